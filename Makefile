@@ -1,0 +1,30 @@
+# The two commands of the README.  Both build .venv from scratch when needed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: play test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $@ $(VENV)/.installed
+
+play: $(VENV)/.installed
+	$(BIN)/woodlands play tanglewoods
+
+test: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest -n 2
+
+bench: $(VENV)/.installed
+	$(BIN)/woodlands bench tanglewoods
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,8 @@
+"""The game-agnostic kernel shared by every Woodlands game."""
+from .decision import Decision, Option
+from .errors import ContentError, GameOptionError, IllegalAction, RecordError, WoodlandsError
+from .game import Game, game_ids, load_game, replay
+from .state import GameState
+
+__all__ = ["Decision", "Option", "ContentError", "GameOptionError", "IllegalAction", "RecordError",
+           "WoodlandsError", "Game", "GameState", "game_ids", "load_game", "replay"]

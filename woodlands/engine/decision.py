@@ -1,0 +1,35 @@
+"""Decisions: the only way a game asks anything of a player."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Option(NamedTuple):
+    """One legal choice: a stable text ``id`` (for records, forms and tests) and a human ``label``."""
+
+    id: str
+    label: str
+
+
+class Decision(NamedTuple):
+    """What the game waits for: who decides, what kind of choice, a prompt, the legal options.
+
+    ``kind`` is a short stable string (``"choose_map"``, ``"commit_dice"`` ...) that a client can
+    switch on; ``step`` names the rulebook step, for help screens.
+    """
+
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    step: str = ""
+
+    def option(self, option_id: str) -> Option | None:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        return None
+
+    @property
+    def ids(self) -> list[str]:
+        return [o.id for o in self.options]

@@ -1,0 +1,51 @@
+"""An append-only list that clones in O(1) amortised time.
+
+The game log and the list of choices grow all game long, yet bots clone states thousands of
+times per move.  Full chunks are frozen tuples shared between clones; only the short open tail
+is copied.
+"""
+from __future__ import annotations
+
+from typing import Generic, Iterator, TypeVar
+
+T = TypeVar("T")
+_CHUNK = 64
+
+
+class AppendLog(Generic[T]):
+    __slots__ = ("_chunks", "_tail", "_frozen_len")
+
+    def __init__(self) -> None:
+        self._chunks: tuple[tuple[T, ...], ...] = ()
+        self._tail: list[T] = []
+        self._frozen_len = 0
+
+    def append(self, item: T) -> None:
+        tail = self._tail
+        tail.append(item)
+        if len(tail) >= _CHUNK:
+            self._chunks = self._chunks + (tuple(tail),)
+            self._frozen_len += len(tail)
+            self._tail = []
+
+    def copy(self) -> "AppendLog[T]":
+        twin: AppendLog[T] = AppendLog.__new__(AppendLog)
+        twin._chunks = self._chunks
+        twin._tail = self._tail[:]
+        twin._frozen_len = self._frozen_len
+        return twin
+
+    def __len__(self) -> int:
+        return self._frozen_len + len(self._tail)
+
+    def __iter__(self) -> Iterator[T]:
+        for chunk in self._chunks:
+            yield from chunk
+        yield from self._tail
+
+    def to_list(self) -> list[T]:
+        return list(self)
+
+    def since(self, start: int) -> list[T]:
+        """Items from index ``start`` on (what a client has not seen yet)."""
+        return self.to_list()[start:]

@@ -1,0 +1,124 @@
+"""Games, loading them by id, and replaying records."""
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+from typing import Any, Protocol
+
+from .errors import ContentError, GameOptionError, IllegalAction, RecordError
+from .state import RECORD_FORMAT, RECORD_VERSION, GameState
+from .steps import StepRegistry
+
+
+class Content(Protocol):
+    id: str
+    version: str
+
+
+class Game:
+    """The static part of a game: its rules (steps) and compiled content.
+
+    Subclasses set ``id``, ``name``, ``steps`` and implement :meth:`_start`.
+    """
+
+    id: str = ""
+    name: str = ""
+    players: tuple[int, int] = (1, 1)
+    steps: StepRegistry
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+
+    def new_game(self, seed: int | None = None, options: dict[str, Any] | None = None) -> GameState:
+        """Start a game.  ``seed=None`` draws one from the OS (it is kept in the record)."""
+        if seed is None:
+            seed = int.from_bytes(os.urandom(6), "big")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise GameOptionError(f"seed must be a non-negative integer, not {seed!r}")
+        opts = self.check_options(dict(options or {}))
+        state = self._start(seed, opts)
+        state.advance()
+        return state
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Validate and complete the options; raise :class:`GameOptionError` naming the bad one."""
+        return options
+
+    def _start(self, seed: int, options: dict[str, Any]) -> GameState:
+        raise NotImplementedError
+
+    @classmethod
+    def load_content(cls, path: Path | None) -> Content:
+        raise NotImplementedError
+
+
+_GAMES: dict[str, str] = {
+    "tanglewoods": "woodlands.games.tanglewoods",
+}
+_DEFAULT_CACHE: dict[str, Game] = {}
+
+
+def game_ids() -> list[str]:
+    return sorted(_GAMES)
+
+
+def game_class(game_id: str) -> type[Game]:
+    if game_id not in _GAMES:
+        known = ", ".join(sorted(_GAMES))
+        raise GameOptionError(f"unknown game '{game_id}'; the games are: {known}")
+    module = importlib.import_module(_GAMES[game_id])
+    return module.GAME_CLASS  # type: ignore[no-any-return]
+
+
+def load_game(game_id: str, content: str | Path | None = None) -> Game:
+    """The game ``game_id`` with its default content pack, or the pack folder ``content``.
+
+    >>> load_game("tanglewoods").name
+    '20 Strong: Tanglewoods Gold'
+    """
+    cls = game_class(game_id)
+    if content is None:
+        if game_id not in _DEFAULT_CACHE:
+            _DEFAULT_CACHE[game_id] = cls(cls.load_content(None))
+        return _DEFAULT_CACHE[game_id]
+    return cls(cls.load_content(Path(content)))
+
+
+def replay(record: dict[str, Any], content: str | Path | None = None) -> GameState:
+    """Rebuild the exact state a record describes.  A malformed or forged record raises
+    :class:`RecordError` saying where it breaks."""
+    if not isinstance(record, dict):
+        raise RecordError("a record is a JSON object")
+    if record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a Woodlands record (format is {record.get('format')!r}, expected {RECORD_FORMAT!r})")
+    if record.get("version") != RECORD_VERSION:
+        raise RecordError(f"record version {record.get('version')!r} is not supported (this is {RECORD_VERSION})")
+    for key, typ in (("game", str), ("content", dict), ("options", dict), ("seed", int), ("choices", list)):
+        if not isinstance(record.get(key), typ) or (typ is int and isinstance(record.get(key), bool)):
+            raise RecordError(f"record field '{key}' is missing or not a {typ.__name__}")
+    if not all(isinstance(c, str) for c in record["choices"]):
+        raise RecordError("record field 'choices' must be a list of option ids (strings)")
+    try:
+        game = load_game(record["game"], content)
+    except GameOptionError as e:
+        raise RecordError(f"record names {e}") from None
+    except ContentError as e:
+        raise RecordError(f"the record's content pack cannot be loaded: {e}") from None
+    want = record["content"]
+    if want.get("id") != game.content.id or want.get("version") != game.content.version:
+        raise RecordError(
+            f"record was played with content {want.get('id')!r} {want.get('version')!r}, "
+            f"but the loaded pack is {game.content.id!r} {game.content.version!r}; pass content=PATH")
+    if record["seed"] < 0:
+        raise RecordError("record field 'seed' must not be negative")
+    try:
+        state = game.new_game(seed=record["seed"], options=record["options"])
+    except GameOptionError as e:
+        raise RecordError(f"record options rejected: {e}") from None
+    for i, choice in enumerate(record["choices"]):
+        try:
+            state.apply(choice)
+        except IllegalAction as e:
+            raise RecordError(f"choice #{i + 1} ({choice!r}) is not legal at that point: {e}") from None
+    return state

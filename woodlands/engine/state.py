@@ -1,0 +1,197 @@
+"""The game-agnostic part of a game state: decisions, apply, chance, log, record, clone."""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .decision import Decision, Option
+from .errors import IllegalAction
+from .eventlog import AppendLog
+from .rng import Rng
+from .steps import StepSpec
+
+if TYPE_CHECKING:
+    from .game import Game
+
+RECORD_FORMAT = "woodlands-record"
+RECORD_VERSION = 1
+
+
+class GameState:
+    """One position of one game.  Drive it with :attr:`decision` and :meth:`apply`.
+
+    >>> import woodlands
+    >>> state = woodlands.load_game("tanglewoods").new_game(seed=1, options={"hero": "thorn-warden"})
+    >>> state.decision.kind in {"difficulty_choice", "choose_map", "order_effects", "peek_forest", "choose_side"}
+    True
+    >>> state.apply(state.decision.options[0].id)
+    >>> woodlands.replay(state.record()).view(0) == state.view(0)
+    True
+    """
+
+    __slots__ = ("game", "seed", "options", "rng", "stack", "pending", "_decision", "_log",
+                 "_choices", "over", "_outcome")
+
+    def __init__(self, game: "Game", seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.stack: list[tuple[Any, ...]] = []
+        self.pending: tuple[Any, ...] | None = None
+        self._decision: Decision | None = None
+        self._log: AppendLog[dict[str, Any]] = AppendLog()
+        self._choices: AppendLog[str] = AppendLog()
+        self.over = False
+        self._outcome: dict[str, Any] | None = None
+
+    # ------------------------------------------------------------------ the public API
+    @property
+    def decision(self) -> Decision | None:
+        """The choice the game waits for, or ``None`` once the game is over."""
+        return self._decision
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def outcome(self) -> dict[str, Any] | None:
+        """``None`` while the game goes on, then e.g. ``{"result": "win", ...}``."""
+        return self._outcome
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """Every event so far, as JSON-able dicts with a ``type``."""
+        return self._log.to_list()
+
+    def log_since(self, start: int) -> list[dict[str, Any]]:
+        return self._log.since(start)
+
+    @property
+    def log_length(self) -> int:
+        return len(self._log)
+
+    @property
+    def choices(self) -> list[str]:
+        return self._choices.to_list()
+
+    def apply(self, option_id: str) -> None:
+        """Take one of the current decision's options; anything else raises :class:`IllegalAction`
+        and changes nothing."""
+        decision = self._decision
+        if decision is None:
+            raise IllegalAction(f"{option_id}: the game is over; no more choices can be made")
+        for opt in decision.options:
+            if opt.id == option_id:
+                break
+        else:
+            raise IllegalAction(self._why_not(option_id, decision))
+        step = self.pending
+        assert step is not None
+        self.pending = None
+        self._decision = None
+        self._choices.append(option_id)
+        spec = self.game.steps.specs[step[0]]
+        assert spec.answer is not None
+        spec.answer(self, option_id, *step[1:])
+        self.advance()
+
+    def record(self) -> dict[str, Any]:
+        """The event-sourced record: enough to rebuild this exact state with :func:`replay`."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game.id,
+            "content": {"id": self.game.content.id, "version": self.game.content.version},
+            "options": json.loads(json.dumps(self.options)),
+            "seed": self.seed,
+            "choices": self._choices.to_list(),
+        }
+
+    def clone(self) -> "GameState":
+        """An independent copy (microseconds: plain data, shared immutable content)."""
+        twin = object.__new__(type(self))
+        twin.game = self.game
+        twin.seed = self.seed
+        twin.options = self.options  # never mutated after new_game
+        twin.rng = self.rng.copy()
+        twin.stack = self.stack[:]
+        twin.pending = self.pending
+        twin._decision = self._decision
+        twin._log = self._log.copy()
+        twin._choices = self._choices.copy()
+        twin.over = self.over
+        twin._outcome = self._outcome
+        self._clone_into(twin)
+        return twin
+
+    def view(self, player: int = 0) -> dict[str, Any]:
+        """What ``player`` may see, as a JSON-able dict.  Games override this."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ for the rules code
+    def _clone_into(self, twin: "GameState") -> None:
+        """Copy the game-specific fields into ``twin``."""
+        raise NotImplementedError
+
+    def push(self, *step: Any) -> None:
+        self.stack.append(step)
+
+    def emit(self, type_: str, **fields: Any) -> None:
+        fields["type"] = type_
+        self._log.append(fields)
+
+    def end_game(self, result: str, **details: Any) -> None:
+        """End the game at once, wherever the rules are (a loss or a win is immediate)."""
+        if self.over:
+            return
+        self.over = True
+        self._outcome = {"result": result, **details}
+        self.stack.clear()
+        self.pending = None
+        self._decision = None
+        self.emit("game_over", result=result, **details)
+
+    def advance(self) -> None:
+        """Run steps until a player must choose or the game ends."""
+        specs = self.game.steps.specs
+        stack = self.stack
+        while not self.over and self.pending is None:
+            if not stack:
+                raise RuntimeError(f"{self.game.id}: the step stack ran dry before the game ended")
+            step = stack.pop()
+            spec = specs[step[0]]
+            if spec.run is not None:
+                spec.run(self, *step[1:])
+                continue
+            asked = spec.ask(self, *step[1:])  # type: ignore[misc]
+            if asked is None or not asked[1]:
+                continue
+            prompt, options = asked
+            self.pending = step
+            self._decision = Decision(self.decider(step), spec.kind, prompt, tuple(options), spec.rule)
+
+    def decider(self, step: tuple[Any, ...]) -> int:
+        """Who decides at ``step``; one-player games always answer 0."""
+        return 0
+
+    def _why_not(self, option_id: str, decision: Decision) -> str:
+        step = self.pending
+        assert step is not None
+        spec: StepSpec = self.game.steps.specs[step[0]]
+        reason = spec.explain(self, option_id, *step[1:]) if spec.explain else None
+        offered = ", ".join(o.id for o in decision.options[:12])
+        more = "" if len(decision.options) <= 12 else f" (+{len(decision.options) - 12} more)"
+        if reason:
+            return f"{option_id}: {reason} ({decision.step}); legal now: {offered}{more}"
+        return (f"{option_id}: not a legal option while the game asks '{decision.prompt}' "
+                f"({decision.step}); legal now: {offered}{more}")
+
+
+def legal_ids(state: GameState) -> list[str]:
+    d = state.decision
+    return [] if d is None else [o.id for o in d.options]
+
+
+__all__ = ["GameState", "Option", "legal_ids", "RECORD_FORMAT", "RECORD_VERSION"]

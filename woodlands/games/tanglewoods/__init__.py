@@ -1,0 +1,79 @@
+"""20 Strong: Tanglewoods Gold.
+
+The rules live one module per rulebook section: :mod:`.setup`, :mod:`.difficulty`,
+:mod:`.map_phase`, :mod:`.ambush`, :mod:`.forest_phase`, :mod:`.bribery_phase`,
+:mod:`.strategy_phase`, :mod:`.resolve_phase`, :mod:`.merchant`, :mod:`.bears`, plus
+:mod:`.gold`, :mod:`.stats` and the card-effect primitives in :mod:`.effects`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...engine.errors import GameOptionError
+from ...engine.game import Game
+from ...engine.steps import push_in_order
+# importing the rule modules registers their steps
+from . import (ambush, bears, bribery_phase, difficulty, effects, forest_phase, map_phase,  # noqa: F401
+               merchant, resolve_phase, round_flow, setup, strategy_phase)
+from .content_loader import load
+from .model import TanglewoodsContent
+from .registry import steps as STEPS
+from .state import TanglewoodsState
+
+STEPS.check_complete()
+OPTION_KEYS = {"hero", "side", "difficulty", "difficulty_mode", "round_limit"}
+
+
+class TanglewoodsGame(Game):
+    """Options: ``hero`` (id; asked if absent), ``side`` ("a"/"b"; asked if the hero allows
+    either), ``difficulty`` (0-10, default 5), ``difficulty_mode`` ("toward-5" or "single",
+    ruling T-9), ``round_limit`` (end an endless game as "unfinished"; for simulations)."""
+
+    id = "tanglewoods"
+    name = "20 Strong: Tanglewoods Gold"
+    players = (1, 1)
+    steps = STEPS
+    content: TanglewoodsContent
+
+    @classmethod
+    def load_content(cls, path: Path | None) -> TanglewoodsContent:
+        return load(path)
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        unknown = set(options) - OPTION_KEYS
+        if unknown:
+            raise GameOptionError(f"unknown option(s) {sorted(unknown)}; tanglewoods takes {sorted(OPTION_KEYS)}")
+        d = options.setdefault("difficulty", 5)
+        if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= 10:
+            raise GameOptionError(f"difficulty must be a whole number from 0 to 10 (TG-109), not {d!r}")
+        mode = options.setdefault("difficulty_mode", "toward-5")
+        if mode not in ("toward-5", "single"):
+            raise GameOptionError(f"difficulty_mode must be 'toward-5' or 'single' (ruling T-9), not {mode!r}")
+        hero = options.get("hero")
+        if hero is not None and hero not in self.content.hero_by_id:
+            raise GameOptionError(f"unknown hero {hero!r}; heroes: {', '.join(self.content.hero_by_id)}")
+        side = options.get("side")
+        if side is not None:
+            if side not in ("a", "b"):
+                raise GameOptionError(f"side must be 'a' or 'b', not {side!r}")
+            if hero is None:
+                raise GameOptionError("side needs a hero")
+            fixed = self.content.heroes[self.content.hero_by_id[hero]].start_side
+            if fixed is not None and "ab"[fixed] != side:
+                raise GameOptionError(f"{hero} must start on side {'ab'[fixed]} (TG-005)")
+        limit = options.get("round_limit")
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+            raise GameOptionError(f"round_limit must be a positive whole number, not {limit!r}")
+        return options
+
+    def _start(self, seed: int, options: dict[str, Any]) -> TanglewoodsState:
+        s = TanglewoodsState(self, seed, options)
+        if options.get("hero") is not None:
+            s.hero = self.content.hero_by_id[options["hero"]]
+        push_in_order(s.stack, [("choose_hero",), ("choose_side",), ("stats_and_gold",), ("prepare_play_area",),
+                                ("difficulty",), ("round_start",)])
+        return s
+
+
+GAME_CLASS = TanglewoodsGame

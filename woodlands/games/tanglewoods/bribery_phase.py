@@ -1,0 +1,70 @@
+"""Bribery Phase (TG-051..TG-055; ruling T-21)."""
+from __future__ import annotations
+
+from ...engine.decision import Option
+from .decks import to_side
+from .gold import pay_gold
+from .model import NIGHT
+from .modifiers import bribe_cost, is_boss
+from .registry import steps
+from .state import TanglewoodsState
+
+
+@steps.auto("bribery_phase")
+def bribery_phase(s: TanglewoodsState) -> None:
+    s.phase = "bribery"
+    s.push("bribe")
+
+
+@steps.ask("bribe", kind="bribe", rule="Bribery Phase, TG-051, TG-052")
+def ask_bribe(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+    c = s.content
+    opts = []
+    for i, code in enumerate(s.tableau):
+        cost = bribe_cost(s, i)
+        if cost is None or s.defeated[i] or cost > s.gold:
+            continue
+        f = c.forest_face(code)
+        opts.append(Option(f"bribe:{c.forest[code >> 1].id}", f"Bribe {f.name} for {cost} gold (Damage {f.damage})"))
+    if not opts:
+        return None
+    opts.append(Option("done", "Bribe no more: on to the Engagement"))
+    return f"Bribery phase: you have {s.gold} gold", opts
+
+
+@steps.explain("bribe")
+def explain_bribe(s: TanglewoodsState, choice: str) -> str | None:
+    if not choice.startswith("bribe:"):
+        return None
+    idx = s.content.forest_by_id.get(choice.split(":", 1)[1])
+    slot = next((i for i, c in enumerate(s.tableau) if c >> 1 == idx), None)
+    if slot is None:
+        return "that card is not in your tableau"
+    cost = bribe_cost(s, slot)
+    if cost is None:
+        return "that card has no Bribe stat and cannot be bribed (TG-052)"
+    if cost > s.gold:
+        return f"the bribe costs {cost} gold and you have {s.gold} (TG-086)"
+    return None
+
+
+@steps.answer("bribe")
+def answer_bribe(s: TanglewoodsState, choice: str) -> None:
+    if choice == "done":
+        return
+    idx = s.content.forest_by_id[choice.split(":", 1)[1]]
+    slot = next(i for i, c in enumerate(s.tableau) if c >> 1 == idx)
+    code = s.tableau[slot]
+    cost = bribe_cost(s, slot)
+    assert cost is not None
+    pay_gold(s, cost, f"bribe {s.content.forest[idx].id}")
+    remove_from_tableau(s, slot)
+    # TG-052: flipped to night and discarded; a card already at night stays so (T-21)
+    s.forest_discard.append(code if is_boss(s, code) else to_side(code, NIGHT))
+    s.emit("bribe", card=s.content.forest[idx].id, cost=cost)
+    s.push("bribe")
+
+
+def remove_from_tableau(s: TanglewoodsState, slot: int) -> None:
+    for lst in (s.tableau, s.damage, s.defeated, s.wilds):
+        del lst[slot]

@@ -1,0 +1,213 @@
+"""Forest Phase (TG-030..TG-050; rulings T-12, T-17, T-21).
+
+Each Draw & Choose begins with a draw from the bottom of the Forest Deck; after every draw the
+player places one drawn card or draws again, up to Strategy draws.  Place & Check discards the
+rest (their sides untouched) and checks the map.  An ambush that forces its own card into the
+tableau is that cycle's placement (TG-029).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ...engine.decision import Option
+from .ambush import resolve_together
+from .decks import draw_forest, forest_can_draw
+from .effects import run_effects
+from .model import DIRECTIONS, WILD
+from .modifiers import modifier
+from .registry import steps
+from .state import TanglewoodsState
+from .uses import apply_use, use_options
+
+COMPLETE, NEEDS_WILDS, MISSING = "complete", "needs_wilds", "missing"
+
+
+def map_status(s: TanglewoodsState) -> tuple[str, dict[str, int]]:
+    """Ruling T-12: is the map's multiset of directions covered by the tableau's direction
+    icons (without wilds), only with wilds assigned, or not at all?  Also returns what is
+    still missing without wilds."""
+    if s.active_map < 0:
+        return MISSING, {}
+    need = Counter(s.content.map_face(s.active_map).directions)
+    have: Counter[str] = Counter()
+    wild = 0
+    for code in s.tableau:
+        d = s.content.forest_face(code).direction
+        if d == WILD:
+            wild += 1
+        elif d is not None:
+            have[d] += 1
+    missing = {d: need[d] - have[d] for d in DIRECTIONS if need[d] > have[d]}
+    short = sum(missing.values())
+    if short == 0:
+        return COMPLETE, missing
+    return (NEEDS_WILDS if short <= wild else MISSING), missing
+
+
+def assign_wilds(s: TanglewoodsState, missing: dict[str, int]) -> None:
+    """Stand each wild in for a missing direction (TG-045, TG-046); spare wilds stay unassigned."""
+    want = [d for d in DIRECTIONS for _ in range(missing.get(d, 0))]
+    for i, code in enumerate(s.tableau):
+        if s.content.forest_face(code).direction == WILD:
+            s.wilds[i] = want.pop(0) if want else None
+
+
+def draw_limit(s: TanglewoodsState) -> int:
+    return max(1, s.strategy + modifier(s, "forest_draws"))
+
+
+@steps.auto("forest_phase")
+def forest_phase(s: TanglewoodsState) -> None:
+    s.phase = "forest"
+    s.map_complete = False
+    s.push("draw_and_choose")
+
+
+@steps.auto("draw_and_choose")
+def draw_and_choose(s: TanglewoodsState) -> None:
+    """TG-032: each Draw & Choose starts by drawing."""
+    s.forced_added = False
+    s.cycle_draws = 0
+    s.push("forest_choice")
+    s.push("forest_draw")
+
+
+@steps.auto("forest_draw")
+def forest_draw(s: TanglewoodsState) -> None:
+    """TG-033, TG-036: one card from the bottom; its ambush resolves at once, unless an ambush
+    is being resolved already (TG-026)."""
+    code = draw_forest(s)
+    if code is None:
+        return
+    s.cycle_draws += 1
+    s.drawn.append(code)
+    s.emit("draw", deck="forest", card=s.content.forest[code >> 1].id, side=code & 1)
+    if s.ambush_depth == 0:
+        resolve_together(s, "ambush", [("forest", code)])
+
+
+@steps.auto("forest_choice")
+def forest_choice(s: TanglewoodsState) -> None:
+    if s.forced_added:
+        s.push("place_and_check", -1)
+    else:
+        s.push("forest_pick")
+
+
+@steps.ask("forest_pick", kind="draw_or_place", rule="Forest Phase, Draw & Choose, TG-034")
+def ask_forest_pick(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+    c = s.content
+    opts = []
+    for code in s.drawn:
+        f = c.forest_face(code)
+        opts.append(Option(f"place:{c.forest[code >> 1].id}", f"Place {f.name} ({_describe(s, code)})"))
+    if s.cycle_draws < draw_limit(s) and forest_can_draw(s):
+        opts.append(Option("draw", f"Draw another card ({s.cycle_draws}/{draw_limit(s)} drawn)"))
+    if not opts:
+        return None   # T-17: nothing drawn and nothing left to draw: the Forest phase ends
+    opts += use_options(s, "forest")
+    status, missing = map_status(s)
+    still = " ".join(d for d in DIRECTIONS for _ in range(missing.get(d, 0))) or "nothing"
+    return f"Forest phase: the map still needs {still}. Place a drawn card or draw again", opts
+
+
+@steps.explain("forest_pick")
+def explain_forest_pick(s: TanglewoodsState, choice: str) -> str | None:
+    if choice == "draw":
+        if not forest_can_draw(s):
+            return "the Forest Deck and its discard are empty (ruling T-17)"
+        return f"you have drawn {s.cycle_draws} cards, your limit (Strategy), and must place one (TG-035)"
+    if choice.startswith("place:"):
+        return "that card is not among the cards you have drawn (TG-034)"
+    return None
+
+
+@steps.answer("forest_pick")
+def answer_forest_pick(s: TanglewoodsState, choice: str) -> None:
+    if choice == "draw":
+        s.push("forest_choice")
+        s.push("forest_draw")
+    elif choice.startswith("place:"):
+        idx = s.content.forest_by_id[choice.split(":", 1)[1]]
+        code = next(c for c in s.drawn if c >> 1 == idx)
+        s.push("place_and_check", code)
+    else:
+        s.push("forest_pick")
+        apply_use(s, choice, "forest")
+
+
+def _describe(s: TanglewoodsState, code: int) -> str:
+    f = s.content.forest_face(code)
+    side = "night" if code & 1 else "day"
+    icon = f.direction or "no icon"
+    if f.health is None:
+        return f"{side} fable, {icon}"
+    bribe = "-" if f.bribe is None else f.bribe
+    return f"{side}, {icon}, Health {f.health}, Damage {f.damage}, Bribe {bribe}"
+
+
+def join_tableau(s: TanglewoodsState, code: int, forced: bool) -> None:
+    """A card joins the tableau; its special effects fire now (TG-041, ruling T-21)."""
+    s.tableau.append(code)
+    s.damage.append(0)
+    s.defeated.append(False)
+    s.wilds.append(None)
+    s.emit("place", card=s.content.forest[code >> 1].id, side=code & 1, forced=forced)
+    run_effects(s, s.content.forest_face(code).special, ("forest", code))
+
+
+@steps.auto("place_and_check")
+def place_and_check(s: TanglewoodsState, code: int) -> None:
+    """TG-038: place the chosen card, discard the rest as drawn, then check the map."""
+    if code >= 0:
+        s.drawn.remove(code)
+    rest = list(s.drawn)
+    s.drawn.clear()
+    s.forest_discard.extend(rest)
+    if rest:
+        s.emit("discard", cards=[s.content.forest[c >> 1].id for c in rest])
+    s.push("check_map")
+    if code >= 0:
+        join_tableau(s, code, forced=False)
+
+
+@steps.auto("check_map")
+def check_map(s: TanglewoodsState) -> None:
+    """TG-039, TG-040, ruling T-12."""
+    status, missing = map_status(s)
+    if status == COMPLETE:
+        _complete(s)
+    elif status == NEEDS_WILDS:
+        s.push("complete_with_wilds")
+    else:
+        s.push("draw_and_choose")
+
+
+def _complete(s: TanglewoodsState) -> None:
+    s.map_complete = True
+    s.emit("map_complete", map=s.content.maps[s.active_map >> 1].id)
+
+
+@steps.ask("complete_with_wilds", kind="assign_wilds", rule="Wild Direction Icons, TG-045..TG-047, ruling T-12")
+def ask_wilds(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+    status, missing = map_status(s)
+    if status != NEEDS_WILDS:
+        s.push("check_map")
+        return None
+    opts = [Option("complete", "Assign the wild icons to the missing directions: the map is complete")]
+    if forest_can_draw(s):
+        opts.append(Option("keep_building", "Assign the wilds elsewhere and keep building the tableau"))
+    return "Your wild icons can complete the map", opts
+
+
+@steps.answer("complete_with_wilds")
+def answer_wilds(s: TanglewoodsState, choice: str) -> None:
+    status, missing = map_status(s)
+    if choice == "complete":
+        assign_wilds(s, missing)
+        _complete(s)
+    else:
+        for i in range(len(s.wilds)):
+            s.wilds[i] = None
+        s.emit("wilds_held", wilds=sum(1 for c in s.tableau if s.content.forest_face(c).direction == WILD))
+        s.push("draw_and_choose")

@@ -1,0 +1,131 @@
+"""Visiting the Merchant (TG-062, TG-073..TG-081; ruling T-15) and the Bait action (TG-091)."""
+from __future__ import annotations
+
+from ...engine.decision import Option
+from . import dice as D
+from .decks import draw_item, to_side
+from .effects import upgrade_item_by_id
+from .gold import pay_gold
+from .model import ORDINARY, STATS
+from .modifiers import modifier
+from .registry import steps
+from .state import TanglewoodsState
+from .stats import enforce_item_limit, raise_stat
+
+
+@steps.ask("merchant_offer", kind="visit_merchant", rule="Resolve Phase: Visit the Merchant, TG-062")
+def ask_offer(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+    if not s.merchant_ok:
+        return None
+    return (f"The merchant is here (you have {s.gold} gold). Visit?",
+            [Option("visit", "Visit the merchant"), Option("skip", "Walk on")])
+
+
+@steps.answer("merchant_offer")
+def answer_offer(s: TanglewoodsState, choice: str) -> None:
+    s.merchant_ok = False
+    if choice == "skip":
+        return
+    s.phase = "merchant"
+    # Stock the Shop (TG-073): the bottom three item cards, ordinary side up
+    for _ in range(s.content.merchant.shop_size):
+        code = draw_item(s)
+        if code is None:
+            break
+        s.shop.append(to_side(code, ORDINARY))
+    s.buys = 0
+    s.emit("shop", items=[s.content.items[c >> 1].id for c in s.shop])
+    s.push("merchant")
+
+
+def price(s: TanglewoodsState, code: int) -> int:
+    return max(0, s.content.item_face(code).cost + modifier(s, "buy_cost"))
+
+
+@steps.ask("merchant", kind="merchant_action", rule="Merchant Card Actions, TG-074..TG-081, ruling T-15")
+def ask_merchant(s: TanglewoodsState) -> tuple[str, list[Option]]:
+    c = s.content
+    m = c.merchant
+    g = s.gold
+    opts = []
+    if g >= m.mend:
+        opts += [Option(f"mend:{col}", f"Mend ({m.mend} gold): recover a {col} die") for col in D.colours_in(s, D.EXHAUSTED)]
+    if g >= m.forge:
+        opts += [Option(f"forge:{c.items[x >> 1].id}", f"Forge ({m.forge} gold): upgrade {c.item_face(x).name}")
+                 for x in s.inventory if x & 1 == ORDINARY]
+    if g >= m.bait:
+        opts += [Option(f"bait:{c.forest[b].id}", f"Bait ({m.bait} gold): shuffle {c.forest[b].faces[0].name} into the Forest Deck")
+                 for b in s.bears_aside]
+    if s.buys < m.max_buys:
+        opts += [Option(f"buy:{c.items[x >> 1].id}", f"Buy {c.item_face(x).name} ({price(s, x)} gold): {c.item_face(x).text}")
+                 for x in s.shop if price(s, x) <= g]
+    for n in STATS:
+        v = getattr(s, n)
+        if v < 6 and g >= v * m.blessing_factor:
+            opts.append(Option(f"bless:{n}", f"Forest Blessing ({v * m.blessing_factor} gold): +1 {n} (now {v})"))
+    opts.append(Option("leave", "Leave the merchant"))
+    return f"Merchant: you have {g} gold", opts
+
+
+@steps.explain("merchant")
+def explain_merchant(s: TanglewoodsState, choice: str) -> str | None:
+    verb, _, arg = choice.partition(":")
+    m = s.content.merchant
+    cost = {"mend": m.mend, "forge": m.forge, "bait": m.bait}.get(verb)
+    if cost is not None and s.gold < cost:
+        return f"{verb} costs {cost} gold and you have {s.gold} (TG-074, TG-086)"
+    if verb == "buy":
+        if s.buys >= m.max_buys:
+            return f"you have bought {m.max_buys} times this visit, the most allowed (TG-074)"
+        for x in s.shop:
+            if s.content.items[x >> 1].id == arg:
+                return f"it costs {price(s, x)} gold and you have {s.gold} (TG-074, TG-086)"
+        return "that item is not in the shop"
+    if verb == "bless" and arg in STATS:
+        v = getattr(s, arg)
+        if v >= 6:
+            return f"{arg} is already 6 (ruling T-15)"
+        return f"Forest Blessing on {arg} costs {v * m.blessing_factor} gold and you have {s.gold} (TG-081)"
+    if verb == "mend":
+        return "you have no exhausted die of that colour (TG-077)"
+    if verb == "forge":
+        return "you hold no ordinary item of that name (TG-078)"
+    if verb == "bait":
+        return "that bear is not set aside (TG-079)"
+    return None
+
+
+@steps.answer("merchant")
+def answer_merchant(s: TanglewoodsState, choice: str) -> None:
+    verb, _, arg = choice.partition(":")
+    m = s.content.merchant
+    c = s.content
+    if verb == "leave":
+        # Tidy Up (TG-075): unbought shop items go to the Item Deck discard
+        if s.shop:
+            s.emit("tidy_up", items=[c.items[x >> 1].id for x in s.shop])
+        s.item_discard.extend(s.shop)
+        s.shop.clear()
+        return
+    s.push("merchant")
+    if verb == "mend":
+        pay_gold(s, m.mend, "mend")
+        D.move_colour(s, arg, D.EXHAUSTED, D.POOL, "mend")
+    elif verb == "forge":
+        pay_gold(s, m.forge, "forge")
+        upgrade_item_by_id(s, arg, "forge")
+    elif verb == "bait":
+        pay_gold(s, m.bait, "bait")
+        s.push("bait", c.forest_by_id[arg])
+    elif verb == "buy":
+        idx = c.item_by_id[arg]
+        code = next(x for x in s.shop if x >> 1 == idx)
+        pay_gold(s, price(s, code), f"buy {arg}")
+        s.shop.remove(code)
+        s.inventory.append(code)
+        s.buys += 1
+        s.emit("buy", item=arg)
+        enforce_item_limit(s)
+    elif verb == "bless":
+        pay_gold(s, getattr(s, arg) * m.blessing_factor, f"blessing {arg}")
+        raise_stat(s, arg, 1, "Forest Blessing")

@@ -1,0 +1,97 @@
+"""Ongoing modifiers and the effective numbers of enemies (rulings T-14, T-18, T-21)."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from .model import Effect
+from .state import TanglewoodsState
+
+# Names accepted by the "modify" primitive: what each changes.  Documented in docs/content-packs.md.
+MODIFIERS = {
+    "enemy_damage": "Damage of every undefeated enemy",
+    "enemy_health": "Health of every enemy",
+    "bribe_cost": "every Bribe (never below 0)",
+    "damage_suffered": "the total you lose in Suffer Damage (never below 0)",
+    "recover": "how many dice Recover Dice returns",
+    "strategy_passes": "how many Strategy phase passes you may take",
+    "forest_draws": "how many forest cards you may draw before you must place one",
+    "map_draws": "how many map cards the Map phase draws",
+    "buy_cost": "the price of shop items (never below 0)",
+    "reward_gold": "gold gained each time you defeat an enemy",
+    "crit_damage": "damage dealt by each crit you apply",
+}
+
+
+def ongoing_effects(s: TanglewoodsState) -> Iterator[Effect]:
+    """Every ongoing effect in play: hero, inventory, defeated bears, active map, tableau."""
+    c = s.content
+    if s.hero >= 0:
+        side = c.grimm if s.grimm else c.heroes[s.hero].sides[s.hero_side]
+        for e in side.ability:
+            if e.when == "ongoing":
+                yield e
+    for code in s.inventory:
+        yield from c.item_face(code).ongoing
+    for idx in s.bears_won:
+        yield from c.forest[idx].faces[1].ongoing
+    if s.active_map >= 0:
+        yield from c.map_face(s.active_map).ongoing
+    for i, code in enumerate(s.tableau):
+        if not s.defeated[i]:
+            yield from c.forest_face(code).ongoing
+
+
+def modifier(s: TanglewoodsState, name: str) -> int:
+    total = 0
+    for e in ongoing_effects(s):
+        if e.do == "modify" and e.params["stat"] == name:
+            total += e.params["amount"]
+    for kind, _target, amount in s.round_mods:
+        if kind == name:
+            total += amount
+    return total
+
+
+def has_flag(s: TanglewoodsState, do: str) -> bool:
+    return any(e.do == do for e in ongoing_effects(s))
+
+
+def is_boss(s: TanglewoodsState, code: int) -> bool:
+    return s.content.forest[code >> 1].kind == "bear"
+
+
+def is_enemy(s: TanglewoodsState, code: int) -> bool:
+    """Minions and bears are enemies; fables are not (they have no Health: ruling T-4)."""
+    return s.content.forest_face(code).health is not None
+
+
+def _growth(s: TanglewoodsState, code: int) -> int:
+    """Baby Bear's second ambush: +1 per non-boss enemy in the tableau, defeated ones included."""
+    idx = code >> 1
+    grows = sum(a for kind, target, a in s.round_mods if kind == "grow" and target == idx)
+    if not grows:
+        return 0
+    n = sum(1 for t in s.tableau if is_enemy(s, t) and not is_boss(s, t))
+    return grows * n
+
+
+def enemy_health(s: TanglewoodsState, slot: int) -> int:
+    """Damage needed to defeat the enemy in tableau ``slot`` (ruling T-18: Papa Bear's ambush
+    makes each enemy need more damage; it does not weaken the dice)."""
+    code = s.tableau[slot]
+    base = s.content.forest_face(code).health or 0
+    tough = sum(a for kind, _t, a in s.round_mods if kind == "toughness")
+    return max(1, base + modifier(s, "enemy_health") + tough + _growth(s, code))
+
+
+def enemy_damage(s: TanglewoodsState, slot: int) -> int:
+    code = s.tableau[slot]
+    base = s.content.forest_face(code).damage
+    return max(0, base + modifier(s, "enemy_damage") + _growth(s, code))
+
+
+def bribe_cost(s: TanglewoodsState, slot: int) -> int | None:
+    bribe = s.content.forest_face(s.tableau[slot]).bribe
+    if bribe is None:
+        return None
+    return max(0, bribe + modifier(s, "bribe_cost"))

@@ -1,0 +1,89 @@
+"""The Tanglewoods position: plain lists and ints, cloned field by field.
+
+Decks are lists of card codes with index 0 the *top* and the last element the *bottom*
+(forest cards and shop items are drawn from the bottom, maps from the top: ruling T-10).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine.state import GameState
+from .model import DIE_COLOUR, TanglewoodsContent
+
+if TYPE_CHECKING:
+    from . import TanglewoodsGame
+
+POOL, COMMITTED, EXHAUSTED, BANISHED = 0, 1, 2, 3
+ZONE_NAMES = ("pool", "committed", "exhausted", "banished")
+
+_LISTS = ("dice_zone", "dice_face", "dice_applied", "forest_deck", "forest_discard", "drawn",
+          "tableau", "damage", "defeated", "wilds", "map_deck", "map_discard", "map_drawn",
+          "item_deck", "item_discard", "inventory", "shop", "bears_aside", "bears_won",
+          "round_mods", "used", "revealed")
+_SCALARS = ("hero", "hero_side", "grimm", "health", "strategy", "recovery", "gold", "difficulty",
+            "levels", "round", "active_map", "map_complete", "merchant_ok", "buys", "day_drawn",
+            "passes", "cycle_draws", "forced_added", "ambush_depth", "defeats_this_round", "phase")
+
+
+class TanglewoodsState(GameState):
+    __slots__ = _LISTS + _SCALARS
+
+    game: "TanglewoodsGame"
+
+    def __init__(self, game: "TanglewoodsGame", seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, seed, options)
+        self.hero = -1
+        self.hero_side = 0
+        self.grimm = False
+        self.health = self.strategy = self.recovery = 1
+        self.gold = 0
+        self.difficulty: int = options["difficulty"]
+        self.levels: tuple[int, ...] = ()
+        self.round = 0
+        self.phase = "setup"
+        self.dice_zone = [POOL] * len(DIE_COLOUR)
+        self.dice_face = [-1] * len(DIE_COLOUR)
+        self.dice_applied = [False] * len(DIE_COLOUR)
+        self.forest_deck: list[int] = []
+        self.forest_discard: list[int] = []
+        self.drawn: list[int] = []
+        self.tableau: list[int] = []
+        self.damage: list[int] = []
+        self.defeated: list[bool] = []
+        self.wilds: list[str | None] = []
+        self.map_deck: list[int] = []
+        self.map_discard: list[int] = []
+        self.map_drawn: list[int] = []
+        self.active_map = -1
+        self.map_complete = False
+        self.merchant_ok = False
+        self.item_deck: list[int] = []
+        self.item_discard: list[int] = []
+        self.inventory: list[int] = []
+        self.shop: list[int] = []
+        self.buys = 0
+        self.bears_aside: list[int] = []
+        self.bears_won: list[int] = []
+        self.round_mods: list[tuple[str, int, int]] = []   # (kind, target card index or -1, amount)
+        self.used: list[str] = []                         # once-per-round uses this round
+        self.revealed: list[int] = []                     # forest cards an effect holds up (Baby Bear)
+        self.day_drawn = False
+        self.passes = 0
+        self.forced_added = False
+        self.cycle_draws = 0
+        self.ambush_depth = 0
+        self.defeats_this_round = 0
+
+    @property
+    def content(self) -> TanglewoodsContent:
+        return self.game.content
+
+    def _clone_into(self, twin: GameState) -> None:
+        for name in _LISTS:
+            setattr(twin, name, getattr(self, name)[:])
+        for name in _SCALARS:
+            setattr(twin, name, getattr(self, name))
+
+    def view(self, player: int = 0) -> dict[str, Any]:
+        from .view import build_view
+        return build_view(self)

@@ -1,0 +1,168 @@
+"""Engagement: Strategy Phase (TG-056, TG-057; rulings T-4, T-6, T-14).
+
+A pass is Commit (one die at a time, or none), Roll (every committed die not yet applied),
+Apply (one die to one enemy at a time, then done).  Up to Strategy passes; the player may end
+the phase sooner, and it ends by itself once no undefeated enemy is left.
+"""
+from __future__ import annotations
+
+from ...engine.decision import Option
+from . import dice as D
+from .bears import win_bear
+from .effects import run_effects
+from .gold import gain_gold
+from .model import CRIT, DIE_COLOUR, HIT
+from .modifiers import enemy_health, is_boss, is_enemy, modifier
+from .registry import steps
+from .state import TanglewoodsState
+from .stats import check_flip
+from .uses import apply_use, use_options
+
+
+def undefeated_enemies(s: TanglewoodsState) -> list[int]:
+    return [i for i, code in enumerate(s.tableau) if not s.defeated[i] and is_enemy(s, code)]
+
+
+def passes_allowed(s: TanglewoodsState) -> int:
+    return max(1, s.strategy + modifier(s, "strategy_passes"))
+
+
+@steps.auto("strategy_phase")
+def strategy_phase(s: TanglewoodsState) -> None:
+    s.phase = "strategy"
+    s.passes = 0
+    s.push("strategy_pass")
+
+
+@steps.auto("strategy_pass")
+def strategy_pass(s: TanglewoodsState) -> None:
+    if not undefeated_enemies(s) or s.passes >= passes_allowed(s):
+        return
+    s.passes += 1
+    s.emit("strategy_pass", number=s.passes, of=passes_allowed(s))
+    s.push("commit")
+
+
+def _unapplied(s: TanglewoodsState) -> list[int]:
+    return [d for d, z in enumerate(s.dice_zone) if z == D.COMMITTED and not s.dice_applied[d]]
+
+
+@steps.ask("commit", kind="commit_dice", rule="Strategy Phase: Commit Dice, TG-057, ruling T-4")
+def ask_commit(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+    opts = [Option(f"commit:{c}", f"Commit a {c} die") for c in D.colours_in(s, D.POOL)]
+    waiting = _unapplied(s)
+    if waiting:
+        opts.append(Option("roll", f"Roll the {len(waiting)} committed {'die' if len(waiting) == 1 else 'dice'}"))
+    opts += use_options(s, "strategy")
+    if not opts:
+        return None   # nothing to commit or roll: the phase ends (T-7)
+    opts.append(Option("end", "End the Strategy phase now"))
+    return f"Strategy pass {s.passes} of {passes_allowed(s)}: commit dice, then roll", opts
+
+
+@steps.explain("commit")
+def explain_commit(s: TanglewoodsState, choice: str) -> str | None:
+    if choice.startswith("commit:"):
+        return f"there is no {choice.split(':', 1)[1]} die in your pool"
+    if choice == "roll":
+        return "no committed die is waiting to be rolled"
+    return None
+
+
+@steps.answer("commit")
+def answer_commit(s: TanglewoodsState, choice: str) -> None:
+    if choice.startswith("commit:"):
+        colour = choice.split(":", 1)[1]
+        D.move_colour(s, colour, D.POOL, D.COMMITTED, "commit")
+        s.push("commit")
+    elif choice == "roll":
+        rolled = []
+        for d in _unapplied(s):
+            face = D.roll(s, d)
+            rolled.append({"colour": DIE_COLOUR[d], "face": D.face_name(face)})
+        s.emit("roll", dice=rolled)
+        s.push("apply_dice")
+    elif choice == "end":
+        s.emit("strategy_end", passes=s.passes)
+    else:
+        s.push("commit")
+        apply_use(s, choice, "strategy")
+
+
+def _ready_groups(s: TanglewoodsState) -> list[tuple[str, int]]:
+    seen: list[tuple[str, int]] = []
+    for d in _unapplied(s):
+        face = s.dice_face[d]
+        if face >= HIT and (DIE_COLOUR[d], face) not in seen:
+            seen.append((DIE_COLOUR[d], face))
+    return seen
+
+
+@steps.ask("apply_dice", kind="apply_die", rule="Strategy Phase: Apply Dice, TG-057, ruling T-4")
+def ask_apply(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+    groups = _ready_groups(s)
+    enemies = undefeated_enemies(s)
+    if not groups or not enemies:
+        s.push("strategy_pass")
+        return None
+    c = s.content
+    opts = []
+    for colour, face in groups:
+        for i in enemies:
+            code = s.tableau[i]
+            name = c.forest_face(code).name
+            opts.append(Option(f"apply:{colour}:{D.face_name(face)}:{c.forest[code >> 1].id}",
+                               f"{colour} {D.face_name(face)} -> {name} ({s.damage[i]}/{enemy_health(s, i)})"))
+    opts += use_options(s, "strategy")
+    opts.append(Option("done", "Leave the other dice unapplied (they roll again next pass)"))
+    return "Apply dice: each hit or crit goes wholly to one enemy", opts
+
+
+@steps.answer("apply_dice")
+def answer_apply(s: TanglewoodsState, choice: str) -> None:
+    if choice == "done":
+        s.push("strategy_pass")
+        return
+    if not choice.startswith("apply:"):
+        s.push("apply_dice")
+        apply_use(s, choice, "strategy")
+        return
+    _, colour, face_name, card_id = choice.split(":", 3)
+    face = CRIT if face_name == "crit" else HIT
+    die = next(d for d in _unapplied(s) if DIE_COLOUR[d] == colour and s.dice_face[d] == face)
+    s.dice_applied[die] = True
+    idx = s.content.forest_by_id[card_id]
+    slot = next(i for i, c in enumerate(s.tableau) if c >> 1 == idx)
+    amount = 2 + modifier(s, "crit_damage") if face == CRIT else 1
+    s.push("apply_dice")
+    damage_enemy(s, slot, max(0, amount), f"{colour} {face_name}")
+
+
+def damage_enemy(s: TanglewoodsState, slot: int, amount: int, why: str) -> None:
+    """Damage stays on the enemy this round; at its Health it is defeated (T-4)."""
+    s.damage[slot] += amount
+    code = s.tableau[slot]
+    card = s.content.forest[code >> 1]
+    need = enemy_health(s, slot)
+    s.emit("damage", card=card.id, amount=amount, total=s.damage[slot], health=need, why=why)
+    if s.damage[slot] >= need:
+        defeat(s, slot)
+
+
+def defeat(s: TanglewoodsState, slot: int) -> None:
+    """T-6: the reward comes at once.  A bear goes beside the hero instead (TG-093)."""
+    code = s.tableau[slot]
+    card = s.content.forest[code >> 1]
+    s.defeated[slot] = True
+    s.defeats_this_round += 1
+    s.emit("defeat", card=card.id, side=code & 1)
+    if is_boss(s, code):
+        from .bribery_phase import remove_from_tableau
+        remove_from_tableau(s, slot)
+        win_bear(s, card.index)
+        return
+    bonus = modifier(s, "reward_gold")
+    if bonus:
+        gain_gold(s, bonus, "reward bonus")
+    run_effects(s, s.content.forest_face(code).reward, ("forest", code))
+    check_flip(s, "enemies_defeated")

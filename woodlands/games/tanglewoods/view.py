@@ -1,0 +1,106 @@
+"""What the player sees (documented in docs/tanglewoods.md).
+
+Ruling T-10: of each deck only two faces are visible, the up side of its top card and the
+underside of its bottom card; deck order never appears.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .dice import face_name
+from .forest_phase import map_status
+from .model import COLOURS, DIE_COLOUR, DIRECTIONS, Card
+from .modifiers import bribe_cost, enemy_damage, enemy_health, is_enemy
+from .state import ZONE_NAMES, TanglewoodsState
+
+SIDE_NAMES = {"forest": ("day", "night"), "bear": ("enemy", "modifier"), "map": ("day", "night"),
+              "item": ("ordinary", "upgraded")}
+
+
+def _card(cards: tuple[Card, ...], code: int, kind: str) -> dict[str, Any]:
+    card = cards[code >> 1]
+    face = card.faces[code & 1]
+    names = SIDE_NAMES["bear" if card.kind == "bear" else kind]
+    out: dict[str, Any] = {"id": card.id, "name": face.name, "side": names[code & 1], "kind": card.kind, "text": face.text}
+    if kind == "forest":
+        out["direction"] = face.direction
+        if face.health is not None:
+            out.update(health=face.health, damage=face.damage, bribe=face.bribe)
+    elif kind == "map":
+        out.update(directions=list(face.directions), merchant=face.merchant)
+    elif kind == "item":
+        out["cost"] = face.cost
+    return out
+
+
+def _deck(cards: tuple[Card, ...], deck: list[int], kind: str) -> dict[str, Any]:
+    """T-10: the top card's up side and the bottom card's underside."""
+    if not deck:
+        return {"count": 0, "top": None, "bottom_underside": None}
+    return {"count": len(deck), "top": _card(cards, deck[0], kind), "bottom_underside": _card(cards, deck[-1] ^ 1, kind)}
+
+
+def build_view(s: TanglewoodsState) -> dict[str, Any]:
+    c = s.content
+    dice: dict[str, dict[str, int]] = {z: {col: 0 for col in COLOURS} for z in ZONE_NAMES}
+    rolled = []
+    for d, z in enumerate(s.dice_zone):
+        dice[ZONE_NAMES[z]][DIE_COLOUR[d]] += 1
+        if z == 1:
+            rolled.append({"colour": DIE_COLOUR[d], "face": face_name(s.dice_face[d]) if s.dice_face[d] >= 0 else None,
+                           "applied": s.dice_applied[d]})
+    hero = None
+    if s.hero >= 0:
+        h = c.heroes[s.hero]
+        side = c.grimm if s.grimm else h.sides[s.hero_side]
+        hero = {"id": h.id, "side": "grimm" if s.grimm else "ab"[s.hero_side], "name": side.name, "text": side.text,
+                "universal": h.universal}
+    tableau = []
+    for i, code in enumerate(s.tableau):
+        entry = _card(c.forest, code, "forest")
+        if is_enemy(s, code):
+            entry.update(damage_taken=s.damage[i], defeated=s.defeated[i], health_now=enemy_health(s, i),
+                         damage_now=enemy_damage(s, i), bribe_now=bribe_cost(s, i))
+        entry["wild_as"] = s.wilds[i]
+        tableau.append(entry)
+    active_map = None
+    if s.active_map >= 0:
+        status, missing = map_status(s)
+        active_map = _card(c.maps, s.active_map, "map")
+        active_map.update(complete=s.map_complete, status=status,
+                          missing=[d for d in DIRECTIONS for _ in range(missing.get(d, 0))])
+    return {
+        "game": "tanglewoods",
+        "round": s.round,
+        "phase": s.phase,
+        "difficulty": s.difficulty,
+        "hero": hero,
+        "health": s.health,
+        "strategy": s.strategy,
+        "recovery": s.recovery,
+        "gold": s.gold,
+        "bears_defeated": len(s.bears_won),
+        "dice": dice,
+        "committed_dice": rolled,
+        "map": active_map,
+        "map_choices": [_card(c.maps, x, "map") for x in s.map_drawn],
+        "drawn": [_card(c.forest, x, "forest") for x in s.drawn],
+        "revealed": [_card(c.forest, x, "forest") for x in s.revealed],
+        "tableau": tableau,
+        "inventory": [_card(c.items, x, "item") for x in s.inventory],
+        "shop": [_card(c.items, x, "item") for x in s.shop],
+        "bears_aside": [c.forest[b].id for b in s.bears_aside],
+        "bears_won": [_card(c.forest, b * 2 + 1, "forest") for b in s.bears_won],
+        "decks": {
+            "forest": _deck(c.forest, s.forest_deck, "forest"),
+            "map": _deck(c.maps, s.map_deck, "map"),
+            "item": _deck(c.items, s.item_deck, "item"),
+        },
+        "discards": {
+            "forest": {"count": len(s.forest_discard), "top": _card(c.forest, s.forest_discard[-1], "forest") if s.forest_discard else None},
+            "map": {"count": len(s.map_discard), "top": _card(c.maps, s.map_discard[-1], "map") if s.map_discard else None},
+            "item": {"count": len(s.item_discard), "top": _card(c.items, s.item_discard[-1], "item") if s.item_discard else None},
+        },
+        "is_over": s.over,
+        "outcome": s.outcome,
+    }
