@@ -27,8 +27,9 @@ class Game:
     players: tuple[int, int] = (1, 1)
     steps: StepRegistry
 
-    def __init__(self, content: Content) -> None:
+    def __init__(self, content: Content, content_path: Path | None = None) -> None:
         self.content = content
+        self.content_path = content_path   # None: the default pack
 
     def new_game(self, seed: int | None = None, options: dict[str, Any] | None = None) -> GameState:
         """Start a game.  ``seed=None`` draws one from the OS (it is kept in the record)."""
@@ -57,6 +58,8 @@ _GAMES: dict[str, str] = {
     "tanglewoods": "woodlands.games.tanglewoods",
 }
 _DEFAULT_CACHE: dict[str, Game] = {}
+# packs loaded from a folder in this process, so replay() finds them by id and version
+_KNOWN_PACKS: dict[tuple[str, str, str], Path] = {}
 
 
 def game_ids() -> list[str]:
@@ -82,7 +85,9 @@ def load_game(game_id: str, content: str | Path | None = None) -> Game:
         if game_id not in _DEFAULT_CACHE:
             _DEFAULT_CACHE[game_id] = cls(cls.load_content(None))
         return _DEFAULT_CACHE[game_id]
-    return cls(cls.load_content(Path(content)))
+    pack = cls.load_content(Path(content))
+    _KNOWN_PACKS[(game_id, pack.id, pack.version)] = Path(content)
+    return cls(pack, Path(content))
 
 
 def replay(record: dict[str, Any], content: str | Path | None = None) -> GameState:
@@ -99,13 +104,15 @@ def replay(record: dict[str, Any], content: str | Path | None = None) -> GameSta
             raise RecordError(f"record field '{key}' is missing or not a {typ.__name__}")
     if not all(isinstance(c, str) for c in record["choices"]):
         raise RecordError("record field 'choices' must be a list of option ids (strings)")
+    want = record["content"]
+    if content is None:
+        content = _KNOWN_PACKS.get((record["game"], str(want.get("id")), str(want.get("version"))))
     try:
         game = load_game(record["game"], content)
     except GameOptionError as e:
         raise RecordError(f"record names {e}") from None
     except ContentError as e:
         raise RecordError(f"the record's content pack cannot be loaded: {e}") from None
-    want = record["content"]
     if want.get("id") != game.content.id or want.get("version") != game.content.version:
         raise RecordError(
             f"record was played with content {want.get('id')!r} {want.get('version')!r}, "

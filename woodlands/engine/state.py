@@ -30,7 +30,10 @@ class GameState:
     """
 
     __slots__ = ("game", "seed", "options", "rng", "stack", "pending", "_decision", "_log",
-                 "_choices", "over", "_outcome")
+                 "_choices", "over", "_outcome", "chance_floor", "_revealed")
+
+    #: log event types that reveal hidden information or use chance; undo stops at them
+    REVEALING: frozenset[str] = frozenset({"draw", "roll", "reshuffle", "shop", "shuffle"})
 
     def __init__(self, game: "Game", seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -44,6 +47,8 @@ class GameState:
         self._choices: AppendLog[str] = AppendLog()
         self.over = False
         self._outcome: dict[str, Any] | None = None
+        self.chance_floor = 0   # choices before this index led to chance: undo may not go below it
+        self._revealed = False
 
     # ------------------------------------------------------------------ the public API
     @property
@@ -94,8 +99,25 @@ class GameState:
         self._choices.append(option_id)
         spec = self.game.steps.specs[step[0]]
         assert spec.answer is not None
+        before = self.rng.state
+        self._revealed = False
         spec.answer(self, option_id, *step[1:])
         self.advance()
+        if self._revealed or self.rng.state != before:
+            self.chance_floor = len(self._choices)
+
+    def can_undo(self) -> bool:
+        """Undo never goes back past a shuffle, draw or roll: the choice that led to chance stays."""
+        return len(self._choices) > self.chance_floor
+
+    def undo(self) -> "GameState":
+        """The state one choice back (a fresh replay); raises IllegalAction past a chance event."""
+        if not self.can_undo():
+            raise IllegalAction("undo: the last choice revealed a card or rolled dice; it cannot be taken back")
+        from .game import replay
+        record = self.record()
+        record["choices"] = record["choices"][:-1]
+        return replay(record, self.game.content_path)
 
     def record(self) -> dict[str, Any]:
         """The event-sourced record: enough to rebuild this exact state with :func:`replay`."""
@@ -122,6 +144,8 @@ class GameState:
         twin._log = self._log.copy()
         twin._choices = self._choices.copy()
         twin.over = self.over
+        twin.chance_floor = self.chance_floor
+        twin._revealed = False
         twin._outcome = self._outcome
         self._clone_into(twin)
         return twin
@@ -140,6 +164,8 @@ class GameState:
 
     def emit(self, type_: str, **fields: Any) -> None:
         fields["type"] = type_
+        if type_ in self.REVEALING:
+            self._revealed = True
         self._log.append(fields)
 
     def end_game(self, result: str, **details: Any) -> None:
