@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...engine.decision import Option
 from ...engine.steps import push_in_order
-from .effects import run_effects, source_id
+from .effects import run_effect, run_effects, source_id
 from .model import Effect, Face
 from .registry import steps
 from .state import TanglewoodsState
@@ -74,9 +74,19 @@ def _resolve_one(s: TanglewoodsState, when: str, entry: Entry) -> None:
     effs = effects_of(s, when, entry)
     if when == "ambush":
         s.emit("ambush", card=source_id(s, src))
-        push_in_order(s.stack, [("ambush_begin",)] + [("effect", e, src) for e in effs] + [("ambush_end",)])
+        push_in_order(s.stack, [("ambush_begin",)] + [("ambush_effect", e, entry) for e in effs] + [("ambush_end",)])
     else:
         run_effects(s, effs, src)
+
+
+@steps.auto("ambush_effect")
+def ambush_effect(s: TanglewoodsState, eff: Effect, entry: Entry) -> None:
+    """One effect of an ambush.  TG-027: if an earlier effect removed the card, or turned it
+    over so this effect is no longer showing, it is not carried out."""
+    if not still_there(s, "ambush", entry):
+        s.emit("ambush_cancelled", card=source_id(s, entry), do=eff.do)
+        return
+    run_effect(s, eff, entry)
 
 
 @steps.auto("ambush_begin")

@@ -21,14 +21,17 @@ from .stats import enforce_item_limit, lower_stat, raise_stat
 def levels_for(difficulty: int, mode: str) -> tuple[int, ...]:
     """T-9: the levels whose effects apply, in the order they are carried out.
 
+    T-9 does not order them; we carry out level 5 (placing the two peeked cards) last, so that
+    level 10's reshuffle cannot undo the player's choice.
+
     >>> levels_for(0, "toward-5"), levels_for(7, "toward-5"), levels_for(7, "single")
-    ((0, 1, 2, 3, 4, 5), (5, 6, 7), (7,))
+    ((0, 1, 2, 3, 4, 5), (6, 7, 5), (7,))
     """
     if mode == "single":
         return (difficulty,)
     if difficulty <= 5:
         return tuple(range(difficulty, 6))
-    return tuple(range(5, difficulty + 1))
+    return tuple(range(6, difficulty + 1)) + (5,)
 
 
 @steps.auto("difficulty")

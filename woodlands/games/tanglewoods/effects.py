@@ -277,8 +277,8 @@ def _toughen(s: TanglewoodsState, e: Effect, src: Source) -> None:
 
 @effects.primitive("grow_per_nonboss_enemy", whens=("ambush", "special"))
 def _grow(s: TanglewoodsState, e: Effect, src: Source) -> None:
-    """Baby Bear's second ambush (TG-105, ruling T-14): this card gets +1 Health and +1 Damage for
-    each non-boss enemy in the tableau, defeated ones included."""
+    """Baby Bear's second ambush (TG-105, ruling T-14): this round the card grows by 1 Health
+    and 1 Damage per minion (a non-boss enemy) lying in the tableau, counting defeated ones."""
     s.round_mods.append(("grow", src[1] >> 1, 1))
 
 
@@ -411,11 +411,13 @@ def answer_reroll(s: TanglewoodsState, choice: str, why: str) -> None:
 @effects.primitive("gain_item", params=GainItem, whens=IMMEDIATE)
 def _gain_item(s: TanglewoodsState, e: Effect, src: Source) -> None:
     """Gain an item from the Item Deck (its bottom card, or a random one with `random = true`),
-    upgraded if `upgraded = true`.  The item limit applies (T-8)."""
+    turned to its upgraded side if `upgraded = true`, else as it lay (T-11).  The item limit
+    applies (T-8)."""
     code = draw_random_item(s) if e.params["random"] else draw_item(s)
     if code is None:
         return
-    code = to_side(code, UPGRADED if e.params["upgraded"] else 0)
+    if e.params["upgraded"]:
+        code = to_side(code, UPGRADED)   # otherwise it keeps the side it had in the deck (T-11)
     s.inventory.append(code)
     s.emit("gain_item", item=s.content.items[code >> 1].id, upgraded=bool(code & 1), why=source_id(s, src))
     enforce_item_limit(s)

@@ -160,6 +160,7 @@ def defeat(s: TanglewoodsState, slot: int) -> None:
         from .bribery_phase import remove_from_tableau
         remove_from_tableau(s, slot)
         win_bear(s, card.index)
+        check_flip(s, "enemies_defeated")   # a bear is an enemy defeated this round too
         return
     bonus = modifier(s, "reward_gold")
     if bonus:

@@ -1,0 +1,218 @@
+"""Building exact Tanglewoods situations for the rules tests.
+
+Every test uses the small pack in ``tests/tanglewoods/pack`` (its card ids say what each card
+is for), never the default pack.  A *situation* is a started game whose position we overwrite
+by hand (decks, tableau, stats, dice ...) and whose step stack we replace with the steps we
+want to run, e.g. "the rest of the round from the Forest phase on".
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable
+
+import pytest
+
+import woodlands
+from woodlands.engine.eventlog import AppendLog
+from woodlands.engine.rng import Rng
+from woodlands.engine.steps import push_in_order
+from woodlands.games.tanglewoods import state as S
+from woodlands.games.tanglewoods.model import DIE_COLOUR
+
+PACK = Path(__file__).resolve().parent / "pack"
+GAME = woodlands.load_game("tanglewoods", content=PACK)
+C = GAME.content
+
+POOL, COMMITTED, EXHAUSTED, BANISHED = S.POOL, S.COMMITTED, S.EXHAUSTED, S.BANISHED
+
+ROUND = ("map_phase", "forest_phase", "bribery_phase", "activation_end", "strategy_phase",
+         "resolve_phase", "round_start")
+RESOLVE = ("suffer_damage", "after_effects", "exhaust_dice", ("recover_dice", -1), "cleanup", "merchant_offer")
+# A step that always waits for a choice: put it after the steps under test to stop there and
+# look (it asks "+1 to which stat?" and is never answered by the tests).
+HALT = ("choose_stat", "raise", 1, "halt")
+# maps with no effect at all: what the next round draws unless a test says otherwise
+QUIET_MAPS = ("map-e", "map-w", "map-s", "map-n", "map-nsw", "map-ns-merchant")
+
+
+# ------------------------------------------------------------------ card codes
+def fc(card_id: str, side: str = "day") -> int:
+    """A forest (or bear) card code; side day/night, or enemy/modifier for bears."""
+    return C.forest_by_id[card_id] * 2 + (side in ("night", "modifier"))
+
+
+def mc(map_id: str, side: str = "day") -> int:
+    return C.map_by_id[map_id] * 2 + (side == "night")
+
+
+def ic(item_id: str, side: str = "ordinary") -> int:
+    return C.item_by_id[item_id] * 2 + (side == "upgraded")
+
+
+def bear(card_id: str) -> int:
+    """A bear's index (as stored in ``bears_aside``/``bears_won``)."""
+    return C.forest_by_id[card_id]
+
+
+def names(codes: Iterable[int], table: str = "forest") -> list[str]:
+    """Card ids of codes, with ':night' (or ':upgraded') on flipped ones."""
+    cards = {"forest": C.forest, "map": C.maps, "item": C.items}[table]
+    return [cards[c >> 1].id + (":night" if c & 1 and table != "item" else ":upgraded" if c & 1 else "")
+            for c in codes]
+
+
+# ------------------------------------------------------------------ starting games
+def new_game(hero: str | None = "plain-hero", side: str | None = "a", difficulty: int = 3,
+             mode: str = "single", seed: int = 1, game: woodlands.Game | None = None,
+             **options: Any) -> woodlands.GameState:
+    opts: dict[str, Any] = {"difficulty": difficulty, "difficulty_mode": mode, **options}
+    if hero is not None:
+        opts["hero"] = hero
+    if side is not None:
+        opts["side"] = side
+    return (game or GAME).new_game(seed=seed, options=opts)
+
+
+LIST_DEFAULTS = ("forest_deck", "forest_discard", "drawn", "map_discard", "map_drawn", "item_deck",
+                 "item_discard", "inventory", "shop", "bears_won", "round_mods", "used", "revealed")
+
+
+def situation(steps: Iterable[str | tuple[Any, ...]] = (), *, hero: str = "plain-hero", side: str | None = "a",
+              round_limit: int | None = 1, dice: dict[int, int] | None = None,
+              game: woodlands.Game | None = None, **fields: Any) -> Any:
+    """A game positioned by hand, then advanced through ``steps``.
+
+    ``fields`` set state attributes (``tableau=[fc(...)]`` also sizes damage/defeated/wilds).
+    Unless given: every deck and pile is empty apart from a map deck of quiet maps, all 17
+    dice are in the pool, the three bears are set aside, round 1, Health 5, Strategy 3,
+    Recovery 3 and 10 gold.  The log holds only what happened from the situation on.
+    With ``round_limit=1`` (the default) the game stops as "unfinished" when the next round
+    would start, which is a clean place to look at the result of a round.
+    """
+    opts: dict[str, Any] = {}
+    if round_limit is not None:
+        opts["round_limit"] = round_limit
+    s = new_game(hero=hero, side=side, game=game, **opts)
+    s.stack.clear()
+    s.pending = None
+    s._decision = None
+    s._log = AppendLog()          # the log starts with the situation
+    for name in LIST_DEFAULTS:
+        setattr(s, name, [])
+    s.map_deck = [mc(m) for m in QUIET_MAPS]
+    s.bears_aside = [bear("papa-bear"), bear("baby-bear"), bear("mama-bear")]
+    s.tableau, s.damage, s.defeated, s.wilds = [], [], [], []
+    s.dice_zone = [POOL] * len(DIE_COLOUR)
+    s.dice_face = [-1] * len(DIE_COLOUR)
+    s.dice_applied = [False] * len(DIE_COLOUR)
+    s.active_map = -1
+    s.map_complete = False
+    s.merchant_ok = False
+    s.round = 1
+    s.health, s.strategy, s.recovery, s.gold = 5, 3, 3, 10
+    tableau = fields.pop("tableau", None)
+    for key, value in fields.items():
+        if not hasattr(s, key):
+            raise AttributeError(key)
+        setattr(s, key, value)
+    if tableau is not None:
+        s.tableau = list(tableau)
+        n = len(s.tableau)
+        if "damage" not in fields:
+            s.damage = [0] * n
+        if "defeated" not in fields:
+            s.defeated = [False] * n
+        if "wilds" not in fields:
+            s.wilds = [None] * n
+    for die, zone in (dice or {}).items():
+        s.dice_zone[die] = zone
+    push_in_order(s.stack, [st if isinstance(st, tuple) else (st,) for st in steps])
+    if s.stack:
+        s.advance()
+    return s
+
+
+def rest_of_round(first: str) -> list[str]:
+    """The round's steps from ``first`` on (round_start included)."""
+    return list(ROUND[ROUND.index(first):])
+
+
+# ------------------------------------------------------------------ dice
+def dice_of(colour: str) -> list[int]:
+    return [d for d, c in enumerate(DIE_COLOUR) if c == colour]
+
+
+def die(colour: str, n: int = 0) -> int:
+    return dice_of(colour)[n]
+
+
+FACE_INDEX = {"crit": 5, "hit": 4, "blank": 0}   # index 0 is a hit on the red die (ruling T-1)
+
+
+class ScriptedRng(Rng):
+    """The state's generator, except that six-sided rolls follow a script of face indexes."""
+
+    __slots__ = ("script",)
+
+    def __init__(self, state: int, script: list[int]) -> None:
+        super().__init__(state)
+        self.script = script
+
+    def below(self, n: int) -> int:
+        if n == 6 and self.script:
+            return self.script.pop(0)
+        return super().below(n)
+
+    def copy(self) -> "ScriptedRng":
+        return ScriptedRng(self.state, list(self.script))
+
+
+def rig_rolls(s: Any, *faces: str) -> None:
+    """The next rolls (in die order) land on these faces: 'crit', 'hit' or 'blank'."""
+    s.rng = ScriptedRng(s.rng.state, [FACE_INDEX[f] for f in faces])
+
+
+# ------------------------------------------------------------------ looking at a state
+def ids(s: Any) -> list[str]:
+    return [] if s.decision is None else [o.id for o in s.decision.options]
+
+
+def halted(s: Any) -> bool:
+    """The situation ran through its steps and stopped at ``HALT``."""
+    return s.decision is not None and s.decision.kind == "choose_stat" and s.decision.prompt.startswith("halt")
+
+
+def kind(s: Any) -> str | None:
+    return None if s.decision is None else s.decision.kind
+
+
+def events(s: Any, type_: str | None = None, since: int = 0) -> list[dict[str, Any]]:
+    return [e for e in s.log_since(since) if type_ is None or e["type"] == type_]
+
+
+def snapshot(s: Any) -> dict[str, Any]:
+    """Everything that makes up a position, for 'nothing changed' checks."""
+    snap = {name: getattr(s, name) for name in S._LISTS + S._SCALARS}
+    snap = {k: (list(v) if isinstance(v, list) else v) for k, v in snap.items()}
+    snap.update(stack=list(s.stack), pending=s.pending, decision=s.decision, rng=s.rng.state,
+                log=s.log_length, choices=s.choices, over=s.is_over)
+    return snap
+
+
+def assert_illegal(s: Any, option_id: str, *must_mention: str) -> str:
+    """``option_id`` is refused with an IllegalAction naming it (and ``must_mention``), and
+    the position is exactly as before."""
+    before = snapshot(s)
+    with pytest.raises(woodlands.IllegalAction) as err:
+        s.apply(option_id)
+    msg = str(err.value)
+    assert option_id in msg, msg
+    for word in must_mention:
+        assert word in msg, f"{word!r} not in {msg!r}"
+    assert snapshot(s) == before
+    return msg
+
+
+def play(s: Any, *option_ids: str) -> None:
+    for o in option_ids:
+        s.apply(o)
