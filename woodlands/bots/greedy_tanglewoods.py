@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
@@ -60,13 +61,28 @@ def suffix(option_id: str) -> str:
     return option_id.split(":", 1)[1] if ":" in option_id else ""
 
 
+@dataclass(frozen=True)
+class Tuning:
+    """The bot's few numbers, picked by simulation at difficulty 5.  Committing dice sparingly
+    matters most: every committed die is exhausted, so over-committing starves later rounds."""
+
+    commit_margin: float = 0.8         # expected damage wanted over what enemies can still take ...
+    commit_margin_last: float = 1.0    # ... and on the last pass, when a miss cannot be re-rolled
+    bear_ready: float = 1.3            # dice pool damage wanted over a bear's Health to take it on
+    bait_pool: int = 7                 # dice in the pool before baiting a bear
+    bait_health: int = 3               # Health before baiting a bear
+    bless_recovery: bool = False       # spend spare gold on Recovery at the merchant
+    skip_harmless: bool = True         # commit no dice for enemies that deal no damage
+
+
 class GreedyTanglewoodsBot:
     """Heuristic Tanglewoods player (see the module docstring)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, tuning: Tuning | None = None) -> None:
         self.rng = random.Random(seed)
+        self.tuning = tuning or Tuning()
         self._handlers: dict[str, Callable[[Decision, View], str | None]] = {
             "choose_hero": self.choose_hero,
             "choose_side": self.choose_side,
@@ -181,7 +197,7 @@ class GreedyTanglewoodsBot:
 
     def _ready_for_bear(self, view: View, bear: dict[str, Any]) -> bool:
         passes = view["strategy"]
-        return (pool_damage(view, passes) >= (bear.get("health") or 0) * 1.3 + 1
+        return (pool_damage(view, passes) >= (bear.get("health") or 0) * self.tuning.bear_ready + 1
                 and view["health"] > (bear.get("damage") or 0) + 1)
 
     # ------------------------------------------------------------------ Bribery phase
@@ -216,10 +232,12 @@ class GreedyTanglewoodsBot:
                 return i
         m = PASS_RE.search(d.prompt)
         passes_left = (int(m.group(2)) - int(m.group(1)) + 1) if m else 1
+        if self.tuning.skip_harmless:
+            enemies = [e for e in enemies if e["damage_now"] > 0 or e["kind"] == "bear"] or enemies
         need = sum(remaining_health(e) for e in enemies)
         waiting = [c["colour"] for c in view["committed_dice"] if not c["applied"]]
         have = sum(expected_damage(c, passes_left) for c in waiting)
-        margin = 1.25 if passes_left > 1 else 1.6
+        margin = self.tuning.commit_margin if passes_left > 1 else self.tuning.commit_margin_last
         commits = [i for i in ids if i.startswith("commit:")]
         if have < need * margin and commits:
             return self._strongest(commits, "commit:")
@@ -320,7 +338,8 @@ class GreedyTanglewoodsBot:
             return "bless:health"
         baits = by_verb.get("bait", [])
         pool = sum(view["dice"]["pool"].values())
-        if baits and self._bears_loose(view) == 0 and health >= 3 and pool >= 7:
+        if (baits and self._bears_loose(view) == 0 and health >= self.tuning.bait_health
+                and pool >= self.tuning.bait_pool):
             return baits[0]
         reserve = self._reserve(view) if health >= 3 else 0
         mends = by_verb.get("mend", [])
@@ -333,6 +352,8 @@ class GreedyTanglewoodsBot:
                 and gold - shop[suffix(i)]["cost"] >= reserve]
         if buys and len(view["inventory"]) < view["strategy"]:
             return max(buys, key=lambda i: shop[suffix(i)]["cost"])
+        if self.tuning.bless_recovery and "bless:recovery" in ids and gold - 3 * view["recovery"] >= reserve:
+            return "bless:recovery"
         for stat in ("health", "strategy", "recovery"):
             cost = 3 * view[stat]
             if f"bless:{stat}" in ids and gold - cost >= reserve + 2 and view[stat] < 4:

@@ -23,7 +23,9 @@ def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, 
     denom = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if wins <= 0 else max(0.0, centre - half)
+    hi = 1.0 if wins >= games else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def _mean_median(values: Sequence[float]) -> dict[str, float]:
@@ -52,5 +54,5 @@ def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "win_rate_95": [lo, hi],
         "rounds": _mean_median([r["rounds"] for r in rows]),
         "decisions": _mean_median([r["decisions"] for r in rows]),
-        "bears_defeated": _mean_median([r["bears_defeated"] for r in rows]),
+        "bears_defeated": _mean_median([r.get("bears_defeated", 0) for r in rows]),
     }

@@ -10,7 +10,7 @@ from pydantic import Field, model_validator
 from ...engine.content import Strict, entries, load_pack_info, read_toml, validate
 from ...engine.errors import ContentError
 from .effects import CONDITIONS
-from .model import (Card, Effect, Face, Hero, HeroSide, Merchant, TanglewoodsContent, by_timing)
+from .model import (DIRECTIONS, Card, Effect, Face, Hero, HeroSide, Merchant, TanglewoodsContent, by_timing)
 from .registry import effects as REGISTRY
 
 DEFAULT_PACK = Path(__file__).parent / "content"
@@ -202,10 +202,21 @@ def compile_effects(raws: list[dict[str, Any]], slot: str, where: str, problems:
 
 
 def _face(name: str, text: str, effs: tuple[Effect, ...], **kw: Any) -> Face:
+    ongoing = by_timing(effs, "ongoing")
+    mods: dict[str, int] = {}
+    for e in ongoing:
+        if e.do == "modify":
+            mods[e.params["stat"]] = mods.get(e.params["stat"], 0) + e.params["amount"]
+    flags = frozenset(e.do for e in ongoing if e.do != "modify")
+    directions = kw.get("directions", ())
+    need = tuple(directions.count(d) for d in DIRECTIONS)
+    direction = kw.get("direction")
+    dir_index = -1 if direction is None else 4 if direction == "wild" else DIRECTIONS.index(direction)
     return Face(name=name, text=text, effects=effs, ambush=by_timing(effs, "ambush"),
                 special=by_timing(effs, "special"), after=by_timing(effs, "after"),
-                ongoing=by_timing(effs, "ongoing"), use=by_timing(effs, "use"),
-                activation_end=by_timing(effs, "activation_end"), **kw)
+                ongoing=ongoing, use=by_timing(effs, "use"),
+                activation_end=by_timing(effs, "activation_end"), mods=mods, flags=flags,
+                need=need, dir_index=dir_index, **kw)  # type: ignore[arg-type]
 
 
 def _forest_face(side: ForestSide, where: str, problems: list[str]) -> Face:

@@ -7,8 +7,6 @@ tableau is that cycle's placement (TG-029).
 """
 from __future__ import annotations
 
-from collections import Counter
-
 from ...engine.decision import Option
 from .ambush import resolve_together
 from .decks import draw_forest, forest_can_draw
@@ -28,20 +26,18 @@ def map_status(s: TanglewoodsState) -> tuple[str, dict[str, int]]:
     still missing without wilds."""
     if s.active_map < 0:
         return MISSING, {}
-    need = Counter(s.content.map_face(s.active_map).directions)
-    have: Counter[str] = Counter()
-    wild = 0
+    c = s.game.content
+    need = c.maps[s.active_map >> 1].faces[s.active_map & 1].need
+    have = [0, 0, 0, 0, 0]                  # N S E W wild
+    forest = c.forest
     for code in s.tableau:
-        d = s.content.forest_face(code).direction
-        if d == WILD:
-            wild += 1
-        elif d is not None:
+        d = forest[code >> 1].faces[code & 1].dir_index
+        if d >= 0:
             have[d] += 1
-    missing = {d: need[d] - have[d] for d in DIRECTIONS if need[d] > have[d]}
-    short = sum(missing.values())
-    if short == 0:
+    missing = {DIRECTIONS[i]: need[i] - have[i] for i in range(4) if need[i] > have[i]}
+    if not missing:
         return COMPLETE, missing
-    return (NEEDS_WILDS if short <= wild else MISSING), missing
+    return (NEEDS_WILDS if sum(missing.values()) <= have[4] else MISSING), missing
 
 
 def assign_wilds(s: TanglewoodsState, missing: dict[str, int]) -> None:
@@ -96,16 +92,19 @@ def forest_choice(s: TanglewoodsState) -> None:
 
 @steps.ask("forest_pick", kind="draw_or_place", rule="Forest Phase, Draw & Choose, TG-034")
 def ask_forest_pick(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
-    c = s.content
+    forest = s.game.content.forest
     opts = []
     for code in s.drawn:
-        f = c.forest_face(code)
-        opts.append(Option(f"place:{c.forest[code >> 1].id}", f"Place {f.name} ({_describe(s, code)})"))
-    if s.cycle_draws < draw_limit(s) and forest_can_draw(s):
-        opts.append(Option("draw", f"Draw another card ({s.cycle_draws}/{draw_limit(s)} drawn)"))
+        card = forest[code >> 1]
+        face = card.faces[code & 1]
+        opts.append(Option(f"place:{card.id}", f"Place {face.name} ({('day', 'night')[code & 1]}, {face.summary})"))
+    limit = draw_limit(s)
+    if s.cycle_draws < limit and forest_can_draw(s):
+        opts.append(Option("draw", f"Draw another card ({s.cycle_draws}/{limit} drawn)"))
     if not opts:
         return None   # T-17: nothing drawn and nothing left to draw: the Forest phase ends
-    opts += use_options(s, "forest")
+    if s.inventory or s.hero >= 0:
+        opts += use_options(s, "forest")
     status, missing = map_status(s)
     still = " ".join(d for d in DIRECTIONS for _ in range(missing.get(d, 0))) or "nothing"
     return f"Forest phase: the map still needs {still}. Place a drawn card or draw again", opts
@@ -134,16 +133,6 @@ def answer_forest_pick(s: TanglewoodsState, choice: str) -> None:
     else:
         s.push("forest_pick")
         apply_use(s, choice, "forest")
-
-
-def _describe(s: TanglewoodsState, code: int) -> str:
-    f = s.content.forest_face(code)
-    side = "night" if code & 1 else "day"
-    icon = f.direction or "no icon"
-    if f.health is None:
-        return f"{side} fable, {icon}"
-    bribe = "-" if f.bribe is None else f.bribe
-    return f"{side}, {icon}, Health {f.health}, Damage {f.damage}, Bribe {bribe}"
 
 
 def join_tableau(s: TanglewoodsState, code: int, forced: bool) -> None:

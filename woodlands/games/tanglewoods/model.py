@@ -76,6 +76,20 @@ class Face:
     ongoing: tuple[Effect, ...] = ()
     use: tuple[Effect, ...] = ()
     activation_end: tuple[Effect, ...] = ()
+    # precomputed for the hot loop
+    mods: dict[str, int] = field(default_factory=dict)   # ongoing "modify" totals by modifier name
+    flags: frozenset[str] = frozenset()                  # ongoing flag primitives (merchant_everywhere)
+    need: tuple[int, int, int, int] = (0, 0, 0, 0)       # maps: how many N, S, E, W
+    dir_index: int = -1                                  # forest: 0..3 for N S E W, 4 wild, -1 none
+
+    @property
+    def summary(self) -> str:
+        """A forest face in a few words, for option labels."""
+        icon = self.direction or "no icon"
+        if self.health is None:
+            return f"fable, {icon}"
+        bribe = "-" if self.bribe is None else self.bribe
+        return f"{icon}, Health {self.health}, Damage {self.damage}, Bribe {bribe}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +116,16 @@ class HeroSide:
     flip_when: str | None            # trigger name, e.g. "health_at_most"
     flip_value: int
     on_flip: tuple[Effect, ...]      # applied when the hero turns to this side (T-16)
+    mods: dict[str, int] = field(default_factory=dict)   # derived: ongoing "modify" totals
+    flags: frozenset[str] = frozenset()                  # derived: ongoing flag primitives
+
+    def __post_init__(self) -> None:
+        mods: dict[str, int] = {}
+        for e in self.ability:
+            if e.when == "ongoing" and e.do == "modify":
+                mods[e.params["stat"]] = mods.get(e.params["stat"], 0) + e.params["amount"]
+        object.__setattr__(self, "mods", mods)
+        object.__setattr__(self, "flags", frozenset(e.do for e in self.ability if e.when == "ongoing" and e.do != "modify"))
 
 
 @dataclass(frozen=True, slots=True)

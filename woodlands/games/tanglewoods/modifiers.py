@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .model import Effect
+from .model import Effect, Face, HeroSide
 from .state import TanglewoodsState
 
 # Names accepted by the "modify" primitive: what each changes.  Documented in docs/content-packs.md.
@@ -41,11 +41,34 @@ def ongoing_effects(s: TanglewoodsState) -> Iterator[Effect]:
             yield from c.forest_face(code).ongoing
 
 
+def _faces_in_play(s: TanglewoodsState) -> list[Face | HeroSide]:
+    """Every face whose ongoing effects hold now (the same sources as :func:`ongoing_effects`)."""
+    c = s.game.content
+    faces = []
+    if s.hero >= 0:
+        side = c.grimm if s.grimm else c.heroes[s.hero].sides[s.hero_side]
+        faces.append(side)
+    items = c.items
+    for code in s.inventory:
+        faces.append(items[code >> 1].faces[code & 1])
+    forest = c.forest
+    for idx in s.bears_won:
+        faces.append(forest[idx].faces[1])
+    if s.active_map >= 0:
+        faces.append(c.maps[s.active_map >> 1].faces[s.active_map & 1])
+    defeated = s.defeated
+    for i, code in enumerate(s.tableau):
+        if not defeated[i]:
+            faces.append(forest[code >> 1].faces[code & 1])
+    return faces
+
+
 def modifier(s: TanglewoodsState, name: str) -> int:
     total = 0
-    for e in ongoing_effects(s):
-        if e.do == "modify" and e.params["stat"] == name:
-            total += e.params["amount"]
+    for face in _faces_in_play(s):
+        mods = face.mods
+        if mods:
+            total += mods.get(name, 0)
     for kind, _target, amount in s.round_mods:
         if kind == name:
             total += amount
@@ -53,7 +76,10 @@ def modifier(s: TanglewoodsState, name: str) -> int:
 
 
 def has_flag(s: TanglewoodsState, do: str) -> bool:
-    return any(e.do == do for e in ongoing_effects(s))
+    for face in _faces_in_play(s):
+        if do in face.flags:
+            return True
+    return False
 
 
 def is_boss(s: TanglewoodsState, code: int) -> bool:

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from .dice import face_name
-from .forest_phase import map_status
+from .forest_phase import draw_limit, map_status
 from .model import COLOURS, DIE_COLOUR, DIRECTIONS, Card
-from .modifiers import bribe_cost, enemy_damage, enemy_health, is_enemy
+from .modifiers import MODIFIERS, bribe_cost, enemy_damage, enemy_health, is_enemy, modifier
+from .strategy_phase import passes_allowed
 from .state import ZONE_NAMES, TanglewoodsState
 
 SIDE_NAMES = {"forest": ("day", "night"), "bear": ("enemy", "modifier"), "map": ("day", "night"),
@@ -101,6 +102,12 @@ def build_view(s: TanglewoodsState) -> dict[str, Any]:
             "map": {"count": len(s.map_discard), "top": _card(c.maps, s.map_discard[-1], "map") if s.map_discard else None},
             "item": {"count": len(s.item_discard), "top": _card(c.items, s.item_discard[-1], "item") if s.item_discard else None},
         },
+        "strategy_pass": s.passes if s.phase == "strategy" else 0,
+        "passes_allowed": passes_allowed(s),
+        "forest_draws": s.cycle_draws if s.phase == "forest" else 0,
+        "draw_limit": draw_limit(s),
+        "modifiers": {name: v for name in MODIFIERS if (v := modifier(s, name))},
+        "toughness": sum(a for kind, _t, a in s.round_mods if kind == "toughness"),
         "is_over": s.over,
         "outcome": s.outcome,
     }

@@ -1,0 +1,90 @@
+"""``woodlands sim`` and ``woodlands bench``, plus the ``python -m woodlands`` entry point."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from woodlands.sim.stats import wilson_interval
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sim_writes_summary_and_rows(default_game, run_cli, tmp_path, jobs):
+    target = tmp_path / "sim.json"
+    code, out, err = run_cli("sim", "tanglewoods", "--games", "6", "--bot", "random", "--seed", "40",
+                             "--jobs", jobs, "--json", str(target))
+    assert code == 0, err
+    assert "win rate" in out and "Wilson" in out and "games/s" in out
+    data = json.loads(target.read_text())
+    for key in ("game", "bot", "games", "seed", "jobs", "backend", "outcomes", "win_rate", "win_rate_95",
+                "rounds", "decisions", "games_per_second", "rows"):
+        assert key in data, key
+    assert data["games"] == 6 and data["backend"] == "local" and data["options"]["round_limit"] == 200
+    assert set(data["outcomes"]) == {"win", "loss", "unfinished"}
+    assert sum(data["outcomes"].values()) == 6
+    assert set(data["rounds"]) == {"mean", "median"} and set(data["decisions"]) == {"mean", "median"}
+    assert [r["seed"] for r in data["rows"]] == list(range(40, 46))
+    for row in data["rows"]:
+        assert set(row) == {"seed", "result", "rounds", "decisions", "bears_defeated"}
+        assert row["decisions"] > 0
+    lo, hi = data["win_rate_95"]
+    assert (lo, hi) == pytest.approx(wilson_interval(data["outcomes"]["win"], 6))
+
+
+def test_sim_is_repeatable_and_independent_of_jobs(default_game, run_cli, tmp_path):
+    rows = []
+    for jobs in ("1", "2"):
+        target = tmp_path / f"{jobs}.json"
+        code, _, _ = run_cli("sim", "tanglewoods", "--games", "5", "--bot", "greedy", "--seed", "3",
+                             "--jobs", jobs, "--round-limit", "40", "--json", str(target))
+        assert code == 0
+        rows.append(json.loads(target.read_text())["rows"])
+    assert rows[0] == rows[1]
+
+
+def test_sim_user_mistakes(default_game, run_cli):
+    for argv in (("sim", "tanglewoods", "--difficulty", "42", "--games", "2"),
+                 ("sim", "tanglewoods", "--bot", "clever", "--games", "2"),
+                 ("sim", "tanglewoods", "--games", "0"),
+                 ("sim", "nowhere", "--games", "2")):
+        code, _, err = run_cli(*argv)
+        assert code == 2, argv
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_wilson_interval_edges():
+    assert wilson_interval(0, 10)[0] == 0.0
+    assert wilson_interval(10, 10)[1] == 1.0
+    lo, hi = wilson_interval(30, 100)
+    assert lo < 0.3 < hi
+
+
+def test_bench_reports_against_the_targets(default_game, run_cli, tmp_path):
+    target = tmp_path / "bench.json"
+    code, out, err = run_cli("bench", "tanglewoods", "--seconds", "0.2", "--json", str(target))
+    assert code == 0, err
+    assert "decisions / s" in out and "clone()" in out and "games / s" in out
+    assert "50,000" in out and "25" in out
+    data = json.loads(target.read_text())
+    assert data["decisions_per_second"] > 0 and data["clone_median_us"] > 0 and data["games"] >= 1
+
+
+def test_python_dash_m_woodlands_entry_point(default_game, tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    run = subprocess.run([sys.executable, "-m", "woodlands", "play", "tanglewoods", "--seed", "1"],
+                         input="h\nq\n", capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "Choose your hero" in run.stdout and "Goodbye" in run.stdout
+    run = subprocess.run([sys.executable, "-m", "woodlands", "replay", str(tmp_path / "none.json")],
+                         capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
+    run = subprocess.run([sys.executable, "-m", "woodlands", "--version"], capture_output=True, text=True,
+                         env=env, cwd=tmp_path, timeout=120)
+    assert run.returncode == 0 and "woodlands" in run.stdout

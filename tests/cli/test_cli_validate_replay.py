@@ -1,0 +1,100 @@
+"""``woodlands validate`` and ``woodlands replay``."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+import woodlands
+from woodlands.games.tanglewoods.content_loader import DEFAULT_PACK
+
+
+
+def test_validate_the_default_pack(default_game, run_cli):
+    code, out, err = run_cli("validate", str(DEFAULT_PACK))
+    assert code == 0, out + err
+    c = default_game.content
+    assert out.startswith(f"ok: {c.id} {c.version} (")
+    assert "heroes" in out and "maps" in out
+
+
+def _broken_copy(tmp_path: Path) -> Path:
+    pack = tmp_path / "pack"
+    shutil.copytree(DEFAULT_PACK, pack)
+    heroes = pack / "heroes.toml"
+    text = heroes.read_text(encoding="utf-8")
+    heroes.write_text(text.replace("health = ", "health = -", 1), encoding="utf-8")   # out of range
+    maps = pack / "maps.toml"
+    maps.write_text(maps.read_text(encoding="utf-8").replace('directions = [', 'directions = ["Q", ', 1),
+                    encoding="utf-8")                                                   # no such direction
+    return pack
+
+
+def test_validate_reports_every_problem_of_a_broken_pack(default_game, run_cli, tmp_path):
+    pack = _broken_copy(tmp_path)
+    with pytest.raises(woodlands.ContentError) as caught:
+        woodlands.load_game("tanglewoods", pack)
+    problems = caught.value.problems
+    assert len(problems) >= 2
+    code, out, err = run_cli("validate", str(pack))
+    assert code == 1, out + err
+    assert f"{len(problems)} problem(s)" in out
+    flat = " ".join(out.split())
+    for p in problems:
+        assert " ".join(p.split()) in flat
+    assert "Traceback" not in out + err
+
+
+def test_validate_a_pack_without_pack_toml(run_cli, tmp_path):
+    (tmp_path / "maps.toml").write_text("", encoding="utf-8")
+    code, out, _ = run_cli("validate", str(tmp_path))
+    assert code == 1 and "pack.toml" in out
+    code, out, _ = run_cli("validate", str(tmp_path), "--game", "tanglewoods")
+    assert code == 1 and "pack.toml" in out
+
+
+def test_validate_user_mistakes(run_cli, tmp_path):
+    code, _, err = run_cli("validate", str(tmp_path / "nope"))
+    assert code == 2 and "does not exist" in err
+    code, _, err = run_cli("validate", str(DEFAULT_PACK), "--game", "chess")
+    assert code == 2 and "unknown game 'chess'" in err
+
+
+def test_replay_prints_the_outcome_and_final_stats(default_game, run_cli, tmp_path, random_game_choices, write_record):
+    _, state = random_game_choices(default_game, seed=6)
+    path = write_record(tmp_path / "r.json", state.record())
+    code, out, err = run_cli("replay", str(path))
+    assert code == 0, err
+    assert f"outcome: {state.outcome['result']}" in out
+    view = state.view(0)
+    assert f"round {view['round']}" in out and f"gold {view['gold']}" in out
+    code, out, _ = run_cli("replay", str(path), "--log")
+    assert code == 0 and "--- Round 1 begins ---" in out
+
+
+def test_replay_of_an_unfinished_game(default_game, run_cli, tmp_path, write_record):
+    state = default_game.new_game(seed=6)
+    path = write_record(tmp_path / "r.json", state.record())
+    code, out, _ = run_cli("replay", str(path))
+    assert code == 0 and "not finished" in out
+
+
+def test_replay_refuses_tampered_and_broken_records(default_game, run_cli, tmp_path, random_game_choices, write_record):
+    _, state = random_game_choices(default_game, seed=7)
+    good = state.record()
+    tampered = dict(good, choices=good["choices"][:5] + ["apply:red:crit:papa-bear"] + good["choices"][6:])
+    other_pack = dict(good, content={"id": good["content"]["id"], "version": "9.9.9"})
+    not_a_record = {"hello": "world"}
+    files = [write_record(tmp_path / f"{i}.json", r) for i, r in enumerate([tampered, other_pack, not_a_record])]
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "woodlands-record", ', encoding="utf-8")
+    listing = tmp_path / "list.json"
+    listing.write_text("[1, 2]", encoding="utf-8")
+    for path in files + [broken, listing, tmp_path / "missing.json"]:
+        code, out, err = run_cli("replay", str(path))
+        assert code == 2, (path, out, err)
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    code, _, err = run_cli("replay", str(files[0]))
+    assert "choice #6" in err

@@ -1,0 +1,6 @@
+"""``python -m woodlands``: the same as the ``woodlands`` command."""
+import sys
+
+from .cli.main import main
+
+sys.exit(main())

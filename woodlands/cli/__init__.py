@@ -1,0 +1,1 @@
+"""The ``woodlands`` command line: play, validate, replay, sim and bench."""

@@ -1,0 +1,189 @@
+"""The sub-commands of ``woodlands``; each takes the parsed arguments and returns an exit status."""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from ..engine.errors import ContentError, GameOptionError, RecordError
+from ..engine.game import game_class, load_game, replay
+from .main import UserError
+from .narrate import Narrator
+from .play import RECAP, PlaySession, load_record, start_state
+
+
+def _stdout() -> Console:
+    return Console(highlight=False)
+
+
+def _stderr() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def _options(args: argparse.Namespace, *names: str) -> dict[str, Any]:
+    return {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
+
+
+def _check_folder(path: str | None) -> None:
+    if path is not None and not Path(path).is_dir():
+        what = "does not exist" if not Path(path).exists() else "is not a folder"
+        raise UserError(f"{path}: {what}; a content pack is a folder with a pack.toml")
+
+
+# ------------------------------------------------------------------ play
+def cmd_play(args: argparse.Namespace) -> int:
+    _check_folder(args.content)
+    game = load_game(args.game, args.content)
+    state = start_state(game, args.seed, _options(args, "hero", "side", "difficulty"), args.load, args.content)
+    if state.game.id != game.id:
+        raise UserError(f"{args.load} is a record of '{state.game.id}', not '{game.id}'")
+    seen = max(0, state.log_length - RECAP) if args.load else 0
+    return PlaySession(_stdout(), state, args.content, sys.stdin, seen).run()
+
+
+# ------------------------------------------------------------------ validate
+def content_counts(content: Any) -> str:
+    """'47 forest, 3 bears, ...': the size of every collection in a compiled pack."""
+    parts = []
+    if dataclasses.is_dataclass(content):
+        for f in dataclasses.fields(content):
+            value = getattr(content, f.name)
+            if isinstance(value, tuple):
+                parts.append(f"{len(value)} {f.name}")
+    return ", ".join(parts)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    out = _stdout()
+    root = Path(args.path)
+    _check_folder(args.path)
+    game_id = args.game
+    if game_id is None:
+        try:
+            info = tomllib.loads((root / "pack.toml").read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return _problems(out, root, ["pack.toml: file is missing, so the game is unknown (or pass --game)"])
+        except tomllib.TOMLDecodeError as e:
+            return _problems(out, root, [f"pack.toml: not valid TOML: {e}"])
+        game_id = info.get("game")
+        if not isinstance(game_id, str):
+            return _problems(out, root, ["pack.toml: field 'game' is missing (or pass --game)"])
+        try:
+            game_class(game_id)
+        except GameOptionError as e:
+            return _problems(out, root, [f"pack.toml: field 'game': {e}"])
+    else:
+        game_class(game_id)     # an unknown --game is a user error (exit 2)
+    try:
+        game = load_game(game_id, root)
+    except ContentError as e:
+        return _problems(out, root, e.problems)
+    c = game.content
+    out.print(f"ok: {escape(c.id)} {escape(c.version)} ({content_counts(c)})")
+    return 0
+
+
+def _problems(out: Console, root: Path, problems: list[str]) -> int:
+    out.print(f"{len(problems)} problem(s) in {escape(str(root))}:")
+    for p in problems:
+        out.print(f"  - {escape(p)}")
+    return 1
+
+
+# ------------------------------------------------------------------ replay
+def cmd_replay(args: argparse.Namespace) -> int:
+    if args.content is not None:
+        _check_folder(args.content)
+    record = load_record(args.file)
+    try:
+        state = replay(record, args.content)
+    except RecordError as e:
+        raise RecordError(f"{args.file}: {e}") from None
+    out = _stdout()
+    if args.log:
+        for line in Narrator(state.game).lines(state.log):
+            out.print(escape(line))
+    view = state.view(0)
+    out.print(f"{state.game.name}: seed {state.seed}, options {json.dumps(state.record()['options'])}, "
+              f"{len(state.choices)} choices")
+    if state.is_over:
+        outcome = state.outcome or {}
+        details = ", ".join(f"{k} {v}" for k, v in outcome.items() if k != "result")
+        out.print(f"outcome: {outcome.get('result', '?')}" + (f" ({escape(details)})" if details else ""))
+    else:
+        d = state.decision
+        out.print(f"outcome: not finished; the game waits for: {escape(d.prompt) if d else '?'}")
+    out.print("final: " + escape(final_stats(view)))
+    return 0
+
+
+def final_stats(view: dict[str, Any]) -> str:
+    keys = ("round", "health", "strategy", "recovery", "gold", "bears_defeated")
+    return ", ".join(f"{k} {view[k]}" for k in keys if k in view)
+
+
+# ------------------------------------------------------------------ sim
+def cmd_sim(args: argparse.Namespace) -> int:
+    from ..sim.runner import SimConfig, run_sim
+    from .progress import progress_reporter
+    _check_folder(args.content)
+    options = _options(args, "difficulty")
+    options["round_limit"] = args.round_limit
+    config = SimConfig(game=args.game, bot=args.bot, options=options, content=args.content)
+    config.check()
+    with progress_reporter(args.games, f"{args.game} / {args.bot}") as advance:
+        report = run_sim(config, args.games, seed=args.seed, jobs=args.jobs, backend=args.backend, progress=advance)
+    s = report.summary
+    out = _stdout()
+    lo, hi = s["win_rate_95"]
+    table = Table(title=f"{args.games} games of {args.game}, bot {args.bot}, seeds {args.seed}..{args.seed + args.games - 1}",
+                  title_justify="left", show_header=False, show_edge=False)
+    table.add_column(style="bold")
+    table.add_column()
+    table.add_row("win rate", f"{s['win_rate']:.1%}  (95% Wilson interval {lo:.1%} - {hi:.1%})")
+    table.add_row("outcomes", ", ".join(f"{k} {v}" for k, v in s["outcomes"].items()))
+    table.add_row("rounds / game", f"mean {s['rounds']['mean']:.1f}, median {s['rounds']['median']:g}")
+    table.add_row("decisions / game", f"mean {s['decisions']['mean']:.1f}, median {s['decisions']['median']:g}")
+    table.add_row("bears beaten / game", f"mean {s['bears_defeated']['mean']:.2f}")
+    table.add_row("speed", f"{report.games_per_second:.1f} games/s ({report.elapsed:.2f} s, {args.jobs} job(s), {report.backend})")
+    out.print(table)
+    if args.json:
+        target = Path(args.json)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(report.to_json(), indent=1) + "\n", encoding="utf-8")
+        out.print(f"wrote {escape(str(target))}")
+    return 0
+
+
+# ------------------------------------------------------------------ bench
+def cmd_bench(args: argparse.Namespace) -> int:
+    from ..sim.bench import TARGET_CLONE_US, TARGET_DECISIONS_PER_SECOND, run_bench
+    _check_folder(args.content)
+    load_game(args.game, args.content)
+    r = run_bench(args.game, seconds=args.seconds, content=args.content)
+    out = _stdout()
+    table = Table(title=f"{args.game} on one core ({r.play_seconds:.1f} s of random play, {r.games} games, "
+                        f"{r.clone_samples} mid-game states)", title_justify="left", show_edge=False)
+    table.add_column("measure")
+    table.add_column("result", justify="right")
+    table.add_column("target", justify="right")
+    table.add_column("")
+    ok_dps = r.decisions_per_second >= TARGET_DECISIONS_PER_SECOND
+    ok_clone = r.clone_us < TARGET_CLONE_US
+    table.add_row("decisions / s (random play)", f"{r.decisions_per_second:,.0f}", f">= {TARGET_DECISIONS_PER_SECOND:,}",
+                  "[green]met[/green]" if ok_dps else "[yellow]below target[/yellow]")
+    table.add_row("clone(), median", f"{r.clone_us:.1f} µs", f"< {TARGET_CLONE_US:g} µs",
+                  "[green]met[/green]" if ok_clone else "[yellow]above target[/yellow]")
+    table.add_row("games / s (random play)", f"{r.games_per_second:,.1f}", "", "")
+    out.print(table)
+    if args.json:
+        Path(args.json).write_text(json.dumps(r.to_json(), indent=1) + "\n", encoding="utf-8")
+    return 0

@@ -1,0 +1,140 @@
+"""The ``woodlands`` command: play, validate, replay, sim, bench.
+
+Every mistake a user can make (an unknown game, a bad option, a missing or broken file, a
+tampered record) ends with one line on standard error and exit status 2, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import NoReturn, Sequence
+
+from .. import __version__
+from ..bots import BOT_NAMES
+from ..engine.errors import WoodlandsError
+from ..engine.game import game_ids
+from ..sim.runner import BACKENDS
+
+USER_ERROR = 2
+
+
+class UserError(Exception):
+    """A mistake on the command line: reported in one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad command line is one line on stderr like every other user mistake."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USER_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative: {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _non_negative(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 3600: {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    games = ", ".join(game_ids())
+    p = _Parser(prog="woodlands", description="Play and analyse the Woodlands forest games.")
+    p.add_argument("--version", action="version", version=f"woodlands {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="play a game in the terminal",
+                          description="Play a game in the terminal. Commands during play: a number "
+                                      "chooses; h help; s [FILE] save; l FILE load; u undo; log; q quit.")
+    play.add_argument("game", help=f"the game id ({games})")
+    play.add_argument("--seed", type=_non_negative, help="seed for the shuffles and dice (default: random)")
+    play.add_argument("--difficulty", type=int, help="difficulty 0-10 (default 5)")
+    play.add_argument("--hero", help="hero id (default: you choose at the table)")
+    play.add_argument("--side", help="starting side of the hero, a or b (if the hero allows a choice)")
+    play.add_argument("--content", help="a content pack folder instead of the default pack")
+    play.add_argument("--load", metavar="FILE", help="continue a saved game record")
+
+    val = sub.add_parser("validate", help="check a content pack")
+    val.add_argument("path", help="the content pack folder (with its pack.toml)")
+    val.add_argument("--game", help="the game the pack is for (default: the pack.toml's 'game')")
+
+    rep = sub.add_parser("replay", help="replay a saved game record and show how it ended")
+    rep.add_argument("file", help="a JSON game record (as saved by 'play')")
+    rep.add_argument("--content", help="the content pack folder the game was played with")
+    rep.add_argument("--log", action="store_true", help="also tell every event of the game")
+
+    sim = sub.add_parser("sim", help="simulate many games played by a bot")
+    sim.add_argument("game", help=f"the game id ({games})")
+    sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
+    sim.add_argument("--bot", choices=BOT_NAMES, default="random", help="the bot that plays (default random)")
+    sim.add_argument("--seed", type=_non_negative, default=0, help="game i uses seed SEED+i (default 0)")
+    sim.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    sim.add_argument("--backend", choices=sorted(BACKENDS), default="local", help="where games run (default local)")
+    sim.add_argument("--json", metavar="FILE", help="write the summary and one row per game to FILE")
+    sim.add_argument("--difficulty", type=int, help="difficulty 0-10 (default 5)")
+    sim.add_argument("--content", help="a content pack folder instead of the default pack")
+    sim.add_argument("--round-limit", type=_positive, default=200,
+                     help="stop a game after this many rounds as unfinished (default 200)")
+
+    bench = sub.add_parser("bench", help="measure engine speed on one core")
+    bench.add_argument("game", help=f"the game id ({games})")
+    bench.add_argument("--seconds", type=_seconds, default=5.0, help="time to spend (default 5)")
+    bench.add_argument("--content", help="a content pack folder instead of the default pack")
+    bench.add_argument("--json", metavar="FILE", help="also write the numbers to FILE")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 1 problems found, 2 user error)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:       # --help, --version, or a bad command line (already reported)
+        return e.code if isinstance(e.code, int) else USER_ERROR
+    if args.command is None:
+        parser.print_help()
+        return USER_ERROR
+    from . import commands
+    handler = getattr(commands, "cmd_" + args.command)
+    try:
+        return int(handler(args))
+    except (WoodlandsError, UserError) as e:
+        return _fail(str(e))
+    except json.JSONDecodeError as e:
+        return _fail(f"not valid JSON: {e.msg} (line {e.lineno})")
+    except OSError as e:
+        where = f"{e.filename}: " if getattr(e, "filename", None) else ""
+        return _fail(f"{where}{e.strerror or e}")
+    except KeyboardInterrupt:
+        print("woodlands: interrupted", file=sys.stderr)
+        return 130
+
+
+def _fail(message: str) -> int:
+    one_line = "; ".join(part.strip() for part in message.strip().splitlines() if part.strip()) or "error"
+    print(f"woodlands: error: {one_line.replace(':;', ':')}", file=sys.stderr)
+    return USER_ERROR
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,211 @@
+"""``woodlands play``: a game in the terminal, one numbered decision at a time.
+
+Reads commands line by line from standard input (a pipe works as well as a keyboard; end of
+input quits), draws the table from the player's view, tells what happened since the last
+choice, and offers the decision's options by number.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import IO, Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from ..engine.errors import IllegalAction, RecordError, WoodlandsError
+from ..engine.game import Game, replay
+from ..engine.state import GameState
+from .helptext import COMMANDS, help_for
+from .narrate import Narrator
+from .table import render_view
+
+LOG_LINES = 30
+RECAP = 15      # events retold when a saved game is loaded
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    """Read a saved record; OSError if the file cannot be read, RecordError if it is not JSON."""
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{path}: not a JSON game record ({e.msg}, line {e.lineno})") from None
+    if not isinstance(record, dict):
+        raise RecordError(f"{path}: not a JSON game record (expected an object)")
+    return record
+
+
+def save_record(state: GameState, path: str | Path) -> Path:
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
+    return target
+
+
+class PlaySession:
+    """One terminal game; :meth:`run` returns the process exit code."""
+
+    def __init__(self, console: Console, state: GameState, content: str | None, stdin: IO[str],
+                 seen: int = 0) -> None:
+        self.console = console
+        self.state = state
+        self.content = content
+        self.stdin = stdin
+        self.narrator = Narrator(state.game)
+        self.seen = seen       # log events already told
+
+    # ------------------------------------------------------------------ output
+    def say(self, text: str, style: str | None = None) -> None:
+        self.console.print(escape(text), style=style, highlight=False, soft_wrap=True)
+
+    def show_turn(self) -> None:
+        state = self.state
+        self.console.rule()
+        self.console.print(render_view(state.view(0)))
+        events = state.log_since(self.seen)
+        self.seen = state.log_length
+        if events:
+            self.console.print("[bold]What happened:[/bold]")
+            for line in self.narrator.lines(events):
+                self.say("  " + line)
+        if state.is_over:
+            self.show_outcome()
+        else:
+            self.show_options()
+
+    def show_options(self) -> None:
+        d = self.state.decision
+        assert d is not None
+        self.console.print(f"\n[bold]{escape(d.prompt)}[/bold]  [dim]({escape(d.step)})[/dim]")
+        for n, o in enumerate(d.options, 1):
+            self.say(f"  {n:>2}. {o.label}")
+        self.console.print("[dim]Type a number, or h for help, s save, u undo, log, q quit.[/dim]")
+
+    def show_outcome(self) -> None:
+        outcome = self.state.outcome or {}
+        result = outcome.get("result", "?")
+        style = {"win": "bold green", "loss": "bold red"}.get(result, "bold yellow")
+        details = ", ".join(f"{k} {v}" for k, v in outcome.items() if k != "result")
+        self.say(f"\nGame over: {result.upper()}" + (f" ({details})" if details else ""), style)
+        self.console.print("[dim]s [FILE] saves the record, l FILE loads another, log, q quits.[/dim]")
+
+    # ------------------------------------------------------------------ input
+    def read(self) -> str | None:
+        self.console.print("> ", end="")
+        line = self.stdin.readline()
+        if not line:
+            self.console.print()
+            return None
+        return line.strip()
+
+    def run(self) -> int:
+        self.show_turn()
+        while True:
+            line = self.read()
+            if line is None:
+                self.say("End of input: leaving the game.")
+                return 0
+            if not line:
+                continue
+            word, _, arg = line.partition(" ")
+            word, arg = word.lower(), arg.strip()
+            if word in ("q", "quit", "exit"):
+                self.say("Goodbye.")
+                return 0
+            if word in ("h", "help", "?"):
+                self.help()
+            elif word in ("s", "save"):
+                self.save(arg)
+            elif word in ("l", "load"):
+                self.load(arg)
+            elif word in ("u", "undo"):
+                self.undo()
+            elif word == "log":
+                self.show_log()
+            else:
+                self.choose(line)
+
+    # ------------------------------------------------------------------ commands
+    def choose(self, text: str) -> None:
+        d = self.state.decision
+        if d is None:
+            self.say("The game is over; s saves it, l FILE loads another, q quits.", "yellow")
+            return
+        option_id = None
+        if text.isdigit():
+            n = int(text)
+            if 1 <= n <= len(d.options):
+                option_id = d.options[n - 1].id
+            else:
+                self.say(f"There is no option {n}; choose 1 to {len(d.options)}.", "yellow")
+                return
+        elif d.option(text) is not None:
+            option_id = text
+        else:
+            self.say(f"'{text}' is not a command or an option number. {COMMANDS}", "yellow")
+            return
+        try:
+            self.state.apply(option_id)
+        except IllegalAction as e:
+            self.say(str(e), "yellow")
+            return
+        self.show_turn()
+
+    def help(self) -> None:
+        d = self.state.decision
+        if d is None:
+            self.say("The game is over. " + COMMANDS)
+            return
+        self.say(help_for(d), "cyan")
+
+    def save(self, arg: str) -> None:
+        path = arg or f"saves/{self.state.game.id}-{self.state.seed}.json"
+        try:
+            target = save_record(self.state, path)
+        except OSError as e:
+            self.say(f"Could not save to {path}: {e.strerror or e}", "yellow")
+            return
+        self.say(f"Saved the game record to {target} ({len(self.state.choices)} choices).", "green")
+
+    def load(self, arg: str) -> None:
+        if not arg:
+            self.say("Say which file: l FILE", "yellow")
+            return
+        try:
+            state = replay(load_record(arg), self.content)
+        except OSError as e:
+            self.say(f"Could not read {arg}: {e.strerror or e}", "yellow")
+            return
+        except WoodlandsError as e:
+            self.say(f"Could not load {arg}: {e}", "yellow")
+            return
+        self.state = state
+        self.narrator = Narrator(state.game)
+        self.seen = max(0, state.log_length - RECAP)
+        self.say(f"Loaded {arg}: seed {state.seed}, {len(state.choices)} choices replayed.", "green")
+        self.show_turn()
+
+    def undo(self) -> None:
+        if not self.state.can_undo():
+            self.say("Sorry, that cannot be undone: the last choice drew a card, rolled dice or "
+                     "shuffled, and undoing it would let you peek at chance.", "yellow")
+            return
+        self.state = self.state.undo()
+        self.seen = self.state.log_length
+        self.say("Undone: back one choice.", "green")
+        self.show_turn()
+
+    def show_log(self) -> None:
+        events = self.state.log[-LOG_LINES:]
+        self.console.print(f"[bold]The last {len(events)} events:[/bold]")
+        for line in self.narrator.lines(events):
+            self.say("  " + line)
+
+
+def start_state(game: Game, seed: int | None, options: dict[str, Any], load: str | None,
+                content: str | None) -> GameState:
+    """A new game, or the one a saved record describes."""
+    if load:
+        return replay(load_record(load), content)
+    return game.new_game(seed=seed, options=options)

@@ -1,0 +1,95 @@
+"""How fast the engine plays, on one core: the numbers bots and simulations live on.
+
+* decisions per second of random play (choosing is a dice roll, so this is the engine's cost);
+* games per second of that same random play;
+* the median time of one ``clone()``, over states sampled from the middle of random games.
+
+>>> result = run_bench("tanglewoods", seconds=0.05)
+>>> result.decisions > 0 and result.games >= 1 and result.clone_us > 0
+True
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.game import load_game
+from ..engine.state import GameState
+
+TARGET_DECISIONS_PER_SECOND = 50_000
+TARGET_CLONE_US = 25.0
+ROUND_LIMIT = 200
+CLONES_PER_SAMPLE = 50
+MAX_SAMPLES = 200
+
+
+@dataclass
+class BenchResult:
+    game: str
+    seconds: float
+    decisions: int
+    games: int
+    play_seconds: float
+    clone_samples: int
+    clone_us: float
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.decisions / self.play_seconds if self.play_seconds > 0 else 0.0
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.play_seconds if self.play_seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "seconds": self.seconds, "decisions": self.decisions, "games": self.games,
+                "decisions_per_second": self.decisions_per_second, "games_per_second": self.games_per_second,
+                "clone_median_us": self.clone_us, "clone_samples": self.clone_samples,
+                "targets": {"decisions_per_second": TARGET_DECISIONS_PER_SECOND, "clone_us": TARGET_CLONE_US}}
+
+
+def run_bench(game_id: str, seconds: float = 5.0, content: str | None = None, seed: int = 1) -> BenchResult:
+    """Spend about two thirds of ``seconds`` playing random games and the rest timing clones."""
+    game = load_game(game_id, content)
+    pick = random.Random(seed)
+    play_budget = max(0.0, seconds * 2 / 3)
+    decisions = games = 0
+    mid_game: list[GameState] = []
+    start = time.perf_counter()
+    game_seed = seed
+    while True:
+        state = game.new_game(seed=game_seed, options={"round_limit": ROUND_LIMIT})
+        game_seed += 1
+        positions: list[GameState] = []
+        n = 0
+        while not state.is_over:
+            options = state.decision.options  # type: ignore[union-attr]
+            state.apply(options[pick.randrange(len(options))].id)
+            n += 1
+            if n % 7 == 0 and len(mid_game) + len(positions) < 2 * MAX_SAMPLES:
+                positions.append(state.clone())
+        decisions += n
+        games += 1
+        # keep the middle half of the game: neither the setup nor the last gasp
+        k = len(positions)
+        mid_game.extend(positions[k // 4: k - k // 4] or positions)
+        if time.perf_counter() - start >= play_budget:
+            break
+    play_seconds = time.perf_counter() - start
+
+    clone_budget = max(0.0, seconds - play_seconds)
+    samples = mid_game[:MAX_SAMPLES] or [game.new_game(seed=seed)]
+    per_clone: list[float] = []
+    t_end = time.perf_counter() + clone_budget
+    for s in samples:
+        t0 = time.perf_counter_ns()
+        for _ in range(CLONES_PER_SAMPLE):
+            s.clone()
+        per_clone.append((time.perf_counter_ns() - t0) / CLONES_PER_SAMPLE / 1000.0)
+        if time.perf_counter() > t_end and len(per_clone) >= 5:
+            break
+    return BenchResult(game_id, seconds, decisions, games, play_seconds, len(per_clone),
+                       statistics.median(per_clone))
