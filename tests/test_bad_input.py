@@ -184,6 +184,9 @@ damage = 1
                    'effects = [{ when = "use", window = "strategy", do = "reroll_die" }]\n', ["items.toml", "'no-window'", "window"]),
     ("maps.toml", '[[map]]\nid = "nowhere"\nprovenance = "stand-in"\n[map.day]\nname = "N"\ndirections = ["up"]\n[map.night]\nname = "N"\ndirections = []\n',
      ["maps.toml", "'nowhere'", "directions"]),
+    ("maps.toml", '[[map]]\nid = "grabby-map"\nprovenance = "stand-in"\n[map.day]\nname = "G"\ndirections = ["N"]\n'
+                  'effects = [{ when = "ambush", do = "add_to_tableau" }]\n[map.night]\nname = "G"\ndirections = ["N"]\n',
+     ["maps.toml", "'grabby-map'", "add_to_tableau"]),
     ("heroes.toml", '[[hero]]\nid = "giant"\nprovenance = "stand-in"\n[hero.a]\nname = "G"\nhealth = 9\nstrategy = 1\nrecovery = 1\n'
                     '[hero.b]\nname = "G"\nhealth = 1\nstrategy = 1\nrecovery = 1\nflip = { when = "sunrise" }\n',
      ["heroes.toml", "'giant'", "health", "sunrise"]),

@@ -113,3 +113,16 @@ def test_seed_is_recorded_when_drawn_from_the_os(tanglewoods):
     s = tanglewoods.new_game()
     assert isinstance(s.record()["seed"], int)
     assert woodlands.replay(s.record()).view(0) == s.view(0)
+
+
+def test_a_copy_of_the_default_pack_does_not_capture_default_replays(tmp_path):
+    """A folder holding the default pack's id and version must not take over the replay of
+    games played with the default pack (and replays must not break when it is deleted)."""
+    import shutil
+    from woodlands.games.tanglewoods.content_loader import DEFAULT_PACK
+    state = woodlands.load_game("tanglewoods").new_game(seed=3)
+    copy = tmp_path / "copy"
+    shutil.copytree(DEFAULT_PACK, copy)
+    woodlands.load_game("tanglewoods", copy)
+    shutil.rmtree(copy)
+    assert woodlands.replay(state.record()).view(0) == state.view(0)

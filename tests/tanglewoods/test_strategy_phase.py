@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -152,3 +153,47 @@ def test_T4_a_die_can_only_be_applied_to_an_undefeated_enemy_in_the_tableau():
     assert ids(s) == ["apply:red:hit:tough-minion", "done"]
     assert_illegal(s, "apply:red:hit:north-imp", "T-4")
     assert_illegal(s, "apply:red:crit:tough-minion", "T-4")
+
+
+CAPTAIN = """
+[[card]]
+id = "warband-captain"
+kind = "minion"
+provenance = "stand-in"
+[card.day]
+name = "Warband Captain"
+direction = "E"
+health = 1
+damage = 1
+effects = [{ when = "ongoing", do = "modify", stat = "enemy_health", amount = 1 }]
+[card.night]
+name = "Warband Captain"
+direction = "E"
+health = 2
+damage = 1
+"""
+
+
+@pytest.mark.rules("T-4")
+def test_T4_an_enemy_falls_when_its_health_drops_to_the_damage_already_on_it(tmp_path):
+    """Ruling T-4: defeated once damage reaches Health after modifiers.  The captain gives every
+    enemy +1 Health; the imp carries 2 damage (Health 3 with the captain).  When the captain
+    falls, the imp's Health is 2 again, so it is defeated at once and pays its reward."""
+    import shutil
+    import woodlands
+    from woodlands.games.tanglewoods.strategy_phase import damage_enemy
+    pack = tmp_path / "pack"
+    shutil.copytree(Path(__file__).parent / "pack", pack)
+    with (pack / "forest.toml").open("a", encoding="utf-8") as f:
+        f.write(CAPTAIN)
+    game = woodlands.load_game("tanglewoods", pack)
+    code = game.content.forest_by_id
+    s = situation([HALT], game=game, tableau=[code["warband-captain"] * 2, code["north-imp"] * 2], damage=[0, 2])
+    s.stack.clear()
+    s.pending, s._decision = None, None
+    s.stack.append(HALT)
+    gold = s.gold
+    damage_enemy(s, 0, 2, "test")
+    s.advance()
+    assert s.defeated == [True, True]
+    assert s.gold == gold + 2    # the imp's reward

@@ -105,8 +105,10 @@ def replay(record: dict[str, Any], content: str | Path | None = None) -> GameSta
     if not all(isinstance(c, str) for c in record["choices"]):
         raise RecordError("record field 'choices' must be a list of option ids (strings)")
     want = record["content"]
-    if content is None:
-        content = _KNOWN_PACKS.get((record["game"], str(want.get("id")), str(want.get("version"))))
+    if content is None and record["game"] in _GAMES:
+        default = load_game(record["game"]).content
+        if (want.get("id"), want.get("version")) != (default.id, default.version):
+            content = _KNOWN_PACKS.get((record["game"], str(want.get("id")), str(want.get("version"))))
     try:
         game = load_game(record["game"], content)
     except GameOptionError as e:

@@ -162,6 +162,8 @@ SLOTS = {
     "bear": ("ongoing", "activation_end"),
 }
 DEFAULT_WHEN = {"reward": "reward", "on_flip": "flip"}
+# primitives that act on the forest card that carries them
+FOREST_ONLY = {"add_to_tableau", "flip_self", "grow_per_nonboss_enemy"}
 
 
 def compile_effects(raws: list[dict[str, Any]], slot: str, where: str, problems: list[str]) -> tuple[Effect, ...]:
@@ -176,6 +178,9 @@ def compile_effects(raws: list[dict[str, Any]], slot: str, where: str, problems:
         when = raw["when"]
         if when not in SLOTS[slot]:
             problems.append(f"{loc}: field 'when': {when!r} is not allowed here; allowed: {', '.join(SLOTS[slot])}")
+            continue
+        if raw.get("do") in FOREST_ONLY and slot != "forest":
+            problems.append(f"{loc}: field 'do': {raw['do']!r} acts on the forest card that carries it; it cannot be used here")
             continue
         params, errs = REGISTRY.check(raw)
         problems.extend(f"{loc}: {e}" for e in errs)

@@ -90,6 +90,21 @@ def run_effect(s: TanglewoodsState, eff: Effect, src: Source) -> None:
     prim.run(s, eff, src)
 
 
+def source_name(s: TanglewoodsState, src: Source) -> str:
+    """The printed name of a source, for prompts."""
+    zone, code = src
+    c = s.content
+    if zone in ("forest", "bear"):
+        return c.forest_face(code).name
+    if zone == "map":
+        return c.map_face(code).name
+    if zone == "item":
+        return c.item_face(code).name
+    if zone == "hero" and s.hero >= 0:
+        return c.grimm.name if s.grimm else c.heroes[s.hero].sides[s.hero_side].name
+    return zone
+
+
 def source_id(s: TanglewoodsState, src: Source) -> str:
     zone, code = src
     c = s.content
@@ -147,7 +162,7 @@ def _pay_or(s: TanglewoodsState, e: Effect, src: Source) -> None:
 @steps.ask("pay_or", kind="pay_or", rule="Gold, TG-086")
 def ask_pay_or(s: TanglewoodsState, e: Effect, src: Source) -> tuple[str, list[Option]]:
     other = "; ".join(x.text or x.do for x in e.params["otherwise"])
-    return (f"{source_id(s, src)}: pay {e.params['amount']} gold, or {other}?",
+    return (f"{source_name(s, src)}: pay {e.params['amount']} gold, or {other}?",
             [Option("pay", f"Pay {e.params['amount']} gold"), Option("refuse", f"Refuse: {other}")])
 
 

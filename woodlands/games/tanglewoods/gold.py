@@ -7,9 +7,9 @@ GOLD_CAP = 20
 
 
 def gain_gold(s: TanglewoodsState, amount: int, why: str) -> None:
-    """Gaining adds, but the stockpile never exceeds 20 (TG-084)."""
+    """Gaining adds, but the stockpile never exceeds 20 (TG-084) nor drops below 0 (TG-085)."""
     before = s.gold
-    s.gold = min(GOLD_CAP, s.gold + amount)
+    s.gold = max(0, min(GOLD_CAP, s.gold + amount))
     s.emit("gold", change=s.gold - before, gold=s.gold, why=why)
 
 

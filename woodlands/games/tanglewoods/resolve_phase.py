@@ -21,7 +21,7 @@ from .strategy_phase import undefeated_enemies
 @steps.auto("resolve_phase")
 def resolve_phase(s: TanglewoodsState) -> None:
     s.phase = "resolve"
-    push_in_order(s.stack, [("suffer_damage",), ("after_effects",), ("exhaust_dice",),
+    push_in_order(s.stack, [("settle_defeats",), ("suffer_damage",), ("after_effects",), ("exhaust_dice",),
                             ("recover_dice", -1), ("cleanup",), ("merchant_offer",)])
 
 

@@ -63,10 +63,8 @@ def check_flip(s: TanglewoodsState, event: str) -> None:
         return
     if event == "health_at_most" and s.health > side.flip_value:
         return
-    if event in ("enemies_defeated", "gold_at_least"):
-        value = s.defeats_this_round if event == "enemies_defeated" else s.gold
-        if value < side.flip_value:
-            return
+    if event == "enemies_defeated" and s.defeats_this_round < side.flip_value:
+        return
     s.push("flip_hero")
 
 

@@ -162,8 +162,19 @@ def defeat(s: TanglewoodsState, slot: int) -> None:
         win_bear(s, card.index)
         check_flip(s, "enemies_defeated")   # a bear is an enemy defeated this round too
         return
+    s.push("settle_defeats")
     bonus = modifier(s, "reward_gold")
     if bonus:
         gain_gold(s, bonus, "reward bonus")
     run_effects(s, s.content.forest_face(code).reward, ("forest", code))
     check_flip(s, "enemies_defeated")
+
+
+@steps.auto("settle_defeats")
+def settle_defeats(s: TanglewoodsState) -> None:
+    """An enemy whose Health falls to the damage already on it (an ongoing bonus ended with the
+    card that gave it) is defeated then and there (T-4: defeated once damage reaches Health)."""
+    for i in undefeated_enemies(s):
+        if s.damage[i] and s.damage[i] >= enemy_health(s, i):
+            defeat(s, i)
+            return   # defeat() pushes another settle_defeats, which looks again

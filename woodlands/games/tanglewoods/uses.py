@@ -35,4 +35,5 @@ def apply_use(s: TanglewoodsState, choice: str, window: str) -> None:
     s.inventory.remove(code)
     s.item_discard.append(code)
     s.emit("use", what="item", item=item_id)
+    s.push("settle_defeats")   # its ongoing bonus, if any, is gone
     run_effects(s, tuple(e for e in c.item_face(code).use if e.window == window), ("item", code))
