@@ -30,6 +30,8 @@ class Game:
     def __init__(self, content: Content, content_path: Path | None = None) -> None:
         self.content = content
         self.content_path = content_path   # None: the default pack
+        # memo space for pure functions of (content, position parts); shared by all its states
+        self.memo: dict[object, object] = {}
 
     def new_game(self, seed: int | None = None, options: dict[str, Any] | None = None) -> GameState:
         """Start a game.  ``seed=None`` draws one from the OS (it is kept in the record)."""

@@ -5,7 +5,7 @@ from ...engine.decision import Option
 from .decks import to_side
 from .gold import pay_gold
 from .model import NIGHT
-from .modifiers import bribe_cost, is_boss
+from .modifiers import bribe_cost, is_boss, modifier
 from .registry import steps
 from .state import TanglewoodsState
 
@@ -20,8 +20,9 @@ def bribery_phase(s: TanglewoodsState) -> None:
 def ask_bribe(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
     c = s.content
     opts = []
+    change = modifier(s, "bribe_cost")
     for i, code in enumerate(s.tableau):
-        cost = bribe_cost(s, i)
+        cost = bribe_cost(s, i, change)
         if cost is None or s.defeated[i] or cost > s.gold:
             continue
         f = c.forest_face(code)

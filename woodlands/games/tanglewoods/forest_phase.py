@@ -24,20 +24,43 @@ def map_status(s: TanglewoodsState) -> tuple[str, dict[str, int]]:
     """Ruling T-12: is the map's multiset of directions covered by the tableau's direction
     icons (without wilds), only with wilds assigned, or not at all?  Also returns what is
     still missing without wilds."""
+    status, missing, _ = _status(s)
+    return status, missing
+
+
+def missing_text(s: TanglewoodsState) -> str:
+    """The directions still missing without wilds, as "N W W" (or "nothing")."""
+    return _status(s)[2]
+
+
+def _status(s: TanglewoodsState) -> tuple[str, dict[str, int], str]:
+    # a pure function of (pack, map, tableau): memoised per game, as the Forest phase asks it constantly
+    memo = s.game.memo
+    key = ("map_status", s.active_map, tuple(s.tableau))
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
     if s.active_map < 0:
-        return MISSING, {}
-    c = s.game.content
-    need = c.maps[s.active_map >> 1].faces[s.active_map & 1].need
-    have = [0, 0, 0, 0, 0]                  # N S E W wild
-    forest = c.forest
-    for code in s.tableau:
-        d = forest[code >> 1].faces[code & 1].dir_index
-        if d >= 0:
-            have[d] += 1
-    missing = {DIRECTIONS[i]: need[i] - have[i] for i in range(4) if need[i] > have[i]}
-    if not missing:
-        return COMPLETE, missing
-    return (NEEDS_WILDS if sum(missing.values()) <= have[4] else MISSING), missing
+        result: tuple[str, dict[str, int], str] = (MISSING, {}, "a map")
+    else:
+        c = s.game.content
+        need = c.maps[s.active_map >> 1].faces[s.active_map & 1].need
+        have = [0, 0, 0, 0, 0]                  # N S E W wild
+        forest = c.forest
+        for code in s.tableau:
+            d = forest[code >> 1].faces[code & 1].dir_index
+            if d >= 0:
+                have[d] += 1
+        missing = {DIRECTIONS[i]: need[i] - have[i] for i in range(4) if need[i] > have[i]}
+        text = " ".join(d for d in DIRECTIONS for _ in range(missing.get(d, 0))) or "nothing"
+        if not missing:
+            result = (COMPLETE, missing, text)
+        else:
+            result = ((NEEDS_WILDS if sum(missing.values()) <= have[4] else MISSING), missing, text)
+    if len(memo) > 200_000:
+        memo.clear()
+    memo[key] = result
+    return result
 
 
 def assign_wilds(s: TanglewoodsState, missing: dict[str, int]) -> None:
@@ -64,34 +87,29 @@ def draw_and_choose(s: TanglewoodsState) -> None:
     """TG-032: each Draw & Choose starts by drawing."""
     s.forced_added = False
     s.cycle_draws = 0
-    s.push("forest_choice")
-    s.push("forest_draw")
+    s.push("forest_pick")
+    forest_draw(s)
 
 
-@steps.auto("forest_draw")
 def forest_draw(s: TanglewoodsState) -> None:
-    """TG-033, TG-036: one card from the bottom; its ambush resolves at once, unless an ambush
-    is being resolved already (TG-026)."""
+    """TG-033, TG-036: one card from the bottom; its ambush resolves at once (its steps go on
+    top of the pending choice), unless an ambush is being resolved already (TG-026)."""
     code = draw_forest(s)
     if code is None:
         return
     s.cycle_draws += 1
     s.drawn.append(code)
-    s.emit("draw", deck="forest", card=s.content.forest[code >> 1].id, side=code & 1)
-    if s.ambush_depth == 0:
+    card = s.game.content.forest[code >> 1]
+    s.emit("draw", deck="forest", card=card.id, side=code & 1)
+    if s.ambush_depth == 0 and card.faces[code & 1].ambush:
         resolve_together(s, "ambush", [("forest", code)])
-
-
-@steps.auto("forest_choice")
-def forest_choice(s: TanglewoodsState) -> None:
-    if s.forced_added:
-        s.push("place_and_check", -1)
-    else:
-        s.push("forest_pick")
 
 
 @steps.ask("forest_pick", kind="draw_or_place", rule="Forest Phase, Draw & Choose, TG-034")
 def ask_forest_pick(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+    if s.forced_added:        # an ambush put its own card in: that was this cycle's placement (TG-029)
+        place_and_check(s, -1)
+        return None
     forest = s.game.content.forest
     opts = []
     for code in s.drawn:
@@ -105,9 +123,7 @@ def ask_forest_pick(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
         return None   # T-17: nothing drawn and nothing left to draw: the Forest phase ends
     if s.inventory or s.hero >= 0:
         opts += use_options(s, "forest")
-    status, missing = map_status(s)
-    still = " ".join(d for d in DIRECTIONS for _ in range(missing.get(d, 0))) or "nothing"
-    return f"Forest phase: the map still needs {still}. Place a drawn card or draw again", opts
+    return f"Forest phase: the map still needs {missing_text(s)}. Place a drawn card or draw again", opts
 
 
 @steps.explain("forest_pick")
@@ -124,12 +140,12 @@ def explain_forest_pick(s: TanglewoodsState, choice: str) -> str | None:
 @steps.answer("forest_pick")
 def answer_forest_pick(s: TanglewoodsState, choice: str) -> None:
     if choice == "draw":
-        s.push("forest_choice")
-        s.push("forest_draw")
+        s.push("forest_pick")
+        forest_draw(s)
     elif choice.startswith("place:"):
         idx = s.content.forest_by_id[choice.split(":", 1)[1]]
         code = next(c for c in s.drawn if c >> 1 == idx)
-        s.push("place_and_check", code)
+        place_and_check(s, code)
     else:
         s.push("forest_pick")
         apply_use(s, choice, "forest")
@@ -145,7 +161,6 @@ def join_tableau(s: TanglewoodsState, code: int, forced: bool) -> None:
     run_effects(s, s.content.forest_face(code).special, ("forest", code))
 
 
-@steps.auto("place_and_check")
 def place_and_check(s: TanglewoodsState, code: int) -> None:
     """TG-038: place the chosen card, discard the rest as drawn, then check the map."""
     if code >= 0:
@@ -155,9 +170,13 @@ def place_and_check(s: TanglewoodsState, code: int) -> None:
     s.forest_discard.extend(rest)
     if rest:
         s.emit("discard", cards=[s.content.forest[c >> 1].id for c in rest])
-    s.push("check_map")
+    if code >= 0 and s.content.forest_face(code).special:
+        s.push("check_map")           # after the card's special effects (TG-041)
+        join_tableau(s, code, forced=False)
+        return
     if code >= 0:
         join_tableau(s, code, forced=False)
+    check_map(s)
 
 
 @steps.auto("check_map")

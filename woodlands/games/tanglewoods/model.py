@@ -118,8 +118,10 @@ class HeroSide:
     on_flip: tuple[Effect, ...]      # applied when the hero turns to this side (T-16)
     mods: dict[str, int] = field(default_factory=dict)   # derived: ongoing "modify" totals
     flags: frozenset[str] = frozenset()                  # derived: ongoing flag primitives
+    use_windows: frozenset[str] = frozenset()            # derived: windows of its "use" ability
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "use_windows", frozenset(e.window for e in self.ability if e.when == "use" and e.window))
         mods: dict[str, int] = {}
         for e in self.ability:
             if e.when == "ongoing" and e.do == "modify":

@@ -64,10 +64,32 @@ def _faces_in_play(s: TanglewoodsState) -> list[Face | HeroSide]:
 
 
 def modifier(s: TanglewoodsState, name: str) -> int:
+    """The sum of modifier ``name`` over everything in play and this round's effects.
+
+    Hot: called for every draw limit, pass count and enemy number, so it walks the sources
+    directly instead of building a list (same sources as :func:`_faces_in_play`)."""
+    c = s.game.content
     total = 0
-    for face in _faces_in_play(s):
-        mods = face.mods
+    if s.hero >= 0:
+        side = c.grimm if s.grimm else c.heroes[s.hero].sides[s.hero_side]
+        total += side.mods.get(name, 0)
+    if s.inventory:
+        items = c.items
+        for code in s.inventory:
+            mods = items[code >> 1].faces[code & 1].mods
+            if mods:
+                total += mods.get(name, 0)
+    forest = c.forest
+    for idx in s.bears_won:
+        total += forest[idx].faces[1].mods.get(name, 0)
+    if s.active_map >= 0:
+        mods = c.maps[s.active_map >> 1].faces[s.active_map & 1].mods
         if mods:
+            total += mods.get(name, 0)
+    defeated = s.defeated
+    for i, code in enumerate(s.tableau):
+        mods = forest[code >> 1].faces[code & 1].mods
+        if mods and not defeated[i]:
             total += mods.get(name, 0)
     for kind, _target, amount in s.round_mods:
         if kind == name:
@@ -101,13 +123,20 @@ def _growth(s: TanglewoodsState, code: int) -> int:
     return grows * n
 
 
-def enemy_health(s: TanglewoodsState, slot: int) -> int:
+def enemy_health(s: TanglewoodsState, slot: int, bonus: int | None = None) -> int:
     """Damage needed to defeat the enemy in tableau ``slot`` (ruling T-18: Papa Bear's ambush
     makes each enemy need more damage; it does not weaken the dice)."""
     code = s.tableau[slot]
     base = s.content.forest_face(code).health or 0
-    tough = sum(a for kind, _t, a in s.round_mods if kind == "toughness")
-    return max(1, base + modifier(s, "enemy_health") + tough + _growth(s, code))
+    if bonus is None:
+        bonus = health_bonus(s)
+    return max(1, base + bonus + _growth(s, code))
+
+
+def health_bonus(s: TanglewoodsState) -> int:
+    """What every enemy's Health gains now (modifiers and Papa Bear's toughness); callers that
+    look at many enemies compute it once."""
+    return modifier(s, "enemy_health") + sum(a for kind, _t, a in s.round_mods if kind == "toughness")
 
 
 def enemy_damage(s: TanglewoodsState, slot: int) -> int:
@@ -116,8 +145,8 @@ def enemy_damage(s: TanglewoodsState, slot: int) -> int:
     return max(0, base + modifier(s, "enemy_damage") + _growth(s, code))
 
 
-def bribe_cost(s: TanglewoodsState, slot: int) -> int | None:
+def bribe_cost(s: TanglewoodsState, slot: int, change: int | None = None) -> int | None:
     bribe = s.content.forest_face(s.tableau[slot]).bribe
     if bribe is None:
         return None
-    return max(0, bribe + modifier(s, "bribe_cost"))
+    return max(0, bribe + (modifier(s, "bribe_cost") if change is None else change))

@@ -22,7 +22,7 @@ _LISTS = ("dice_zone", "dice_face", "dice_applied", "forest_deck", "forest_disca
           "round_mods", "used", "revealed")
 _SCALARS = ("hero", "hero_side", "grimm", "health", "strategy", "recovery", "gold", "difficulty",
             "levels", "round", "active_map", "map_complete", "merchant_ok", "buys", "day_drawn",
-            "passes", "cycle_draws", "forced_added", "ambush_depth", "defeats_this_round", "phase")
+            "passes", "cycle_draws", "forced_added", "content", "ambush_depth", "defeats_this_round", "phase")
 
 
 class TanglewoodsState(GameState):
@@ -32,6 +32,7 @@ class TanglewoodsState(GameState):
 
     def __init__(self, game: "TanglewoodsGame", seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, seed, options)
+        self.content: TanglewoodsContent = game.content   # a shared, immutable reference
         self.hero = -1
         self.hero_side = 0
         self.grimm = False
@@ -73,10 +74,6 @@ class TanglewoodsState(GameState):
         self.cycle_draws = 0
         self.ambush_depth = 0
         self.defeats_this_round = 0
-
-    @property
-    def content(self) -> TanglewoodsContent:
-        return self.game.content
 
     def _clone_into(self, twin: GameState) -> None:
         for name in _LISTS:

@@ -12,7 +12,7 @@ from .bears import win_bear
 from .effects import run_effects
 from .gold import gain_gold
 from .model import CRIT, DIE_COLOUR, HIT
-from .modifiers import enemy_health, is_boss, is_enemy, modifier
+from .modifiers import enemy_health, health_bonus, is_boss, is_enemy, modifier
 from .registry import steps
 from .state import TanglewoodsState
 from .stats import check_flip
@@ -36,10 +36,11 @@ def strategy_phase(s: TanglewoodsState) -> None:
 
 @steps.auto("strategy_pass")
 def strategy_pass(s: TanglewoodsState) -> None:
-    if not undefeated_enemies(s) or s.passes >= passes_allowed(s):
+    allowed = passes_allowed(s)
+    if s.passes >= allowed or not undefeated_enemies(s):
         return
     s.passes += 1
-    s.emit("strategy_pass", number=s.passes, of=passes_allowed(s))
+    s.emit("strategy_pass", number=s.passes, of=allowed)
     s.push("commit")
 
 
@@ -107,12 +108,13 @@ def ask_apply(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
         return None
     c = s.content
     opts = []
+    bonus = health_bonus(s)
+    targets = [(c.forest[s.tableau[i] >> 1].id, c.forest_face(s.tableau[i]).name, s.damage[i], enemy_health(s, i, bonus))
+               for i in enemies]
     for colour, face in groups:
-        for i in enemies:
-            code = s.tableau[i]
-            name = c.forest_face(code).name
-            opts.append(Option(f"apply:{colour}:{D.face_name(face)}:{c.forest[code >> 1].id}",
-                               f"{colour} {D.face_name(face)} -> {name} ({s.damage[i]}/{enemy_health(s, i)})"))
+        fname = D.face_name(face)
+        for card_id, name, taken, health in targets:
+            opts.append(Option(f"apply:{colour}:{fname}:{card_id}", f"{colour} {fname} -> {name} ({taken}/{health})"))
     opts += use_options(s, "strategy")
     opts.append(Option("done", "Leave the other dice unapplied (they roll again next pass)"))
     return "Apply dice: each hit or crit goes wholly to one enemy", opts
@@ -174,7 +176,8 @@ def defeat(s: TanglewoodsState, slot: int) -> None:
 def settle_defeats(s: TanglewoodsState) -> None:
     """An enemy whose Health falls to the damage already on it (an ongoing bonus ended with the
     card that gave it) is defeated then and there (T-4: defeated once damage reaches Health)."""
+    bonus = health_bonus(s)
     for i in undefeated_enemies(s):
-        if s.damage[i] and s.damage[i] >= enemy_health(s, i):
+        if s.damage[i] and s.damage[i] >= enemy_health(s, i, bonus):
             defeat(s, i)
             return   # defeat() pushes another settle_defeats, which looks again

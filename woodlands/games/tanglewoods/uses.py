@@ -7,15 +7,15 @@ from .state import TanglewoodsState
 
 
 def use_options(s: TanglewoodsState, window: str) -> list[Option]:
-    c = s.content
+    c = s.game.content
     opts = []
     for code in s.inventory:
-        face = c.item_face(code)
-        if any(e.window == window for e in face.use):
+        face = c.items[code >> 1].faces[code & 1]
+        if face.use and any(e.window == window for e in face.use):
             opts.append(Option(f"use:{c.items[code >> 1].id}", f"Use {face.name}: {face.text}"))
     if s.hero >= 0:
         side = c.grimm if s.grimm else c.heroes[s.hero].sides[s.hero_side]
-        if "ability" not in s.used and any(e.when == "use" and e.window == window for e in side.ability):
+        if window in side.use_windows and "ability" not in s.used:
             opts.append(Option("ability", f"Use {side.name}'s ability (once a round): {side.text}"))
     return opts
 
