@@ -1,7 +1,7 @@
 """``woodlands validate`` and ``woodlands replay``."""
 from __future__ import annotations
 
-import json
+
 import shutil
 from pathlib import Path
 

@@ -46,11 +46,11 @@ def expected_damage(colour: str, rolls: int) -> float:
 
 def pool_damage(view: View, rolls: int) -> float:
     """What the whole dice pool could be expected to deal."""
-    return sum(n * expected_damage(c, rolls) for c, n in view["dice"]["pool"].items())
+    return float(sum(n * expected_damage(c, rolls) for c, n in view["dice"]["pool"].items()))
 
 
 def remaining_health(enemy: dict[str, Any]) -> int:
-    return max(0, enemy["health_now"] - enemy["damage_taken"])
+    return max(0, int(enemy["health_now"]) - int(enemy["damage_taken"]))
 
 
 def live_enemies(view: View) -> list[dict[str, Any]]:
@@ -189,11 +189,11 @@ class GreedyTanglewoodsBot:
         bribe = card.get("bribe")
         if bribe is not None and bribe <= view["gold"] - self._reserve(view):
             threat = min(threat, 1.0 + bribe * 0.5)
-        return threat
+        return float(threat)
 
     def _bears_loose(self, view: View) -> int:
         """Bears baited into the forest and not beaten yet (three bears in all, TG-002)."""
-        return 3 - len(view["bears_aside"]) - view["bears_defeated"]
+        return 3 - len(view["bears_aside"]) - int(view["bears_defeated"])
 
     def _ready_for_bear(self, view: View, bear: dict[str, Any]) -> bool:
         passes = view["strategy"]
@@ -228,7 +228,7 @@ class GreedyTanglewoodsBot:
         if not enemies:
             return "end" if "end" in ids else None
         for i in ids:
-            if i.startswith("use:") and "damage" in (d.option(i).label.lower() if d.option(i) else ""):
+            if i.startswith("use:") and "damage" in ((o.label.lower()) if (o := d.option(i)) else ""):
                 return i
         m = PASS_RE.search(d.prompt)
         passes_left = (int(m.group(2)) - int(m.group(1)) + 1) if m else 1
@@ -268,7 +268,8 @@ class GreedyTanglewoodsBot:
             return best
         for i in d.ids:
             if i.startswith("use:") or i == "ability":
-                label = (d.option(i).label if d.option(i) else "").lower()
+                found = d.option(i)
+                label = (found.label if found else "").lower()
                 if "roll" in label and any(c.get("face") == "blank" and not c["applied"] for c in view["committed_dice"]):
                     return i
         return "done"

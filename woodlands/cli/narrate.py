@@ -43,7 +43,7 @@ class Narrator:
         if index is None:
             return card_id
         card = getattr(c, table[1])[index]
-        return card.faces[side or 0].name
+        return str(card.faces[side or 0].name)
 
     def forest(self, card_id: str, side: int | None = None) -> str:
         name = self._lookup("forest", card_id, side)

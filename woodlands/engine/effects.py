@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 
 class NoParams(BaseModel):
@@ -59,9 +59,8 @@ class EffectRegistry:
         params = {k: v for k, v in raw.items() if k not in ("when", "do", "if", "window", "text")}
         try:
             model = prim.params.model_validate(params)
-        except Exception as e:  # pydantic.ValidationError
-            errs = getattr(e, "errors", lambda: [{"loc": (), "msg": str(e)}])()
-            for err in errs:
+        except ValidationError as e:
+            for err in e.errors():
                 loc = ".".join(str(p) for p in err["loc"]) or "(params)"
                 problems.append(f"field '{loc}': {err['msg']}")
             return None, problems

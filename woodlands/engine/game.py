@@ -12,8 +12,13 @@ from .steps import StepRegistry
 
 
 class Content(Protocol):
-    id: str
-    version: str
+    """What the kernel needs of any game's compiled content pack."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def version(self) -> str: ...
 
 
 class Game:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -34,7 +34,7 @@ def _mean_median(values: Sequence[float]) -> dict[str, float]:
     return {"mean": float(statistics.fmean(values)), "median": float(statistics.median(values))}
 
 
-def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def summarise(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """Outcome counts, win rate with its 95% Wilson interval, rounds and decisions per game.
 
     >>> s = summarise([{"result": "win", "rounds": 4, "decisions": 90},

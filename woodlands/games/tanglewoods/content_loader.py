@@ -221,7 +221,7 @@ def _face(name: str, text: str, effs: tuple[Effect, ...], **kw: Any) -> Face:
                 special=by_timing(effs, "special"), after=by_timing(effs, "after"),
                 ongoing=ongoing, use=by_timing(effs, "use"),
                 activation_end=by_timing(effs, "activation_end"), mods=mods, flags=flags,
-                need=need, dir_index=dir_index, **kw)  # type: ignore[arg-type]
+                need=need, dir_index=dir_index, **kw)
 
 
 def _forest_face(side: ForestSide, where: str, problems: list[str]) -> Face:
@@ -244,7 +244,7 @@ def load(path: Path | None) -> TanglewoodsContent:
             m = validate(model, raw, file, label, problems)
             if m is None:
                 continue
-            ident = getattr(m, "id")
+            ident: str = getattr(m, "id")  # every model read here has an id
             if ident in seen_ids:
                 problems.append(f"{file}: entry {label}: field 'id': '{ident}' is already used in {seen_ids[ident]}")
                 continue
@@ -267,15 +267,15 @@ def load(path: Path | None) -> TanglewoodsContent:
 
     maps: list[Card] = []
     for where, m in models("maps.toml", "map", MapIn):
-        faces = tuple(_face(side.name, side.text, compile_effects(side.effects, "map", f"{where} {k}", problems),
+        day, night = (_face(side.name, side.text, compile_effects(side.effects, "map", f"{where} {k}", problems),
                             directions=tuple(side.directions), merchant=side.merchant)
                       for k, side in (("day", m.day), ("night", m.night)))
-        maps.append(Card(m.id, len(maps), "map", faces, m.provenance))  # type: ignore[arg-type]
+        maps.append(Card(m.id, len(maps), "map", (day, night), m.provenance))
     items: list[Card] = []
     for where, m in models("items.toml", "item", ItemIn):
-        faces = tuple(_face(side.name, side.text, compile_effects(side.effects, "item", f"{where} {k}", problems), cost=side.cost)
-                      for k, side in (("ordinary", m.ordinary), ("upgraded", m.upgraded)))
-        items.append(Card(m.id, len(items), "item", faces, m.provenance))  # type: ignore[arg-type]
+        ordinary, upgraded = (_face(side.name, side.text, compile_effects(side.effects, "item", f"{where} {k}", problems), cost=side.cost)
+                              for k, side in (("ordinary", m.ordinary), ("upgraded", m.upgraded)))
+        items.append(Card(m.id, len(items), "item", (ordinary, upgraded), m.provenance))
 
     heroes: list[Hero] = []
     for where, m in models("heroes.toml", "hero", HeroIn):

@@ -48,5 +48,5 @@ def face_name(face: int) -> str:
     return FACE_NAMES[face]
 
 
-__all__ = ["POOL", "COMMITTED", "EXHAUSTED", "BANISHED", "dice_in", "colours_in", "die_of",
+__all__ = ["DIE_COLOUR", "POOL", "COMMITTED", "EXHAUSTED", "BANISHED", "dice_in", "colours_in", "die_of",
            "move_die", "move_colour", "roll", "face_name"]

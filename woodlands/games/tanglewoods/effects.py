@@ -6,7 +6,7 @@ primitive that needs the player to choose pushes an asking step; nothing is chos
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -120,7 +120,7 @@ def source_id(s: TanglewoodsState, src: Source) -> str:
 
 
 # ------------------------------------------------------------------ conditions ("if" in TOML)
-CONDITIONS = {
+CONDITIONS: dict[str, Callable[[TanglewoodsState], bool]] = {
     "no_day_drawn": lambda s: not s.day_drawn,
     "night_map": lambda s: s.active_map >= 0 and s.active_map & 1 == NIGHT,
     "day_map": lambda s: s.active_map >= 0 and s.active_map & 1 == 0,

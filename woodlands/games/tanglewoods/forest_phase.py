@@ -39,7 +39,7 @@ def _status(s: TanglewoodsState) -> tuple[str, dict[str, int], str]:
     key = ("map_status", s.active_map, tuple(s.tableau))
     hit = memo.get(key)
     if hit is not None:
-        return hit
+        return hit  # type: ignore[return-value]
     if s.active_map < 0:
         result: tuple[str, dict[str, int], str] = (MISSING, {}, "a map")
     else:

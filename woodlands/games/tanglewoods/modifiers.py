@@ -44,7 +44,7 @@ def ongoing_effects(s: TanglewoodsState) -> Iterator[Effect]:
 def _faces_in_play(s: TanglewoodsState) -> list[Face | HeroSide]:
     """Every face whose ongoing effects hold now (the same sources as :func:`ongoing_effects`)."""
     c = s.game.content
-    faces = []
+    faces: list[Face | HeroSide] = []
     if s.hero >= 0:
         side = c.grimm if s.grimm else c.heroes[s.hero].sides[s.hero_side]
         faces.append(side)
