@@ -249,3 +249,23 @@ def test_T14_bears_keep_out_of_bribery_and_never_flip_to_night():
                   active_map=mc("map-n"))
     assert ids(s) == ["bribe:north-imp", "done"]
     assert_illegal(s, "bribe:papa-bear", "TG-052")
+
+
+@pytest.mark.rules("TG-098", "TG-105", "T-18", "T-14")
+def test_a_bear_drawn_twice_in_one_round_does_not_stack_its_ambush_bonus():
+    """TG-098/T-18 and TG-105/T-14 describe a state of the round ("every enemy needs one more
+    damage per defeated bear", "Baby Bear has +1 per lesser enemy"), not a bonus that piles up:
+    if a reshuffle brings the same bear back in the same round, its ambush changes nothing more."""
+    from woodlands.games.tanglewoods.effects import run_effects
+    s = situation([HALT], tableau=[fc("north-imp"), fc("baby-bear", "enemy")], bears_won=[bear("mama-bear")])
+    s.stack.clear()
+    for _ in range(2):
+        s.pending, s._decision = None, None
+        s.stack.append(HALT)
+        run_effects(s, C.forest[bear("papa-bear")].faces[0].ambush[1:], ("forest", fc("papa-bear", "enemy")))
+        run_effects(s, C.forest[bear("baby-bear")].faces[0].ambush[1:], ("forest", fc("baby-bear", "enemy")))
+        s.advance()
+        assert halted(s)
+    assert len(events(s, "effect")) == 4
+    assert enemy_health(s, 0) == 2 + 1             # one more per defeated bear, once
+    assert enemy_health(s, 1) == 4 + 1 + 1         # +1 toughness, +1 for the one lesser enemy

@@ -286,15 +286,20 @@ def return_aside(s: TanglewoodsState, aside: tuple[int, ...]) -> None:
 def _toughen(s: TanglewoodsState, e: Effect, src: Source) -> None:
     """Papa Bear's second ambush (TG-098, ruling T-18): this round every enemy needs 1 more damage
     per bear defeated so far."""
-    if s.bears_won:
-        s.round_mods.append(("toughness", -1, len(s.bears_won)))
+    # a state of the round, not a stacking bonus: a second draw of the same card (after a
+    # reshuffle) does not apply it twice
+    card = src[1] >> 1
+    if s.bears_won and not any(k == "toughness" and t == card for k, t, _a in s.round_mods):
+        s.round_mods.append(("toughness", card, len(s.bears_won)))
 
 
 @effects.primitive("grow_per_nonboss_enemy", whens=("ambush", "special"))
 def _grow(s: TanglewoodsState, e: Effect, src: Source) -> None:
     """Baby Bear's second ambush (TG-105, ruling T-14): this round the card grows by 1 Health
     and 1 Damage per minion (a non-boss enemy) lying in the tableau, counting defeated ones."""
-    s.round_mods.append(("grow", src[1] >> 1, 1))
+    card = src[1] >> 1
+    if ("grow", card, 1) not in s.round_mods:      # a state of the round: drawn again, it does not stack
+        s.round_mods.append(("grow", card, 1))
 
 
 @effects.primitive("enemies_modify", params=EnemiesModify, whens=IMMEDIATE)
