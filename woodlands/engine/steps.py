@@ -10,7 +10,9 @@ A game registers two kinds of step in its :class:`StepRegistry`:
 
 * ``@steps.auto(name)``: runs by itself (``fn(state, *args)``), may push more steps;
 * ``@steps.ask(name, kind=..., rule=...)``: returns ``(prompt, options)`` or ``None`` when there
-  is nothing to choose, and ``@steps.answer(name)`` receives the chosen option id.
+  is nothing to choose, and ``@steps.answer(name)`` receives the chosen option id.  An ask that
+  finds nothing to choose may do the step's automatic work (push steps, move cards) before it
+  returns ``None``; it must not do so when it returns options, since asking changes nothing.
 
 Steps run LIFO: to run ``a`` then ``b``, push ``b`` first (use :func:`push_in_order`).
 """
