@@ -55,3 +55,19 @@ def test_golden_playthrough(bot_name, seed, options):
     # ... and the same bot still makes the same choices
     assert now["record"]["choices"] == pinned["record"]["choices"]
     assert now["digest"] == pinned["digest"]
+
+
+def test_bots_do_not_depend_on_string_hashing():
+    """Golden games must not depend on PYTHONHASHSEED (set order of strings differs between
+    processes); two processes with different hash seeds make the same choices."""
+    import subprocess
+    import sys
+    script = ("import woodlands, hashlib; from woodlands.bots import get_bot\n"
+              "for seed in (1, 3):\n"
+              "    s = woodlands.load_game('tanglewoods').new_game(seed=seed, options={'round_limit': 200})\n"
+              "    b = get_bot('greedy', seed)\n"
+              "    while not s.is_over: s.apply(b.choose(s))\n"
+              "    print(hashlib.sha256(' '.join(s.choices).encode()).hexdigest())\n")
+    outs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                           env={**os.environ, "PYTHONHASHSEED": h}).stdout for h in ("1", "2", "99")}
+    assert len(outs) == 1 and len(next(iter(outs)).split()) == 2, outs

@@ -1,59 +1,102 @@
 """A rule-of-thumb player for Tanglewoods that needs no search.
 
-It reads only the decision and the player's view, and follows a few plain ideas:
+It decides only from the decision and the player's view, plus the printed cards of the content
+pack (public knowledge: names, stats and effects, never their order).  Its plain ideas:
 
-* follow short maps, and a merchant map when it has gold to spend;
-* place a drawn card only when it fills a missing direction; otherwise draw, and when forced,
-  place the least dangerous card;
-* fight a baited bear only when the dice pool looks strong enough;
-* bribe enemies that would hurt too much or that the dice cannot beat, keeping gold for bait;
-* commit the strongest dice (red, purple, blue, green, yellow) until the expected damage
-  covers what the enemies can still take, and spend each hit or crit where it finishes the most
-  dangerous enemy;
-* recover and mend the strongest dice; at the merchant, bait a bear when healthy and rich
-  enough, bless Health when it is low, buy what it can afford after that.
+* every choice is weighed in one currency, "dice": a die is worth about 1, a point of Health
+  about 3, a gold piece about half a die (two gold mend a die at the merchant);
+* pick the hero whose economy is best (gold buys bait, mends dice and bribes);
+* follow maps that need few directions, whose effects help, and a merchant map when a bear is
+  waiting to be baited; the next forest card is public (the underside of the deck's bottom card
+  is on the table), so a map it fits is a little cheaper;
+* in the Forest phase place a card the moment it fills a missing direction, choosing the least
+  costly one; draw on only when the card known to come next is clearly better; place Baby Bear
+  at once (left out, its draw-four ambush comes again) and the other bears when the dice are
+  ready for them;
+* bribe an enemy when its price in gold is less than the dice it would cost, keeping 5 gold for
+  the next bait;
+* commit dice one at a time while the expected Health, gold and bear kills one more die brings
+  beat what the die is worth; a die is worth more when the pool is low or a bear is loose;
+  spend each hit or crit where it finishes the most valuable enemy;
+* recover and mend the strongest dice; at the merchant heal when low, bait a bear when healthy
+  and the pool is full, mend dice, then buy what helps.
 """
 from __future__ import annotations
 
 import random
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 if TYPE_CHECKING:
     from ..engine.decision import Decision
     from ..engine.state import GameState
 
 View = dict[str, Any]
+Card = dict[str, Any]
 
-#: strongest first: the colour order the bot commits, recovers and mends in
+#: strongest first: the colour order the bot recovers and mends in
 STRONG_FIRST = ("red", "purple", "blue", "green", "yellow")
-#: chance that one roll of a die shows a hit or a crit (ruling T-1)
-P_SCORE = {"yellow": 2 / 6, "green": 3 / 6, "blue": 4 / 6, "purple": 5 / 6, "red": 1.0}
-#: average damage of a roll that scores (a hit is 1, a crit 2)
-SCORE_DAMAGE = {"yellow": 3 / 2, "green": 4 / 3, "blue": 5 / 4, "purple": 6 / 5, "red": 7 / 6}
-BAIT_COST = 5          # what the bot keeps in hand while a bear waits to be baited
-PASS_RE = re.compile(r"pass (\d+) of (\d+)")
+#: faces of each unit die (ruling T-1): blanks, hits (1 damage), one crit (2 damage)
+BLANKS = {"yellow": 4, "green": 3, "blue": 2, "purple": 1, "red": 0}
+HITS = {"yellow": 1, "green": 2, "blue": 3, "purple": 4, "red": 5}
 STATS_RE = re.compile(r"Health (\d+), Strategy (\d+), Recovery (\d+)")
+PAY_RE = re.compile(r"pay (\d+) gold")
+FRONT = {"day": 0, "enemy": 0, "ordinary": 0, "night": 1, "modifier": 1, "upgraded": 1}
+BAIT_COST = 5
+LOST = 60.0   # what losing the game is worth, in dice
 
 
-def expected_damage(colour: str, rolls: int) -> float:
-    """Expected damage of one die that may roll up to ``rolls`` times until it scores."""
-    if rolls <= 0:
-        return 0.0
-    return (1.0 - (1.0 - P_SCORE[colour]) ** rolls) * SCORE_DAMAGE[colour]
+@dataclass(frozen=True)
+class Tuning:
+    """The bot's numbers, picked by simulation at difficulty 5."""
+
+    gold: float = 0.7              # a gold piece, in dice
+    health: float = 3.0            # a point of Health, in dice
+    darken: float = 0.4            # placing a day card turns it to night at Cleanup
+    free_die: float = 0.25         # a die that Recover Dice brings back this round
+    die_base: float = 0.4          # a die that stays tired after this round ...
+    die_full: int = 12             # ... plus this much for each die the pool is short of die_full
+    die_scarcity: float = 0.05
+    die_bear_loose: float = 0.25   # ... plus this while a bear is loose in the forest
+    bear_kill: float = 20.0        # beating a bear (progress, and its ambush never comes again)
+    wait_discount: float = 0.8     # before the last pass a die may still be committed later
+    max_loose: int = 2             # bears in the forest at once before baiting another
+    draw_margin: float = 0.5       # how much cheaper the next card must be to draw for it
+    map_direction: float = 2.2     # each direction a map asks for (a card to place, mostly an enemy)
+    map_fit: float = 0.8           # the known next forest card fits the map
+    map_merchant: float = 4.0      # a merchant when we need one (bait, mending, healing) ...
+    map_merchant_idle: float = 0.8  # ... and when we do not
+    free_place: float = -0.75        # place a card that fills no direction when it costs less
+    mend_short: int = 3            # mend dice at the merchant while more than this many are tired
+    strategy_loss: float = 5.0     # a point of Strategy lost for good (passes, draws, maps)
+    recovery_loss: float = 4.0     # a point of Recovery lost for good (a die every round)
+    baby_growth: float = 0.1       # Baby Bear's +1 Damage for each enemy that joins, in Health
 
 
-def pool_damage(view: View, rolls: int) -> float:
-    """What the whole dice pool could be expected to deal."""
-    return float(sum(n * expected_damage(c, rolls) for c, n in view["dice"]["pool"].items()))
+# ---------------------------------------------------------------------- the printed cards
+_CONTENT_CACHE: dict[str, Any] = {}
 
 
-def remaining_health(enemy: dict[str, Any]) -> int:
+def load_content(state: Any, view: View) -> Any:
+    """The game's content pack: the printed cards are public knowledge.  A stand-in state that
+    shows only the decision and the view has no ``game``; then the default pack is loaded."""
+    game = getattr(state, "game", None)
+    content = getattr(game, "content", None)
+    if content is not None:
+        return content
+    key = str(view.get("game", "tanglewoods"))
+    if key not in _CONTENT_CACHE:
+        from ..engine.game import load_game
+        _CONTENT_CACHE[key] = load_game(key).content
+    return _CONTENT_CACHE[key]
+
+
+def remaining_health(enemy: Card) -> int:
     return max(0, int(enemy["health_now"]) - int(enemy["damage_taken"]))
 
 
-def live_enemies(view: View) -> list[dict[str, Any]]:
+def live_enemies(view: View) -> list[Card]:
     return [e for e in view["tableau"] if "health_now" in e and not e["defeated"]]
 
 
@@ -61,18 +104,32 @@ def suffix(option_id: str) -> str:
     return option_id.split(":", 1)[1] if ":" in option_id else ""
 
 
-@dataclass(frozen=True)
-class Tuning:
-    """The bot's few numbers, picked by simulation at difficulty 5.  Committing dice sparingly
-    matters most: every committed die is exhausted, so over-committing starves later rounds."""
+def die_outcomes(colour: str, rolls: int, crit: int) -> tuple[float, float, float]:
+    """Chances that a die rolled up to ``rolls`` times (stopping at its first hit or crit) ends
+    with 0, 1 or ``crit`` damage."""
+    if rolls <= 0:
+        return 1.0, 0.0, 0.0
+    p0 = (BLANKS[colour] / 6) ** rolls
+    p_crit = (1 - p0) / (1 + HITS[colour])
+    return p0, 1 - p0 - p_crit, p_crit
 
-    commit_margin: float = 0.8         # expected damage wanted over what enemies can still take ...
-    commit_margin_last: float = 1.0    # ... and on the last pass, when a miss cannot be re-rolled
-    bear_ready: float = 1.3            # dice pool damage wanted over a bear's Health to take it on
-    bait_pool: int = 7                 # dice in the pool before baiting a bear
-    bait_health: int = 3               # Health before baiting a bear
-    bless_recovery: bool = False       # spend spare gold on Recovery at the merchant
-    skip_harmless: bool = True         # commit no dice for enemies that deal no damage
+
+def add_die(dist: list[float], colour: str, rolls: int, crit: int, cap: int) -> list[float]:
+    """Convolve a damage distribution (index = damage, capped at ``cap``) with one more die."""
+    p0, p1, p2 = die_outcomes(colour, rolls, crit)
+    out = [0.0] * (cap + 1)
+    for dmg, p in enumerate(dist):
+        if p == 0.0:
+            continue
+        out[dmg] += p * p0
+        out[min(cap, dmg + 1)] += p * p1
+        out[min(cap, dmg + crit)] += p * p2
+    return out
+
+
+def expected_die(colour: str, rolls: int, crit: int = 2) -> float:
+    _, p1, p2 = die_outcomes(colour, rolls, crit)
+    return p1 + crit * p2
 
 
 class GreedyTanglewoodsBot:
@@ -83,10 +140,12 @@ class GreedyTanglewoodsBot:
     def __init__(self, seed: int = 0, tuning: Tuning | None = None) -> None:
         self.rng = random.Random(seed)
         self.tuning = tuning or Tuning()
+        self.content: Any = None
         self._handlers: dict[str, Callable[[Decision, View], str | None]] = {
             "choose_hero": self.choose_hero,
             "choose_side": self.choose_side,
             "difficulty_choice": self.difficulty_choice,
+            "peek_forest": self.peek_forest,
             "choose_map": self.choose_map,
             "draw_or_place": self.draw_or_place,
             "assign_wilds": lambda d, v: "complete",
@@ -100,10 +159,11 @@ class GreedyTanglewoodsBot:
             "merchant_action": self.merchant_action,
             "choose_stat": self.choose_stat,
             "baby_bear_enemy": self.baby_bear_enemy,
-            "pay_or": lambda d, v: "pay",
+            "pay_or": self.pay_or,
             "reroll_die": self.reroll_die,
             "discard_item": self.discard_item,
             "item_limit": self.discard_item,
+            "upgrade_item": self.upgrade_item,
         }
 
     # ------------------------------------------------------------------ entry point
@@ -115,175 +175,534 @@ class GreedyTanglewoodsBot:
         if len(ids) == 1:
             return ids[0]
         handler = self._handlers.get(decision.kind)
-        choice = handler(decision, state.view(decision.player)) if handler else None
+        if handler is None:
+            return ids[0]
+        view = state.view(decision.player)
+        if self.content is None:
+            self.content = load_content(state, view)
+        choice = handler(decision, view)
         return choice if choice in ids else ids[0]
+
+    # ------------------------------------------------------------------ reading cards
+    def face(self, card: Card) -> Any:
+        """The printed face a view card shows."""
+        c = self.content
+        if "directions" in card:
+            return c.maps[c.map_by_id[card["id"]]].faces[FRONT[card["side"]]]
+        if "cost" in card:
+            return c.items[c.item_by_id[card["id"]]].faces[FRONT[card["side"]]]
+        return c.forest[c.forest_by_id[card["id"]]].faces[FRONT[card["side"]]]
+
+    def next_forest(self, view: View) -> tuple[str, Any, bool] | None:
+        """The card the next forest draw brings (kind, face, day side?): the deck's bottom card,
+        whose underside lies face up on the table (T-10).  It is drawn showing its other side."""
+        under = view["decks"]["forest"]["bottom_underside"]
+        if under is None:
+            return None
+        card = self.content.forest[self.content.forest_by_id[under["id"]]]
+        side = 1 - FRONT[under["side"]]
+        return card.kind, card.faces[side], side == 0
+
+    # ------------------------------------------------------------------ values, in dice
+    def gold_value(self, view: View, spend: int = 0) -> float:
+        """A gold piece is worth more while the next bait cannot be paid for."""
+        short = view["bears_aside"] and view["gold"] - spend < BAIT_COST
+        return self.tuning.gold * (1.6 if short else 1.0)
+
+    def health_value(self, view: View) -> float:
+        """A point of Health is worth more the fewer are left."""
+        return float(self.tuning.health * (1.0 + max(0, 4 - view["health"]) * 0.35))
+
+    def die_value(self, view: View, extra: int = 0) -> float:
+        """The price of committing one more die now, after ``extra`` others.  Recover Dice
+        brings back Recovery dice at the end of the round, so the first few dice spent in a
+        round are nearly free; past that a die stays tired, which hurts more the lower the pool
+        is and while a bear is loose (it needs six or seven dice at short notice)."""
+        dice = view["dice"]
+        tired = sum(dice["exhausted"].values()) + sum(dice["committed"].values()) + extra
+        if tired < view["recovery"] + view["modifiers"].get("recover", 0):
+            return self.tuning.free_die
+        pool = sum(dice["pool"].values()) - extra
+        t = self.tuning
+        value = t.die_base + max(0, t.die_full - pool) * t.die_scarcity
+        if self.bears_loose(view):
+            value += t.die_bear_loose
+        return float(value)
+
+    def dice_price(self, view: View, count: float, after: int = 0) -> float:
+        """The price of ``count`` dice (rounded up) spent after ``after`` others this round."""
+        return sum(self.die_value(view, after + j) for j in range(int(-(-count // 1))))
+
+    def tableau_need(self, view: View) -> int:
+        """Health still standing in the tableau: the dice it will take come first."""
+        return sum(remaining_health(e) for e in live_enemies(view))
+
+    def effect_value(self, effects: Iterable[Any], view: View) -> float:
+        """What a list of printed effects is worth to us now (positive: good)."""
+        total = 0.0
+        n_enemies = max(1, len(live_enemies(view)))
+        exhausted = sum(view["dice"]["exhausted"].values())
+        for e in effects:
+            p = e.params
+            do = e.do
+            if e.cond == "day_map" and (view["map"] or {}).get("side") != "day":
+                continue
+            if e.cond == "night_map" and (view["map"] or {}).get("side") != "night":
+                continue
+            if e.cond == "gold_at_least_10" and view["gold"] < 10:
+                continue
+            if e.cond == "has_item" and not view["inventory"]:
+                continue
+            if do == "gain_gold":
+                total += p["amount"] * self.gold_value(view)
+            elif do == "lose_gold":
+                total -= min(p["amount"], view["gold"]) * self.gold_value(view)
+            elif do == "pay_or":
+                refuse = -self.effect_value(p["otherwise"], view)
+                total -= min(refuse, p["amount"] * self.gold_value(view)) if view["gold"] >= p["amount"] else refuse
+            elif do in ("gain_stat", "lose_stat"):
+                sign = 1 if do == "gain_stat" else -1
+                stat = p["stat"]
+                per = self.health_value(view) if stat in ("health", "any") else 2.0
+                if sign > 0 and stat != "any" and view.get(stat, 0) >= 6:
+                    per = 0.0
+                total += sign * p["amount"] * per
+            elif do == "recover_dice":
+                total += min(p["count"], exhausted) * 0.8
+            elif do == "exhaust_dice":
+                total -= p["count"] * 0.8
+            elif do == "banish_dice":
+                total -= p["count"] * 3.0
+            elif do == "enemies_modify":
+                total -= p["amount"] * n_enemies * (0.8 if p["stat"] == "damage" else 1.0)
+            elif do == "modify":
+                total += self.modifier_value(p["stat"], p["amount"])
+            elif do == "deal_damage":
+                total += p["amount"] * 0.9
+            elif do == "gain_item":
+                total += 1.5
+            elif do == "discard_item":
+                total -= 1.0 if view["inventory"] else 0.0
+            elif do == "upgrade_item":
+                total += 1.0 if any(i["side"] == "ordinary" for i in view["inventory"]) else 0.0
+            elif do == "grow_per_nonboss_enemy":
+                total -= 1.5 * n_enemies
+            elif do == "toughen_per_defeated_bear":
+                total -= 2.0 * view["bears_defeated"]
+        return total
+
+    def modifier_value(self, name: str, amount: int) -> float:
+        """An ongoing modifier held for one round, in dice."""
+        per = {"strategy_passes": 1.2, "forest_draws": 0.3, "bribe_cost": -0.4, "enemy_health": -2.0,
+               "enemy_damage": -2.0, "crit_damage": 0.6, "damage_suffered": -self.tuning.health,
+               "reward_gold": 0.8, "buy_cost": -0.2, "map_draws": 0.2, "recover": 1.0}.get(name, 0.0)
+        return per * amount
+
+    # ------------------------------------------------------------------ what a card costs us
+    def enemy_cost(self, face: Any, view: View, kind: str = "minion") -> float:
+        """Dice an enemy will cost once in the tableau: fought (dice, risk, reward back) or
+        bribed (gold), whichever is cheaper; plus what its other effects do."""
+        mods = view["modifiers"]
+        hp = max(1, (face.health or 0) + mods.get("enemy_health", 0) + view["toughness"])
+        dmg = max(0, face.damage + mods.get("enemy_damage", 0))
+        reward = self.effect_value(face.reward, view)
+        if kind != "bear":
+            reward += mods.get("reward_gold", 0) * self.gold_value(view)
+        fight = self.dice_price(view, hp * 0.9, self.tableau_need(view)) + 0.25 * dmg * self.health_value(view) - reward
+        if face.bribe is not None and kind != "bear":
+            price = max(0, face.bribe + mods.get("bribe_cost", 0))
+            if price <= view["gold"]:
+                fight = min(fight, price * self.gold_value(view, price) + 0.2)
+        return float(fight - self.effect_value(face.special, view) - self.effect_value(face.after, view)
+                     - self.effect_value(face.ongoing, view))
+
+    def place_cost(self, face: Any, view: View, kind: str, day: bool) -> float:
+        """What placing a drawn card costs (its ambush has already happened).  A day card placed
+        turns to night at Cleanup and comes back darker: a small cost of its own."""
+        darken = self.tuning.darken if day and kind != "bear" else 0.0
+        if face.health is not None:
+            return self.enemy_cost(face, view, kind) + darken
+        return -(self.effect_value(face.special, view) + self.effect_value(face.after, view)
+                 + self.effect_value(face.ongoing, view)) + darken
+
+    def drawn_cost(self, card: Card, view: View) -> float:
+        return self.place_cost(self.face(card), view, card["kind"], card["side"] == "day")
 
     # ------------------------------------------------------------------ setup
     def choose_hero(self, d: "Decision", view: View) -> str | None:
-        def score(label: str) -> float:
-            m = STATS_RE.search(label)
-            if not m:
-                return 0.0
-            health, strategy, recovery = map(int, m.groups())
-            return health * 1.2 + strategy * 1.0 + recovery * 1.1 - (2 if "universal" in label else 0)
-        return max(d.options, key=lambda o: score(o.label)).id
+        """The sturdiest hero: Health first (by simulation the Thorn Warden, whose crits also
+        bite deeper, does best, the Copperpenny Tinker about as well at level 5)."""
+        return max(d.options, key=lambda o: self._stats_score(o.label)).id
 
     def choose_side(self, d: "Decision", view: View) -> str | None:
-        return self.choose_hero(d, view)
+        return max(d.options, key=lambda o: self._stats_score(o.label)).id
+
+    @staticmethod
+    def _stats_score(label: str) -> float:
+        m = STATS_RE.search(label)
+        if not m:
+            return 0.0
+        health, strategy, recovery = map(int, m.groups())
+        return health * 1.2 + strategy * 1.0 + recovery * 1.1 - (2 if "universal" in label else 0)
 
     def difficulty_choice(self, d: "Decision", view: View) -> str | None:
         ids = d.ids
+        if ids[0].startswith("bear:"):
+            # the bear counted as beaten is the one we would least like to fight
+            for bear in ("bear:papa-bear", "bear:mama-bear", "bear:baby-bear"):
+                if bear in ids:
+                    return bear
         if ids[0].startswith("banish:"):
             return self._weakest(ids, "banish:")
         if ids[0].startswith("stat:"):
             return self._stat(d, view, raising=d.options[0].label.startswith("+"))
         return ids[0]
 
+    def peek_forest(self, d: "Decision", view: View) -> str | None:
+        """Difficulty 5: the best of the two peeked cards goes to the bottom (drawn first), the
+        worse one on top (drawn last)."""
+        c = self.content
+        scored = []
+        for o in d.options:
+            where, card_id = o.id.split(":", 1)
+            card = c.forest[c.forest_by_id[card_id]]
+            night = "(night)" in o.label
+            face = card.faces[1 if night else 0]
+            cost = self.place_cost(face, view, card.kind, not night) + (0 if face.direction else 2.0)
+            scored.append((cost, card_id))
+        best_cost, best = min(scored)
+        return f"bottom:{best}" if best_cost < 1.0 else f"top:{max(scored)[1]}"
+
     # ------------------------------------------------------------------ Map phase
     def choose_map(self, d: "Decision", view: View) -> str | None:
         maps = {m["id"]: m for m in view["map_choices"]}
-        bear_waits = bool(view["bears_aside"]) and self._bears_loose(view) == 0
+        upcoming = self.next_forest(view)
+        want_merchant = self.wants_merchant(view)
+        everywhere = self.merchant_everywhere(view)
+        t = self.tuning
 
         def score(option_id: str) -> float:
             m = maps.get(suffix(option_id))
             if m is None:
                 return -99.0
-            s = -3.0 * len(m["directions"])
-            if m["merchant"]:
-                s += 2.5 if (view["gold"] >= 2 or bear_waits) else 1.0
-            if m["side"] == "night":
-                s -= 0.5
+            face = self.face(m)
+            s = -t.map_direction * len(m["directions"])
+            if upcoming and upcoming[1].direction in m["directions"] + ["wild"]:
+                s += t.map_fit
+            if m["merchant"] or everywhere:
+                s += t.map_merchant if want_merchant else t.map_merchant_idle
+            s += self.effect_value(face.special, view) + self.effect_value(face.after, view)
+            s += sum(self.modifier_value(e.params["stat"], e.params["amount"])
+                     for e in face.ongoing if e.do == "modify")
             return s
         return max(d.ids, key=score)
+
+    def merchant_everywhere(self, view: View) -> bool:
+        """Papa Bear's pelt or the Pedlar's Silver Bell: every map counts as a merchant map."""
+        faces = [self.face(c) for c in view["bears_won"]] + [self.face(i) for i in view["inventory"]]
+        return any("merchant_everywhere" in f.flags for f in faces)
+
+    def wants_merchant(self, view: View) -> bool:
+        """A merchant visit matters when a bear waits to be baited and the gold is (nearly)
+        there, or when the pool needs mending."""
+        pool = sum(view["dice"]["pool"].values())
+        bait = bool(view["bears_aside"]) and view["gold"] >= BAIT_COST - 2 and \
+            self.bears_loose(view) < self.tuning.max_loose
+        return bait or (pool < 8 and view["gold"] >= 4) or (view["health"] <= 2 and view["gold"] >= 6)
 
     # ------------------------------------------------------------------ Forest phase
     def draw_or_place(self, d: "Decision", view: View) -> str | None:
         ids = d.ids
-        can_draw = "draw" in ids
+        used = self.use_in_forest(d, view)
+        if used:
+            return used
         drawn = {c["id"]: c for c in view["drawn"]}
         places = [i for i in ids if i.startswith("place:") and suffix(i) in drawn]
+        if not places:
+            return "draw" if "draw" in ids else None
         missing = list((view["map"] or {}).get("missing", []))
+        wilds = sum(1 for c in view["tableau"] if c.get("direction") == "wild")
+        cost = {i: self.drawn_cost(drawn[suffix(i)], view) for i in places}
 
-        bears = [i for i in places if drawn[suffix(i)]["kind"] == "bear" and self._ready_for_bear(view, drawn[suffix(i)])]
-        if bears:
-            return bears[0]
-        helpful = [i for i in places if drawn[suffix(i)].get("direction") in missing
-                   or (drawn[suffix(i)].get("direction") == "wild" and missing)]
-        if helpful:
-            best = min(helpful, key=lambda i: self._threat(drawn[suffix(i)], view))
-            if not can_draw or self._threat(drawn[suffix(best)], view) < 6:
-                return best
-        if can_draw:
-            return "draw"
-        if helpful:
-            return min(helpful, key=lambda i: self._threat(drawn[suffix(i)], view))
-        if places:
-            return min(places, key=lambda i: self._threat(drawn[suffix(i)], view) + (50 if drawn[suffix(i)]["kind"] == "bear" else 0))
+        bear = self.bear_to_place(places, drawn, view)
+        if bear:
+            return bear
+
+        def helps(direction: str | None) -> bool:
+            if direction == "wild":
+                return len(missing) > wilds
+            return direction in missing
+
+        def completes(direction: str | None) -> bool:
+            left = list(missing)
+            if direction in left:
+                left.remove(direction)
+            return len(left) <= wilds + (1 if direction == "wild" else 0)
+
+        helpful = [i for i in places if helps(drawn[suffix(i)].get("direction"))]
+        can_draw = "draw" in ids
+        upcoming = self.next_forest(view) if can_draw else None
+        next_cost = None
+        if upcoming is not None and upcoming[0] != "bear" and helps(upcoming[1].direction):
+            next_cost = self.place_cost(upcoming[1], view, upcoming[0], upcoming[2])
+        if not helpful:
+            # a card that only does good is placed: the next Draw & Choose starts with the same
+            # draw we would make now, and with a fresh draw limit
+            cheapest = min(places, key=lambda i: cost[i])
+            if can_draw and cost[cheapest] >= self.tuning.free_place:
+                return "draw"
+            return cheapest
+        best = min(helpful, key=lambda i: cost[i])
+        if can_draw and next_cost is not None:
+            ambush = 0.0
+            if completes(drawn[suffix(best)].get("direction")) and upcoming is not None:
+                # placing now ends the phase: drawing would bring the next card's ambush on us
+                ambush = -self.effect_value(upcoming[1].ambush, view)
+            if next_cost + ambush + self.tuning.draw_margin < cost[best]:
+                return "draw"
+        return best
+
+    def bear_to_place(self, places: list[str], drawn: dict[str, Card], view: View) -> str | None:
+        """A drawn bear has already sprung its ambush; left out, it goes to the discard and
+        comes back (springing it again) only after a reshuffle, while the forest darkens.  So a
+        bear is placed at once: waiting for a stronger pool, more Health or a bear-free tableau
+        all did worse in simulation."""
+        return next((i for i in places if drawn[suffix(i)]["kind"] == "bear"), None)
+
+    def use_in_forest(self, d: "Decision", view: View) -> str | None:
+        """Wake exhausted dice with an item or ability when enough are tired."""
+        exhausted = sum(view["dice"]["exhausted"].values())
+        for i in d.ids:
+            if not (i.startswith("use:") or i == "ability"):
+                continue
+            effects = self.use_effects(i, view, "forest")
+            count = sum(e.params.get("count", 0) for e in effects if e.do == "recover_dice")
+            if count and (exhausted >= count or (i == "ability" and exhausted >= 1)):
+                return i
         return None
 
-    def _threat(self, card: dict[str, Any], view: View) -> float:
-        """How much trouble a card brings into the tableau (fables: little, bears: a lot)."""
-        if card.get("health") is None:
-            return 0.5
-        threat = card["damage"] * 2.0 + card["health"] * 0.7
-        bribe = card.get("bribe")
-        if bribe is not None and bribe <= view["gold"] - self._reserve(view):
-            threat = min(threat, 1.0 + bribe * 0.5)
-        return float(threat)
-
-    def _bears_loose(self, view: View) -> int:
+    def bears_loose(self, view: View) -> int:
         """Bears baited into the forest and not beaten yet (three bears in all, TG-002)."""
         return 3 - len(view["bears_aside"]) - int(view["bears_defeated"])
 
-    def _ready_for_bear(self, view: View, bear: dict[str, Any]) -> bool:
-        passes = view["strategy"]
-        return (pool_damage(view, passes) >= (bear.get("health") or 0) * self.tuning.bear_ready + 1
-                and view["health"] > (bear.get("damage") or 0) + 1)
-
     # ------------------------------------------------------------------ Bribery phase
-    def _reserve(self, view: View) -> int:
-        return BAIT_COST if view["bears_aside"] and self._bears_loose(view) == 0 else 0
+    def reserve(self, view: View) -> int:
+        """Gold kept back for the next bait."""
+        return BAIT_COST if view["bears_aside"] else 0
 
     def bribe(self, d: "Decision", view: View) -> str | None:
         enemies = {e["id"]: e for e in live_enemies(view)}
         offers = [i for i in d.ids if i.startswith("bribe:") and suffix(i) in enemies]
         if not offers:
             return "done"
-        incoming = sum(e["damage_now"] for e in enemies.values())
-        need = sum(remaining_health(e) for e in enemies.values())
-        can_deal = pool_damage(view, view["strategy"])
-        worst = max(offers, key=lambda i: (enemies[suffix(i)]["damage_now"], remaining_health(enemies[suffix(i)])))
-        cost = enemies[suffix(worst)]["bribe_now"] or 0
-        if incoming >= view["health"]:
-            return worst
-        spare = view["gold"] - cost - self._reserve(view)
-        if spare >= 0 and (need > can_deal * 0.9 or enemies[suffix(worst)]["damage_now"] >= 3):
-            return worst
-        return "done"
+        incoming = self.incoming(view, list(enemies.values()))
+        best, best_gain = None, 0.0
+        for i in offers:
+            e = enemies[suffix(i)]
+            price = e["bribe_now"] or 0
+            fight = self.fight_cost(e, view)
+            gain = fight - price * self.gold_value(view, price)
+            if view["gold"] - price < self.reserve(view) and incoming < view["health"]:
+                gain -= 1.5   # eating into bait gold: only for a clearly good deal
+            if incoming >= view["health"]:
+                gain += e["damage_now"] * 2.0
+            if gain > best_gain:
+                best, best_gain = i, gain
+        return best or "done"
+
+    def fight_cost(self, e: Card, view: View) -> float:
+        """Dice an enemy in the tableau is expected to cost if fought, less its reward."""
+        face = self.face(e)
+        reward = self.effect_value(face.reward, view) + view["modifiers"].get("reward_gold", 0) * self.gold_value(view)
+        others = self.tableau_need(view) - remaining_health(e)
+        return float(self.dice_price(view, remaining_health(e) * 0.9, others) + 0.25 * e["damage_now"] * self.health_value(view)
+                     - reward - self.effect_value(face.after, view))
+
+    def incoming(self, view: View, enemies: list[Card]) -> int:
+        total = sum(e["damage_now"] for e in enemies)
+        return max(0, total + view["modifiers"].get("damage_suffered", 0)) if total else 0
 
     # ------------------------------------------------------------------ Strategy phase
     def commit_dice(self, d: "Decision", view: View) -> str | None:
+        """Commit the first die of the best batch: for every number of dice k the expected worth
+        of the fight is weighed against the price of k dice (a batch, because one die alone
+        often cannot reach a threshold such as a bear's Health)."""
         ids = d.ids
         enemies = live_enemies(view)
         if not enemies:
             return "end" if "end" in ids else None
-        for i in ids:
-            if i.startswith("use:") and "damage" in ((o.label.lower()) if (o := d.option(i)) else ""):
-                return i
-        m = PASS_RE.search(d.prompt)
-        passes_left = (int(m.group(2)) - int(m.group(1)) + 1) if m else 1
-        if self.tuning.skip_harmless:
-            enemies = [e for e in enemies if e["damage_now"] > 0 or e["kind"] == "bear"] or enemies
-        need = sum(remaining_health(e) for e in enemies)
-        waiting = [c["colour"] for c in view["committed_dice"] if not c["applied"]]
-        have = sum(expected_damage(c, passes_left) for c in waiting)
-        margin = self.tuning.commit_margin if passes_left > 1 else self.tuning.commit_margin_last
-        commits = [i for i in ids if i.startswith("commit:")]
-        if have < need * margin and commits:
-            return self._strongest(commits, "commit:")
+        used = self.use_in_strategy(d, view, enemies)
+        if used:
+            return used
+        rolls = max(1, view["passes_allowed"] - view["strategy_pass"] + 1)
+        crit = max(0, 2 + view["modifiers"].get("crit_damage", 0))
+        plan = self.kill_plan(view, enemies)
+        cap = sum(r for r, _ in plan) + 2
+        dist = [1.0] + [0.0] * cap
+        for c in view["committed_dice"]:
+            if not c["applied"]:
+                dist = add_die(dist, c["colour"], rolls, crit, cap)
+        start = self.plan_value(dist, plan, view)
+        discount = self.tuning.wait_discount if rolls > 1 else 1.0
+        order = self.commit_order(view, rolls, crit)
+        best_k, best_net, price = 0, 0.0, 0.0
+        for k, colour in enumerate(order, start=1):
+            dist = add_die(dist, colour, rolls, crit, cap)
+            price += self.die_value(view, k - 1) * (1.0 + 0.05 * STRONG_FIRST[::-1].index(colour))
+            net = (self.plan_value(dist, plan, view) - start) * discount - price
+            if net > best_net:
+                best_k, best_net = k, net
+        if best_k and f"commit:{order[0]}" in ids:
+            return f"commit:{order[0]}"
         if "roll" in ids:
             return "roll"
         return "end" if "end" in ids else None
 
-    def apply_die(self, d: "Decision", view: View) -> str | None:
-        enemies = {e["id"]: e for e in live_enemies(view)}
-        best, best_score = None, float("-inf")
-        for o in d.options:
-            if not o.id.startswith("apply:"):
-                continue
-            _, colour, face, card = o.id.split(":", 3)
-            e = enemies.get(card)
-            if e is None:
-                continue
-            amount = 2 if face == "crit" else 1
-            left = remaining_health(e)
-            waste = max(0, amount - left)
-            if amount >= left:
-                score = 100 + 10 * e["damage_now"] - 5 * waste
-            else:
-                score = 10 * e["damage_now"] - left + amount
-            if score > best_score:
-                best, best_score = o.id, score
-        if best is not None:
-            return best
+    @staticmethod
+    def commit_order(view: View, rolls: int, crit: int) -> list[str]:
+        """Pool dice in the order they are worth committing with ``rolls`` rolls to go: with
+        several rolls left every colour scores about as well, so the weak ones go first and the
+        strong ones are kept for the last pass and for later rounds."""
+        dice = [c for c, n in view["dice"]["pool"].items() for _ in range(n)]
+        return sorted(dice, key=lambda c: -(expected_die(c, rolls, crit) - 0.1 * STRONG_FIRST[::-1].index(c)))
+
+    def kill_plan(self, view: View, enemies: list[Card]) -> list[tuple[int, Card]]:
+        """Enemies in the order the dice should beat them: most value per point of Health."""
+        worth = {e["id"]: self.kill_value(e, view) for e in enemies}
+        order = sorted(enemies, key=lambda e: -worth[e["id"]] / max(1, remaining_health(e)))
+        return [(remaining_health(e), e) for e in order]
+
+    def kill_value(self, e: Card, view: View) -> float:
+        face = self.face(e)
+        value = self.effect_value(face.reward, view) + self.effect_value(face.ongoing, view) * -1.0
+        if e["kind"] == "bear":
+            value += self.tuning.bear_kill * (3.0 if view["bears_defeated"] >= 2 else 1.0)
+        else:
+            value += view["modifiers"].get("reward_gold", 0) * self.gold_value(view)
+        return float(value + e["damage_now"] * self.health_value(view))
+
+    def plan_value(self, dist: list[float], plan: list[tuple[int, Card]], view: View) -> float:
+        """Expected worth of a damage distribution spent along the kill plan: each prefix of the
+        plan is beaten when the damage reaches its total Health; what is left standing hits us,
+        and a hit to Health 0 loses the game."""
+        health = view["health"]
+        suffered = view["modifiers"].get("damage_suffered", 0)
+        hv = self.health_value(view)
+        standing = sum(e["damage_now"] for _, e in plan)
+        need, gained = 0, 0.0
+        reach: list[tuple[float, float]] = []   # (chance the plan gets at least this far, worth)
+        for k in range(len(plan) + 1):
+            if k:
+                r, e = plan[k - 1]
+                need += r
+                standing -= e["damage_now"]
+                gained += self.kill_value(e, view) - e["damage_now"] * hv
+            chance = sum(dist[need:]) if need < len(dist) else 0.0
+            hurt = max(0, standing + suffered) if standing else 0
+            reach.append((chance, gained - hurt * hv - (LOST if hurt >= health else 0.0)))
+        value = 0.0
+        for k, (chance, worth) in enumerate(reach):
+            further = reach[k + 1][0] if k + 1 < len(reach) else 0.0
+            value += (chance - further) * worth
+        return value
+
+    def use_in_strategy(self, d: "Decision", view: View, enemies: list[Card]) -> str | None:
+        """Items and abilities in the Strategy phase: damage first (it saves dice), Health or a
+        damage cut when the blow would otherwise kill."""
+        incoming = self.incoming(view, enemies)
+        last_pass = view["strategy_pass"] >= view["passes_allowed"]
+        bear_here = any(e["kind"] == "bear" for e in enemies)
         for i in d.ids:
-            if i.startswith("use:") or i == "ability":
-                found = d.option(i)
-                label = (found.label if found else "").lower()
-                if "roll" in label and any(c.get("face") == "blank" and not c["applied"] for c in view["committed_dice"]):
+            if not (i.startswith("use:") or i == "ability"):
+                continue
+            for e in self.use_effects(i, view, "strategy"):
+                if e.do == "deal_damage":
+                    # a free ability every round; a one-shot item for a bear or to stay alive
+                    if i == "ability" or bear_here or incoming >= view["health"]:
+                        return i
+                elif e.do == "gain_stat" and (view["health"] <= 2 or (last_pass and incoming >= view["health"])):
                     return i
+                elif e.do == "enemies_modify" and e.params["stat"] == "damage" and e.params["amount"] < 0:
+                    if incoming >= view["health"] or (bear_here and last_pass and incoming >= 2):
+                        return i
+        return None
+
+    def use_effects(self, option_id: str, view: View, window: str) -> list[Any]:
+        """The effects an item or the hero's ability would carry out in ``window``."""
+        c = self.content
+        if option_id == "ability":
+            hero = view["hero"]
+            if hero is None:
+                return []
+            if hero["side"] == "grimm":
+                side = c.grimm
+            else:
+                side = c.heroes[c.hero_by_id[hero["id"]]].sides["ab".index(hero["side"])]
+            return [e for e in side.ability if e.when == "use" and e.window == window]
+        for item in view["inventory"]:
+            if item["id"] == suffix(option_id):
+                return [e for e in self.face(item).use if e.window == window]
+        return []
+
+    def apply_die(self, d: "Decision", view: View) -> str | None:
+        """Crits first, each die to the enemy it finishes that is worth the most, else to the
+        head of the kill plan (damage stays there for the next pass).  A crit is not spent
+        finishing an enemy that the hits on the table can finish without waste."""
+        enemies = live_enemies(view)
+        plan = self.kill_plan(view, enemies)
+        left = {e["id"]: r for r, e in plan}
+        rank = {e["id"]: k for k, (_, e) in enumerate(plan)}
+        worth = {e["id"]: self.kill_value(e, view) for _, e in plan}
+        crit = max(0, 2 + view["modifiers"].get("crit_damage", 0))
+        options = [o.id for o in d.options if o.id.startswith("apply:")]
+        if not options:
+            return self.reroll_in_apply(d, view) or "done"
+        hits = sum(1 for c in view["committed_dice"] if not c["applied"] and c["face"] == "hit")
+        dice = sorted(dict.fromkeys((i.split(":")[1], i.split(":")[2]) for i in options), key=lambda cf: cf[1] != "crit")
+
+        def score(target: str, amount: int, face: str) -> float:
+            r = left[target]
+            if r <= 0:
+                return float("-inf")
+            if amount >= r and not (face == "crit" and amount > r and hits >= r):
+                return 100.0 + worth[target] - 3.0 * (amount - r)
+            return 10.0 - rank[target] - (r - amount) * 0.1
+
+        for colour, face in dice:
+            amount = crit if face == "crit" else 1
+            targets = [i for i in options if i.startswith(f"apply:{colour}:{face}:")]
+            return max(targets, key=lambda i: score(i.split(":", 3)[3], amount, face))
         return "done"
+
+    def reroll_in_apply(self, d: "Decision", view: View) -> str | None:
+        """A re-roll (Tinderbox, the Brothers Grimm) is spent on a blank on the last pass."""
+        if view["strategy_pass"] < view["passes_allowed"]:
+            return None
+        if not any(c.get("face") == "blank" and not c["applied"] for c in view["committed_dice"]):
+            return None
+        for i in d.ids:
+            if (i.startswith("use:") or i == "ability") and any(
+                    e.do == "reroll_die" for e in self.use_effects(i, view, "strategy")):
+                return i
+        return None
 
     def deal_damage(self, d: "Decision", view: View) -> str | None:
         enemies = {e["id"]: e for e in live_enemies(view)}
         targets = [i for i in d.ids if suffix(i) in enemies]
         if not targets:
             return None
-        return max(targets, key=lambda i: (enemies[suffix(i)]["damage_now"], -remaining_health(enemies[suffix(i)])))
+        amount = int(m.group(1)) if (m := re.search(r"deal (\d+) damage", d.prompt)) else 1
+
+        def score(i: str) -> tuple[bool, float]:
+            e = enemies[suffix(i)]
+            return remaining_health(e) <= amount, self.kill_value(e, view)
+        return max(targets, key=score)
 
     def reroll_die(self, d: "Decision", view: View) -> str | None:
-        blanks = [i for i in d.ids if i.endswith(":blank")]
-        return blanks[0] if blanks else None
+        for colour in STRONG_FIRST:
+            if f"reroll:{colour}:blank" in d.ids:
+                return f"reroll:{colour}:blank"
+        return None
 
     # ------------------------------------------------------------------ Resolve phase and effects
     def recover_dice(self, d: "Decision", view: View) -> str | None:
@@ -306,27 +725,55 @@ class GreedyTanglewoodsBot:
             order = (["stat:health"] if h <= 4 else []) + (["stat:strategy"] if st < 4 else []) + [
                 "stat:recovery", "stat:strategy", "stat:health"]
         else:
-            # Strategy and Recovery never go below 1 (ruling T-2): a loss there is free
+            # Strategy and Recovery never go below 1 (ruling T-2): a loss there is free.  Then a
+            # point of Health while there are several (Recovery is the dice coming back every
+            # round, Strategy the passes and draws: both outweigh one Health by simulation)
             free = [f"stat:{n}" for n, v in (("recovery", rc), ("strategy", st)) if v <= 1]
-            order = free + (["stat:recovery"] if rc >= st else ["stat:strategy"]) + [
-                "stat:strategy", "stat:recovery", "stat:health"]
+            order = free + (["stat:health"] if h >= 4 else []) + ["stat:strategy", "stat:recovery", "stat:health"]
         return next((o for o in order if o in ids), None)
 
     def baby_bear_enemy(self, d: "Decision", view: View) -> str | None:
-        st, rc = view["strategy"], view["recovery"]
-        if rc <= 1:
-            return "stat:recovery"
-        if st <= 1:
-            return "stat:strategy"
-        if rc >= 3:
-            return "stat:recovery"
-        if view["health"] >= 5 and st >= 3:
-            return "stat:strategy"
-        return "add"
+        """Baby Bear's four: each enemy joins the tableau (and Baby Bear grows by one Health and
+        one Damage) or costs a stat; take whichever hurts least."""
+        revealed = [c for c in view["revealed"] if c.get("health") is not None]
+        options: dict[str, float] = {}
+        if revealed:
+            card = revealed[-1]
+            options["add"] = (self.enemy_cost(self.face(card), view) + self.dice_price(view, 1, self.tableau_need(view) + 6)
+                              + self.tuning.baby_growth * self.health_value(view))
+        options["stat:health"] = self.health_value(view) if view["health"] > 1 else LOST
+        for stat, loss in (("strategy", self.tuning.strategy_loss), ("recovery", self.tuning.recovery_loss)):
+            options[f"stat:{stat}"] = 0.0 if view[stat] <= 1 else loss * (1.5 if view[stat] <= 2 else 1.0)
+        return min((i for i in d.ids if i in options), key=lambda i: options[i], default=None)
+
+    def pay_or(self, d: "Decision", view: View) -> str | None:
+        """Pay the gold unless what refusing costs is worth less than the gold."""
+        m = PAY_RE.search(d.prompt)
+        amount = int(m.group(1)) if m else 1
+        text = d.prompt.lower()
+        if "health" in text:
+            refuse = self.health_value(view)
+        elif "banish" in text:
+            refuse = 3.0
+        else:
+            n = re.search(r"exhaust (\d+)", text)
+            refuse = (int(n.group(1)) if n else 1) * self.die_value(view)
+        return "pay" if amount * self.gold_value(view, amount) <= refuse else "refuse"
 
     def discard_item(self, d: "Decision", view: View) -> str | None:
-        costs = {i["id"]: i.get("cost", 0) for i in view["inventory"]}
-        return min(d.ids, key=lambda i: costs.get(suffix(i), 0))
+        worth = {i["id"]: self.item_value(self.face(i), view) for i in view["inventory"]}
+        return min(d.ids, key=lambda i: worth.get(suffix(i), 0.0))
+
+    def upgrade_item(self, d: "Decision", view: View) -> str | None:
+        by_id = {i["id"]: i for i in view["inventory"]}
+
+        def gain(i: str) -> float:
+            item = by_id.get(suffix(i))
+            if item is None:
+                return 0.0
+            card = self.content.items[self.content.item_by_id[item["id"]]]
+            return self.item_value(card.faces[1], view) - self.item_value(card.faces[0], view)
+        return max(d.ids, key=gain)
 
     # ------------------------------------------------------------------ the merchant
     def merchant_action(self, d: "Decision", view: View) -> str | None:
@@ -338,28 +785,68 @@ class GreedyTanglewoodsBot:
         if health <= 2 and "bless:health" in ids:
             return "bless:health"
         baits = by_verb.get("bait", [])
-        pool = sum(view["dice"]["pool"].values())
-        if (baits and self._bears_loose(view) == 0 and health >= self.tuning.bait_health
-                and pool >= self.tuning.bait_pool):
-            return baits[0]
-        reserve = self._reserve(view) if health >= 3 else 0
+        if baits and self.bears_loose(view) < self.tuning.max_loose:
+            # bait as soon as the gold is there: the forest only darkens while the bears wait
+            return self._bait_choice(baits)
+        reserve = self.reserve(view)
         mends = by_verb.get("mend", [])
-        if mends and gold - 2 >= reserve:
+        if mends and self.tired(view) > self.tuning.mend_short and gold - 2 >= reserve:
             return self._strongest(mends, "mend:")
         if health <= 3 and "bless:health" in ids and gold - 3 * health >= reserve:
             return "bless:health"
-        shop = {i["id"]: i for i in view["shop"]}
-        buys = [i for i in by_verb.get("buy", []) if suffix(i) in shop
-                and gold - shop[suffix(i)]["cost"] >= reserve]
-        if buys and len(view["inventory"]) < view["strategy"]:
-            return max(buys, key=lambda i: shop[suffix(i)]["cost"])
-        if self.tuning.bless_recovery and "bless:recovery" in ids and gold - 3 * view["recovery"] >= reserve:
-            return "bless:recovery"
-        for stat in ("health", "strategy", "recovery"):
+        buy = self.best_buy(by_verb.get("buy", []), view, reserve)
+        if buy:
+            return buy
+        if mends and gold - 2 >= reserve:
+            return self._strongest(mends, "mend:")
+        for stat in ("health", "recovery", "strategy"):
             cost = 3 * view[stat]
-            if f"bless:{stat}" in ids and gold - cost >= reserve + 2 and view[stat] < 4:
+            if f"bless:{stat}" in ids and gold - cost >= reserve + 2 and view[stat] < 5:
                 return f"bless:{stat}"
         return "leave"
+
+    @staticmethod
+    def tired(view: View) -> int:
+        """Dice out of the pool that can still come back (banished ones never do)."""
+        dice = view["dice"]
+        return int(sum(dice["exhausted"].values()) + sum(dice["committed"].values()))
+
+    @staticmethod
+    def _bait_choice(baits: list[str]) -> str:
+        # Baby Bear first: it is the weakest, and it only grows with the minions around it
+        for bear in ("bait:baby-bear", "bait:mama-bear", "bait:papa-bear"):
+            if bear in baits:
+                return bear
+        return baits[0]
+
+    def best_buy(self, buys: list[str], view: View, reserve: int) -> str | None:
+        if len(view["inventory"]) >= view["strategy"]:
+            return None
+        shop = {i["id"]: i for i in view["shop"]}
+        best, best_gain = None, 0.0
+        for i in buys:
+            item = shop.get(suffix(i))
+            if item is None:
+                continue
+            price = max(0, item["cost"] + view["modifiers"].get("buy_cost", 0))
+            if view["gold"] - price < reserve:
+                continue
+            gain = self.item_value(self.face(item), view) - price * self.gold_value(view, price)
+            if gain > best_gain:
+                best, best_gain = i, gain
+        return best
+
+    def item_value(self, face: Any, view: View) -> float:
+        """An item's worth: ongoing modifiers count for the several rounds it is held."""
+        value = 0.0
+        for e in face.ongoing:
+            if e.do == "modify":
+                value += 3.0 * self.modifier_value(e.params["stat"], e.params["amount"])
+            elif e.do == "merchant_everywhere":
+                value += 3.0
+        value += 3.0 * self.effect_value(face.activation_end, view)
+        value += self.effect_value(face.use, view)
+        return value
 
     # ------------------------------------------------------------------ dice colours
     @staticmethod
