@@ -3,23 +3,28 @@
 It decides only from the decision and the player's view, plus the printed cards of the content
 pack (public knowledge: names, stats and effects, never their order).  Its plain ideas:
 
-* every choice is weighed in one currency, "dice": a die is worth about 1, a point of Health
-  about 3, a gold piece about half a die (two gold mend a die at the merchant);
-* pick the hero whose economy is best (gold buys bait, mends dice and bribes);
-* follow maps that need few directions, whose effects help, and a merchant map when a bear is
-  waiting to be baited; the next forest card is public (the underside of the deck's bottom card
-  is on the table), so a map it fits is a little cheaper;
-* in the Forest phase place a card the moment it fills a missing direction, choosing the least
-  costly one; draw on only when the card known to come next is clearly better; place Baby Bear
-  at once (left out, its draw-four ambush comes again) and the other bears when the dice are
-  ready for them;
-* bribe an enemy when its price in gold is less than the dice it would cost, keeping 5 gold for
-  the next bait;
-* commit dice one at a time while the expected Health, gold and bear kills one more die brings
-  beat what the die is worth; a die is worth more when the pool is low or a bear is loose;
-  spend each hit or crit where it finishes the most valuable enemy;
-* recover and mend the strongest dice; at the merchant heal when low, bait a bear when healthy
-  and the pool is full, mend dice, then buy what helps.
+* every choice is weighed in one currency, "dice": a die that Recover Dice brings back this
+  round is nearly free, one that stays tired costs more the emptier the pool; a point of Health
+  is worth about 3 dice (more when few are left), a gold piece 0.7 (more while the next bait
+  cannot be paid for);
+* pick the sturdiest hero (Health first);
+* follow maps that need few directions and whose effects help, a merchant map when a bear
+  waits to be baited; the next forest card is public (the underside of the deck's bottom card
+  lies face up, T-10), so a map it fits is a little cheaper;
+* in the Forest phase place the cheapest drawn card that fills a missing direction, and draw on
+  only when the card known to come next fills one for clearly less; with nothing that helps,
+  place a card that only does good (the next Draw & Choose begins with the same draw), else
+  draw; place every bear at once (left out, it comes back later with its ambush, while the
+  forest darkens);
+* bribe an enemy when its price in gold is less than the dice it would cost, keeping 5 gold
+  for the next bait;
+* commit dice while the expected worth of the fight grows by more than the dice cost: the kill
+  plan beats enemies in order of worth per point of Health, each number of extra dice is
+  weighed at once (one die alone rarely reaches a bear's Health), weak dice go first while
+  re-rolls remain; spend each hit or crit where it finishes the most, else on the head of
+  the plan, and keep crits from finishing what the hits can;
+* recover and mend the strongest dice; at the merchant bless Health when it is low, bait a bear
+  as soon as the gold is there (at most two loose at once), mend tired dice, buy what helps.
 """
 from __future__ import annotations
 
@@ -49,15 +54,16 @@ LOST = 60.0   # what losing the game is worth, in dice
 
 @dataclass(frozen=True)
 class Tuning:
-    """The bot's numbers, picked by simulation at difficulty 5."""
+    """The bot's numbers, picked by simulation at difficulties 5 and 10 (most of them barely
+    matter; die_base, free_place, max_loose and bear_kill do)."""
 
     gold: float = 0.7              # a gold piece, in dice
     health: float = 3.0            # a point of Health, in dice
     darken: float = 0.4            # placing a day card turns it to night at Cleanup
     free_die: float = 0.25         # a die that Recover Dice brings back this round
     die_base: float = 0.4          # a die that stays tired after this round ...
-    die_full: int = 12             # ... plus this much for each die the pool is short of die_full
-    die_scarcity: float = 0.05
+    die_scarcity: float = 0.05     # ... plus this for each die the pool is short of die_full ...
+    die_full: int = 12
     die_bear_loose: float = 0.25   # ... plus this while a bear is loose in the forest
     bear_kill: float = 20.0        # beating a bear (progress, and its ambush never comes again)
     wait_discount: float = 0.8     # before the last pass a die may still be committed later
@@ -67,7 +73,7 @@ class Tuning:
     map_fit: float = 0.8           # the known next forest card fits the map
     map_merchant: float = 4.0      # a merchant when we need one (bait, mending, healing) ...
     map_merchant_idle: float = 0.8  # ... and when we do not
-    free_place: float = -0.75        # place a card that fills no direction when it costs less
+    free_place: float = -0.75      # place a card that fills no direction when it costs less
     mend_short: int = 3            # mend dice at the merchant while more than this many are tired
     strategy_loss: float = 5.0     # a point of Strategy lost for good (passes, draws, maps)
     recovery_loss: float = 4.0     # a point of Recovery lost for good (a die every round)
@@ -536,20 +542,23 @@ class GreedyTanglewoodsBot:
             return used
         rolls = max(1, view["passes_allowed"] - view["strategy_pass"] + 1)
         crit = max(0, 2 + view["modifiers"].get("crit_damage", 0))
-        plan = self.kill_plan(view, enemies)
-        cap = sum(r for r, _ in plan) + 2
+        ladder = self.kill_ladder(view, self.kill_plan(view, enemies))
+        cap = ladder[-1][0] + 2
         dist = [1.0] + [0.0] * cap
         for c in view["committed_dice"]:
             if not c["applied"]:
                 dist = add_die(dist, c["colour"], rolls, crit, cap)
-        start = self.plan_value(dist, plan, view)
+        start = self.ladder_value(dist, ladder)
+        ceiling = max(worth for _, worth in ladder) - start    # all the dice in the world bring no more
         discount = self.tuning.wait_discount if rolls > 1 else 1.0
         order = self.commit_order(view, rolls, crit)
         best_k, best_net, price = 0, 0.0, 0.0
         for k, colour in enumerate(order, start=1):
-            dist = add_die(dist, colour, rolls, crit, cap)
             price += self.die_value(view, k - 1) * (1.0 + 0.05 * STRONG_FIRST[::-1].index(colour))
-            net = (self.plan_value(dist, plan, view) - start) * discount - price
+            if ceiling * discount - price <= best_net:
+                break
+            dist = add_die(dist, colour, rolls, crit, cap)
+            net = (self.ladder_value(dist, ladder) - start) * discount - price
             if net > best_net:
                 best_k, best_net = k, net
         if best_k and f"commit:{order[0]}" in ids:
@@ -581,28 +590,36 @@ class GreedyTanglewoodsBot:
             value += view["modifiers"].get("reward_gold", 0) * self.gold_value(view)
         return float(value + e["damage_now"] * self.health_value(view))
 
-    def plan_value(self, dist: list[float], plan: list[tuple[int, Card]], view: View) -> float:
-        """Expected worth of a damage distribution spent along the kill plan: each prefix of the
-        plan is beaten when the damage reaches its total Health; what is left standing hits us,
-        and a hit to Health 0 loses the game."""
+    def kill_ladder(self, view: View, plan: list[tuple[int, Card]]) -> list[tuple[int, float]]:
+        """For each prefix of the kill plan (none beaten, the first, the first two...): the
+        damage it takes and what the round is then worth.  What is left standing hits us; a hit
+        to Health 0 loses the game."""
         health = view["health"]
         suffered = view["modifiers"].get("damage_suffered", 0)
         hv = self.health_value(view)
         standing = sum(e["damage_now"] for _, e in plan)
         need, gained = 0, 0.0
-        reach: list[tuple[float, float]] = []   # (chance the plan gets at least this far, worth)
+        ladder = []
         for k in range(len(plan) + 1):
             if k:
                 r, e = plan[k - 1]
                 need += r
                 standing -= e["damage_now"]
                 gained += self.kill_value(e, view) - e["damage_now"] * hv
-            chance = sum(dist[need:]) if need < len(dist) else 0.0
             hurt = max(0, standing + suffered) if standing else 0
-            reach.append((chance, gained - hurt * hv - (LOST if hurt >= health else 0.0)))
+            ladder.append((need, gained - hurt * hv - (LOST if hurt >= health else 0.0)))
+        return ladder
+
+    @staticmethod
+    def ladder_value(dist: list[float], ladder: list[tuple[int, float]]) -> float:
+        """Expected worth of a damage distribution spent along the kill plan."""
+        tail = [0.0] * (len(dist) + 1)         # tail[n]: chance of at least n damage
+        for n in range(len(dist) - 1, -1, -1):
+            tail[n] = tail[n + 1] + dist[n]
         value = 0.0
-        for k, (chance, worth) in enumerate(reach):
-            further = reach[k + 1][0] if k + 1 < len(reach) else 0.0
+        for k, (need, worth) in enumerate(ladder):
+            chance = tail[min(need, len(dist))]
+            further = tail[min(ladder[k + 1][0], len(dist))] if k + 1 < len(ladder) else 0.0
             value += (chance - further) * worth
         return value
 
