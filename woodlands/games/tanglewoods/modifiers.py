@@ -63,34 +63,49 @@ def _faces_in_play(s: TanglewoodsState) -> list[Face | HeroSide]:
     return faces
 
 
+def _where(s: TanglewoodsState, name: str) -> tuple[bool, bool, bool, bool, bool]:
+    """Which kinds of card in this pack carry modifier ``name`` at all (hero, item, bear, map,
+    forest card): the others need not be walked.  Memoised per game."""
+    key = ("modifier_sources", name)
+    hit = s.game.memo.get(key)
+    if hit is None:
+        c = s.game.content
+        heroes = [side for h in c.heroes for side in h.sides] + [c.grimm]
+        hit = (any(name in side.mods for side in heroes),
+               any(name in f.mods for card in c.items for f in card.faces),
+               any(name in c.forest[b].faces[1].mods for b in c.bears),
+               any(name in f.mods for card in c.maps for f in card.faces),
+               any(name in f.mods for card in c.forest for f in card.faces))
+        s.game.memo[key] = hit
+    return hit  # type: ignore[return-value]
+
+
 def modifier(s: TanglewoodsState, name: str) -> int:
     """The sum of modifier ``name`` over everything in play and this round's effects.
 
-    Hot: called for every draw limit, pass count and enemy number, so it walks the sources
-    directly instead of building a list (same sources as :func:`_faces_in_play`)."""
+    Hot: called for every draw limit, pass count and enemy number, so it walks only the kinds
+    of card that can carry it, directly (same sources as :func:`_faces_in_play`)."""
     c = s.game.content
+    hero, items, bears, maps, forest_cards = _where(s, name)
     total = 0
-    if s.hero >= 0:
+    if hero and s.hero >= 0:
         side = c.grimm if s.grimm else c.heroes[s.hero].sides[s.hero_side]
         total += side.mods.get(name, 0)
-    if s.inventory:
-        items = c.items
+    if items:
         for code in s.inventory:
-            mods = items[code >> 1].faces[code & 1].mods
-            if mods:
-                total += mods.get(name, 0)
+            total += c.items[code >> 1].faces[code & 1].mods.get(name, 0)
     forest = c.forest
-    for idx in s.bears_won:
-        total += forest[idx].faces[1].mods.get(name, 0)
-    if s.active_map >= 0:
-        mods = c.maps[s.active_map >> 1].faces[s.active_map & 1].mods
-        if mods:
-            total += mods.get(name, 0)
-    defeated = s.defeated
-    for i, code in enumerate(s.tableau):
-        mods = forest[code >> 1].faces[code & 1].mods
-        if mods and not defeated[i]:
-            total += mods.get(name, 0)
+    if bears:
+        for idx in s.bears_won:
+            total += forest[idx].faces[1].mods.get(name, 0)
+    if maps and s.active_map >= 0:
+        total += c.maps[s.active_map >> 1].faces[s.active_map & 1].mods.get(name, 0)
+    if forest_cards:
+        defeated = s.defeated
+        for i, code in enumerate(s.tableau):
+            mods = forest[code >> 1].faces[code & 1].mods
+            if mods and not defeated[i]:
+                total += mods.get(name, 0)
     for kind, _target, amount in s.round_mods:
         if kind == name:
             total += amount
