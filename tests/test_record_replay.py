@@ -33,12 +33,18 @@ def test_replay_at_random_cut_points_reproduces_the_state(tanglewoods, seed, cut
     assert again.record() == state.record()
 
 
-def test_clone_is_independent_and_equal(tanglewoods):
-    state = tanglewoods.new_game(seed=5, options={"difficulty": 0})
-    rng = random.Random(5)
-    for _ in range(25):
+def into_a_game(tanglewoods, seed: int, choices: int) -> woodlands.GameState:
+    """A difficulty-0 game some random choices in, still going."""
+    state = tanglewoods.new_game(seed=seed, options={"difficulty": 0})
+    rng = random.Random(seed)
+    for _ in range(choices):
         state.apply(rng.choice(state.decision.options).id)
     assert not state.is_over
+    return state
+
+
+def test_clone_is_independent_and_equal(tanglewoods):
+    state = into_a_game(tanglewoods, seed=5, choices=25)
     before = fingerprint(state)
     twin = state.clone()
     assert fingerprint(twin) == before
@@ -51,11 +57,7 @@ def test_clone_is_independent_and_equal(tanglewoods):
 
 
 def test_clone_then_same_choices_give_the_same_game(tanglewoods):
-    state = tanglewoods.new_game(seed=8, options={"difficulty": 0})
-    rng = random.Random(8)
-    for _ in range(20):
-        state.apply(rng.choice(state.decision.options).id)
-    assert not state.is_over
+    state = into_a_game(tanglewoods, seed=8, choices=20)
     a, b = state.clone(), state.clone()
     ra, rb = random.Random(1), random.Random(1)
     while not a.is_over:

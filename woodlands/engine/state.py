@@ -215,9 +215,4 @@ class GameState:
                 f"({decision.step}); legal now: {offered}{more}")
 
 
-def legal_ids(state: GameState) -> list[str]:
-    d = state.decision
-    return [] if d is None else [o.id for o in d.options]
-
-
-__all__ = ["GameState", "Option", "legal_ids", "RECORD_FORMAT", "RECORD_VERSION"]
+__all__ = ["GameState", "Option", "RECORD_FORMAT", "RECORD_VERSION"]

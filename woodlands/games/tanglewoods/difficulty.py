@@ -12,10 +12,10 @@ from . import dice as D
 from .decks import to_side
 from .effects import run_effects
 from .gold import set_gold
-from .model import COLOURS, NIGHT, STATS, UPGRADED, Effect
+from .model import NIGHT, STATS, Effect
 from .registry import steps
 from .state import TanglewoodsState
-from .stats import enforce_item_limit, lower_stat, raise_stat
+from .stats import lower_stat, raise_stat
 
 
 def levels_for(difficulty: int, mode: str) -> tuple[int, ...]:
@@ -164,4 +164,4 @@ def _level10(s: TanglewoodsState) -> None:
     s.emit("night_falls", cards=n, why="difficulty 10")
 
 
-__all__ = ["levels_for", "COLOURS", "UPGRADED", "enforce_item_limit"]
+__all__ = ["levels_for"]

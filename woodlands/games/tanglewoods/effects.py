@@ -15,8 +15,8 @@ from ...engine.steps import push_in_order
 from . import dice as D
 from .decks import draw_forest, draw_item, draw_random_item, flip, to_side
 from .gold import gain_gold, lose_gold, pay_gold
-from .model import COLOURS, NIGHT, STATS, UPGRADED, Effect
-from .modifiers import MODIFIERS, enemy_health, is_boss, is_enemy
+from .model import NIGHT, STATS, UPGRADED, Effect
+from .modifiers import MODIFIERS, enemy_health, is_enemy
 from .registry import effects, steps
 from .state import TanglewoodsState
 from .stats import enforce_item_limit, lower_stat, raise_stat, set_stat
@@ -90,33 +90,30 @@ def run_effect(s: TanglewoodsState, eff: Effect, src: Source) -> None:
     prim.run(s, eff, src)
 
 
-def source_name(s: TanglewoodsState, src: Source) -> str:
-    """The printed name of a source, for prompts."""
+def _source(s: TanglewoodsState, src: Source) -> tuple[str, str]:
+    """The id and printed name of an effect's source."""
     zone, code = src
     c = s.content
     if zone in ("forest", "bear"):
-        return c.forest_face(code).name
+        return c.forest[code >> 1].id, c.forest_face(code).name
     if zone == "map":
-        return c.map_face(code).name
+        return c.maps[code >> 1].id, c.map_face(code).name
     if zone == "item":
-        return c.item_face(code).name
+        return c.items[code >> 1].id, c.item_face(code).name
     if zone == "hero" and s.hero >= 0:
-        return c.grimm.name if s.grimm else c.heroes[s.hero].sides[s.hero_side].name
-    return zone
+        if s.grimm:
+            return "brothers-grimm", c.grimm.name
+        return c.heroes[s.hero].id, c.heroes[s.hero].sides[s.hero_side].name
+    return zone, zone
 
 
 def source_id(s: TanglewoodsState, src: Source) -> str:
-    zone, code = src
-    c = s.content
-    if zone in ("forest", "bear"):
-        return c.forest[code >> 1].id
-    if zone == "map":
-        return c.maps[code >> 1].id
-    if zone == "item":
-        return c.items[code >> 1].id
-    if zone == "hero":
-        return "brothers-grimm" if s.grimm else c.heroes[s.hero].id
-    return zone
+    return _source(s, src)[0]
+
+
+def source_name(s: TanglewoodsState, src: Source) -> str:
+    """The printed name of a source, for prompts."""
+    return _source(s, src)[1]
 
 
 # ------------------------------------------------------------------ conditions ("if" in TOML)
@@ -450,9 +447,13 @@ def _discard_item(s: TanglewoodsState, e: Effect, src: Source) -> None:
         s.push("discard_item", source_id(s, src))
 
 
+def _discard_options(s: TanglewoodsState) -> list[Option]:
+    return [Option(f"discard:{s.content.items[c >> 1].id}", f"Discard {s.content.item_face(c).name}") for c in s.inventory]
+
+
 @steps.ask("discard_item", kind="discard_item", rule="ruling T-8")
 def ask_discard_item(s: TanglewoodsState, why: str) -> tuple[str, list[Option]] | None:
-    opts = [Option(f"discard:{s.content.items[c >> 1].id}", f"Discard {s.content.item_face(c).name}") for c in s.inventory]
+    opts = _discard_options(s)
     return (f"{why}: discard which item?", opts) if opts else None
 
 
@@ -473,7 +474,7 @@ def discard_item_by_id(s: TanglewoodsState, item_id: str, why: str) -> None:
 def ask_item_limit(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
     if len(s.inventory) <= s.strategy:
         return None
-    opts = [Option(f"discard:{s.content.items[c >> 1].id}", f"Discard {s.content.item_face(c).name}") for c in s.inventory]
+    opts = _discard_options(s)
     return f"You may hold {s.strategy} items (your Strategy) but have {len(s.inventory)}: discard one", opts
 
 
@@ -542,5 +543,4 @@ def _merchant_everywhere(s: TanglewoodsState, e: Effect, src: Source) -> None:
     """Every completed map counts as showing the merchant icon (Papa Bear's modifier side, TG-100)."""
 
 
-__all__ = ["run_effects", "source_id", "CONDITIONS", "discard_item_by_id", "upgrade_item_by_id",
-           "is_boss", "NIGHT", "COLOURS"]
+__all__ = ["run_effects", "source_id", "source_name", "CONDITIONS", "discard_item_by_id", "upgrade_item_by_id"]

@@ -1,9 +1,7 @@
 """Ongoing modifiers and the effective numbers of enemies (rulings T-14, T-18, T-21)."""
 from __future__ import annotations
 
-from typing import Iterator
-
-from .model import Effect, Face, HeroSide
+from .model import Face, HeroSide
 from .state import TanglewoodsState
 
 # Names accepted by the "modify" primitive: what each changes.  Documented in docs/content-packs.md.
@@ -22,27 +20,9 @@ MODIFIERS = {
 }
 
 
-def ongoing_effects(s: TanglewoodsState) -> Iterator[Effect]:
-    """Every ongoing effect in play: hero, inventory, defeated bears, active map, tableau."""
-    c = s.content
-    if s.hero >= 0:
-        side = c.grimm if s.grimm else c.heroes[s.hero].sides[s.hero_side]
-        for e in side.ability:
-            if e.when == "ongoing":
-                yield e
-    for code in s.inventory:
-        yield from c.item_face(code).ongoing
-    for idx in s.bears_won:
-        yield from c.forest[idx].faces[1].ongoing
-    if s.active_map >= 0:
-        yield from c.map_face(s.active_map).ongoing
-    for i, code in enumerate(s.tableau):
-        if not s.defeated[i]:
-            yield from c.forest_face(code).ongoing
-
-
 def _faces_in_play(s: TanglewoodsState) -> list[Face | HeroSide]:
-    """Every face whose ongoing effects hold now (the same sources as :func:`ongoing_effects`)."""
+    """Every face whose ongoing effects hold now: hero, inventory, defeated bears, active map,
+    undefeated tableau cards."""
     c = s.game.content
     faces: list[Face | HeroSide] = []
     if s.hero >= 0:
