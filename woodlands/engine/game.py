@@ -62,6 +62,8 @@ class Game:
 
 
 _GAMES: dict[str, str] = {
+    "cursed-forest": "woodlands.games.cursed_forest",
+    "storyfold": "woodlands.games.storyfold",
     "tanglewoods": "woodlands.games.tanglewoods",
 }
 _DEFAULT_CACHE: dict[str, Game] = {}
