@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 import woodlands
-from woodlands.bots import BOT_NAMES, Bot, GreedyTanglewoodsBot, RandomBot, get_bot
+from woodlands.bots import BOT_NAMES, Bot, GreedyBot, RandomBot, get_bot
 
 
 @pytest.fixture(scope="module")
@@ -25,6 +25,11 @@ class ViewOnly:
 
     def __init__(self, state: woodlands.GameState) -> None:
         object.__setattr__(self, "_state", state)
+
+    @property
+    def game(self) -> woodlands.Game:
+        """The rules and the printed cards: public, like the box on the table."""
+        return self._state.game
 
     @property
     def decision(self) -> woodlands.Decision | None:
@@ -46,7 +51,7 @@ def play(game: woodlands.Game, bot: Bot, seed: int, **options: Any) -> woodlands
 def test_registry():
     assert set(BOT_NAMES) == {"random", "greedy"}
     assert isinstance(get_bot("random", 1), RandomBot)
-    assert isinstance(get_bot("greedy", 1), GreedyTanglewoodsBot)
+    assert isinstance(get_bot("greedy", 1), GreedyBot)
     for name in BOT_NAMES:
         assert isinstance(get_bot(name, 0), Bot)
         assert get_bot(name, 0).name == name

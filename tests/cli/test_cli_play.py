@@ -124,3 +124,16 @@ def test_user_mistakes_are_one_line_and_exit_2(default_game, run_cli, tmp_path):
         assert code == 2, (argv, out, err)
         assert len(err.strip().splitlines()) == 1, (argv, err)
         assert "Traceback" not in err, argv
+
+
+def test_game_options_from_flags_and_option_pairs(default_game, run_cli):
+    """``--option KEY=VALUE`` reaches the game as JSON (or text); the game checks every option."""
+    code, out, err = run_cli("play", "tanglewoods", "--seed", "2", "--option", "difficulty=0",
+                             "--option", "hero=thorn-warden", stdin="q\n")
+    assert code == 0, err
+    code, _, err = run_cli("play", "tanglewoods", "--players", "2", stdin="q\n")
+    assert code == 2 and "unknown option" in err and "players" in err and "Traceback" not in err
+    code, _, err = run_cli("play", "tanglewoods", "--option", "difficulty", stdin="q\n")
+    assert code == 2 and "KEY=VALUE" in err
+    code, _, err = run_cli("play", "tanglewoods", "--option", "difficulty=eleven", stdin="q\n")
+    assert code == 2 and "difficulty" in err

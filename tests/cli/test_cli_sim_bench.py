@@ -23,12 +23,13 @@ def test_sim_writes_summary_and_rows(default_game, run_cli, tmp_path, jobs):
     assert "win rate" in out and "Wilson" in out and "games/s" in out
     data = json.loads(target.read_text())
     for key in ("game", "bot", "games", "seed", "jobs", "backend", "outcomes", "win_rate", "win_rate_95",
-                "rounds", "decisions", "games_per_second", "rows"):
+                "measures", "decisions", "games_per_second", "rows"):
         assert key in data, key
     assert data["games"] == 6 and data["backend"] == "local" and data["options"]["round_limit"] == 200
     assert set(data["outcomes"]) == {"win", "loss", "unfinished"}
     assert sum(data["outcomes"].values()) == 6
-    assert set(data["rounds"]) == {"mean", "median"} and set(data["decisions"]) == {"mean", "median"}
+    assert set(data["measures"]) == {"rounds", "bears_defeated"}
+    assert set(data["measures"]["rounds"]) == {"mean", "median"} and set(data["decisions"]) == {"mean", "median"}
     assert [r["seed"] for r in data["rows"]] == list(range(40, 46))
     for row in data["rows"]:
         assert set(row) == {"seed", "result", "rounds", "decisions", "bears_defeated"}

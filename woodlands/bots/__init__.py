@@ -15,8 +15,8 @@ True
 """
 from __future__ import annotations
 
-from .base import Bot, BOT_NAMES, get_bot
+from .base import Bot, BOT_NAMES, GreedyBot, get_bot
 from .greedy_tanglewoods import GreedyTanglewoodsBot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "BOT_NAMES", "GreedyTanglewoodsBot", "RandomBot", "get_bot"]
+__all__ = ["Bot", "BOT_NAMES", "GreedyBot", "GreedyTanglewoodsBot", "RandomBot", "get_bot"]

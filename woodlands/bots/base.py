@@ -1,6 +1,7 @@
 """The bot interface and the registry that builds bots by name."""
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
 
 from ..engine.errors import GameOptionError
@@ -24,31 +25,69 @@ class Bot(Protocol):
         ...
 
 
+#: game id -> (module, class) of that game's rule-of-thumb player
+GREEDY: dict[str, tuple[str, str]] = {
+    "tanglewoods": ("woodlands.bots.greedy_tanglewoods", "GreedyTanglewoodsBot"),
+    "storyfold": ("woodlands.bots.greedy_storyfold", "GreedyStoryfoldBot"),
+    "cursed-forest": ("woodlands.bots.greedy_cursed_forest", "GreedyCursedForestBot"),
+}
+
+
+class GreedyBot:
+    """``greedy``: each game's own heuristic player, picked by the game being played.
+
+    One seeded bot per game id is made on first use, so a single ``GreedyBot`` can play any
+    game (the simulator makes one per game anyway).
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._by_game: dict[str, Bot] = {}
+
+    def choose(self, state: "GameState") -> str:
+        game_id = state.game.id
+        bot = self._by_game.get(game_id)
+        if bot is None:
+            bot = self._by_game[game_id] = greedy_for(game_id, self.seed)
+        return bot.choose(state)
+
+
+def greedy_for(game_id: str, seed: int) -> Bot:
+    """The greedy bot of ``game_id``; GameOptionError if that game has none."""
+    try:
+        module, cls = GREEDY[game_id]
+    except KeyError:
+        raise GameOptionError(f"there is no greedy bot for {game_id!r}") from None
+    return getattr(importlib.import_module(module), cls)(seed)  # type: ignore[no-any-return]
+
+
 def _random(seed: int) -> Bot:
     from .random_bot import RandomBot
     return RandomBot(seed)
 
 
-def _greedy(seed: int) -> Bot:
-    from .greedy_tanglewoods import GreedyTanglewoodsBot
-    return GreedyTanglewoodsBot(seed)
-
-
 _REGISTRY: dict[str, Callable[[int], Bot]] = {
     "random": _random,
-    "greedy": _greedy,
+    "greedy": GreedyBot,
 }
 BOT_NAMES: tuple[str, ...] = tuple(_REGISTRY)
 
 
-def get_bot(name: str, seed: int = 0) -> Bot:
-    """A fresh bot called ``name`` (``random`` or ``greedy``), seeded with ``seed``.
+def get_bot(name: str, seed: int = 0, game: str | None = None) -> Bot:
+    """A fresh bot called ``name`` (``random`` or ``greedy``), seeded with ``seed``.  With
+    ``game``, also check at once that the bot can play that game.
 
     >>> get_bot("random", 1).name
     'random'
+    >>> get_bot("greedy", 1, game="tanglewoods").name
+    'greedy'
     """
     try:
         make = _REGISTRY[name]
     except KeyError:
         raise GameOptionError(f"unknown bot {name!r}; the bots are: {', '.join(BOT_NAMES)}") from None
+    if game is not None and name == "greedy":
+        greedy_for(game, seed)
     return make(seed)

@@ -14,7 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..engine.errors import ContentError, GameOptionError, RecordError
-from ..engine.game import game_class, load_game, replay
+from ..engine.game import Game, game_class, load_game, replay
 from .main import UserError
 from .narrate import Narrator
 from .play import RECAP, PlaySession, load_record, start_state
@@ -28,8 +28,31 @@ def _stderr() -> Console:
     return Console(stderr=True, highlight=False)
 
 
-def _options(args: argparse.Namespace, *names: str) -> dict[str, Any]:
-    return {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
+#: command-line flags that are game options: flag attribute -> option name
+OPTION_FLAGS = {"difficulty": "difficulty", "hero": "hero", "side": "side", "players": "players"}
+
+
+def game_options(args: argparse.Namespace, game: Game) -> dict[str, Any]:
+    """The game options given on the command line: the named flags plus every ``--option
+    KEY=VALUE`` (VALUE read as JSON when it parses, else as text).  The game checks them."""
+    options: dict[str, Any] = {}
+    for attr, name in OPTION_FLAGS.items():
+        value = getattr(args, attr, None)
+        if value is not None:
+            options[name] = value
+    for text in getattr(args, "option", None) or []:
+        key, sep, raw = text.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"--option {text!r}: write it as KEY=VALUE, e.g. --option pvp=true")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        options[key.strip()] = value
+    limit = getattr(args, "limit", None)
+    if limit is not None and game.limit_option is not None:
+        options[game.limit_option] = limit
+    return options
 
 
 def _check_folder(path: str | None) -> None:
@@ -42,7 +65,7 @@ def _check_folder(path: str | None) -> None:
 def cmd_play(args: argparse.Namespace) -> int:
     _check_folder(args.content)
     game = load_game(args.game, args.content)
-    state = start_state(game, args.seed, _options(args, "hero", "side", "difficulty"), args.load, args.content)
+    state = start_state(game, args.seed, game_options(args, game), args.load, args.content)
     if state.game.id != game.id:
         raise UserError(f"{args.load} is a record of '{state.game.id}', not '{game.id}'")
     seen = max(0, state.log_length - RECAP) if args.load else 0
@@ -135,8 +158,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
     from ..sim.runner import SimConfig, run_sim
     from .progress import progress_reporter
     _check_folder(args.content)
-    options = _options(args, "difficulty")
-    options["round_limit"] = args.round_limit
+    game = load_game(args.game, args.content)
+    options = game_options(args, game)
+    if game.limit_option is not None and game.limit_option not in options:
+        options[game.limit_option] = args.limit if args.limit is not None else game.limit_default
     config = SimConfig(game=args.game, bot=args.bot, options=options, content=args.content)
     config.check()
     with progress_reporter(args.games, f"{args.game} / {args.bot}") as advance:
@@ -150,9 +175,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
     table.add_column()
     table.add_row("win rate", f"{s['win_rate']:.1%}  (95% Wilson interval {lo:.1%} - {hi:.1%})")
     table.add_row("outcomes", ", ".join(f"{k} {v}" for k, v in s["outcomes"].items()))
-    table.add_row("rounds / game", f"mean {s['rounds']['mean']:.1f}, median {s['rounds']['median']:g}")
     table.add_row("decisions / game", f"mean {s['decisions']['mean']:.1f}, median {s['decisions']['median']:g}")
-    table.add_row("bears beaten / game", f"mean {s['bears_defeated']['mean']:.2f}")
+    for name, m in s["measures"].items():
+        table.add_row(f"{name.replace('_', ' ')} / game", f"mean {m['mean']:.2f}, median {m['median']:g}")
     table.add_row("speed", f"{report.games_per_second:.1f} games/s ({report.elapsed:.2f} s, {args.jobs} job(s), {report.backend})")
     out.print(table)
     if args.json:

@@ -57,6 +57,17 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _game_option_flags(p: argparse.ArgumentParser) -> None:
+    """The flags that set game options; the game itself checks them."""
+    p.add_argument("--difficulty", type=int, help="tanglewoods: difficulty 0-10 (default 5)")
+    p.add_argument("--hero", help="tanglewoods: hero id (default: you choose at the table)")
+    p.add_argument("--side", help="tanglewoods: starting side of the hero, a or b")
+    p.add_argument("--players", type=_positive, help="cursed-forest: number of players, 1-4")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="any other game option (repeatable), e.g. --option pvp=true; "
+                        "see docs/<game>.md for each game's options")
+
+
 def build_parser() -> argparse.ArgumentParser:
     games = ", ".join(game_ids())
     p = _Parser(prog="woodlands", description="Play and analyse the Woodlands forest games.")
@@ -68,11 +79,11 @@ def build_parser() -> argparse.ArgumentParser:
                                       "chooses; h help; s [FILE] save; l FILE load; u undo; log; q quit.")
     play.add_argument("game", help=f"the game id ({games})")
     play.add_argument("--seed", type=_non_negative, help="seed for the shuffles and dice (default: random)")
-    play.add_argument("--difficulty", type=int, help="difficulty 0-10 (default 5)")
-    play.add_argument("--hero", help="hero id (default: you choose at the table)")
-    play.add_argument("--side", help="starting side of the hero, a or b (if the hero allows a choice)")
+    _game_option_flags(play)
     play.add_argument("--content", help="a content pack folder instead of the default pack")
     play.add_argument("--load", metavar="FILE", help="continue a saved game record")
+    play.add_argument("--resume", metavar="FILE",
+                      help="storyfold: start from a save made at the end of a scene")
 
     val = sub.add_parser("validate", help="check a content pack")
     val.add_argument("path", help="the content pack folder (with its pack.toml)")
@@ -91,10 +102,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
     sim.add_argument("--backend", choices=sorted(BACKENDS), default="local", help="where games run (default local)")
     sim.add_argument("--json", metavar="FILE", help="write the summary and one row per game to FILE")
-    sim.add_argument("--difficulty", type=int, help="difficulty 0-10 (default 5)")
+    _game_option_flags(sim)
     sim.add_argument("--content", help="a content pack folder instead of the default pack")
-    sim.add_argument("--round-limit", type=_positive, default=200,
-                     help="stop a game after this many rounds as unfinished (default 200)")
+    sim.add_argument("--limit", "--round-limit", dest="limit", type=_positive,
+                     help="stop a game after this many rounds (tanglewoods), turns (cursed-forest) "
+                          "or scenes (storyfold) as unfinished (default 200 / the game's own)")
 
     bench = sub.add_parser("bench", help="measure engine speed on one core")
     bench.add_argument("game", help=f"the game id ({games})")

@@ -31,6 +31,10 @@ class Game:
     name: str = ""
     players: tuple[int, int] = (1, 1)
     steps: StepRegistry
+    #: the option that stops an endless game as "unfinished" (for simulations), if the game has one
+    limit_option: str | None = None
+    #: the value ``woodlands sim`` and ``bench`` give that option unless told otherwise
+    limit_default: int = 200
 
     def __init__(self, content: Content, content_path: Path | None = None) -> None:
         self.content = content
@@ -55,6 +59,14 @@ class Game:
 
     def _start(self, seed: int, options: dict[str, Any]) -> GameState:
         raise NotImplementedError
+
+    def measures(self, state: GameState) -> dict[str, float]:
+        """The numbers a simulation tallies for one finished game (besides its result and the
+        number of decisions).  By default every number in the outcome; games may pick their own.
+        """
+        outcome = state.outcome or {}
+        return {k: v for k, v in outcome.items()
+                if isinstance(v, (int, float)) and not isinstance(v, bool)}
 
     @classmethod
     def load_content(cls, path: Path | None) -> Content:

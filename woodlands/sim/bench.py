@@ -21,7 +21,6 @@ from ..engine.state import GameState
 
 TARGET_DECISIONS_PER_SECOND = 50_000
 TARGET_CLONE_US = 25.0
-ROUND_LIMIT = 200
 CLONES_PER_SAMPLE = 50
 MAX_SAMPLES = 200
 
@@ -61,7 +60,8 @@ def run_bench(game_id: str, seconds: float = 5.0, content: str | None = None, se
     start = time.perf_counter()
     game_seed = seed
     while True:
-        state = game.new_game(seed=game_seed, options={"round_limit": ROUND_LIMIT})
+        limit = {game.limit_option: game.limit_default} if game.limit_option else {}
+        state = game.new_game(seed=game_seed, options=limit)
         game_seed += 1
         positions: list[GameState] = []
         n = 0

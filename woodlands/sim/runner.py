@@ -7,8 +7,8 @@ can be added to :data:`BACKENDS` later without touching the rest.
 >>> report = run_sim(SimConfig(bot="random", options={"round_limit": 20}), games=3, seed=10)
 >>> [row["seed"] for row in report.rows]
 [10, 11, 12]
->>> report.summary["games"]
-3
+>>> report.summary["games"], sorted(report.summary["measures"])
+(3, ['bears_defeated', 'rounds'])
 """
 from __future__ import annotations
 
@@ -16,19 +16,16 @@ import math
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Protocol, TypedDict
+from typing import Any, Callable, Iterator, Protocol
 
 from ..bots import get_bot
 from ..engine.game import Game, load_game
 from .stats import summarise
 
 
-class GameRow(TypedDict):
-    seed: int
-    result: str
-    rounds: int
-    decisions: int
-    bears_defeated: int
+#: one game of a batch: ``seed``, ``result``, ``decisions``, then the game's own measures
+#: (:meth:`woodlands.Game.measures`, e.g. rounds and bears beaten in Tanglewoods)
+GameRow = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -44,7 +41,7 @@ class SimConfig:
         """Fail early, in the calling process, on an unknown game, bot, pack or option."""
         game = load_game(self.game, self.content)
         game.check_options(dict(self.options))
-        get_bot(self.bot, 0)
+        get_bot(self.bot, 0, game=self.game)
 
 
 _LOADED: dict[tuple[str, str | None], Game] = {}
@@ -71,11 +68,9 @@ def play_one(config: SimConfig, seed: int) -> GameRow:
     except Exception as e:   # a rules or bot bug: say which game shows it
         raise RuntimeError(f"{config.game} seed {seed}, decision {decisions + 1}, bot {config.bot}: {e!r}") from e
     outcome = state.outcome or {}
-    rounds = outcome.get("round")
-    if rounds is None:
-        rounds = state.view(0).get("round", 0)
-    return GameRow(seed=seed, result=str(outcome.get("result", "unfinished")), rounds=int(rounds),
-                   decisions=decisions, bears_defeated=int(outcome.get("bears_defeated", 0)))
+    row: GameRow = {"seed": seed, "result": str(outcome.get("result", "unfinished")), "decisions": decisions}
+    row.update(game.measures(state))
+    return row
 
 
 def play_chunk(config: SimConfig, seeds: list[int]) -> list[GameRow]:

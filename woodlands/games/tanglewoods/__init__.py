@@ -12,6 +12,7 @@ from typing import Any
 
 from ...engine.errors import GameOptionError
 from ...engine.game import Game
+from ...engine.state import GameState
 from ...engine.steps import push_in_order
 # importing the rule modules registers their steps
 from . import (ambush, bears, bribery_phase, difficulty, effects, forest_phase, map_phase,  # noqa: F401
@@ -34,6 +35,7 @@ class TanglewoodsGame(Game):
     name = "20 Strong: Tanglewoods Gold"
     players = (1, 1)
     steps = STEPS
+    limit_option = "round_limit"
     content: TanglewoodsContent
 
     @classmethod
@@ -66,6 +68,11 @@ class TanglewoodsGame(Game):
         if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
             raise GameOptionError(f"round_limit must be a positive whole number, not {limit!r}")
         return options
+
+    def measures(self, state: GameState) -> dict[str, float]:
+        """Rounds played and bears beaten, whatever the result."""
+        assert isinstance(state, TanglewoodsState)
+        return {"rounds": state.round, "bears_defeated": len(state.bears_won)}
 
     def _start(self, seed: int, options: dict[str, Any]) -> TanglewoodsState:
         s = TanglewoodsState(self, seed, options)
