@@ -65,7 +65,9 @@ def _check_folder(path: str | None) -> None:
 def cmd_play(args: argparse.Namespace) -> int:
     _check_folder(args.content)
     game = load_game(args.game, args.content)
-    state = start_state(game, args.seed, game_options(args, game), args.load, args.content)
+    if args.load and args.resume:
+        raise UserError("--load continues a game record and --resume a scene save: give one of them")
+    state = start_state(game, args.seed, game_options(args, game), args.load, args.content, args.resume)
     if state.game.id != game.id:
         raise UserError(f"{args.load} is a record of '{state.game.id}', not '{game.id}'")
     seen = max(0, state.log_length - RECAP) if args.load else 0

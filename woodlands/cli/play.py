@@ -59,10 +59,16 @@ class PlaySession:
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(escape(text), style=style, highlight=False, soft_wrap=True)
 
+    @property
+    def seat(self) -> int:
+        """The player whose screen this is now: the one who decides (hot-seat play)."""
+        d = self.state.decision
+        return d.player if d is not None else 0
+
     def show_turn(self) -> None:
         state = self.state
         self.console.rule()
-        self.console.print(render_view(state.view(0)))
+        self.console.print(render_view(state.view(self.seat)))
         events = state.log_since(self.seen)
         self.seen = state.log_length
         if events:
@@ -77,6 +83,8 @@ class PlaySession:
     def show_options(self) -> None:
         d = self.state.decision
         assert d is not None
+        if self.state.game.players[1] > 1:
+            self.console.print(f"\n[bold reverse] {escape(seat_name(self.state, d.player))} decides [/bold reverse]")
         self.console.print(f"\n[bold]{escape(d.prompt)}[/bold]  [dim]({escape(d.step)})[/dim]")
         for n, o in enumerate(d.options, 1):
             self.say(f"  {n:>2}. {o.label}")
@@ -160,6 +168,20 @@ class PlaySession:
         self.say(help_for(d), "cyan")
 
     def save(self, arg: str) -> None:
+        scene_save = scene_save_of(self.state)
+        if scene_save is not None:
+            # Storyfold between two scenes: the box's own save (S-7), besides the full record
+            path = arg or f"saves/{self.state.game.id}-{self.state.seed}-scene.json"
+            try:
+                target = Path(path)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(json.dumps(scene_save, indent=1) + "\n", encoding="utf-8")
+            except OSError as e:
+                self.say(f"Could not save to {path}: {e.strerror or e}", "yellow")
+                return
+            self.say(f"Saved the end of the scene to {target}; continue later with "
+                     f"'woodlands play {self.state.game.id} --resume {target}'.", "green")
+            return
         path = arg or f"saves/{self.state.game.id}-{self.state.seed}.json"
         try:
             target = save_record(self.state, path)
@@ -203,9 +225,33 @@ class PlaySession:
             self.say("  " + line)
 
 
+def seat_name(state: GameState, player: int) -> str:
+    """'Player 2 (Sirja)': how the table calls a seat, from what everyone can see."""
+    view = state.view(player)
+    seats = view.get("players")
+    if isinstance(seats, list) and 0 <= player < len(seats) and isinstance(seats[player], dict):
+        who = seats[player].get("name") or seats[player].get("character")
+        if who:
+            return f"Player {player + 1} ({who})"
+    return f"Player {player + 1}"
+
+
+def scene_save_of(state: GameState) -> dict[str, Any] | None:
+    """The save a game offers at this moment (Storyfold between scenes), else None."""
+    save = getattr(state, "save", None)
+    d = state.decision
+    if save is None or d is None or d.kind != "scene_break":
+        return None
+    result = save()
+    return result if isinstance(result, dict) else None
+
+
 def start_state(game: Game, seed: int | None, options: dict[str, Any], load: str | None,
-                content: str | None) -> GameState:
-    """A new game, or the one a saved record describes."""
+                content: str | None, resume: str | None = None) -> GameState:
+    """A new game, the one a saved record describes, or (Storyfold) one resumed from the save
+    made at the end of a scene."""
     if load:
         return replay(load_record(load), content)
+    if resume:
+        return game.new_game(seed=seed, options=dict(options, resume=load_record(resume)))
     return game.new_game(seed=seed, options=options)
