@@ -9,7 +9,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "design"
-GAMES = {"tanglewoods": ("tanglewoods-gold.md", "TG", "T")}
+GAMES = {
+    "tanglewoods": ("tanglewoods-gold.md", "TG", "T"),
+    "storyfold": ("storyfold-wildwoods.md", "SW", "S"),
+    "cursed-forest": ("cursed-forest.md", "CF", "C"),
+}
 
 
 def cited_ids() -> set[str]:
@@ -37,7 +41,7 @@ def test_every_rule_and_ruling_is_cited(game):
     index_file, unit_prefix, ruling_prefix = GAMES[game]
     units = rule_units(index_file)
     rules = rulings(ruling_prefix)
-    assert len(units) > 50 and len(rules) >= 20, "the rule index or rulings could not be parsed"
+    assert len(units) > 50 and len(rules) >= 8, "the rule index or rulings could not be parsed"
     cited = cited_ids()
     missing = sorted(units - cited, key=lambda x: int(x.split("-")[1])) + sorted(rules - cited, key=lambda x: int(x.split("-")[1]))
     assert not missing, f"{game}: no test cites {', '.join(missing)}"
