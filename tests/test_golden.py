@@ -18,13 +18,22 @@ from woodlands.bots import get_bot
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = [
-    ("greedy", 1, {"difficulty": 5}),
-    ("greedy", 2, {"difficulty": 0}),
-    ("greedy", 3, {"difficulty": 10}),
-    ("greedy", 4, {"difficulty": 7, "difficulty_mode": "single"}),
-    ("random", 5, {"difficulty": 5}),
-    ("random", 6, {"difficulty": 2}),
+    ("tanglewoods", "greedy", 1, {"difficulty": 5}),
+    ("tanglewoods", "greedy", 2, {"difficulty": 0}),
+    ("tanglewoods", "greedy", 3, {"difficulty": 10}),
+    ("tanglewoods", "greedy", 4, {"difficulty": 7, "difficulty_mode": "single"}),
+    ("tanglewoods", "random", 5, {"difficulty": 5}),
+    ("tanglewoods", "random", 6, {"difficulty": 2}),
+    ("storyfold", "greedy", 1, {}),
+    ("storyfold", "greedy", 2, {}),
+    ("storyfold", "random", 3, {}),
+    ("cursed-forest", "greedy", 1, {"players": 1}),
+    ("cursed-forest", "greedy", 2, {"players": 2}),
+    ("cursed-forest", "greedy", 3, {"players": 4}),
+    ("cursed-forest", "random", 4, {"players": 3}),
 ]
+#: each game's "end an endless game" option, so a golden game can never run away
+LIMITS = {"tanglewoods": {"round_limit": 200}}
 
 
 def digest(state: woodlands.GameState) -> str:
@@ -32,18 +41,18 @@ def digest(state: woodlands.GameState) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
-def play(bot_name: str, seed: int, options: dict) -> woodlands.GameState:
-    state = woodlands.load_game("tanglewoods").new_game(seed=seed, options=dict(options, round_limit=200))
+def play(game_id: str, bot_name: str, seed: int, options: dict) -> woodlands.GameState:
+    state = woodlands.load_game(game_id).new_game(seed=seed, options=dict(options, **LIMITS.get(game_id, {})))
     bot = get_bot(bot_name, seed=seed)
     while not state.is_over:
         state.apply(bot.choose(state))
     return state
 
 
-@pytest.mark.parametrize("bot_name, seed, options", CASES, ids=[f"{b}-{s}" for b, s, _ in CASES])
-def test_golden_playthrough(bot_name, seed, options):
-    path = GOLDEN / f"tanglewoods-{bot_name}-{seed}.json"
-    state = play(bot_name, seed, options)
+@pytest.mark.parametrize("game_id, bot_name, seed, options", CASES, ids=[f"{g}-{b}-{s}" for g, b, s, _ in CASES])
+def test_golden_playthrough(game_id, bot_name, seed, options):
+    path = GOLDEN / f"{game_id}-{bot_name}-{seed}.json"
+    state = play(game_id, bot_name, seed, options)
     now = {"record": state.record(), "decisions": len(state.choices), "outcome": state.outcome, "digest": digest(state)}
     if os.environ.get("WOODLANDS_REGEN_GOLDEN"):
         path.write_text(json.dumps(now, indent=1) + "\n", encoding="utf-8")
