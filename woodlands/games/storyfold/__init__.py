@@ -1,0 +1,42 @@
+"""Storyfold: Wildwoods.
+
+The rules live one module per rulebook concept, in the rulebook's order: :mod:`.actions`,
+:mod:`.companions` (Luma & Brom), :mod:`.explore`, :mod:`.shadow_cards`, :mod:`.story`,
+:mod:`.creatures`, :mod:`.river`, :mod:`.dice`, :mod:`.locations`, :mod:`.track`,
+:mod:`.crystals`, :mod:`.spirit`, :mod:`.scene_end`, :mod:`.save` and the round in
+:mod:`.phases`; the card-effect primitives are in :mod:`.effects`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...engine.game import Game
+from .content_loader import load
+from .model import StoryfoldContent
+from .registry import steps as STEPS
+
+
+class StoryfoldGame(Game):
+    """Storyfold: Wildwoods, one player.  Options: see docs/storyfold.md."""
+
+    id = "storyfold"
+    name = "Storyfold: Wildwoods"
+    players = (1, 1)
+    steps = STEPS
+    content: StoryfoldContent
+
+    @classmethod
+    def load_content(cls, path: Path | None) -> StoryfoldContent:
+        return load(path)
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        from .setup import check_options
+        return check_options(self, options)
+
+    def _start(self, seed: int, options: dict[str, Any]) -> Any:
+        from .setup import start
+        return start(self, seed, options)
+
+
+GAME_CLASS = StoryfoldGame

@@ -1,0 +1,105 @@
+"""The Storyfold position: plain lists and ints, cloned field by field.
+
+Cards are indices into ``content.cards``.  Decks are lists whose *last* element is the top card
+(drawing is ``pop()``); discard piles likewise have their top card last.  The River is a list of
+7 entries, ``-1`` for an empty space.  A card that is in no list is in the box.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine.state import GameState
+from .model import CREATURE, RIVER_SPACES, START_DICE, StoryfoldContent
+
+if TYPE_CHECKING:
+    from . import StoryfoldGame
+
+_LISTS = ("river", "crystals", "stunned", "visited", "boons", "dice", "dice_used", "faces", "rolled",
+          "shadow_deck", "shadow_discard", "explore_deck", "explore_discard", "creature_deck",
+          "creature_discard", "chapter_deck", "drawn", "flags", "uses_this_chapter", "scene_plays")
+_SCALARS = ("content", "spirit_pos", "light", "shadow", "chapter", "scene", "healed", "luma_side",
+            "brom_side", "brom_present", "phase", "action", "effect", "target", "bonus_successes",
+            "chapter_restarts", "restarts_total", "scenes_played", "shadow_drawn", "next_scene",
+            "scene_done", "decisions_in_scene", "campaign_won")
+# the lists that hold cards (a card is in at most one of them; in none: in the box)
+CARD_ZONES = ("river", "boons", "shadow_deck", "shadow_discard", "explore_deck", "explore_discard",
+              "creature_deck", "creature_discard", "chapter_deck", "drawn")
+
+
+class StoryfoldState(GameState):
+    __slots__ = _LISTS + _SCALARS
+
+    game: "StoryfoldGame"
+
+    def __init__(self, game: "StoryfoldGame", seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, seed, options)
+        c: StoryfoldContent = game.content
+        self.content = c
+        self.river: list[int] = [-1] * RIVER_SPACES
+        self.crystals: list[int] = [0] * 4          # per Action card, in ACTIONS order (travel with it)
+        self.stunned: list[int] = []                # creatures with a Stun token
+        self.visited: list[bool] = []               # per location of the current scene
+        self.boons: list[int] = []                  # cards on the 3 Boon spaces
+        self.dice: list[int] = list(START_DICE)     # sizes of the dice you have
+        self.dice_used: list[bool] = [False] * len(START_DICE)
+        self.faces: list[int] = [0] * len(START_DICE)   # result of each die in the current roll
+        self.rolled: list[int] = []                 # dice rolled for the current action
+        self.shadow_deck: list[int] = []
+        self.shadow_discard: list[int] = []
+        self.explore_deck: list[int] = []
+        self.explore_discard: list[int] = []
+        self.creature_deck: list[int] = []
+        self.creature_discard: list[int] = []
+        self.chapter_deck: list[int] = []
+        self.drawn: list[int] = []                  # Explore cards drawn by the Explore action, before keeping 1
+        self.flags: list[str] = []
+        self.uses_this_chapter: list[str] = []      # once-per-chapter uses already made
+        self.scene_plays: list[int] = [0] * len(c.scenes)
+        self.spirit_pos = 1                         # S-4: the left end is full Spirit
+        self.light = 1
+        self.shadow = 1
+        self.chapter = 0
+        self.scene = 0
+        self.healed = 0
+        self.luma_side = 0
+        self.brom_side = 0
+        self.brom_present = True
+        self.phase = "setup"
+        self.action = -1                            # the Action card being carried out
+        self.effect = ""                            # "top" | "bottom"
+        self.target = ""                            # creature id, location id, trauma id or ""
+        self.bonus_successes = 0
+        self.chapter_restarts = 0
+        self.restarts_total = 0
+        self.scenes_played = 0
+        self.shadow_drawn = 0
+        self.next_scene = -1
+        self.scene_done = False
+        self.decisions_in_scene = 0
+        self.campaign_won = False
+
+    def _clone_into(self, twin: GameState) -> None:
+        for name in _LISTS:
+            setattr(twin, name, getattr(self, name)[:])
+        for name in _SCALARS:
+            setattr(twin, name, getattr(self, name))
+
+    # ------------------------------------------------------------------ small readings
+    def spirit_left(self) -> int:
+        """Spirit you still have: 11 on the leftmost space, 0 on the last (S-4)."""
+        return 12 - self.spirit_pos
+
+    def creatures_in_river(self) -> list[int]:
+        cards = self.content.cards
+        return [c for c in self.river if c >= 0 and cards[c].kind == CREATURE]
+
+    def river_len(self) -> int:
+        return sum(1 for c in self.river if c >= 0)
+
+    def successes(self) -> int:
+        from .dice import count_successes
+        return count_successes(self) + self.bonus_successes
+
+    def view(self, player: int = 0) -> dict[str, Any]:
+        from .view import build_view
+        return build_view(self)
