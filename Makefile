@@ -18,7 +18,7 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 play: $(VENV)/.installed
-	$(BIN)/woodlands play tanglewoods
+	$(BIN)/woodlands play $(GAME)
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest -n 2

@@ -14,7 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..engine.errors import ContentError, GameOptionError, RecordError
-from ..engine.game import Game, game_class, load_game, replay
+from ..engine.game import Game, game_class, game_ids, load_game, replay
 from .main import UserError
 from .narrate import Narrator
 from .play import RECAP, PlaySession, load_record, start_state
@@ -62,8 +62,60 @@ def _check_folder(path: str | None) -> None:
 
 
 # ------------------------------------------------------------------ play
+MENU_ORDER = ("tanglewoods", "storyfold", "cursed-forest")
+
+
+def choose_game(out: Console, stdin: Any) -> str | None:
+    """The menu of ``woodlands play`` without a game id (what ``make play`` starts)."""
+    ids = sorted(game_ids(), key=lambda g: (MENU_ORDER.index(g) if g in MENU_ORDER else len(MENU_ORDER), g))
+    out.print("[bold]Woodlands[/bold]: which game shall we play?")
+    for n, game_id in enumerate(ids, 1):
+        cls = game_class(game_id)
+        low, high = cls.players
+        seats = f"{low} player" if low == high == 1 else f"{low}-{high} players"
+        out.print(f"  {n}. {escape(cls.name)}  [dim]({game_id}, {seats})[/dim]")
+    while True:
+        out.print("> ", end="")
+        line = stdin.readline()
+        if not line:
+            return None
+        text = line.strip().lower()
+        if text in ("q", "quit"):
+            return None
+        if text.isdigit() and 1 <= int(text) <= len(ids):
+            return ids[int(text) - 1]
+        if text in ids:
+            return text
+        out.print(f"Type 1 to {len(ids)}, or q to quit.")
+
+
+def ask_players(out: Console, stdin: Any, low: int, high: int) -> int | None:
+    out.print(f"How many players ({low}-{high})? Hot-seat: everyone shares this screen.")
+    while True:
+        out.print("> ", end="")
+        line = stdin.readline()
+        if not line:
+            return None
+        text = line.strip()
+        if text.isdigit() and low <= int(text) <= high:
+            return int(text)
+        out.print(f"Type a number from {low} to {high}.")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     _check_folder(args.content)
+    if args.game is None:
+        if args.load:
+            args.game = str(load_record(args.load).get("game", ""))
+        else:
+            args.game = choose_game(_stdout(), sys.stdin)
+            if args.game is None:
+                return 0
+            low, high = game_class(args.game).players
+            if high > 1 and args.players is None and not args.resume:
+                args.players = ask_players(_stdout(), sys.stdin, low, high)
+                if args.players is None:
+                    return 0
     game = load_game(args.game, args.content)
     if args.load and args.resume:
         raise UserError("--load continues a game record and --resume a scene save: give one of them")

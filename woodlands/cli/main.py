@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game in the terminal",
                           description="Play a game in the terminal. Commands during play: a number "
                                       "chooses; h help; s [FILE] save; l FILE load; u undo; log; q quit.")
-    play.add_argument("game", help=f"the game id ({games})")
+    play.add_argument("game", nargs="?", help=f"the game id ({games}); without it you pick from a menu")
     play.add_argument("--seed", type=_non_negative, help="seed for the shuffles and dice (default: random)")
     _game_option_flags(play)
     play.add_argument("--content", help="a content pack folder instead of the default pack")
