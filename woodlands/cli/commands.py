@@ -79,7 +79,7 @@ def choose_game(out: Console, stdin: Any) -> str | None:
         line = stdin.readline()
         if not line:
             return None
-        text = line.strip().lower()
+        text = str(line).strip().lower()
         if text in ("q", "quit"):
             return None
         if text.isdigit() and 1 <= int(text) <= len(ids):
