@@ -3,8 +3,8 @@
 The rules live one module per rulebook concept, in the rulebook's order: :mod:`.actions`,
 :mod:`.companions` (Luma & Brom), :mod:`.explore`, :mod:`.shadow_cards`, :mod:`.story`,
 :mod:`.creatures`, :mod:`.river`, :mod:`.dice`, :mod:`.locations`, :mod:`.track`,
-:mod:`.crystals`, :mod:`.spirit`, :mod:`.scene_end`, :mod:`.save` and the round in
-:mod:`.phases`; the card-effect primitives are in :mod:`.effects`.
+:mod:`.crystals`, :mod:`.spirit`, :mod:`.ongoing`, :mod:`.scene_end`, :mod:`.save` and the
+round in :mod:`.phases`; the card-effect primitives are in :mod:`.effects`.
 """
 from __future__ import annotations
 
@@ -12,9 +12,16 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.game import Game
+# importing the rule modules registers their steps
+from . import (actions, companions, creatures, crystals, dice, effects, explore, phases, scene_end,  # noqa: F401
+               shadow_cards, spirit, story, track)
 from .content_loader import load
 from .model import StoryfoldContent
 from .registry import steps as STEPS
+from .setup import check_options, start
+from .state import StoryfoldState
+
+STEPS.check_complete()
 
 
 class StoryfoldGame(Game):
@@ -31,11 +38,9 @@ class StoryfoldGame(Game):
         return load(path)
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        from .setup import check_options
         return check_options(self, options)
 
-    def _start(self, seed: int, options: dict[str, Any]) -> Any:
-        from .setup import start
+    def _start(self, seed: int, options: dict[str, Any]) -> StoryfoldState:
         return start(self, seed, options)
 
 

@@ -11,8 +11,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...engine.steps import push_in_order
+from .conditions import holds
 from .model import Effect
-from .registry import effects
+from .registry import effects, steps
 from .state import StoryfoldState
 
 ANYWHERE = ("immediately", "after_activating", "use", "setup", "location", "shadow_icon", "section")
@@ -59,6 +61,10 @@ class Which(_P):
 
 class ActionRef(_P):
     action: Literal["choose", "first", "light", "help", "explore", "heal"] = "choose"
+
+
+class Direction(_P):
+    direction: Literal["left", "right"]
 
 
 class Flag(_P):
@@ -210,6 +216,13 @@ def activate_creatures(s: StoryfoldState, e: Effect, source: int) -> None:
     _push(s, "activate_all", 0)
 
 
+@effects.primitive("move_action", params=Direction, whens=ANYWHERE)
+def move_action(s: StoryfoldState, e: Effect, source: int) -> None:
+    """Move an Action card of your choice one space `direction` ("left" or "right"), swapping it
+    with the card there."""
+    _push(s, "move_action_choice", -1 if e.params["direction"] == "left" else 1)
+
+
 @effects.primitive("action_to_end", params=ActionRef, whens=ANYWHERE)
 def action_to_end(s: StoryfoldState, e: Effect, source: int) -> None:
     """Move an Action card to the end of the River (`action`: "choose", "first" for the leftmost,
@@ -292,3 +305,31 @@ def spirit_loss(s: StoryfoldState, e: Effect, source: int) -> None:
 
 ONGOING = ("threshold", "max_dice", "no_crystal_spend", "creature_icons", "spirit_loss")
 AFTER_ROLL_ONLY = ("reroll", "add_successes")
+
+
+# ------------------------------------------------------------------ carrying effects out
+def effect_steps(effs: tuple[Effect, ...], source: int = -1) -> list[tuple[Any, ...]]:
+    """The steps that carry out ``effs`` in order; after each one the end of the scene is checked
+    (SW-078: "as soon as" the goal is met; SW-079)."""
+    todo: list[tuple[Any, ...]] = []
+    for e in effs:
+        todo.append(("effect", e, source))
+        todo.append(("check_end",))
+    return todo
+
+
+def carry_out(s: StoryfoldState, effs: tuple[Effect, ...], source: int = -1) -> None:
+    """Push ``effs`` to run next, in order."""
+    push_in_order(s.stack, effect_steps(effs, source))
+
+
+@steps.auto("effect")
+def run_effect(s: StoryfoldState, e: Effect, source: int) -> None:
+    if e.cond and not holds(s, e.cond):
+        s.emit("effect_skipped", do=e.do, why="its condition does not hold")
+        return
+    s.emit("effect", do=e.do, params=dict(e.params), text=e.text,
+           source=s.content.cards[source].id if source >= 0 else None)
+    run = effects.primitives[e.do].run
+    assert run is not None
+    run(s, e, source)

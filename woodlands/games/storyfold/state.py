@@ -20,7 +20,7 @@ _LISTS = ("river", "crystals", "stunned", "visited", "boons", "dice", "dice_used
 _SCALARS = ("content", "spirit_pos", "light", "shadow", "chapter", "scene", "healed", "luma_side",
             "brom_side", "brom_present", "phase", "action", "effect", "target", "bonus_successes",
             "chapter_restarts", "restarts_total", "scenes_played", "shadow_drawn", "next_scene",
-            "scene_done", "decisions_in_scene", "campaign_won")
+            "scene_done", "campaign_won")
 # the lists that hold cards (a card is in at most one of them; in none: in the box)
 CARD_ZONES = ("river", "boons", "shadow_deck", "shadow_discard", "explore_deck", "explore_discard",
               "creature_deck", "creature_discard", "chapter_deck", "drawn")
@@ -30,6 +30,28 @@ class StoryfoldState(GameState):
     __slots__ = _LISTS + _SCALARS
 
     game: "StoryfoldGame"
+    content: StoryfoldContent
+    spirit_pos: int
+    light: int
+    shadow: int
+    chapter: int
+    scene: int
+    healed: int
+    luma_side: int
+    brom_side: int
+    brom_present: bool
+    phase: str
+    action: int
+    effect: str
+    target: str
+    bonus_successes: int
+    chapter_restarts: int
+    restarts_total: int
+    scenes_played: int
+    shadow_drawn: int
+    next_scene: int
+    scene_done: bool
+    campaign_won: bool
 
     def __init__(self, game: "StoryfoldGame", seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, seed, options)
@@ -75,7 +97,6 @@ class StoryfoldState(GameState):
         self.shadow_drawn = 0
         self.next_scene = -1
         self.scene_done = False
-        self.decisions_in_scene = 0
         self.campaign_won = False
 
     def _clone_into(self, twin: GameState) -> None:
@@ -99,6 +120,11 @@ class StoryfoldState(GameState):
     def successes(self) -> int:
         from .dice import count_successes
         return count_successes(self) + self.bonus_successes
+
+    def save(self) -> dict[str, Any]:
+        """The save document (only at a ``scene_break`` decision; ruling S-7, docs/storyfold.md)."""
+        from .save import save
+        return save(self)
 
     def view(self, player: int = 0) -> dict[str, Any]:
         from .view import build_view

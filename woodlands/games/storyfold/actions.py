@@ -1,0 +1,269 @@
+"""The four Action cards (SW-001..SW-013) and carrying out an action (SW-052..SW-055, SW-101,
+SW-102).
+
+An action is chosen as ``act:<card>:top:<target>`` or ``act:<card>:bottom``; then the dice are
+rolled, Crystals, Boons and Luma's rerolls may be spent, and the effect is carried out:
+the top effect needs as many successes as the target's icons or dots; short of that the bottom
+effect may be carried out instead, 1 step per success; with no success nothing happens.
+"""
+from __future__ import annotations
+
+from ...engine.decision import Option
+from .companions import use_card, use_options
+from .creatures import blind, leave_river
+from .crystals import can_spend_for_success, slot, take
+from .dice import available, count_successes, roll, roll_options, set_aside
+from .explore import boon_options, use_boon
+from .locations import visit, visitable, why_not_visit
+from .model import ACTIONS
+from .ongoing import creature_icons
+from .registry import steps
+from .river import log_river, move_to_end, usable
+from .state import StoryfoldState
+
+TOP = {"light": "blind a creature", "help": "visit a Help location", "explore": "visit an Explore location",
+       "heal": "heal a creature"}
+BOTTOM = {"light": "advance the Light marker", "help": "gain Crystals", "explore": "draw Explore cards",
+          "heal": "gain Spirit"}
+
+
+def action_name(s: StoryfoldState, card: int) -> str:
+    return s.content.cards[card].id
+
+
+def targets(s: StoryfoldState, name: str) -> list[tuple[str, str, int]]:
+    """(id, label, successes needed) of every target the top effect of ``name`` may choose."""
+    cards = s.content.cards
+    if name == "light":
+        return [(cards[c].id, cards[c].name, creature_icons(s, c)) for c in s.creatures_in_river()]
+    if name == "heal":
+        out = [(cards[c].id, cards[c].name, creature_icons(s, c)) for c in s.creatures_in_river()]
+        # SW-031: a Trauma on a Boon space is removed by the Heal action
+        return out + [(cards[b].id, cards[b].name, cards[b].icons) for b in s.boons if cards[b].kind == "trauma"]
+    return [(loc.id, loc.name, loc.dots) for loc in visitable(s, name)]
+
+
+def action_options(s: StoryfoldState) -> list[Option]:
+    """SW-101 a, SW-045, SW-052: an Action card on a numbered space, with at least 1 die left."""
+    if not available(s):
+        return []
+    opts = []
+    for card in s.river:
+        if card < 0 or s.content.cards[card].kind != "action" or not usable(s.river, card):
+            continue
+        name = action_name(s, card)
+        for ident, label, need in targets(s, name):
+            opts.append(Option(f"act:{name}:top:{ident}", f"{name.title()}: {TOP[name]}: {label} (needs {need})"))
+        opts.append(Option(f"act:{name}:bottom", f"{name.title()}: {BOTTOM[name]}, 1 per success"))
+    return opts
+
+
+def why_not_act(s: StoryfoldState, choice: str) -> str | None:
+    parts = choice.split(":")
+    if len(parts) < 3 or parts[1] not in ACTIONS:
+        return None
+    card = s.content.card_by_id[parts[1]]
+    if not usable(s.river, card):
+        return f"{parts[1]} lies on an unnumbered River space and cannot be used (SW-045)"
+    if not available(s):
+        return "all your dice are used until the next Luma Phase (SW-052, SW-101 e)"
+    if parts[2] == "top" and len(parts) == 4 and parts[1] in ("help", "explore"):
+        for loc in s.content.scenes[s.scene].locations:
+            if loc.id == parts[3]:
+                if loc.kind != parts[1]:
+                    return f"{loc.name} is a {loc.kind} location; it needs the matching Action card (SW-056)"
+                return why_not_visit(s, loc)
+    return None
+
+
+def start_action(s: StoryfoldState, choice: str) -> None:
+    parts = choice.split(":")
+    s.action = s.content.card_by_id[parts[1]]
+    s.effect = parts[2]
+    s.target = parts[3] if len(parts) == 4 else ""
+    s.bonus_successes = 0
+    s.emit("action", action=parts[1], effect=s.effect, target=s.target or None)
+    s.push("finish_action")
+    s.push("choose_dice")
+
+
+@steps.ask("choose_dice", kind="roll", rule="Luma Phase 2b, SW-052")
+def ask_dice(s: StoryfoldState) -> tuple[str, list[Option]] | None:
+    return f"Roll how many dice for {action_name(s, s.action)}?", roll_options(s)
+
+
+@steps.answer("choose_dice")
+def answer_dice(s: StoryfoldState, choice: str) -> None:
+    _, k8, k10, k12 = choice.split(":")
+    roll(s, int(k8), int(k10), int(k12))
+    s.push("after_roll")
+
+
+@steps.ask("after_roll", kind="after_roll", rule="Luma Phase 2c, SW-068, SW-016..SW-018")
+def ask_after_roll(s: StoryfoldState) -> tuple[str, list[Option]] | None:
+    opts = []
+    natural = count_successes(s)
+    if can_spend_for_success(s, natural):
+        opts.append(Option("crystal", f"Spend a Crystal from {action_name(s, s.action)}: +1 success"))
+    opts += boon_options(s, "after_roll")
+    opts += use_options(s, "after_roll")
+    if not opts:
+        s.push("resolve_action")
+        return None
+    opts.append(Option("resolve", f"Carry out the effect with {s.successes()} success(es)"))
+    faces = ", ".join(f"d{s.dice[d]}:{s.faces[d]}" for d in s.rolled)
+    return f"You rolled {faces}: {s.successes()} success(es)", opts
+
+
+@steps.answer("after_roll")
+def answer_after_roll(s: StoryfoldState, choice: str) -> None:
+    if choice == "resolve":
+        s.push("resolve_action")
+        return
+    s.push("after_roll")
+    if choice == "crystal":
+        take(s, slot(s, s.action), "spent for a success")
+        s.bonus_successes += 1
+    elif choice.startswith("boon:"):
+        use_boon(s, s.content.card_by_id[choice.split(":")[1]])
+    else:
+        use_card(s, choice)
+
+
+def need_for(s: StoryfoldState) -> int | None:
+    """Successes the chosen top effect needs now; None if its target is gone or unvisitable."""
+    name = action_name(s, s.action)
+    for ident, _, need in targets(s, name):
+        if ident == s.target:
+            return need
+    return None
+
+
+@steps.auto("resolve_action")
+def resolve_action(s: StoryfoldState) -> None:
+    n = s.successes()
+    if n == 0:
+        s.emit("no_effect", action=action_name(s, s.action), why="no success (SW-055)")
+        return
+    if s.effect == "top":
+        need = need_for(s)
+        if need is not None and n >= need:
+            top_effect(s)
+            return
+        s.push("fallback", n, need if need is not None else -1)
+        return
+    bottom_effect(s, n)
+
+
+@steps.ask("fallback", kind="fallback", rule="Dice, SW-054")
+def ask_fallback(s: StoryfoldState, n: int, need: int) -> tuple[str, list[Option]] | None:
+    name = action_name(s, s.action)
+    short = f"needs {need}" if need >= 0 else "its target is gone"
+    return (f"Not enough for the top effect ({n} success(es), {short})",
+            [Option("bottom", f"Carry out the bottom effect instead: {BOTTOM[name]} x{n}"),
+             Option("nothing", "Carry out nothing")])
+
+
+@steps.answer("fallback")
+def answer_fallback(s: StoryfoldState, choice: str, n: int, need: int) -> None:
+    if choice == "bottom":
+        bottom_effect(s, n)
+    else:
+        s.emit("no_effect", action=action_name(s, s.action), why="chose not to fall back")
+
+
+def top_effect(s: StoryfoldState) -> None:
+    name = action_name(s, s.action)
+    s.emit("top_effect", action=name, target=s.target)
+    if name == "light":                                    # SW-003
+        blind(s, s.content.card_by_id[s.target])
+    elif name in ("help", "explore"):                      # SW-006, SW-009
+        scene = s.content.scenes[s.scene]
+        visit(s, scene.locations[scene.location_index(s.target)])
+    else:                                                  # SW-012, SW-031
+        card = s.content.card_by_id[s.target]
+        c = s.content.cards[card]
+        if c.kind == "trauma":
+            s.boons.remove(card)
+            s.explore_discard.append(card)
+            s.emit("trauma_healed", card=c.id)
+            return
+        leave_river(s, card)
+        s.creature_discard.append(card)
+        s.healed += 1
+        s.emit("healed", card=c.id, crystals=c.crystals)
+        log_river(s, "creature healed")
+        s.push("place_crystals", c.crystals)
+
+
+def bottom_effect(s: StoryfoldState, n: int) -> None:
+    name = action_name(s, s.action)
+    s.emit("bottom_effect", action=name, successes=n)
+    if name == "light":                                    # SW-004
+        s.push("move_light", n)
+    elif name == "help":                                   # SW-007
+        s.push("place_crystals", n)
+    elif name == "explore":                                # SW-010
+        s.push("explore_action_draw", n)
+    else:                                                  # SW-013
+        s.push("gain_spirit", n)
+
+
+@steps.auto("finish_action")
+def finish_action(s: StoryfoldState) -> None:
+    """SW-101 e-g: set the dice aside, move the Action card to the end of the River, clean up."""
+    end_action(s)
+    s.push("check_end")
+
+
+def end_action(s: StoryfoldState) -> None:
+    if s.action < 0:
+        return
+    set_aside(s)
+    move_to_end(s.river, s.action)
+    log_river(s, f"{action_name(s, s.action)} to the end of the River")
+    s.action = -1
+    s.effect = s.target = ""
+    s.bonus_successes = 0
+
+
+# ------------------------------------------------------------------ effects that move Action cards
+@steps.ask("action_to_end", kind="choose_action_card", rule="River, SW-045, SW-046")
+def ask_action_to_end(s: StoryfoldState, which: str) -> tuple[str, list[Option]] | None:
+    acts = [c for c in s.river if c >= 0 and s.content.cards[c].kind == "action"]
+    if which == "first":
+        card = acts[0]
+    elif which != "choose":
+        card = s.content.card_by_id[which]
+    else:
+        return "Move which Action card to the end of the River?", [
+            Option(f"action:{s.content.cards[c].id}", f"{s.content.cards[c].name}") for c in acts]
+    move_to_end(s.river, card)
+    log_river(s, f"{s.content.cards[card].id} to the end of the River")
+    return None
+
+
+@steps.answer("action_to_end")
+def answer_action_to_end(s: StoryfoldState, choice: str, which: str) -> None:
+    card = s.content.card_by_id[choice.split(":")[1]]
+    move_to_end(s.river, card)
+    log_river(s, f"{s.content.cards[card].id} to the end of the River")
+
+
+@steps.ask("move_action_choice", kind="choose_action_card", rule="River, SW-048")
+def ask_move_action(s: StoryfoldState, step: int) -> tuple[str, list[Option]] | None:
+    from .river import EMPTY
+    opts = []
+    for i, c in enumerate(s.river):
+        if c >= 0 and s.content.cards[c].kind == "action" and 0 <= i + step < len(s.river) and s.river[i + step] != EMPTY:
+            opts.append(Option(f"action:{s.content.cards[c].id}", f"{s.content.cards[c].name} one space "
+                               f"{'left' if step < 0 else 'right'}"))
+    return ("Move which Action card?", opts) if opts else None
+
+
+@steps.answer("move_action_choice")
+def answer_move_action(s: StoryfoldState, choice: str, step: int) -> None:
+    from .river import move_adjacent
+    card = s.content.card_by_id[choice.split(":")[1]]
+    move_adjacent(s.river, card, step)
+    log_river(s, f"{s.content.cards[card].id} moved one space")

@@ -1,0 +1,88 @@
+"""The Luma and Brom cards (SW-014..SW-022).
+
+Each card has two sides, each printing uses (content: companions.toml).  A use costs Crystals
+(from any Action card, or only from the one being carried out), may be limited to once per
+chapter, and may turn its card over.  Brom's uses need Brom on the Brom space.  Our reading of
+"icons" on the Luma & Brom side: they are the Crystals lying on the Action cards.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.decision import Option
+from ...engine.steps import push_in_order
+from .crystals import payable
+from .model import Companion, Use
+from .registry import steps
+from .state import StoryfoldState
+
+
+def current_uses(s: StoryfoldState) -> list[tuple[str, Companion, Use]]:
+    c = s.content
+    out = [("luma", c.luma, u) for u in c.luma.sides[s.luma_side].uses]
+    if s.brom_present:
+        out += [("brom", c.brom, u) for u in c.brom.sides[s.brom_side].uses]
+    return out
+
+
+def can_use(s: StoryfoldState, who: str, use: Use) -> bool:
+    if use.once_per_chapter and f"{who}:{use.id}" in s.uses_this_chapter:
+        return False
+    if any(e.do == "brom_to_shadow_discard" for e in use.effects) and not s.brom_present:
+        return False
+    if use.window == "after_roll" and any(e.do == "reroll" for e in use.effects) and not s.rolled:
+        return False
+    if any(e.do == "blind" for e in use.effects) and not s.creatures_in_river():
+        return False
+    return payable(s, use.cost, use.cost_from)
+
+
+def use_options(s: StoryfoldState, window: str) -> list[Option]:
+    opts = []
+    for who, comp, use in current_uses(s):
+        if use.window == window and can_use(s, who, use):
+            side = comp.sides[s.luma_side if who == "luma" else s.brom_side]
+            cost = f" for {use.cost} Crystal{'s' if use.cost != 1 else ''}" if use.cost else ""
+            opts.append(Option(f"{who}:{use.id}", f"{side.name}: {use.text or use.id}{cost}"))
+    return opts
+
+
+def use_card(s: StoryfoldState, choice: str) -> None:
+    """Carry out a use chosen as ``luma:<use id>`` or ``brom:<use id>``."""
+    from .effects import effect_steps
+    who, use_id = choice.split(":", 1)
+    use = next(u for w, _, u in current_uses(s) if w == who and u.id == use_id)
+    if use.once_per_chapter:
+        s.uses_this_chapter.append(choice)
+    s.emit("companion_use", card=who, use=use_id, cost=use.cost)
+    todo: list[tuple[Any, ...]] = [("pay_crystals", use.cost, use.cost_from)]
+    todo += effect_steps(use.effects)
+    if use.flip:
+        todo.append(("flip_companion", who))
+    push_in_order(s.stack, todo)
+
+
+@steps.auto("flip_companion")
+def flip_companion(s: StoryfoldState, who: str) -> None:
+    if who == "luma":
+        s.luma_side = 1 - s.luma_side
+        s.emit("flip", card="luma", side=s.content.luma.sides[s.luma_side].name)
+    elif s.brom_present:
+        s.brom_side = 1 - s.brom_side
+        s.emit("flip", card="brom", side=s.content.brom.sides[s.brom_side].name)
+
+
+@steps.auto("brom_leaves")
+def brom_leaves(s: StoryfoldState) -> None:
+    """SW-017: Brom goes onto the Shadow discard pile in place of the last Shadow card."""
+    s.brom_present = False
+    s.emit("brom", present=False, why="placed on the Shadow discard pile instead of the last Shadow card")
+
+
+@steps.auto("brom_returns")
+def brom_returns(s: StoryfoldState) -> None:
+    if not s.brom_present:
+        s.brom_present = True
+        s.brom_side = 0
+        s.luma_side = 0
+        s.emit("brom", present=True)

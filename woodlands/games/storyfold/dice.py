@@ -1,0 +1,127 @@
+"""Dice (SW-050..SW-055; rulings S-1, S-3).
+
+You have five d8 and, when an effect grants them, the d10 and the d12 until the end of the
+chapter.  A die is a success when it shows at least the number of the River space the Action
+card sits on (S-1), changed by ongoing ``threshold`` effects.  Used dice are set aside until the
+next Luma Phase (SW-100).
+"""
+from __future__ import annotations
+
+from ...engine.decision import Option
+from .model import START_DICE
+from .ongoing import max_dice, modifier
+from .registry import steps
+from .river import space_of, threshold_of_space
+from .state import StoryfoldState
+
+
+def threshold(s: StoryfoldState) -> int:
+    """What a die must show to be a success for the Action card being carried out."""
+    return threshold_of_space(space_of(s.river, s.action)) + modifier(s, "threshold")
+
+
+def count_successes(s: StoryfoldState) -> int:
+    if not s.rolled:
+        return 0
+    t = threshold(s)
+    return sum(1 for d in s.rolled if s.faces[d] >= t)
+
+
+def available(s: StoryfoldState) -> list[int]:
+    return [d for d, used in enumerate(s.dice_used) if not used]
+
+
+def describe(sizes: list[int]) -> str:
+    d8 = sizes.count(8)
+    parts = [f"{d8} d8"] if d8 else []
+    parts += [f"the d{z}" for z in (10, 12) if z in sizes]
+    return " and ".join(parts) or "no dice"
+
+
+def roll_options(s: StoryfoldState) -> list[Option]:
+    """SW-052, SW-101 b: roll any number (at least 1) of the available dice, at most the ongoing
+    ``max_dice`` limit.  Dice of one size are alike, so an option says how many d8 and which of
+    the d10/d12: ``roll:<d8 count>:<d10 0/1>:<d12 0/1>``."""
+    free = [s.dice[d] for d in available(s)]
+    limit = max_dice(s)
+    n8 = free.count(8)
+    opts = []
+    for k10 in ((0, 1) if 10 in free else (0,)):
+        for k12 in ((0, 1) if 12 in free else (0,)):
+            for k8 in range(n8 + 1):
+                n = k8 + k10 + k12
+                if 1 <= n <= limit:
+                    sizes = [8] * k8 + [10] * k10 + [12] * k12
+                    opts.append(Option(f"roll:{k8}:{k10}:{k12}", f"Roll {describe(sizes)}"))
+    return opts
+
+
+def roll(s: StoryfoldState, k8: int, k10: int, k12: int) -> None:
+    chosen: list[int] = []
+    for size, k in ((8, k8), (10, k10), (12, k12)):
+        chosen += [d for d in available(s) if s.dice[d] == size][:k]
+    s.rolled = sorted(chosen)
+    for d in s.rolled:
+        s.faces[d] = 1 + s.rng.below(s.dice[d])
+    s.emit("roll", action=s.content.cards[s.action].id, dice=[s.dice[d] for d in s.rolled],
+           faces=[s.faces[d] for d in s.rolled], threshold=threshold(s), successes=count_successes(s))
+
+
+def reroll(s: StoryfoldState, die: int) -> None:
+    """SW-053: a rerolled die shows its new result."""
+    old = s.faces[die]
+    s.faces[die] = 1 + s.rng.below(s.dice[die])
+    s.emit("roll", action=s.content.cards[s.action].id, reroll=True, die=s.dice[die], was=old,
+           faces=[s.faces[d] for d in s.rolled],
+           dice=[s.dice[d] for d in s.rolled], threshold=threshold(s), successes=count_successes(s))
+
+
+def set_aside(s: StoryfoldState) -> None:
+    """SW-101 e: the dice just rolled are used until the next Luma Phase."""
+    for d in s.rolled:
+        s.dice_used[d] = True
+    s.rolled = []
+
+
+def take_back(s: StoryfoldState) -> None:
+    """SW-100: take back all used dice."""
+    s.dice_used = [False] * len(s.dice)
+
+
+@steps.ask("reroll_die", kind="reroll", rule="Dice, SW-053")
+def ask_reroll(s: StoryfoldState, left: int) -> tuple[str, list[Option]] | None:
+    if left <= 0 or not s.rolled:
+        return None
+    opts = [Option(f"die:{i}", f"Reroll the d{s.dice[d]} showing {s.faces[d]}") for i, d in enumerate(s.rolled)]
+    opts.append(Option("done", "Reroll no more"))
+    return f"Reroll which die? ({left} reroll(s) left)", opts
+
+
+@steps.answer("reroll_die")
+def answer_reroll(s: StoryfoldState, choice: str, left: int) -> None:
+    if choice == "done":
+        return
+    reroll(s, s.rolled[int(choice.split(":")[1])])
+    s.push("reroll_die", left - 1)
+
+
+@steps.auto("grant_die")
+def grant_die(s: StoryfoldState, size: int) -> None:
+    """SW-051: the d10 / d12 until the end of the chapter (one of each at most, S-3)."""
+    if size in s.dice:
+        s.emit("die_granted", size=size, already=True)
+        return
+    s.dice.append(size)
+    s.dice_used.append(False)
+    s.faces.append(0)
+    s.emit("die_granted", size=size)
+
+
+def reset_for_chapter(s: StoryfoldState) -> None:
+    """The d10 and d12 go back at the end of the chapter (SW-051)."""
+    if len(s.dice) != len(START_DICE):
+        s.emit("dice_returned", sizes=[z for z in s.dice if z != 8])
+    s.dice = list(START_DICE)
+    s.dice_used = [False] * len(START_DICE)
+    s.faces = [0] * len(START_DICE)
+    s.rolled = []

@@ -1,0 +1,84 @@
+"""What the player sees on the table (``state.view(0)``): documented in docs/storyfold.md.
+
+Deck orders are hidden (sizes only); discard piles are face up, so they are shown.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .crystals import slot
+from .dice import count_successes, threshold
+from .locations import why_not_visit
+from .scene_end import score
+from .state import StoryfoldState
+
+
+def build_view(s: StoryfoldState) -> dict[str, Any]:
+    c = s.content
+    cards = c.cards
+    scene = c.scenes[s.scene]
+    chapter = c.chapters[s.chapter]
+    river: list[dict[str, Any] | None] = []
+    for card in s.river:
+        if card < 0:
+            river.append(None)
+            continue
+        k = cards[card]
+        river.append({"card": k.id, "kind": "action" if k.kind == "action" else "creature", "name": k.name,
+                      "crystals": s.crystals[slot(s, card)] if k.kind == "action" else 0,
+                      "stunned": card in s.stunned,
+                      **({"icons": k.icons, "spirit": k.spirit, "heal_crystals": k.crystals, "text": k.text}
+                         if k.kind == "creature" else {})})
+    roll = None
+    if s.action >= 0:
+        roll = {"action": cards[s.action].id, "effect": s.effect, "target": s.target or None,
+                "dice": [{"size": s.dice[d], "face": s.faces[d]} for d in s.rolled],
+                "threshold": threshold(s), "successes": count_successes(s) + s.bonus_successes}
+    in_scene = s.phase in ("setup", "luma", "shadow")
+    return {
+        "game": "storyfold",
+        "campaign": c.title,
+        "chapter": chapter.id,
+        "chapter_title": chapter.title,
+        "scene": scene.id,
+        "scene_title": scene.title,
+        "scene_text": scene.text,
+        "phase": s.phase,
+        "goal": scene.goal_text,
+        "spirit": s.spirit_left(),
+        "spirit_space": s.spirit_pos,
+        "spirit_spaces": 12,
+        "light": s.light,
+        "shadow": s.shadow,
+        "track": {"length": scene.track_length, "middle": scene.middle,
+                  "icons": [{"space": i + 1, "icons": list(icons),
+                             "effects": [scene.shadow_effects[x].text for x in icons]}
+                            for i, icons in enumerate(scene.icons) if icons]},
+        "river": river,
+        "crystals": {cards[a].id: s.crystals[i] for i, a in enumerate(c.actions)},
+        "dice": [{"size": z, "used": u} for z, u in zip(s.dice, s.dice_used)],
+        "dice_available": sum(1 for u in s.dice_used if not u),
+        "roll": roll,
+        "locations": [{"id": loc.id, "name": loc.name, "kind": loc.kind, "dots": loc.dots, "chain": loc.chain or None,
+                       "condition": loc.condition_text or None, "progress": loc.progress,
+                       "visited": bool(s.visited[loc.index]) if in_scene and loc.index < len(s.visited) else False,
+                       "can_visit": in_scene and loc.index < len(s.visited) and why_not_visit(s, loc) is None,
+                       "text": loc.text}
+                      for loc in scene.locations],
+        "boons": [{"card": cards[b].id, "kind": cards[b].kind, "name": cards[b].name, "text": cards[b].text,
+                   "window": cards[b].window or None, "icons": cards[b].icons} for b in s.boons],
+        "explore_drawn": [cards[x].id for x in s.drawn],
+        "luma": {"side": c.luma.sides[s.luma_side].id, "name": c.luma.sides[s.luma_side].name},
+        "brom": {"present": s.brom_present, "side": c.brom.sides[s.brom_side].id if s.brom_present else None,
+                 "name": c.brom.sides[s.brom_side].name if s.brom_present else None},
+        "decks": {"shadow": len(s.shadow_deck), "explore": len(s.explore_deck), "creature": len(s.creature_deck),
+                  "chapter": len(s.chapter_deck)},
+        "discards": {"shadow": [cards[x].id for x in s.shadow_discard] + ([] if s.brom_present else ["brom"]),
+                     "explore": [cards[x].id for x in s.explore_discard],
+                     "creature": [cards[x].id for x in s.creature_discard]},
+        "goals": {"luma_prevails": scene.goal_text, "shadow_prevails": "the Shadow marker reaches the middle space"},
+        "flags": list(s.flags),
+        "score": score(s),
+        "chapter_restarts": s.chapter_restarts,
+        "next_scene": c.scenes[s.next_scene].id if s.next_scene >= 0 else None,
+    }
