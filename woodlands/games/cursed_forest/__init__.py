@@ -1,0 +1,96 @@
+"""Bag of Dungeon 2: The Cursed Forest.
+
+The rules live one module per rulebook section: :mod:`.setup` (2), :mod:`.turns` (3),
+:mod:`.forest` (4), :mod:`.monsters` (5), :mod:`.combat` (6-7), :mod:`.ranged` (8),
+:mod:`.fight_end` (9), :mod:`.tagging` (10, 20), :mod:`.poison` (11), :mod:`.inventory` (12),
+:mod:`.items` (13 and the glossary), :mod:`.special_tiles` and :mod:`.movement` (14),
+:mod:`.endgame` (15), :mod:`.winning` (16), :mod:`.pvp` (21).  Sections 17 and 19 need the
+first Bag of Dungeon and are not implemented (ruling C-7); section 18 is the ``ring_bearer``
+option.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...engine.errors import GameOptionError
+from ...engine.game import Game
+from ...engine.steps import push_in_order
+# importing the rule modules registers their steps and actions
+from . import (combat, endgame, fight_end, forest, inventory, items, movement, poison, pvp, ranged,  # noqa: F401
+               setup, special_tiles, tagging, turns, winning)
+from .content_loader import load
+from .model import CursedForestContent
+from .registry import steps as STEPS
+from .state import CursedForestState
+
+STEPS.check_complete()
+OPTION_KEYS = {"players", "adventurers", "characters", "pvp", "ring_bearer", "turn_limit"}
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class CursedForestGame(Game):
+    """Options: ``players`` (1-4, default 1), ``adventurers`` (solo game only: 1-4, CF-091),
+    ``characters`` (a list of character ids, one per adventurer; else each is chosen),
+    ``pvp`` (section 21), ``ring_bearer`` (adventurer number carrying the Ring, section 18),
+    ``turn_limit`` (rounds before a game ends unfinished; for simulations)."""
+
+    id = "cursed-forest"
+    name = "Bag of Dungeon 2: The Cursed Forest"
+    players = (1, 4)
+    steps = STEPS
+    content: CursedForestContent
+
+    @classmethod
+    def load_content(cls, path: Path | None) -> CursedForestContent:
+        return load(path)
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        unknown = set(options) - OPTION_KEYS
+        if unknown:
+            raise GameOptionError(f"unknown option(s) {sorted(unknown)}; cursed-forest takes {sorted(OPTION_KEYS)}")
+        players = options.setdefault("players", 1)
+        if not _whole(players) or not 1 <= players <= 4:
+            raise GameOptionError(f"players must be a whole number from 1 to 4 (ruling C-8), not {players!r}")
+        adventurers = options.get("adventurers")
+        if adventurers is not None:
+            if not _whole(adventurers) or not 1 <= adventurers <= 4:
+                raise GameOptionError(f"adventurers must be a whole number from 1 to 4 (CF-091), not {adventurers!r}")
+            if players != 1:
+                raise GameOptionError("adventurers is for the solo game (players = 1, CF-091); with more players each has one")
+        n = players if players > 1 else (adventurers or 1)
+        chars = options.get("characters")
+        if chars is not None:
+            if not isinstance(chars, list) or len(chars) != n or not all(isinstance(c, str) for c in chars):
+                raise GameOptionError(f"characters must be a list of {n} character ids, not {chars!r}")
+            bad = [c for c in chars if c not in self.content.character_by_id]
+            if bad:
+                raise GameOptionError(f"unknown character(s) {bad}; characters: {', '.join(self.content.character_by_id)}")
+            if len(set(chars)) != len(chars) and len(chars) <= len(self.content.characters):
+                raise GameOptionError(f"each adventurer needs its own character (CF-005), not {chars!r}")
+        pvp_on = options.setdefault("pvp", False)
+        if not isinstance(pvp_on, bool):
+            raise GameOptionError(f"pvp must be true or false, not {pvp_on!r}")
+        ring = options.get("ring_bearer")
+        if ring is not None and (not _whole(ring) or not 0 <= ring < n):
+            raise GameOptionError(f"ring_bearer must be an adventurer number from 0 to {n - 1} (section 18), not {ring!r}")
+        limit = options.get("turn_limit")
+        if limit is not None and (not _whole(limit) or limit < 1):
+            raise GameOptionError(f"turn_limit must be a positive whole number of rounds, not {limit!r}")
+        return options
+
+    def _start(self, seed: int, options: dict[str, Any]) -> CursedForestState:
+        s = CursedForestState(self, seed, options)
+        push_in_order(s.stack, [("set_up",), ("begin",), ("round_start",)])
+        return s
+
+
+@STEPS.auto("begin")
+def begin(s: CursedForestState) -> None:
+    s.phase = "forest"
+
+
+GAME_CLASS = CursedForestGame

@@ -1,0 +1,185 @@
+"""4. Building the Forest (CF-014, CF-015; rulings C-1, C-10): the square grid, open edges,
+drawing and laying tiles, and what a newly laid tile brings with it (CF-018, CF-058, CF-061)."""
+from __future__ import annotations
+
+from ...engine.decision import Option
+from .actions import handles, offers
+from .model import EDGES, STEP, Tile
+from .registry import steps
+from .state import NO_MONSTER, TOKEN, CursedForestState
+
+
+def neighbour(xy: tuple[int, int], d: int) -> tuple[int, int]:
+    dx, dy = STEP[d]
+    return xy[0] + dx, xy[1] + dy
+
+
+def tile_of(s: CursedForestState, p: int) -> Tile:
+    return s.content.tiles[s.placed[p]]
+
+
+def is_open(s: CursedForestState, p: int, d: int) -> bool:
+    """Is placed tile ``p``'s edge facing direction ``d`` open (a path)?"""
+    return s.content.tiles[s.placed[p]].open_at(d, s.place_rot[p])
+
+
+def joined(s: CursedForestState, p: int, d: int) -> int:
+    """The placed tile across edge ``d`` of ``p`` when the edge is open on both sides (C-10), else -1."""
+    q = s.grid.get(neighbour(s.place_pos[p], d), -1)
+    if q < 0:
+        return -1
+    if is_open(s, p, d) and is_open(s, q, (d + 2) % 4):
+        return q
+    return -1
+
+
+def placements(s: CursedForestState, p: int, tile: Tile) -> list[tuple[int, int]]:
+    """Every ``(direction, rotation)`` where ``tile`` may be laid next to placed tile ``p`` (C-1):
+    an empty square across an edge open on ``p``, the new tile turned so its facing edge is open.
+    Rotations that give the same open edges are offered once (the lowest)."""
+    out = []
+    xy = s.place_pos[p]
+    for d in range(4):
+        if not is_open(s, p, d) or neighbour(xy, d) in s.grid:
+            continue
+        seen = set()
+        for rot in range(4):
+            if not tile.open_at((d + 2) % 4, rot):
+                continue
+            shape = tuple(tile.open_at(e, rot) for e in range(4))
+            if shape in seen:
+                continue
+            seen.add(shape)
+            out.append((d, rot))
+    return out
+
+
+def frontier_open(s: CursedForestState) -> bool:
+    """Can the forest still grow anywhere (some open edge faces an empty square)?"""
+    for p in range(len(s.placed)):
+        xy = s.place_pos[p]
+        for d in range(4):
+            if is_open(s, p, d) and neighbour(xy, d) not in s.grid:
+                return True
+    return False
+
+
+def lay(s: CursedForestState, tile_index: int, xy: tuple[int, int], rot: int) -> int:
+    """Put a tile on the table and what its symbols bring (CF-018, CF-058, CF-061)."""
+    tile = s.content.tiles[tile_index]
+    p = len(s.placed)
+    s.placed.append(tile_index)
+    s.place_pos.append(xy)
+    s.place_rot.append(rot)
+    s.grid[xy] = p
+    s.tile_monster.append(TOKEN if tile.kind == "monster" else NO_MONSTER)
+    s.tile_side.append(0)
+    s.tile_damage.append(0)
+    s.tile_token.append(tile.kind in ("swamp", "bone-yard"))
+    s.tile_root.append(tile.seed)
+    s.tile_vine.append(-1)
+    s.tile_items.append([])
+    s.tile_seeds.append([])
+    if tile.kind not in ("start", "exit"):
+        s.last_laid = p
+    s.emit("lay", tile=tile.id, kind=tile.kind, position=list(xy), rotation=rot,
+           open=[EDGES[e] for e in range(4) if tile.open_at(e, rot)])
+    return p
+
+
+def here(s: CursedForestState, a: int) -> int:
+    xy = s.pos[a]
+    return -1 if xy is None else s.grid[xy]
+
+
+# ------------------------------------------------------------------ drawing and laying (1 AP)
+@offers("turn")
+def offer_draw(s: CursedForestState, a: int) -> list[Option]:
+    if s.phase != "forest" or not s.tile_stack or s.ap[a] < 1:
+        return []
+    return [Option("draw-tile", f"Draw and lay a forest tile (1 AP; {len(s.tile_stack)} left)")]
+
+
+@handles("draw-tile")
+def draw_tile(s: CursedForestState, a: int, args: list[str]) -> None:
+    s.ap[a] -= 1
+    draw_for(s, a, "lay")
+
+
+def draw_for(s: CursedForestState, a: int, purpose: str) -> bool:
+    """Draw the top tile to lay beside adventurer ``a`` (to explore, or to escape onto, CF-022).
+    No legal place: the adventurer is lost and the tile goes under the stack (CF-014, C-1)."""
+    tile = s.tile_stack.pop()
+    s.emit("draw", what="tile", tile=s.content.tiles[tile].id, adventurer=a)
+    if not placements(s, here(s, a), s.content.tiles[tile]):
+        s.tile_stack.insert(0, tile)
+        s.emit("lost", adventurer=a, tile=s.content.tiles[tile].id)
+        return False
+    s.drawn = tile
+    s.push("place_tile", a, purpose)
+    return True
+
+
+@steps.ask("place_tile", kind="lay_tile", rule="4. Building the Forest, CF-014, C-1")
+def ask_place(s: CursedForestState, a: int, purpose: str) -> tuple[str, list[Option]]:
+    tile = s.content.tiles[s.drawn]
+    opts = []
+    for d, rot in placements(s, here(s, a), tile):
+        shape = "".join(EDGES[e] for e in range(4) if tile.open_at(e, rot))
+        opts.append(Option(f"lay:{EDGES[d]}:{rot}", f"Lay {tile.name} to the {EDGES[d]}, open {shape}"))
+    return f"Where does {tile.name} go?", opts
+
+
+@steps.answer("place_tile")
+def answer_place(s: CursedForestState, choice: str, a: int, purpose: str) -> None:
+    _, d_name, rot = choice.split(":")
+    d = EDGES.index(d_name)
+    tile = s.drawn
+    s.drawn = -1
+    p = lay(s, tile, neighbour(s.pos[a], d), int(rot))  # type: ignore[arg-type]
+    if purpose == "escape":
+        from .combat import escape_to
+        escape_to(s, a, p, 2)
+    if not s.tile_stack and s.phase == "forest":
+        s.push("forest_complete", a)
+
+
+def exit_squares(s: CursedForestState) -> list[tuple[int, int, int]]:
+    """Where the Exit may go (CF-068, our reading): beside the last tile laid, across an edge
+    open on it; failing that beside the latest-laid tile that has such a square; and if the
+    forest is closed all round, any empty square beside the last tile (that edge then counts
+    as open).  Returns ``(placed tile, direction, rotation)``."""
+    exit_tile = s.content.tiles[s.content.exit]
+    order = [s.last_laid] + list(range(len(s.placed) - 1, -1, -1)) if s.last_laid >= 0 else list(range(len(s.placed) - 1, -1, -1))
+    for p in order:
+        found = [(p, d, rot) for d, rot in placements(s, p, exit_tile)]
+        if found:
+            return found
+    p = max(s.last_laid, 0)
+    return [(p, d, rot) for d in range(4) if neighbour(s.place_pos[p], d) not in s.grid
+            for rot in range(4) if exit_tile.open_at((d + 2) % 4, rot)][:4]
+
+
+@steps.auto("forest_complete")
+def forest_complete(s: CursedForestState, a: int) -> None:
+    """15. Endgame: the last tile is down (or the forest cannot grow any more): the Exit is laid."""
+    if s.phase != "forest":
+        return
+    s.phase = "maiden"
+    s.emit("forest_complete", stack_left=len(s.tile_stack))
+    s.push("lay_exit", a)
+
+
+@steps.ask("lay_exit", kind="lay_exit", rule="15. Endgame, CF-068")
+def ask_exit(s: CursedForestState, a: int) -> tuple[str, list[Option]]:
+    opts = []
+    for p, d, rot in exit_squares(s):
+        x, y = neighbour(s.place_pos[p], d)
+        opts.append(Option(f"exit:{x}:{y}:{rot}", f"Lay the Exit at ({x}, {y}) turned {rot}, beside {tile_of(s, p).name}"))
+    return "Lay the Exit tile, where the Maiden Tree stands", opts
+
+
+@steps.answer("lay_exit")
+def answer_exit(s: CursedForestState, choice: str, a: int) -> None:
+    _, x, y, rot = choice.split(":")
+    lay(s, s.content.exit, (int(x), int(y)), int(rot))

@@ -1,0 +1,166 @@
+"""13. Using Items and Spells (CF-049) and the Glossary of Special Items (CF-100..CF-107).
+
+An item is used on its owner's turn for the AP shown on it; spells and potions are single use
+(our content schema insists), except a character with ``reusable_spells`` keeps spells (CF-049);
+the Lauriel seed casts spells for nothing (CF-054).  Tag partners use nothing (CF-034).
+"""
+from __future__ import annotations
+
+from ...engine.decision import Option
+from .actions import handles, offers
+from .forest import here
+from .inventory import active_items, discard, item, item_by_uid
+from .model import EDGES, Item
+from .poison import cure, is_poisoned
+from .state import CursedForestState
+
+
+def ap_cost(s: CursedForestState, a: int, it: Item) -> int:
+    if it.spell and s.content.seed_by_power.get("free-spells", -1) in s.seeds[a]:
+        return 0
+    return it.ap
+
+
+def spend(s: CursedForestState, a: int, i: int) -> None:
+    """Pay the AP; a single-use item is gone afterwards, unless a reusable spell (CF-049)."""
+    it = item(s, i)
+    s.ap[a] -= ap_cost(s, a, it)
+    if a != s.turn:   # CF-095: a defender pays from its next turn
+        s.tag_debt[a] += ap_cost(s, a, it)
+    if i not in s.shown:
+        s.shown.append(i)
+    if it.single_use and not (it.spell and "reusable_spells" in s.content.characters[s.char[a]].powers):
+        discard(s, a, i, "used")
+
+
+def usable(s: CursedForestState, a: int) -> list[tuple[int, Item]]:
+    return [(i, item(s, i)) for i in active_items(s, a) if ap_cost(s, a, item(s, i)) <= s.ap[a]]
+
+
+def heal_options(s: CursedForestState, a: int) -> list[Option]:
+    opts = []
+    for i, it in usable(s, a):
+        e = it.ability("heal")
+        if e is not None and (s.health[a] < s.max_health[a] or e.get("cure") and is_poisoned(s, a)):
+            opts.append(Option(f"use:{it.id}", f"Use {it.name} ({ap_cost(s, a, it)} AP)"))
+        if it.ability("cure_poison") is not None and is_poisoned(s, a):
+            opts.append(Option(f"use:{it.id}", f"Use {it.name} to cure your poison ({ap_cost(s, a, it)} AP)"))
+    ch = s.content.characters[s.char[a]]
+    e = ch.ability("cure_poison")
+    if e is not None and s.ap[a] >= e.get("ap"):
+        for b in range(s.n):
+            if s.pos[b] == s.pos[a] and is_poisoned(s, b):
+                opts.append(Option(f"cure:{b}", f"{ch.name} cures adventurer {b + 1}'s poison ({e.get('ap')} AP)"))
+    return opts
+
+
+@offers("turn")
+def offer_items(s: CursedForestState, a: int) -> list[Option]:
+    if s.pos[a] is None:
+        return []
+    opts = heal_options(s, a)
+    from .ranged import targets
+    p = here(s, a)
+    crossbows = []
+    for i, it in usable(s, a):
+        if it.attack == "ranged":
+            if "crossbow" in it.tags:
+                crossbows.append(i)
+            for d, dist, _q in targets(s, a, it.range_min, it.range_max):
+                opts.append(Option(f"shoot:{it.id}:{EDGES[d]}:{dist}",
+                                   f"Shoot {it.name} {EDGES[d]} at range {dist} ({ap_cost(s, a, it)} AP, {it.damage_dice} dice)"))
+        if it.ability("line_blast") is not None:
+            from .ranged import line
+            for d in range(4):
+                if line(s, p, d):
+                    opts.append(Option(f"use:{it.id}:{EDGES[d]}", f"Cast {it.name} {EDGES[d]} ({ap_cost(s, a, it)} AP)"))
+        if it.ability("fish_swamp") is not None and s.tile_token[p] and s.content.tiles[s.placed[p]].kind == "swamp":
+            opts.append(Option(f"use:{it.id}", f"Fish the swamp with {it.name} ({ap_cost(s, a, it)} AP)"))
+    twin = s.content.characters[s.char[a]].ability("twin_crossbows")
+    if twin is not None and len(crossbows) >= 2 and s.ap[a] >= twin.get("ap"):
+        it = item(s, crossbows[0])
+        for d, dist, _q in targets(s, a, it.range_min, it.range_max):
+            opts.append(Option(f"shoot:twin:{EDGES[d]}:{dist}", f"Fire both crossbows {EDGES[d]} at range {dist} ({twin.get('ap')} AP)"))
+    return opts
+
+
+@offers("fight")
+def offer_fight_items(s: CursedForestState, a: int) -> list[Option]:
+    if s.turn != a and s.f_kind != "morna" or s.f_kind == "pvp" and s.turn != a:
+        return []
+    opts = heal_options(s, a)
+    for i, it in usable(s, a):
+        if it.ability("halve_monster_health") is not None and s.f_kind == "monster" and not \
+                s.content.monsters[s.f_monster].sides[s.f_side].boss and s.f_health > 1:
+            opts.append(Option(f"use:{it.id}", f"Use {it.name}: the foe keeps half its health ({ap_cost(s, a, it)} AP)"))
+        if it.ability("enchant_weapon") is not None and s.f_enchant < 0:
+            for w in active_items(s, a):
+                if "weapon" in item(s, w).tags and item(s, w).attack == "fight":
+                    opts.append(Option(f"use:{it.id}:{item(s, w).id}", f"Enchant {item(s, w).name} (+{it.ability('enchant_weapon').get('bonus')}, "  # type: ignore[union-attr]
+                                       f"{ap_cost(s, a, it)} AP; the weapon is lost after the fight)"))
+    return opts
+
+
+@handles("use")
+def use(s: CursedForestState, a: int, args: list[str]) -> None:
+    i = item_by_uid(s, args[0])
+    it = item(s, i)
+    spend(s, a, i)
+    s.emit("use", adventurer=a, item=it.id, name=it.name)
+    e = it.ability("heal")
+    if e is not None:
+        before = s.health[a]
+        amount = e.get("amount") or s.max_health[a]
+        s.health[a] = min(s.max_health[a], s.health[a] + amount)
+        s.emit("heal", adventurer=a, amount=s.health[a] - before, source=it.id)
+        cure(s, a, it.id)   # CF-039: a healing item cures poison
+    if it.ability("cure_poison") is not None:
+        cure(s, a, it.id)
+    if it.ability("halve_monster_health") is not None:
+        before = s.f_health
+        s.f_health = (s.f_health + 1) // 2   # CF-103: half, rounded up
+        s.emit("dragon_scent", health_before=before, health=s.f_health)
+    e = it.ability("enchant_weapon")
+    if e is not None:
+        s.f_enchant = item_by_uid(s, args[1])
+        s.f_enchant_bonus = e.get("bonus")
+        s.emit("enchant", adventurer=a, weapon=args[1], bonus=e.get("bonus"))
+    e = it.ability("line_blast")
+    if e is not None:
+        from .ranged import flame
+        flame(s, a, EDGES.index(args[1]), e.get("dice"))
+    e = it.ability("fish_swamp")
+    if e is not None:
+        from .special_tiles import gain_item, roll
+        if roll(s, a, "fish the swamp") >= e.get("success_min"):
+            s.tile_token[here(s, a)] = False
+            gain_item(s, a)
+        else:
+            s.emit("item_breaks", adventurer=a, item=it.id)
+
+
+@handles("cure")
+def cure_other(s: CursedForestState, a: int, args: list[str]) -> None:
+    e = s.content.characters[s.char[a]].ability("cure_poison")
+    assert e is not None
+    s.ap[a] -= e.get("ap")
+    cure(s, int(args[0]), s.content.characters[s.char[a]].id)
+
+
+@handles("shoot")
+def shoot_item(s: CursedForestState, a: int, args: list[str]) -> None:
+    from .ranged import line, shoot
+    d, dist = EDGES.index(args[1]), int(args[2])
+    q = line(s, here(s, a), d)[dist - 1]
+    if args[0] == "twin":
+        twin = s.content.characters[s.char[a]].ability("twin_crossbows")
+        assert twin is not None
+        bows = [i for i in active_items(s, a) if "crossbow" in item(s, i).tags and item(s, i).attack == "ranged"][:2]
+        s.ap[a] -= twin.get("ap")
+        s.emit("use", adventurer=a, item="twin crossbows", name="two crossbows")
+        shoot(s, a, q, item(s, bows[0]).damage_dice, bows)
+        return
+    i = item_by_uid(s, args[0])
+    spend(s, a, i)
+    s.emit("use", adventurer=a, item=item(s, i).id, name=item(s, i).name)
+    shoot(s, a, q, item(s, i).damage_dice, [i])

@@ -1,0 +1,101 @@
+"""Moving (CF-009, ruling C-10) and what happens on landing: monsters (CF-018, CF-019), red
+vines (CF-036), webs (CF-062, CF-064), the pit (CF-065), Morna Gûl's strike (CF-074), the
+Maiden Tree (CF-069); and the Elven Boots' jump (CF-104)."""
+from __future__ import annotations
+
+from ...engine.decision import Option
+from .actions import handles, offers
+from .combat import start_fight
+from .forest import here, joined, tile_of
+from .inventory import active_items, item
+from .model import EDGES
+from .monsters import reveal
+from .state import NO_MONSTER, CursedForestState
+
+
+@offers("turn")
+def offer_moves(s: CursedForestState, a: int) -> list[Option]:
+    if s.ap[a] < 1:
+        return []
+    p = here(s, a)
+    opts = []
+    strike = " (Morna Gûl strikes as you run past)" if s.morna_at == p else ""
+    for d in range(4):
+        q = joined(s, p, d)
+        if q >= 0:
+            opts.append(Option(f"move:{EDGES[d]}", f"Move {EDGES[d]} to {tile_of(s, q).name} (1 AP){strike}"))
+    if tile_of(s, p).kind == "web":   # CF-064: web walking
+        for q in range(len(s.placed)):
+            if q != p and tile_of(s, q).kind == "web":
+                x, y = s.place_pos[q]
+                opts.append(Option(f"web-walk:{x}:{y}", f"Walk the webs to ({x}, {y}) (1 AP){strike}"))
+    if not s.jumped and any("jump_tile" in item(s, i).powers for i in active_items(s, a)):
+        for x, y in jump_targets(s, p):
+            opts.append(Option(f"jump:{x}:{y}", f"Jump with the Elven Boots to ({x}, {y}) (1 AP){strike}"))
+    return opts
+
+
+def jump_targets(s: CursedForestState, p: int) -> list[tuple[int, int]]:
+    """CF-104: over one revealed neighbour to any tile joined to it (around corners too)."""
+    out: list[tuple[int, int]] = []
+    for d in range(4):
+        mid = joined(s, p, d)
+        if mid < 0:
+            continue
+        for e in range(4):
+            q = joined(s, mid, e)
+            if q >= 0 and q != p and s.place_pos[q] not in out:
+                out.append(s.place_pos[q])
+    return sorted(out)
+
+
+@handles("move")
+def move(s: CursedForestState, a: int, args: list[str]) -> None:
+    go(s, a, joined(s, here(s, a), EDGES.index(args[0])), "move")
+
+
+@handles("web-walk")
+def web_walk(s: CursedForestState, a: int, args: list[str]) -> None:
+    go(s, a, s.grid[(int(args[0]), int(args[1]))], "web-walk")
+
+
+@handles("jump")
+def jump(s: CursedForestState, a: int, args: list[str]) -> None:
+    s.jumped = True
+    go(s, a, s.grid[(int(args[0]), int(args[1]))], "jump")
+
+
+def go(s: CursedForestState, a: int, q: int, how: str) -> None:
+    """Spend 1 AP and step; leaving Morna Gûl's tile costs his strike (CF-074)."""
+    s.ap[a] -= 1
+    if s.morna_at == here(s, a):
+        from .endgame import run_past_strike
+        if not run_past_strike(s, a):
+            return
+    land(s, a, q, how)
+
+
+def land(s: CursedForestState, a: int, q: int, how: str) -> None:
+    """Arrive on placed tile ``q`` and meet what is there."""
+    s.pos[a] = s.place_pos[q]
+    tile = tile_of(s, q)
+    s.emit("move", adventurer=a, to=list(s.place_pos[q]), how=how, tile=tile.id)
+    if s.phase == "maiden":
+        s.push("maiden_check")
+    if s.tile_monster[q] != NO_MONSTER:
+        if reveal(s, q, a):       # CF-018: the token becomes a monster; CF-019: only once
+            m = s.tile_monster[q]
+            start_fight(s, a, "monster", q, m, s.tile_side[q], health=0 if not s.tile_damage[q] else
+                        s.content.monsters[m].sides[s.tile_side[q]].health - s.tile_damage[q])
+        return
+    if tile.kind == "red-vine":
+        from .poison import poison
+        poison(s, a, "red vines")
+    elif tile.kind == "web":
+        from .special_tiles import enter_web
+        enter_web(s, a, q)
+    elif tile.kind == "pit" and how != "jump-over":
+        from .special_tiles import enter_pit
+        enter_pit(s, a, q)
+
+

@@ -1,0 +1,107 @@
+"""21. Combat Between Adventurers (CF-094..CF-096), played only with the option ``pvp``.
+
+The attacker fights as against a monster; criticals count for both (they are adventurers).  The
+defender may, before each round, use healing items paid from its next turn's APs (CF-095).
+Fleeing takes the attacker up to its APs away, for a kill or 4 damage (CF-094).
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from ...engine.decision import Option
+from .actions import handles, offers
+from .combat import end_fight, hurt, start_fight
+from .fight_end import give_kill
+from .forest import here, joined
+from .items import heal_options
+from .actions import dispatch
+from .registry import steps
+from .state import CursedForestState
+
+
+@offers("turn")
+def offer_attack(s: CursedForestState, a: int) -> list[Option]:
+    if not s.options.get("pvp") or s.phase == "setup":
+        return []
+    return [Option(f"attack:{b}", f"Attack adventurer {b + 1} (section 21)")
+            for b in range(s.n) if b != a and s.pos[b] is not None and s.pos[b] == s.pos[a]]
+
+
+@handles("attack")
+def attack(s: CursedForestState, a: int, args: list[str]) -> None:
+    b = int(args[0])
+    start_fight(s, a, "pvp", here(s, a), opponent=b)
+
+
+def reachable(s: CursedForestState, p: int, limit: int) -> dict[int, int]:
+    dist = {p: 0}
+    todo = deque([p])
+    while todo:
+        t = todo.popleft()
+        if dist[t] == limit:
+            continue
+        for d in range(4):
+            u = joined(s, t, d)
+            if u >= 0 and u not in dist:
+                dist[u] = dist[t] + 1
+                todo.append(u)
+    return dist
+
+
+@offers("fight")
+def offer_flee(s: CursedForestState, a: int) -> list[Option]:
+    if s.f_kind != "pvp" or s.ap[a] < 1:
+        return []
+    opts = []
+    for q, d in sorted(reachable(s, here(s, a), s.ap[a]).items()):
+        if d > 0:
+            x, y = s.place_pos[q]
+            opts.append(Option(f"flee:{x}:{y}", f"Flee to ({x}, {y}) ({d} AP; give a kill or take 4 damage)"))
+    return opts
+
+
+@handles("flee")
+def flee(s: CursedForestState, a: int, args: list[str]) -> None:
+    q = s.grid[(int(args[0]), int(args[1]))]
+    s.ap[a] -= reachable(s, here(s, a), s.ap[a])[q]
+    b = s.f_opponent
+    s.emit("escape", adventurer=a, to=[int(args[0]), int(args[1])], damage=0)
+    end_fight(s)
+    s.turn_over = False    # CF-022: the turn goes on after an escape
+    s.pos[a] = s.place_pos[q]
+    if s.kills[a]:
+        s.push("flee_price", a, b)
+    else:
+        hurt(s, a, 4, direct=True, source="flight")
+
+
+@steps.ask("flee_price", kind="flee_price", rule="21. Combat Between Adventurers, CF-094")
+def ask_price(s: CursedForestState, a: int, b: int) -> tuple[str, list[Option]] | None:
+    if s.pos[a] is None or not s.kills[a]:
+        return None
+    return "The price of fleeing", [Option("pay:kill", f"Give one kill to adventurer {b + 1}"),
+                                    Option("pay:damage", "Take 4 damage")]
+
+
+@steps.answer("flee_price")
+def answer_price(s: CursedForestState, choice: str, a: int, b: int) -> None:
+    if choice == "pay:kill":
+        give_kill(s, a, b)
+    else:
+        hurt(s, a, 4, direct=True, source="flight")
+
+
+@steps.ask("defend_round", kind="defend_round", rule="21. Combat Between Adventurers, CF-095")
+def ask_defend(s: CursedForestState, b: int) -> tuple[str, list[Option]] | None:
+    if s.f_kind != "pvp" or s.pos[b] is None:
+        return None
+    opts = heal_options(s, b)
+    if not opts:
+        return None
+    return "You are attacked: use something first (paid from your next turn)?", [Option("defend", "Just defend")] + opts
+
+
+@steps.answer("defend_round")
+def answer_defend(s: CursedForestState, choice: str, b: int) -> None:
+    if choice != "defend":
+        dispatch(s, b, choice)

@@ -1,0 +1,190 @@
+"""14. Special Tiles and Tokens (CF-051..CF-065): brood seeds, swamps, bone yards, webs and
+spiders, web walking, the pit."""
+from __future__ import annotations
+
+from ...engine.decision import Option
+from .actions import handles, offers
+from .combat import start_fight
+from .forest import here, tile_of
+from .inventory import carried, draw_item, item, monsters_on
+from .monsters import draw_monster
+from .poison import cure
+from .state import NO_MONSTER, CursedForestState
+
+
+def roll(s: CursedForestState, a: int, why: str) -> int:
+    v = s.rng.below(6) + 1
+    s.emit("roll", adventurer=a, why=why, value=v)
+    return v
+
+
+def disarmed(s: CursedForestState, a: int, what: str) -> bool:
+    """Our reading of Sirja's trap skill in the forest: a web or the pit is a trap to disarm."""
+    e = s.content.characters[s.char[a]].ability("disarm_traps")
+    if e is None:
+        return False
+    ok = roll(s, a, f"disarm the {what}") >= e.get("success_min")
+    if ok:
+        s.emit("disarmed", adventurer=a, what=what)
+    return ok
+
+
+def fight_drawn_monster(s: CursedForestState, a: int, p: int) -> None:
+    """Draw a monster onto tile ``p`` and fight it; if it survives it stays on that tile."""
+    m, side = draw_monster(s, a)
+    if m < 0:
+        return
+    s.tile_monster[p] = m
+    s.tile_side[p] = side
+    start_fight(s, a, "monster", p, m, side)
+
+
+# ------------------------------------------------------------------ brood seeds (CF-051, CF-052)
+@offers("turn")
+def offer_seed(s: CursedForestState, a: int) -> list[Option]:
+    p = here(s, a)
+    opts = []
+    if s.tile_root[p] >= 0 and not s.seed_tried and not monsters_on(s, p):
+        opts.append(Option("recover-seed", f"Try to free the seed {s.content.seeds[s.tile_root[p]].name} (roll: 2-6)"))
+    if not monsters_on(s, p):
+        for k in s.tile_seeds[p]:
+            opts.append(Option(f"pickup-seed:{s.content.seeds[k].id}", f"Take up the seed {s.content.seeds[k].name}"))
+    return opts
+
+
+@handles("recover-seed")
+def recover_seed(s: CursedForestState, a: int, args: list[str]) -> None:
+    """CF-051: 2-6 the seed is yours; a 1 draws a monster to fight.  Our reading: no AP, once a turn."""
+    p = here(s, a)
+    s.seed_tried = True
+    if roll(s, a, "free a brood seed") >= 2:
+        k = s.tile_root[p]
+        s.tile_root[p] = -1
+        bind_seed(s, a, k)
+    else:
+        fight_drawn_monster(s, a, p)
+
+
+@handles("pickup-seed")
+def pickup_seed(s: CursedForestState, a: int, args: list[str]) -> None:
+    """CF-052: a dropped seed binds to the next adventurer who picks it up."""
+    k = s.content.seed_by_id[args[0]]
+    s.tile_seeds[here(s, a)].remove(k)
+    bind_seed(s, a, k)
+
+
+def bind_seed(s: CursedForestState, a: int, k: int) -> None:
+    s.seeds[a].append(k)
+    s.emit("seed", adventurer=a, seed=s.content.seeds[k].id)
+    if s.content.seeds[k].power == "cure-and-immunity":   # CF-053
+        cure(s, a, "Athuil")
+    if s.phase == "maiden":
+        s.push("maiden_check")
+
+
+# ------------------------------------------------------------------ swamps (CF-058..CF-060)
+@offers("turn")
+def offer_swamp_and_bones(s: CursedForestState, a: int) -> list[Option]:
+    p = here(s, a)
+    if not s.tile_token[p] or monsters_on(s, p):
+        return []
+    kind = tile_of(s, p).kind
+    if kind == "swamp" and s.ap[a] >= 3:
+        return [Option("search-swamp", "Search the swamp (3 AP; 1-3 a monster, 4-6 an item)")]
+    if kind == "bone-yard" and s.ap[a] >= 2:
+        opts = [Option("bone-yard:heal", "Rest in the bone yard: cured and healed to full (2 AP, ends the turn)")]
+        if len(s.kills[a]) >= 3:
+            opts.append(Option("bone-yard:item", "Trade 3 kills at the bone yard for an item (2 AP, ends the turn)"))
+        return opts
+    return []
+
+
+@handles("search-swamp")
+def search_swamp(s: CursedForestState, a: int, args: list[str]) -> None:
+    s.ap[a] -= 3
+    p = here(s, a)
+    s.tile_token[p] = False
+    if roll(s, a, "search the swamp") <= 3:
+        fight_drawn_monster(s, a, p)
+    else:
+        gain_item(s, a)
+
+
+def gain_item(s: CursedForestState, a: int) -> None:
+    i = draw_item(s)
+    if i >= 0:
+        s.push("stow_item", a, i, -1)
+
+
+@handles("bone-yard")
+def bone_yard(s: CursedForestState, a: int, args: list[str]) -> None:
+    """CF-061: either rest (cure, full health) or give up 3 kills for an item; the yard closes."""
+    s.ap[a] -= 2
+    s.tile_token[here(s, a)] = False
+    if args[0] == "heal":
+        cure(s, a, "bone yard")
+        s.emit("heal", adventurer=a, amount=s.max_health[a] - s.health[a], source="bone yard")
+        s.health[a] = s.max_health[a]
+    else:
+        # our reading: the three lowest kills go, which keeps the best of the champion tally
+        for _ in range(3):
+            s.kills[a].remove(min(s.kills[a]))
+        s.emit("kills_spent", adventurer=a, count=3)
+        gain_item(s, a)
+    s.turn_over = True
+
+
+# ------------------------------------------------------------------ webs (CF-062..CF-064)
+def spiders_kept_off(s: CursedForestState, p: int) -> bool:
+    """CF-055: Liantë protects everyone on its bearer's tile; CF-069: after the Maiden Tree, none."""
+    if s.phase == "hunt":
+        return True
+    liante = s.content.seed_by_power.get("no-spiders", -1)
+    return any(s.pos[b] == s.place_pos[p] and liante in s.seeds[b] for b in range(s.n))
+
+
+def enter_web(s: CursedForestState, a: int, p: int) -> None:
+    """CF-062: an unoccupied web: roll; on 1-2 a die's worth of spiders drop and attack together."""
+    others = any(b != a and s.pos[b] == s.place_pos[p] for b in range(s.n))
+    if others or spiders_kept_off(s, p) or disarmed(s, a, "web"):
+        return
+    if roll(s, a, "web") >= 3:
+        return
+    sp = s.content.spiders
+    count = sum(roll(s, a, "how many spiders") for _ in range(sp.count_dice))
+    s.emit("spiders", adventurer=a, count=count)
+    start_fight(s, a, "spiders", p, health=count)
+
+
+# ------------------------------------------------------------------ the pit (CF-065, CF-105)
+def pit_safe(s: CursedForestState, a: int, p: int) -> bool:
+    """After the Maiden Tree (CF-069), with a rope carried or one left here (CF-105)."""
+    if s.phase == "hunt":
+        return True
+    if any("cross_pit" in item(s, i).powers for i in carried(s, a) + s.tile_items[p]):
+        return True
+    return False
+
+
+def enter_pit(s: CursedForestState, a: int, p: int) -> None:
+    if pit_safe(s, a, p) or disarmed(s, a, "pit"):
+        return
+    if roll(s, a, "jump the pit") >= 3:
+        return
+    s.emit("fall", adventurer=a)
+    s.turn_over = True   # CF-065: climb out and carry on next turn
+    monsters = s.pit_monsters[:]
+    s.pit_monsters = []
+    if not s.pit_entered:
+        s.pit_entered = True
+        for _ in range(2):
+            m, _side = draw_monster(s, a)
+            if m >= 0:
+                monsters.append(m)
+    if monsters:
+        side = 1 if a == s.ring else 0
+        start_fight(s, a, "monster", p, monsters[0], side, noescape=True)
+        s.f_queue = monsters[1:]
+
+
+__all__ = ["NO_MONSTER"]

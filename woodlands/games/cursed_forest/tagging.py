@@ -1,0 +1,122 @@
+"""10. Tagging (CF-033..CF-035) and the solo game's tag roll (CF-092); the automatic partner
+when a monster runs at you (CF-030)."""
+from __future__ import annotations
+
+from collections import deque
+
+from ...engine.decision import Option
+from .actions import handles, offers
+from .forest import here, joined
+from .registry import steps
+from .state import CursedForestState
+
+
+def distance(s: CursedForestState, p: int, q: int) -> int:
+    """Moves along open paths from placed tile ``p`` to ``q`` (C-10); -1 if unreachable."""
+    if p == q:
+        return 0
+    seen = {p: 0}
+    todo = deque([p])
+    while todo:
+        t = todo.popleft()
+        for d in range(4):
+            u = joined(s, t, d)
+            if u >= 0 and u not in seen:
+                seen[u] = seen[t] + 1
+                if u == q:
+                    return seen[u]
+                todo.append(u)
+    return -1
+
+
+def solo(s: CursedForestState) -> bool:
+    return s.options.get("players", 1) == 1
+
+
+def candidates(s: CursedForestState, a: int) -> list[tuple[int, int]]:
+    """Adventurers who could reach the fight with the APs of their next turn (CF-033); in the
+    solo game also at least 5 health (CF-092)."""
+    p = here(s, a)
+    out = []
+    for b in range(s.n):
+        if b == a or s.pos[b] is None or b == s.f_opponent:
+            continue
+        dist = distance(s, s.grid[s.pos[b]], p)
+        if dist < 0 or dist > s.max_ap[b] - s.tag_debt[b]:
+            continue
+        if solo(s) and s.health[b] < 5:
+            continue
+        out.append((b, dist))
+    return out
+
+
+@offers("fight")
+def offer_tag(s: CursedForestState, a: int) -> list[Option]:
+    """CF-021: at the start of a round, 1 AP; one partner per fight; never against Morna Gûl
+    (CF-074), in the pit (CF-065) or after taking over a fight (CF-035)."""
+    if (s.n < 2 or s.f_partner >= 0 or s.f_noescape or s.f_kind not in ("monster", "spiders")
+            or s.ap[a] < 1 or s.turn != a):
+        return []
+    word = "try to call (roll 3-6)" if solo(s) else "call"
+    return [Option(f"tag:{b}", f"Spend 1 AP to {word} adventurer {b + 1} ({dist} tiles away)")
+            for b, dist in candidates(s, a)]
+
+
+@handles("tag")
+def tag(s: CursedForestState, a: int, args: list[str]) -> None:
+    b = int(args[0])
+    s.ap[a] -= 1
+    s.emit("tag_call", adventurer=a, partner=b)
+    if solo(s):
+        v = s.rng.below(6) + 1
+        s.emit("roll", adventurer=b, why="solo tag", value=v)
+        if v >= 3:
+            join(s, a, b)
+        else:
+            s.emit("tag_refused", adventurer=a, partner=b)
+        return
+    s.push("tag_reply", b, a)
+
+
+@steps.ask("tag_reply", kind="tag_reply", rule="10. Tagging, CF-033")
+def ask_reply(s: CursedForestState, b: int, a: int) -> tuple[str, list[Option]] | None:
+    if not s.f_kind or s.pos[b] is None:
+        return None
+    return (f"Adventurer {a + 1} calls you into a fight. Come (paying from your next turn's APs)?",
+            [Option("tag:accept", "Come and fight beside them"), Option("tag:refuse", "Stay where you are")])
+
+
+@steps.answer("tag_reply")
+def answer_reply(s: CursedForestState, choice: str, b: int, a: int) -> None:
+    if choice == "tag:accept":
+        join(s, a, b)
+    else:
+        s.emit("tag_refused", adventurer=a, partner=b)
+
+
+def join(s: CursedForestState, a: int, b: int) -> None:
+    """The partner walks over now and owes the steps from its next turn (our reading: hazards
+    on the way are not met)."""
+    p = here(s, a)
+    dist = distance(s, s.grid[s.pos[b]], p)  # type: ignore[index]
+    s.tag_debt[b] += dist
+    s.pos[b] = s.place_pos[p]
+    s.f_partner = b
+    s.emit("tag_joined", adventurer=a, partner=b, steps=dist)
+
+
+@steps.ask("choose_partner", kind="choose_partner", rule="8. Ranged Attacks, CF-030")
+def ask_partner(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
+    if not s.f_kind or s.f_adv != a or s.f_partner >= 0:
+        return None
+    others = [b for b in range(s.n) if b != a and s.pos[b] == s.pos[a]]
+    if not others:
+        return None
+    return ("The monster reaches your tile: who fights at your side?",
+            [Option(f"partner:{b}", f"Adventurer {b + 1}") for b in others])
+
+
+@steps.answer("choose_partner")
+def answer_partner(s: CursedForestState, choice: str, a: int) -> None:
+    s.f_partner = int(choice.split(":")[1])
+    s.emit("tag_joined", adventurer=a, partner=s.f_partner, steps=0)

@@ -1,0 +1,100 @@
+"""3. Using Action Points (CF-008..CF-013) and the order of turns (CF-007, ruling C-8).
+
+A turn is a loop of decisions: the active adventurer picks one action at a time until it ends
+the turn, runs out of APs, or a fight or an escape ends it.  Play goes clockwise, i.e. in
+adventurer order; after every adventurer has moved, Morna Gûl hunts (CF-072).
+"""
+from __future__ import annotations
+
+from ...engine.decision import Option
+from .actions import collect, dispatch
+from .registry import steps
+from .state import CursedForestState
+
+# Our reading for random play: zero-AP inventory actions (switch, drop, pick up, give, shift a
+# poison token) are limited to this many per turn, so a turn always moves the game on.
+FREE_ACTIONS_PER_TURN = 6
+# Safety net when no turn_limit is given: a game still going after this many rounds ends unfinished.
+DEFAULT_ROUND_CAP = 600
+
+
+def alive(s: CursedForestState, a: int) -> bool:
+    return s.pos[a] is not None
+
+
+@steps.auto("round_start")
+def round_start(s: CursedForestState) -> None:
+    limit = s.options.get("turn_limit") or DEFAULT_ROUND_CAP
+    if s.round_no >= limit:
+        from .winning import finish_unfinished
+        finish_unfinished(s, limit)
+        return
+    s.round_no += 1
+    s.push("round_end")
+    for a in range(s.n - 1, -1, -1):
+        s.push("turn_start", a)
+
+
+@steps.auto("turn_start")
+def turn_start(s: CursedForestState, a: int) -> None:
+    if not alive(s, a):
+        return
+    s.turn = a
+    s.turn_no += 1
+    s.turn_over = False
+    s.free_actions = 0
+    s.jumped = False
+    s.marta_used = False
+    s.seed_tried = False
+    # CF-033, CF-095: APs promised to a fight on another's turn come off this turn
+    s.ap[a] = max(0, s.max_ap[a] - s.tag_debt[a])
+    s.tag_debt[a] = 0
+    s.emit("turn", adventurer=a, player=s.owner[a], ap=s.ap[a], round=s.round_no)
+    s.push("turn_end", a)
+    s.push("turn_action", a)
+    from .forest import frontier_open
+    if s.phase == "forest" and s.tile_stack and not frontier_open(s):
+        s.push("forest_complete", a)   # our reading: a forest that cannot grow is complete
+
+
+@steps.ask("turn_action", kind="turn_action", rule="3. Using Action Points, CF-010")
+def ask_action(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
+    if s.turn_over or not alive(s, a) or s.ap[a] <= 0 and s.f_kind == "":
+        return None   # CF-011: the turn ends when the APs run out
+    opts = collect(s, a, "turn")
+    opts.append(Option("end-turn", f"End the turn ({s.ap[a]} AP unused are lost)"))
+    return f"Adventurer {a + 1}: {s.ap[a]} AP left. What now?", opts
+
+
+@steps.answer("turn_action")
+def answer_action(s: CursedForestState, choice: str, a: int) -> None:
+    if choice == "end-turn":
+        s.turn_over = True
+        return
+    s.push("turn_action", a)   # come back here once the action (and anything it starts) is done
+    dispatch(s, a, choice)
+
+
+@steps.auto("turn_end")
+def turn_end(s: CursedForestState, a: int) -> None:
+    """CF-012: APs back to full (they are never carried over); CF-032: wounded monsters heal."""
+    if alive(s, a):
+        s.ap[a] = s.max_ap[a]
+    for p in range(len(s.tile_damage)):
+        s.tile_damage[p] = 0
+    s.emit("turn_end", adventurer=a)
+
+
+@steps.auto("round_end")
+def round_end(s: CursedForestState) -> None:
+    s.push("round_start")
+    if s.phase == "hunt":
+        s.push("morna_hunts")
+
+
+def spend_free_action(s: CursedForestState) -> None:
+    s.free_actions += 1
+
+
+def free_actions_left(s: CursedForestState) -> bool:
+    return s.free_actions < FREE_ACTIONS_PER_TURN

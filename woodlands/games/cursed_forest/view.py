@@ -1,0 +1,88 @@
+"""What one player may see (C-9): everything on the table, its own adventurers' items, and of
+the others only the items turned face up (the rest as a count).  The stack's order and the
+bags' contents are never shown, only their sizes."""
+from __future__ import annotations
+
+from typing import Any
+
+from .combat import foe_summary
+from .model import EDGES
+from .state import EMPTY, POISON, SPACES, TOKEN, CursedForestState
+
+
+def build_view(s: CursedForestState, player: int) -> dict[str, Any]:
+    c = s.content
+    players = []
+    for a in range(s.n):
+        mine = s.owner[a] == player
+        ch = c.characters[s.char[a]] if s.char[a] >= 0 else None
+        inventory: dict[str, Any] = {}
+        hidden = 0
+        for k, x in enumerate(s.inv[a]):
+            if x == EMPTY:
+                inventory[SPACES[k]] = None
+            elif x == POISON:
+                inventory[SPACES[k]] = "poison"
+            elif mine or x in s.shown:
+                inventory[SPACES[k]] = c.items[x].id
+            else:
+                inventory[SPACES[k]] = "face-down"
+                hidden += 1
+        two = s.inv[a][0] >= 0 and s.inv[a][0] == s.inv[a][1] and inventory["hand1"] == "face-down"
+        extras = [c.items[i].id for i in s.extras[a] if mine or i in s.shown]
+        players.append({
+            "adventurer": a, "player": s.owner[a],
+            "character": ch.id if ch else None, "name": ch.name if ch else None,
+            "health": s.health[a], "max_health": s.max_health[a], "lives": s.lives[a],
+            "ap": s.ap[a], "max_ap": s.max_ap[a],
+            "position": list(s.pos[a]) if s.pos[a] is not None else None,
+            "out": s.pos[a] is None and s.char[a] >= 0,
+            "seeds": [c.seeds[k].id for k in s.seeds[a]],
+            "inventory": inventory,
+            "face_down": hidden - (1 if two else 0),
+            "extras": extras + ["face-down"] * (len(s.extras[a]) - len(extras)),
+            "poison": s.inv[a].count(POISON),
+            "kills": len(s.kills[a]), "tally": sum(s.kills[a]),
+            "tag_debt": s.tag_debt[a],
+        })
+    tiles = []
+    for p, t in enumerate(s.placed):
+        tile = c.tiles[t]
+        m = s.tile_monster[p]
+        monster: Any = None
+        if m == TOKEN:
+            monster = "token"
+        elif m >= 0:
+            side = c.monsters[m].sides[s.tile_side[p]]
+            monster = {"id": c.monsters[m].id, "name": side.name, "side": ("green", "purple")[s.tile_side[p]],
+                       "health": side.health - s.tile_damage[p], "dice": side.dice, "modifier": side.modifier}
+        tokens = []
+        if s.tile_token[p]:
+            tokens.append(tile.kind)
+        if m == TOKEN:
+            tokens.append("monster")
+        tiles.append({
+            "id": tile.id, "kind": tile.kind, "name": tile.name, "position": list(s.place_pos[p]),
+            "rotation": s.place_rot[p], "open": [EDGES[e] for e in range(4) if tile.open_at(e, s.place_rot[p])],
+            "tokens": tokens, "monster": monster,
+            "items": [c.items[i].id for i in s.tile_items[p]],
+            "seeds": [c.seeds[k].id for k in s.tile_seeds[p]],
+            "root_seed": c.seeds[s.tile_root[p]].id if s.tile_root[p] >= 0 else None,
+            "vine_seed": c.seeds[s.tile_vine[p]].id if s.tile_vine[p] >= 0 else None,
+        })
+    morna = None
+    if s.morna_at >= 0:
+        morna = {"position": list(s.place_pos[s.morna_at]), "health": s.morna_health,
+                 "dice": max(0, c.morna.dice - s.seeds_laid), "modifier": c.morna.modifier}
+    fight = None
+    if s.f_kind:
+        fight = {"kind": s.f_kind, "adventurer": s.f_adv, "partner": s.f_partner, "foe": foe_summary(s),
+                 "foe_health": s.morna_health if s.f_kind == "morna" else s.f_health if s.f_kind != "pvp" else s.health[s.f_opponent]}
+    return {
+        "game": "cursed-forest", "player": player, "players": players, "tiles": tiles,
+        "stack_size": len(s.tile_stack), "monsters_in_bag": len(s.monster_bag), "items_in_bag": len(s.item_bag),
+        "turn": s.turn, "round": s.round_no, "phase": s.phase, "morna": morna, "morna_gul": morna,
+        "seeds_laid": s.seeds_laid, "fight": fight, "pit_monsters": len(s.pit_monsters),
+        "decision": None if s.decision is None else {"player": s.decision.player, "kind": s.decision.kind},
+        "over": s.over, "outcome": s.outcome,
+    }
