@@ -30,6 +30,8 @@ def joined(s: CursedForestState, p: int, d: int) -> int:
         return -1
     if is_open(s, p, d) and is_open(s, q, (d + 2) % 4):
         return q
+    if s.exit_link >= 0 and {p, q} == {s.exit_at, s.exit_link}:
+        return q   # our reading: in a closed forest the Maiden Tree's roots open the way
     return -1
 
 
@@ -182,4 +184,9 @@ def ask_exit(s: CursedForestState, a: int) -> tuple[str, list[Option]]:
 @steps.answer("lay_exit")
 def answer_exit(s: CursedForestState, choice: str, a: int) -> None:
     _, x, y, rot = choice.split(":")
-    lay(s, s.content.exit, (int(x), int(y)), int(rot))
+    p = lay(s, s.content.exit, (int(x), int(y)), int(rot))
+    s.exit_at = p
+    if not any(joined(s, p, d) >= 0 for d in range(4)):
+        s.exit_link = next(s.grid[neighbour((int(x), int(y)), d)] for d in range(4)
+                           if neighbour((int(x), int(y)), d) in s.grid)
+    s.push("maiden_check")

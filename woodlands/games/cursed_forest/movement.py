@@ -15,9 +15,9 @@ from .state import NO_MONSTER, CursedForestState
 
 @offers("turn")
 def offer_moves(s: CursedForestState, a: int) -> list[Option]:
-    if s.ap[a] < 1:
-        return []
     p = here(s, a)
+    if s.ap[a] < 1 or s.phase == "maiden" and s.seeds[a] and p == s.exit_at:
+        return []   # CF-069: a seed bearer who reached the Maiden Tree waits there
     opts = []
     strike = " (Morna Gûl strikes as you run past)" if s.morna_at == p else ""
     for d in range(4):

@@ -52,6 +52,8 @@ def turn_start(s: CursedForestState, a: int) -> None:
     s.emit("turn", adventurer=a, player=s.owner[a], ap=s.ap[a], round=s.round_no)
     s.push("turn_end", a)
     s.push("turn_action", a)
+    if s.phase == "maiden":
+        s.push("maiden_check")   # a bearer may have fallen since: the wait can be over
     from .forest import frontier_open
     if s.phase == "forest" and s.tile_stack and not frontier_open(s):
         s.push("forest_complete", a)   # our reading: a forest that cannot grow is complete
