@@ -116,7 +116,9 @@ def situation(*chars: str, players: int | None = None, seed: int = 1, **options:
 
 def run(s: Any, steps: Any = None) -> Any:
     """Start the prepared situation's steps (by default its first adventurer's turn)."""
-    push_in_order(s.stack, [st if isinstance(st, tuple) else (st,) for st in (steps or TURN)])
+    if steps is None:
+        steps = list(TURN[:2]) + [("turn_start", b) for b in range(1, s.n)] + [("round_end",)]
+    push_in_order(s.stack, [st if isinstance(st, tuple) else (st,) for st in steps])
     s.advance()
     return s
 
