@@ -1,0 +1,213 @@
+"""The default Storyfold pack, "The Lanternwarden's Road" (ruling S-8): it loads, it is all our own
+work, it has the shape S-8 asks for (a teaching prologue and at least two chapters of 3-5 scenes,
+branching, a chapter restart, ruling S-6), every scene leads somewhere and the end can always be
+reached, and random play finishes the campaign."""
+from __future__ import annotations
+
+import random
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+import woodlands
+from woodlands.games.storyfold.content_loader import DEFAULT_PACK
+from woodlands.games.storyfold.model import Scene, Section
+
+GAME = woodlands.load_game("storyfold")
+C = GAME.content
+ROOT = Path(__file__).resolve().parents[2]
+RULEBOOK = Path("/work/shared/rulebooks/storyfold-wildwoods.txt")
+
+
+def _toml_files() -> list[Path]:
+    return sorted(DEFAULT_PACK.glob("*.toml")) + sorted((DEFAULT_PACK / "chapters").glob("*.toml"))
+
+
+def _walk(node: Any) -> Iterator[Any]:
+    yield node
+    if isinstance(node, dict):
+        for value in node.values():
+            yield from _walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _walk(value)
+
+
+def _targets(scene: Scene, section: Section) -> set[int | str]:
+    """Where a prevail section can lead: scene indexes, or "end"."""
+    out: set[int | str] = set()
+    for name in [section.next] + [t for _, t in section.next_if]:
+        if name == "end":
+            out.add("end")
+        elif name == "restart":
+            out.add(C.chapters[scene.chapter].scenes[0])
+        else:
+            out.add(C.scene_by_id[name])
+    return out
+
+
+def _edges() -> dict[int, set[int | str]]:
+    return {s.index: _targets(s, s.luma_prevails) | _targets(s, s.shadow_prevails) for s in C.scenes}
+
+
+# --------------------------------------------------------------------------- loads, is ours
+def test_the_default_pack_loads_and_validates():
+    pack = woodlands.load_game("storyfold", DEFAULT_PACK).content
+    assert pack.id == C.id == "storyfold-lanternwarden"
+    assert len(pack.scenes) == len(C.scenes) and len(pack.cards) == len(C.cards)
+
+
+def test_every_entry_is_a_stand_in():
+    """Compiled entries and every raw table with a provenance: all ours (S-8, the brief)."""
+    compiled = ([c.provenance for c in C.cards] + [C.luma.provenance, C.brom.provenance]
+                + [ch.provenance for ch in C.chapters] + [s.provenance for s in C.scenes]
+                + [loc.provenance for s in C.scenes for loc in s.locations])
+    assert compiled and set(compiled) == {"stand-in"}
+    raw = [node["provenance"] for f in _toml_files()
+           for node in _walk(tomllib.loads(f.read_text(encoding="utf-8"))) if isinstance(node, dict) and "provenance" in node]
+    assert len(raw) >= len(compiled) and set(raw) == {"stand-in"}
+
+
+def test_no_rulebook_sentence_is_copied():
+    """No run of ten words from the rulebook in the pack, the guide or this file."""
+    if not RULEBOOK.is_file():
+        pytest.skip("the shared rulebook is not available here")
+
+    def words(text: str) -> list[str]:
+        return re.findall(r"[a-z0-9']+", text.lower())
+
+    book = words(RULEBOOK.read_text(encoding="utf-8"))
+    runs = {tuple(book[i:i + 10]) for i in range(len(book) - 9)}
+    for path in _toml_files() + [ROOT / "docs" / "storyfold-campaign.md", Path(__file__)]:
+        ws = words(path.read_text(encoding="utf-8"))
+        copied = [" ".join(ws[i:i + 10]) for i in range(len(ws) - 9) if tuple(ws[i:i + 10]) in runs]
+        assert not copied, f"{path.name} repeats the rulebook: {copied[0]!r}"
+
+
+# --------------------------------------------------------------------------- the shape S-8 asks for
+def test_a_prologue_and_at_least_two_chapters_of_three_to_five_scenes():
+    prologue, *chapters = C.chapters
+    assert prologue.title.startswith("Prologue") and len(prologue.scenes) >= 3
+    assert len(chapters) >= 2
+    for ch in chapters:
+        assert 3 <= len(ch.scenes) <= 5, ch.id
+
+
+def test_the_prologue_teaches_one_thing_at_a_time():
+    """Each prologue scene says, in the story, what is new; the first has no locations, the
+    next brings them, and Shadow-effect icons wait for the last."""
+    scenes = [C.scenes[i] for i in C.chapters[0].scenes]
+    assert all("New:" in s.text for s in scenes)
+    assert not scenes[0].locations and not any(scenes[0].icons)
+    assert {loc.kind for loc in scenes[1].locations} == {"help", "explore"}
+    assert not any(any(s.icons) for s in scenes[:-1]) and any(scenes[-1].icons)
+    assert any(loc.progress for loc in scenes[-1].locations)
+    assert not any(loc.progress for s in scenes[:-1] for loc in s.locations)
+
+
+def test_a_scene_branches_to_different_scenes_on_win_and_on_loss():
+    branching = [s.id for s in C.scenes
+                 if (w := _targets(s, s.luma_prevails) - {"end"}) and (l_ := _targets(s, s.shadow_prevails))
+                 and w.isdisjoint(l_)]
+    assert "fireflies-over-the-fen" in branching
+
+
+def test_a_scene_can_send_you_back_to_the_chapters_start():
+    """Ruling S-6; and every way back has a way forward (a restart count or a replay count)."""
+    restarting = [s for s in C.scenes if s.shadow_prevails.next == "restart"
+                  or any(t == "restart" for _, t in s.shadow_prevails.next_if)]
+    assert restarting
+    for s in restarting:
+        forward = [t for cond, t in s.shadow_prevails.next_if
+                   if t != "restart" and any(name in ("restarts_at_least", "played_at_least") for name, _ in cond)]
+        assert forward, f"{s.id} could send the player back forever"
+
+
+def test_scenes_that_replay_themselves_give_way():
+    """A section that leads back to its own scene has a played_at_least branch elsewhere, or
+    its scene is the short kinder one that ends the campaign when won."""
+    for s in C.scenes:
+        if s.shadow_prevails.next == s.id:
+            escapes = [t for cond, t in s.shadow_prevails.next_if if t != s.id]
+            assert escapes or s.luma_prevails.next == "end", s.id
+
+
+def test_every_scene_is_reachable_and_the_end_is_reachable_from_every_scene():
+    edges = _edges()
+    seen, todo = {0}, [0]
+    while todo:
+        for t in edges[todo.pop()]:
+            if t != "end" and t not in seen:
+                seen.add(t)
+                todo.append(t)
+    assert seen == set(range(len(C.scenes))), [C.scenes[i].id for i in set(range(len(C.scenes))) - seen]
+    last = [s.index for s in C.scenes if "end" in _targets(s, s.luma_prevails)]
+    assert last
+    for s in C.scenes:
+        reach, todo2 = {s.index}, [s.index]
+        while todo2:
+            for t in edges[todo2.pop()]:
+                if t != "end" and t not in reach:
+                    reach.add(t)
+                    todo2.append(t)
+        assert reach & set(last), f"{s.id} cannot reach the end"
+
+
+def test_every_card_a_scene_or_chapter_names_exists():
+    """Every card id in a scene (setup, locations, shadow effects, sections) or a chapter's
+    lists, read from the raw files, is a card of the pack; and the creatures scenes place are
+    creatures."""
+    named: set[str] = set()
+    for f in sorted((DEFAULT_PACK / "chapters").glob("*.toml")):
+        data = tomllib.loads(f.read_text(encoding="utf-8"))
+        ch = data["chapter"]
+        named |= set(ch["shadow_deck"]) | set(ch.get("creature_deck", [])) | set(ch.get("explore_add", [])) | set(ch.get("story_cards", []))
+        for node in _walk(data["scene"]):
+            if isinstance(node, dict) and "card" in node and "do" in node:
+                named.add(node["card"])
+                if node["do"] == "place_creature":
+                    assert C.cards[C.card_by_id[node["card"]]].kind == "creature", node
+    assert len(named) > 20
+    missing = sorted(n for n in named if n not in C.card_by_id)
+    assert not missing
+
+
+def test_story_cards_a_scene_reads_are_in_that_chapters_deck():
+    """A Story card is searched for in the Chapter deck; one that is not there would do nothing."""
+    for s in C.scenes:
+        effects = list(s.setup) + [e for loc in s.locations for e in loc.effects] \
+            + list(s.luma_prevails.effects) + list(s.shadow_prevails.effects)
+        for e in effects:
+            if e.do == "story":
+                assert C.card_by_id[e.params["card"]] in C.chapters[s.chapter].story_cards, (s.id, e.params["card"])
+
+
+def test_scene_texts_are_short_and_card_texts_shorter():
+    for s in C.scenes:
+        assert 60 <= len(s.text.split()) <= 150, (s.id, len(s.text.split()))
+    for c in C.cards:
+        assert c.text and len(c.text.split()) <= 40, c.id
+
+
+# --------------------------------------------------------------------------- playing it
+def _random_campaign(seed: int, limit: int) -> tuple[Any, int]:
+    state = GAME.new_game(seed=seed)
+    rng = random.Random(seed)
+    n = 0
+    while not state.is_over and n < limit:
+        state.apply(rng.choice(state.decision.options).id)
+        n += 1
+    return state, n
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_play_finishes_the_campaign(seed: int):
+    """A player choosing at random still reaches the end (measured: at most ~1,000 decisions
+    over these seeds; the limit leaves room for changes in the engine)."""
+    state, n = _random_campaign(seed, 4000)
+    assert state.is_over, f"seed {seed}: not finished after {n} decisions"
+    assert state.outcome["result"] == "win"
+    assert state.outcome["scenes_played"] >= len(C.chapters[0].scenes) + 4
