@@ -220,3 +220,14 @@ def test_crystals_travel_with_their_card_in_the_river():
     v = s.view(0)
     assert v["river"][3] == {"card": "light", "kind": "action", "name": "Light", "crystals": 2, "stunned": False}
     assert v["river"][0]["card"] == "help" and v["river"][0]["crystals"] == 0
+
+
+@pytest.mark.rules("S-1", "SW-101")
+def test_the_threshold_stays_that_of_the_space_the_card_was_chosen_on():
+    s = situation(river=(H, L, E, X))                   # Help on 3+
+    act(s, "act:help:top:help-moves-first-card", "roll:1:0:0", 3)
+    # the location pushed Help (the first card) to the end while its action is carried out
+    assert kind(s) == "place_crystal" and names(s.river)[:4] == [L, E, X, H]
+    assert s.view(0)["roll"]["threshold"] == 3
+    play(s, "crystal:light")
+    assert names(s.river)[:4] == [L, E, X, H] and s.crystals[0] == 1

@@ -112,7 +112,7 @@ def test_changing_scenes_discards_creatures_cleans_up_and_removes_markers():
     assert kind(s) == "scene_break"
     assert names(s.river) == [L, H, E, X, None, None, None]
     assert sorted(s.creature_discard) == sorted([cid(M), cid(T)]) and s.stunned == []
-    assert s.visited == [False] * 5 and s.crystals == [0, 2, 0, 0]
+    assert s.visited == [False] * 6 and s.crystals == [0, 2, 0, 0]
 
 
 @pytest.mark.rules("SW-113", "SW-115")

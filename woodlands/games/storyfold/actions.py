@@ -18,7 +18,7 @@ from .locations import visit, visitable, why_not_visit
 from .model import ACTIONS
 from .ongoing import creature_icons
 from .registry import steps
-from .river import log_river, move_to_end, usable
+from .river import log_river, move_to_end, space_of, usable
 from .state import StoryfoldState
 
 TOP = {"light": "blind a creature", "help": "visit a Help location", "explore": "visit an Explore location",
@@ -79,6 +79,7 @@ def why_not_act(s: StoryfoldState, choice: str) -> str | None:
 def start_action(s: StoryfoldState, choice: str) -> None:
     parts = choice.split(":")
     s.action = s.content.card_by_id[parts[1]]
+    s.action_space = space_of(s.river, s.action)
     s.effect = parts[2]
     s.target = parts[3] if len(parts) == 4 else ""
     s.bonus_successes = 0

@@ -11,13 +11,14 @@ from ...engine.decision import Option
 from .model import START_DICE
 from .ongoing import max_dice, modifier
 from .registry import steps
-from .river import space_of, threshold_of_space
+from .river import threshold_of_space
 from .state import StoryfoldState
 
 
 def threshold(s: StoryfoldState) -> int:
-    """What a die must show to be a success for the Action card being carried out."""
-    return threshold_of_space(space_of(s.river, s.action)) + modifier(s, "threshold")
+    """What a die must show to be a success for the Action card being carried out: the number of
+    the space it lay on when the action was chosen (an effect may move it meanwhile: our reading)."""
+    return threshold_of_space(s.action_space) + modifier(s, "threshold")
 
 
 def count_successes(s: StoryfoldState) -> int:

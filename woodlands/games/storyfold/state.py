@@ -18,7 +18,7 @@ _LISTS = ("river", "crystals", "stunned", "visited", "boons", "dice", "dice_used
           "shadow_deck", "shadow_discard", "explore_deck", "explore_discard", "creature_deck",
           "creature_discard", "chapter_deck", "drawn", "flags", "uses_this_chapter", "scene_plays")
 _SCALARS = ("content", "spirit_pos", "light", "shadow", "chapter", "scene", "healed", "luma_side",
-            "brom_side", "brom_present", "phase", "action", "effect", "target", "bonus_successes",
+            "brom_side", "brom_present", "phase", "action", "action_space", "effect", "target", "bonus_successes",
             "chapter_restarts", "restarts_total", "scenes_played", "shadow_drawn", "next_scene",
             "scene_done", "campaign_won")
 # the lists that hold cards (a card is in at most one of them; in none: in the box)
@@ -42,6 +42,7 @@ class StoryfoldState(GameState):
     brom_present: bool
     phase: str
     action: int
+    action_space: int
     effect: str
     target: str
     bonus_successes: int
@@ -88,6 +89,7 @@ class StoryfoldState(GameState):
         self.brom_present = True
         self.phase = "setup"
         self.action = -1                            # the Action card being carried out
+        self.action_space = 0                       # the River space it was chosen on (1..4)
         self.effect = ""                            # "top" | "bottom"
         self.target = ""                            # creature id, location id, trauma id or ""
         self.bonus_successes = 0
