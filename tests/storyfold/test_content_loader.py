@@ -82,3 +82,15 @@ def test_the_test_pack_compiles_to_plain_frozen_data():
 def test_the_default_pack_is_the_campaign_writers_folder():
     assert DEFAULT_PACK.parts[-3:] == ("games", "storyfold", "content") or DEFAULT_PACK.name == "content"
     assert DEFAULT_PACK.parent.name == "storyfold"
+
+
+def test_the_schema_doc_names_every_primitive_condition_and_file():
+    from woodlands.games.storyfold.conditions import CONDITIONS
+    from woodlands.games.storyfold.registry import effects
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "storyfold-content.md").read_text(encoding="utf-8")
+    for name in list(effects.primitives) + list(CONDITIONS):
+        assert f"`{name}`" in doc, name
+    for file in ("pack.toml", "actions.toml", "companions.toml", "explore.toml", "shadow.toml", "creatures.toml",
+                 "story.toml", "campaign.toml", "chapters/"):
+        assert file in doc, file

@@ -212,7 +212,7 @@ def bottom_effect(s: StoryfoldState, n: int) -> None:
 
 @steps.auto("finish_action")
 def finish_action(s: StoryfoldState) -> None:
-    """SW-101 e-g: set the dice aside, move the Action card to the end of the River, clean up."""
+    """SW-101 e-g: the rolled dice are set aside, the card goes last in the River, gaps close."""
     end_action(s)
     s.push("check_end")
 

@@ -49,7 +49,7 @@ def resolve_drawn(s: StoryfoldState, card: int) -> None:
 
 @steps.auto("explore_action_draw")
 def explore_action_draw(s: StoryfoldState, count: int) -> None:
-    """SW-010: draw 1 Explore card per success, keep 1 of them, discard the rest."""
+    """SW-010: one Explore card for each success; one is kept and the others go to the discard pile."""
     for _ in range(count):
         card = draw_one(s)
         if card < 0:
