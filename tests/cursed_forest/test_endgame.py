@@ -1,0 +1,193 @@
+"""15. Endgame and 16. Winning (CF-067..CF-077; ruling C-11)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.cursed_forest.helpers import C, at, events, ids, kind, monster, put, rig, run, situation
+from woodlands.games.cursed_forest.state import POISON, TOKEN
+
+
+def last_tile_game(*chars):
+    s = situation(*chars)
+    cross = next(t for t in s.tile_stack if C.tiles[t].id == "cross")
+    s.tile_stack = [cross]
+    return s
+
+
+@pytest.mark.rules("CF-067", "CF-068")
+def test_after_the_last_tile_the_exit_is_laid_next_to_it():
+    s = last_tile_game()
+    run(s)
+    s.apply("draw-tile")
+    s.apply("lay:E:0")
+    assert kind(s) == "lay_exit" and s.phase == "maiden"
+    assert all(o.split(":")[1:3] in (["2", "0"], ["1", "1"], ["1", "-1"]) for o in ids(s))
+    s.apply(ids(s)[0])
+    assert C.exit in s.placed and s.exit_at >= 0
+
+
+def hunt_board(*chars):
+    """Start (0,0) - cross (1,0) - cross (2,0) - red vine (3,0); Exit at (0,1)."""
+    s = situation(*chars)
+    put(s, "cross", (1, 0))
+    put(s, "cross", (2, 0))
+    put(s, "red-vine", (3, 0))
+    from woodlands.games.cursed_forest.forest import lay
+    p = lay(s, C.exit, (0, 1), 0)
+    s.exit_at = p
+    s.phase = "maiden"
+    return s
+
+
+@pytest.mark.rules("CF-069", "CF-070")
+def test_all_bearers_at_the_exit_wake_the_maiden_tree_then_morna_appears():
+    s = hunt_board("plain-hero", "sirja")
+    m = monster(s, "mid-wolf")
+    s.tile_monster[at(s, (2, 0))] = m
+    s.tile_monster[at(s, (1, 0))] = TOKEN
+    s.seeds[0] = [0]
+    s.inv[1][4] = POISON
+    run(s)
+    s.apply("move:N")
+    assert s.phase == "hunt" and s.morna_at == 0 and s.morna_health == 20
+    assert all(x == -1 for x in s.tile_monster) and m in s.monster_gone
+    assert POISON not in s.inv[1]
+    assert events(s, "morna_appears")
+
+
+@pytest.mark.rules("CF-069")
+def test_a_bearer_waits_at_the_exit_and_nobody_waits_for_the_rest_in_vain():
+    s = hunt_board("plain-hero", "sirja")
+    s.seeds = [[0], [1]]
+    s.pos[0] = (0, 1)
+    run(s)
+    assert not any(i.startswith("move") for i in ids(s)), "the bearer waits by the tree"
+    assert s.phase == "maiden"
+
+
+@pytest.mark.rules("CF-069")
+def test_after_the_maiden_tree_no_poison_no_spiders_and_a_free_pit():
+    s = hunt_board()
+    s.phase = "hunt"
+    s.morna_at = -1
+    put(s, "web", (0, -1))
+    put(s, "pit", (-1, 0))
+    run(s)
+    s.apply("move:E")
+    s.apply("move:E")
+    s.apply("move:E")
+    assert POISON not in s.inv[0]
+    s2 = hunt_board()
+    s2.phase = "hunt"
+    put(s2, "web", (0, -1))
+    put(s2, "pit", (-1, 0))
+    run(s2)
+    rig(s2, 1, 6, 1)
+    s2.apply("move:S")
+    s2.apply("move:N")
+    s2.apply("move:W")
+    assert s2.f_kind == "" and not events(s2, "fall") and not events(s2, "spiders")
+
+
+@pytest.mark.rules("CF-071", "CF-073", "CF-076")
+def test_seeds_laid_on_red_vines_for_2_ap_weaken_morna_and_all_four_win():
+    s = hunt_board()
+    s.phase = "hunt"
+    s.morna_at = 0
+    s.morna_health = 20
+    s.seeds[0] = [0, 1, 2, 3]
+    for k, xy in enumerate(((3, 0), (3, 1), (3, -1), (4, 0))):
+        if k:
+            put(s, "red-vine", xy)
+    s.pos[0] = (3, 0)
+    run(s)
+    s.apply("place-seed:athuil")
+    assert s.ap[0] == 3 and s.seeds_laid == 1 and s.view(0)["morna"]["dice"] == 3
+    assert not any(i.startswith("place-seed") for i in ids(s)), "one seed per red vine"
+    for xy in ((3, 1), (3, -1), (4, 0)):
+        s.pos[0] = xy
+        s.ap[0] = 5
+        s.stack.clear()
+        s.pending = None
+        s._decision = None
+        run(s, [("turn_action", 0)])
+        s.apply(next(i for i in ids(s) if i.startswith("place-seed")))
+    assert s.is_over and s.outcome["result"] == "win" and s.outcome["how"] == "seeds"
+
+
+@pytest.mark.rules("CF-072", "C-11", "CF-073")
+def test_morna_rolls_2d6_and_goes_by_a_shortest_path_to_the_nearest_bearer():
+    s = hunt_board("plain-hero", "sirja", "healer")
+    s.phase = "hunt"
+    s.morna_at = 0
+    s.morna_health = 20
+    s.seeds = [[], [0], [1]]
+    s.pos = [(0, 1), (3, 0), (2, 0)]
+    run(s, [("morna_hunts",), ("round_start",)])
+    # rolls are random: check by distance: the bearer at (2,0) is nearest (2 steps)
+    ev = events(s, "morna_moves")[-1]
+    assert ev["attacks"] == 2 or ev["steps"] < 2
+    s2 = hunt_board("plain-hero", "sirja")
+    s2.phase = "hunt"
+    s2.morna_at = 0
+    s2.morna_health = 20
+    s2.seeds = [[], [0]]
+    s2.pos = [(1, 0), (3, 0)]
+    rig(s2, 3, 3)
+    run(s2, [("morna_hunts",), ("round_start",)])
+    assert events(s2, "morna_moves")[-1]["attacks"] == 0, "the non-bearer on his route is attacked instead"
+    assert s2.morna_at == at(s2, (1, 0)) and s2.f_kind == "morna" and s2.decision.player == 0
+
+
+@pytest.mark.rules("CF-073", "CF-074")
+def test_fighting_morna_four_dice_plus_ten_no_tag_no_escape_regenerates_on_a_kill():
+    s = hunt_board("plain-hero", "sirja")
+    s.phase = "hunt"
+    s.morna_at = 0
+    s.morna_health = 12
+    run(s)
+    assert "fight-morna" in ids(s)
+    s.apply("fight-morna")
+    assert not any(i.startswith(("escape", "tag")) for i in ids(s))
+    s.health[0] = 1
+    rig(s, 1, 2, 1, 1, 1, 1)
+    s.apply("fight")
+    ev = events(s, "combat_round")[-1]
+    assert len(ev["foe_dice"]) == 4 and ev["foe_modifier"] == 10
+    assert s.morna_health == 17, "a kill gives him 5 back"
+
+
+@pytest.mark.rules("CF-074", "CF-075")
+def test_running_past_morna_costs_two_and_the_maiden_tree_lifts_you_away():
+    s = hunt_board()
+    s.phase = "hunt"
+    s.morna_at = 0
+    s.morna_health = 20
+    run(s)
+    s.apply("move:E")
+    assert s.health[0] == 8 and s.pos[0] == (1, 0)
+    s2 = hunt_board()
+    s2.phase = "hunt"
+    s2.morna_at = 0
+    s2.morna_health = 20
+    s2.health[0] = s2.max_health[0] = 30
+    run(s2)
+    s2.apply("fight-morna")
+    rig(s2, 1, 2, 1, 1, 1, 1)
+    s2.apply("fight")
+    assert kind(s2) == "maiden_call" and "maiden:E" in ids(s2)
+    s2.apply("maiden:E")
+    assert s2.pos[0] == (1, 0) and s2.f_kind == "" and s2.round_no == 2
+
+
+@pytest.mark.rules("CF-076")
+def test_killing_morna_wins():
+    s = hunt_board()
+    s.phase = "hunt"
+    s.morna_at = 0
+    s.morna_health = 3
+    run(s)
+    s.apply("fight-morna")
+    rig(s, 6, 6, 1, 1, 1, 1)
+    s.apply("fight")
+    assert s.is_over and s.outcome["how"] == "morna" and s.outcome["tally"] == [20]
