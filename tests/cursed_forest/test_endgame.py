@@ -177,7 +177,8 @@ def test_running_past_morna_costs_two_and_the_maiden_tree_lifts_you_away():
     s2.apply("fight")
     assert kind(s2) == "maiden_call" and "maiden:E" in ids(s2)
     s2.apply("maiden:E")
-    assert s2.pos[0] == (1, 0) and s2.f_kind == "" and s2.round_no == 2
+    assert events(s2, "maiden_rescue")[0]["to"] == [1, 0] and events(s2, "fight_over")
+    assert events(s2, "turn_end"), "the rescue ended the turn (then Morna Gul hunted again)"
 
 
 @pytest.mark.rules("CF-076")
