@@ -7,6 +7,8 @@ next Luma Phase (SW-100).
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ...engine.decision import Option
 from .model import START_DICE
 from .ongoing import max_dice, modifier
@@ -43,8 +45,16 @@ def roll_options(s: StoryfoldState) -> list[Option]:
     """SW-052, SW-101 b: roll any number (at least 1) of the available dice, at most the ongoing
     ``max_dice`` limit.  Dice of one size are alike, so an option says how many d8 and which of
     the d10/d12: ``roll:<d8 count>:<d10 0/1>:<d12 0/1>``."""
-    free = [s.dice[d] for d in available(s)]
-    limit = max_dice(s)
+    free = tuple(s.dice[d] for d in available(s))
+    key = ("roll_options", free, max_dice(s))
+    memo = s.game.memo
+    opts = memo.get(key)
+    if opts is None:
+        opts = memo[key] = _roll_options(free, max_dice(s))
+    return list(cast(tuple[Option, ...], opts))
+
+
+def _roll_options(free: tuple[int, ...], limit: int) -> tuple[Option, ...]:
     n8 = free.count(8)
     opts = []
     for k10 in ((0, 1) if 10 in free else (0,)):
@@ -54,7 +64,7 @@ def roll_options(s: StoryfoldState) -> list[Option]:
                 if 1 <= n <= limit:
                     sizes = [8] * k8 + [10] * k10 + [12] * k12
                     opts.append(Option(f"roll:{k8}:{k10}:{k12}", f"Roll {describe(sizes)}"))
-    return opts
+    return tuple(opts)
 
 
 def roll(s: StoryfoldState, k8: int, k10: int, k12: int) -> None:

@@ -13,10 +13,12 @@ def modifier(s: StoryfoldState, name: str) -> int:
     """The sum of ``amount`` of every ongoing ``name`` effect in play."""
     total = 0
     cards = s.content.cards
-    for c in in_play(s):
-        for e in cards[c].ongoing:
-            if e.do == name:
-                total += e.params["amount"]
+    for group in (s.river, s.boons):
+        for c in group:
+            if c >= 0:
+                for e in cards[c].ongoing:        # empty for most cards: the common case is cheap
+                    if e.do == name:
+                        total += e.params["amount"]
     return total
 
 
