@@ -254,3 +254,12 @@ def test_losing_more_spirit_than_you_have_starts_over_and_draws_a_shadow_card(po
                   shadow_deck=[cid("shadow-light-back"), cid("shadow-light-back") - 0], light=3)
     assert s.spirit_pos == after
     assert s.shadow_drawn == shadow_cards
+
+
+@pytest.mark.rules("SW-010", "SW-027")
+def test_banes_drawn_together_are_carried_out_in_the_order_drawn():
+    s = situation(explore_deck=[cid("bane-shadow"), cid("bane-lose-spirit")])
+    act(s, "act:explore:bottom", "roll:2:0:0", 5, 6)
+    order = [e["source"] for e in events(s, "effect")]
+    assert order == ["bane-lose-spirit", "bane-shadow"]      # the top card (drawn first) first
+    assert s.spirit_left() == 9 and s.shadow == 8

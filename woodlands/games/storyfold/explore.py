@@ -8,6 +8,7 @@ carried out and discarded and every Trauma goes to a Boon space; you keep 1 of t
 from __future__ import annotations
 
 from ...engine.decision import Option
+from ...engine.steps import push_in_order
 from .creatures import reshuffle
 from .effects import carry_out
 from .model import BOON_SPACES
@@ -56,11 +57,11 @@ def explore_action_draw(s: StoryfoldState, count: int) -> None:
             break
         s.drawn.append(card)
     cards = s.content.cards
-    for card in list(s.drawn):
-        if cards[card].kind in ("bane", "trauma"):
-            s.drawn.remove(card)
-            s.push("resolve_drawn", card)
-    s.push("keep_explore")
+    forced = [card for card in s.drawn if cards[card].kind in ("bane", "trauma")]
+    for card in forced:
+        s.drawn.remove(card)
+    # Banes and Traumas first, in the order drawn; then the choice of the card to keep
+    push_in_order(s.stack, [("resolve_drawn", card) for card in forced] + [("keep_explore",)])
 
 
 @steps.auto("resolve_drawn")
