@@ -1,0 +1,134 @@
+"""5. Encountering Monsters (CF-018..CF-020; ruling C-12), 18. the Ring (CF-083..CF-086;
+ruling C-7) and 21. Combat Between Adventurers (CF-094..CF-096)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.cursed_forest.helpers import GAME, at, events, ids, kind, on_top, put, rig, run, situation
+
+
+@pytest.mark.rules("CF-018", "CF-019")
+def test_a_monster_tile_gets_a_token_and_spawns_once():
+    s = situation()
+    p = put(s, "monster-lair", (1, 0))
+    assert s.tile_monster[p] == -2 and s.view(0)["tiles"][p]["monster"] == "token"
+    on_top(s, "weak-goblin")
+    run(s)
+    s.apply("move:E")
+    drawn = [e for e in events(s, "draw") if e["what"] == "monster"]
+    assert len(drawn) == 1 and s.f_kind == "monster"
+    s.apply("escape:W")
+    s.apply("move:E")
+    assert len([e for e in events(s, "draw") if e["what"] == "monster"]) == 1, "no second monster"
+    assert s.f_kind == "monster" and s.f_health == 5, "the same goblin, still there"
+
+
+@pytest.mark.rules("CF-020", "CF-084", "CF-083")
+def test_green_side_normally_purple_for_the_ring_bearer():
+    s = situation()
+    put(s, "monster-lair", (1, 0))
+    on_top(s, "weak-goblin")
+    run(s)
+    s.apply("move:E")
+    assert events(s, "draw")[-1]["side"] == "green" and s.f_health == 5
+    r = situation(ring_bearer=0)
+    put(r, "monster-lair", (1, 0))
+    on_top(r, "weak-goblin")
+    run(r)
+    r.apply("move:E")
+    assert events(r, "draw")[-1]["side"] == "purple" and r.f_health == 7
+
+
+@pytest.mark.rules("CF-085", "CF-086")
+def test_the_ring_heals_2_on_a_kill_and_a_critical_kills_outright():
+    r = situation(ring_bearer=0)
+    put(r, "monster-lair", (1, 0))
+    on_top(r, "big-troll")
+    r.health[0] = 5
+    run(r)
+    r.apply("move:E")
+    rig(r, 1, 1, 6, 6, 6)          # a weak critical (4) still kills the 15-health troll chief
+    r.apply("fight")
+    assert r.kills[0] == [15] and r.health[0] == 7
+
+
+@pytest.mark.rules("C-12")
+def test_empty_bags_spawn_nothing_and_give_nothing():
+    s = situation()
+    put(s, "monster-lair", (1, 0))
+    s.monster_bag = []
+    run(s)
+    s.apply("move:E")
+    assert s.f_kind == "" and events(s, "bag_empty")[0]["bag"] == "monsters"
+    s2 = situation()
+    put(s2, "swamp", (1, 0))
+    s2.item_bag = []
+    run(s2)
+    s2.apply("move:E")
+    rig(s2, 6)
+    s2.apply("search-swamp")
+    assert kind(s2) == "turn_action" and events(s2, "bag_empty")[0]["bag"] == "items"
+
+
+@pytest.mark.rules("C-7")
+def test_the_dungeon_sections_are_not_in_the_game():
+    s = situation()
+    put(s, "gateway", (0, 1))
+    put(s, "pit", (1, 0))
+    run(s)
+    assert all(not i.startswith(("dungeon", "ladder", "climb")) for i in ids(s))
+    assert "dungeon" not in str(GAME.new_game(seed=1).view(0)).lower()
+
+
+def duel(**opts):
+    s = situation("plain-hero", "sirja", pvp=True, **opts)
+    put(s, "cross", (1, 0))
+    put(s, "cross", (2, 0))
+    s.pos[1] = (0, 0)
+    return s
+
+
+@pytest.mark.rules("CF-094")
+def test_a_fleeing_adventurer_goes_as_far_as_its_ap_and_pays_a_kill_or_4_damage():
+    s = duel()
+    s.kills[0] = [8]
+    run(s)
+    assert "attack:1" in ids(s)
+    s.apply("attack:1")
+    assert "flee:2:0" in ids(s) and "flee:1:0" in ids(s)
+    s.apply("flee:2:0")
+    assert s.pos[0] == (2, 0) and s.ap[0] == 3 and kind(s) == "flee_price"
+    s.apply("pay:kill")
+    assert s.kills == [[], [8]]
+    s2 = duel()
+    run(s2)
+    s2.apply("attack:1")
+    s2.apply("flee:1:0")
+    assert s2.health[0] == 6, "no kill to give: 4 damage"
+
+
+@pytest.mark.rules("CF-095")
+def test_the_defender_may_use_items_paid_from_its_next_turn():
+    s = duel()
+    from tests.cursed_forest.helpers import give
+    give(s, 1, "healing-potion", "backpack")
+    s.health[1] = 4
+    run(s)
+    s.apply("attack:1")
+    s.apply("fight")
+    assert kind(s) == "defend_round" and s.decision.player == 1
+    s.apply("use:healing-potion")
+    assert s.health[1] == 10 and s.tag_debt[1] == 1
+
+
+@pytest.mark.rules("CF-096")
+def test_the_defeated_adventurer_gives_a_kill_to_the_victor():
+    s = duel()
+    s.kills[1] = [6, 12]
+    s.health[1] = 1
+    run(s)
+    s.apply("attack:1")
+    rig(s, 6, 5, 1, 2)
+    s.apply("fight")
+    assert s.lives[1] == 2 and s.kills == [[6], [12]]
+    assert at(s, (0, 0)) == 0
