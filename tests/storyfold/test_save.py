@@ -12,7 +12,7 @@ import pytest
 import woodlands
 from woodlands.engine.errors import GameOptionError
 
-from .helpers import GAME, cid, ids, kind, situation, snapshot
+from .helpers import GAME, cid, ids, kind, rig, situation, snapshot
 
 L, H, E, X = "light", "help", "explore", "heal"
 
@@ -161,3 +161,28 @@ def test_records_replay_to_the_same_position():
         s.apply(r.choice(ids(s)))
     again = woodlands.replay(json.loads(json.dumps(s.record())))
     assert again.view(0) == s.view(0) and again.log == s.log
+
+
+@pytest.mark.rules("SW-052", "SW-068", "SW-069")
+def test_refusals_say_which_rule_forbids_them():
+    s = situation()
+    s.apply("act:light:bottom")
+    with pytest.raises(woodlands.IllegalAction, match="SW-052"):
+        s.apply("roll:0:0:0")
+    with pytest.raises(woodlands.IllegalAction, match="not available"):
+        s.apply("roll:3:1:0")
+    rig(s, 1)
+    s.apply("roll:1:0:0")
+    s = situation(crystals={"light": 1})
+    s.apply("act:light:bottom")
+    rig(s, 1)
+    s.apply("roll:1:0:0")
+    with pytest.raises(woodlands.IllegalAction, match="SW-068"):
+        s.apply("crystal")
+    s = situation(crystals={"light": 3})
+    s.apply("act:help:bottom")
+    rig(s, 6)
+    s.apply("roll:1:0:0")
+    s.apply("resolve")
+    with pytest.raises(woodlands.IllegalAction, match="SW-069"):
+        s.apply("crystal:light")

@@ -268,3 +268,28 @@ def answer_move_action(s: StoryfoldState, choice: str, step: int) -> None:
     card = s.content.card_by_id[choice.split(":")[1]]
     move_adjacent(s.river, card, step)
     log_river(s, f"{s.content.cards[card].id} moved one space")
+
+
+@steps.explain("choose_dice")
+def explain_dice(s: StoryfoldState, choice: str) -> str | None:
+    parts = choice.split(":")
+    if len(parts) != 4 or parts[0] != "roll" or not all(p.isdigit() for p in parts[1:]):
+        return None
+    k8, k10, k12 = (int(p) for p in parts[1:])
+    if k8 + k10 + k12 == 0:
+        return "at least 1 die must be rolled (SW-052)"
+    free = [s.dice[d] for d in available(s)]
+    if k8 > free.count(8) or (k10 and 10 not in free) or (k12 and 12 not in free):
+        return f"those dice are not available: you have {len(free)} unused (SW-051, SW-101 e)"
+    return None
+
+
+@steps.explain("after_roll")
+def explain_after_roll(s: StoryfoldState, choice: str) -> str | None:
+    if choice != "crystal":
+        return None
+    if count_successes(s) == 0:
+        return "Crystals may only be spent after rolling at least 1 success (SW-068)"
+    if s.crystals[slot(s, s.action)] == 0:
+        return "only Crystals on the Action card being carried out may be spent, and it has none (SW-068)"
+    return "an ongoing effect forbids spending Crystals"

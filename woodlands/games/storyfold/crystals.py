@@ -111,3 +111,11 @@ def ask_pay(s: StoryfoldState, left: int, cost_from: str) -> tuple[str, list[Opt
 def answer_pay(s: StoryfoldState, choice: str, left: int, cost_from: str) -> None:
     take(s, ACTIONS.index(choice.split(":")[1]), "spent")
     s.push("pay_crystals", left - 1, cost_from)
+
+
+@steps.explain("place_crystals")
+def explain_place(s: StoryfoldState, choice: str, left: int) -> str | None:
+    name = choice.split(":")[-1]
+    if name in ACTIONS and s.crystals[ACTIONS.index(name)] >= MAX_PER_CARD:
+        return f"{name} already holds {MAX_PER_CARD} Crystals (SW-069)"
+    return None
