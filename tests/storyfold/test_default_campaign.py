@@ -185,6 +185,43 @@ def test_story_cards_a_scene_reads_are_in_that_chapters_deck():
                 assert C.card_by_id[e.params["card"]] in C.chapters[s.chapter].story_cards, (s.id, e.params["card"])
 
 
+def _all_effects() -> list[Any]:
+    out: list[Any] = []
+    for s in C.scenes:
+        out += list(s.setup) + list(s.luma_prevails.effects) + list(s.shadow_prevails.effects)
+        out += [e for loc in s.locations for e in loc.effects]
+        out += [e for se in s.shadow_effects.values() for e in se.effects]
+    for c in C.cards:
+        out += list(c.immediately) + list(c.after_activating) + list(c.use)
+    return out
+
+
+def test_nothing_in_the_box_is_forgotten():
+    """Every flag a condition asks for is set somewhere; every Companion and Trauma outside the
+    starting Explore deck is brought in by an effect; every Story card is read by a scene of its
+    chapter; every creature is in a Creature deck or placed by a scene."""
+    effects = _all_effects()
+    conds = [c for s in C.scenes for c in list(s.goal) + [x for loc in s.locations for x in loc.condition]
+             + [x for sec in (s.luma_prevails, s.shadow_prevails) for cond, _ in sec.next_if for x in cond]]
+    conds += [x for e in effects for x in e.cond]
+    asked = {arg for name, arg in conds if name in ("flag", "not_flag")}
+    set_ = {e.params["flag"] for e in effects if e.do == "set_flag"}
+    assert asked and asked <= set_, asked - set_
+    brought = {e.params["card"] for e in effects if e.do in ("add_to_explore", "gain_card")}
+    for c in C.cards:
+        if c.kind in ("companion", "trauma"):
+            assert c.index in C.explore_deck or c.id in brought, c.id
+    read = {e.params["card"] for e in effects if e.do == "story"}
+    for ch in C.chapters:
+        for card in ch.story_cards:
+            assert C.cards[card].id in read, C.cards[card].id
+    placed = {e.params["card"] for e in effects if e.do == "place_creature"}
+    decks = set(C.creature_deck).union(*[set(ch.creature_deck or ()) for ch in C.chapters])
+    for c in C.cards:
+        if c.kind == "creature":
+            assert c.index in decks or c.id in placed, c.id
+
+
 def test_scene_texts_are_short_and_card_texts_shorter():
     for s in C.scenes:
         assert 60 <= len(s.text.split()) <= 150, (s.id, len(s.text.split()))
