@@ -8,6 +8,8 @@ effect may be carried out instead, 1 step per success; with no success nothing h
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ...engine.decision import Option
 from .companions import use_card, use_options
 from .creatures import blind, leave_river
@@ -15,7 +17,7 @@ from .crystals import can_spend_for_success, slot, take
 from .dice import available, count_successes, roll, roll_options, set_aside
 from .explore import boon_options, use_boon
 from .locations import visit, visitable, why_not_visit
-from .model import ACTIONS
+from .model import ACTIONS, NUMBERED_SPACES
 from .ongoing import creature_icons
 from .registry import steps
 from .river import log_river, move_to_end, space_of, usable
@@ -25,6 +27,10 @@ TOP = {"light": "blind a creature", "help": "visit a Help location", "explore": 
        "heal": "heal a creature"}
 BOTTOM = {"light": "advance the Light marker", "help": "gain Crystals", "explore": "draw Explore cards",
           "heal": "gain Spirit"}
+
+
+BOTTOM_OPTIONS = {name: Option(f"act:{name}:bottom", f"{name.title()}: {what}, 1 per success")
+                  for name, what in BOTTOM.items()}
 
 
 def action_name(s: StoryfoldState, card: int) -> str:
@@ -45,16 +51,22 @@ def targets(s: StoryfoldState, name: str) -> list[tuple[str, str, int]]:
 
 def action_options(s: StoryfoldState) -> list[Option]:
     """SW-101 a, SW-045, SW-052: an Action card on a numbered space, with at least 1 die left."""
-    if not available(s):
+    if all(s.dice_used):
         return []
+    cards = s.content.cards
+    memo = s.game.memo
     opts = []
-    for card in s.river:
-        if card < 0 or s.content.cards[card].kind != "action" or not usable(s.river, card):
+    for card in s.river[:NUMBERED_SPACES]:          # only numbered spaces can be used
+        if card < 0 or cards[card].kind != "action":
             continue
-        name = action_name(s, card)
+        name = cards[card].id
         for ident, label, need in targets(s, name):
-            opts.append(Option(f"act:{name}:top:{ident}", f"{name.title()}: {TOP[name]}: {label} (needs {need})"))
-        opts.append(Option(f"act:{name}:bottom", f"{name.title()}: {BOTTOM[name]}, 1 per success"))
+            key = ("act", name, ident, need)
+            opt = memo.get(key)
+            if opt is None:
+                opt = memo[key] = Option(f"act:{name}:top:{ident}", f"{name.title()}: {TOP[name]}: {label} (needs {need})")
+            opts.append(cast(Option, opt))
+        opts.append(BOTTOM_OPTIONS[name])
     return opts
 
 

@@ -26,6 +26,8 @@ def current_uses(s: StoryfoldState) -> list[tuple[str, Companion, Use]]:
 
 
 def can_use(s: StoryfoldState, who: str, use: Use) -> bool:
+    if not payable(s, use.cost, use.cost_from):
+        return False
     if use.once_per_chapter and f"{who}:{use.id}" in s.uses_this_chapter:
         return False
     if any(e.do == "brom_to_shadow_discard" for e in use.effects) and not s.brom_present:
@@ -34,7 +36,7 @@ def can_use(s: StoryfoldState, who: str, use: Use) -> bool:
         return False
     if any(e.do == "blind" for e in use.effects) and not s.creatures_in_river():
         return False
-    return payable(s, use.cost, use.cost_from)
+    return True
 
 
 def use_options(s: StoryfoldState, window: str) -> list[Option]:

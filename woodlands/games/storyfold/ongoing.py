@@ -2,6 +2,8 @@
 a creature lies in the River or an Explore card on a Boon space."""
 from __future__ import annotations
 
+from typing import cast
+
 from .state import StoryfoldState
 
 
@@ -9,14 +11,25 @@ def in_play(s: StoryfoldState) -> list[int]:
     return [c for c in s.river if c >= 0] + s.boons
 
 
+def _with_ongoing(s: StoryfoldState) -> frozenset[int]:
+    """The cards of the pack that have an italic effect (memoised per game)."""
+    found = s.game.memo.get("ongoing_cards")
+    if found is None:
+        found = s.game.memo["ongoing_cards"] = frozenset(c.index for c in s.content.cards if c.ongoing)
+    return cast(frozenset[int], found)
+
+
 def modifier(s: StoryfoldState, name: str) -> int:
     """The sum of ``amount`` of every ongoing ``name`` effect in play."""
     total = 0
     cards = s.content.cards
+    special = _with_ongoing(s)
+    if not special:
+        return 0
     for group in (s.river, s.boons):
         for c in group:
-            if c >= 0:
-                for e in cards[c].ongoing:        # empty for most cards: the common case is cheap
+            if c in special:
+                for e in cards[c].ongoing:
                     if e.do == name:
                         total += e.params["amount"]
     return total
