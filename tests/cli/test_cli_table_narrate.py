@@ -8,7 +8,7 @@ from rich.console import Console
 
 from woodlands.bots import get_bot
 from woodlands.cli.helptext import HELP, help_for
-from woodlands.cli.narrate import Narrator
+from woodlands.cli.narrate import narrator_for
 from woodlands.cli.table import render_view
 
 
@@ -18,7 +18,7 @@ def test_every_position_renders_and_every_event_is_told(default_game, bot_name, 
     state = default_game.new_game(seed=seed, options={"difficulty": difficulty, "round_limit": 40})
     bot = get_bot(bot_name, seed)
     console = Console(file=io.StringIO(), width=100)
-    narrator = Narrator(default_game)
+    narrator = narrator_for(default_game)
     kinds: set[str] = set()
     while not state.is_over:
         if state.decision.kind not in kinds or len(state.choices) % 9 == 0:

@@ -16,7 +16,7 @@ from rich.table import Table
 from ..engine.errors import ContentError, GameOptionError, RecordError
 from ..engine.game import Game, game_class, game_ids, load_game, replay
 from .main import UserError
-from .narrate import Narrator
+from .narrate import narrator_for
 from .play import RECAP, PlaySession, load_record, start_state
 
 
@@ -186,7 +186,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise RecordError(f"{args.file}: {e}") from None
     out = _stdout()
     if args.log:
-        for line in Narrator(state.game).lines(state.log):
+        for line in narrator_for(state.game).lines(state.log):
             out.print(escape(line))
     view = state.view(0)
     out.print(f"{state.game.name}: seed {state.seed}, options {json.dumps(state.record()['options'])}, "

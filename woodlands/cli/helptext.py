@@ -1,9 +1,13 @@
 """What each kind of decision means, in our own words, for the ``h`` command of ``woodlands play``.
 
+Tanglewoods' texts are here; the other games' in ``helptext_<game>.py`` beside this module.
+
 Keyed on ``Decision.kind``; the rule reference (``Decision.step``) is shown beside it so a
 player can look the rule up in the rulebook.
 """
 from __future__ import annotations
+
+import importlib
 
 from ..engine.decision import Decision
 
@@ -93,8 +97,26 @@ COMMANDS = ("Commands: a number chooses; h help; s [FILE] save; l FILE load; u u
             "log recent events; q quit.")
 
 
-def help_for(decision: Decision) -> str:
+#: game id -> module beside this one with that game's ``HELP`` (decision kind -> text)
+HELP_MODULES = {"storyfold": "helptext_storyfold", "cursed-forest": "helptext_cursed_forest"}
+
+
+def help_texts(game_id: str) -> dict[str, str]:
+    """Decision kind -> explanation, for one game."""
+    if game_id == "tanglewoods":
+        return HELP
+    module = HELP_MODULES.get(game_id)
+    if module is None:
+        return {}
+    try:
+        texts: dict[str, str] = importlib.import_module(f"{__package__}.{module}").HELP
+    except (ImportError, AttributeError):
+        return {}
+    return texts
+
+
+def help_for(decision: Decision, game_id: str = "tanglewoods") -> str:
     """The explanation of ``decision`` with its rule reference and the command list."""
-    text = HELP.get(decision.kind, GENERIC)
+    text = help_texts(game_id).get(decision.kind, GENERIC)
     rule = f"\nRule: {decision.step}" if decision.step else ""
     return f"[{decision.kind}] {text}{rule}\n{COMMANDS}"

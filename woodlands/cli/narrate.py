@@ -3,8 +3,11 @@
 Events carry card ids; the narrator looks their printed names up in the game's content, which
 everybody may read (the card list, not where the cards are).
 
+Each game has its own narrator (:func:`narrator_for`): Tanglewoods' is here, the others in
+``narrate_<game>.py`` beside this module; an event no narrator knows is shown as its fields.
+
 >>> import woodlands
->>> n = Narrator(woodlands.load_game("tanglewoods"))
+>>> n = narrator_for(woodlands.load_game("tanglewoods"))
 >>> n.line({"type": "roll", "dice": [{"colour": "red", "face": "crit"}, {"colour": "yellow", "face": "blank"}]})
 'You roll: red crit, yellow blank.'
 >>> n.line({"type": "gold", "change": -2, "gold": 5, "why": "mend"})
@@ -12,6 +15,7 @@ everybody may read (the card list, not where the cards are).
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any, Callable
 
 from ..engine.game import Game
@@ -26,11 +30,49 @@ def _plural(n: int, word: str) -> str:
 
 
 class Narrator:
-    """Turns the event dicts of one game into sentences."""
+    """Turns the event dicts of one game into sentences: ``_<type>(event)`` methods, and the
+    raw fields for any event without one."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.content: Any = game.content
+
+    def line(self, e: Event) -> str:
+        """One sentence for one event (unknown events are shown as their raw fields)."""
+        handler: Callable[[Event], str] | None = getattr(self, "_" + str(e.get("type", "")), None)
+        if handler is not None:
+            try:
+                return handler(e)
+            except (KeyError, IndexError, TypeError, AttributeError, ValueError):
+                pass
+        fields = ", ".join(f"{k}={v}" for k, v in e.items() if k != "type")
+        return f"[{e.get('type', '?')}] {fields}"
+
+    def lines(self, events: list[Event]) -> list[str]:
+        return [self.line(e) for e in events]
+
+
+#: game id -> (module beside this one, class) of the game's narrator
+NARRATORS = {"storyfold": ("narrate_storyfold", "StoryfoldNarrator"),
+             "cursed-forest": ("narrate_cursed_forest", "CursedForestNarrator")}
+
+
+def narrator_for(game: Game) -> Narrator:
+    """The narrator of ``game`` (the plain one if the game has none of its own)."""
+    if game.id == "tanglewoods":
+        return TanglewoodsNarrator(game)
+    where = NARRATORS.get(game.id)
+    if where is not None:
+        try:
+            cls: type[Narrator] = getattr(importlib.import_module(f"{__package__}.{where[0]}"), where[1])
+            return cls(game)
+        except (ImportError, AttributeError):
+            pass
+    return Narrator(game)
+
+
+class TanglewoodsNarrator(Narrator):
+    """Tanglewoods' events: card names looked up in the pack, sides named day/night."""
 
     # ------------------------------------------------------------------ names
     def _lookup(self, kind: str, card_id: str, side: int | None) -> str:
@@ -65,17 +107,6 @@ class Narrator:
         return ", ".join(self.forest(i) for i in ids) or "nothing"
 
     # ------------------------------------------------------------------ sentences
-    def line(self, e: Event) -> str:
-        """One sentence for one event (unknown events are shown as their raw fields)."""
-        handler: Callable[[Event], str] | None = getattr(self, "_" + e.get("type", ""), None)
-        if handler is not None:
-            try:
-                return handler(e)
-            except (KeyError, IndexError, TypeError):
-                pass
-        fields = ", ".join(f"{k}={v}" for k, v in e.items() if k != "type")
-        return f"[{e.get('type', '?')}] {fields}"
-
     def lines(self, events: list[Event]) -> list[str]:
         return [self.line(e) for e in events if e.get("type") != "effect" or e.get("text")]
 

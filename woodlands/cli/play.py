@@ -17,7 +17,7 @@ from ..engine.errors import IllegalAction, RecordError, WoodlandsError
 from ..engine.game import Game, replay
 from ..engine.state import GameState
 from .helptext import COMMANDS, help_for
-from .narrate import Narrator
+from .narrate import narrator_for
 from .table import render_view
 
 LOG_LINES = 30
@@ -52,7 +52,7 @@ class PlaySession:
         self.state = state
         self.content = content
         self.stdin = stdin
-        self.narrator = Narrator(state.game)
+        self.narrator = narrator_for(state.game)
         self.seen = seen       # log events already told
 
     # ------------------------------------------------------------------ output
@@ -165,7 +165,7 @@ class PlaySession:
         if d is None:
             self.say("The game is over. " + COMMANDS)
             return
-        self.say(help_for(d), "cyan")
+        self.say(help_for(d, self.state.game.id), "cyan")
 
     def save(self, arg: str) -> None:
         scene_save = scene_save_of(self.state)
@@ -203,7 +203,7 @@ class PlaySession:
             self.say(f"Could not load {arg}: {e}", "yellow")
             return
         self.state = state
-        self.narrator = Narrator(state.game)
+        self.narrator = narrator_for(state.game)
         self.seen = max(0, state.log_length - RECAP)
         self.say(f"Loaded {arg}: seed {state.seed}, {len(state.choices)} choices replayed.", "green")
         self.show_turn()
