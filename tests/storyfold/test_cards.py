@@ -263,3 +263,11 @@ def test_banes_drawn_together_are_carried_out_in_the_order_drawn():
     order = [e["source"] for e in events(s, "effect")]
     assert order == ["bane-lose-spirit", "bane-shadow"]      # the top card (drawn first) first
     assert s.spirit_left() == 9 and s.shadow == 8
+
+
+@pytest.mark.rules("SW-075")
+def test_the_stun_token_goes_back_after_the_after_activating_effect():
+    s = situation([("activate_all", 0)], river=(L, H, E, X, "creature-after-shadow"),
+                  stunned=[cid("creature-after-shadow")])
+    order = [e["type"] for e in events(s) if e["type"] in ("shadow", "stun_removed")]
+    assert order == ["shadow", "stun_removed"]

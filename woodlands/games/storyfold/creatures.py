@@ -138,9 +138,15 @@ def activate(s: StoryfoldState, card: int) -> None:
     c = s.content.cards[card]
     stunned = card in s.stunned
     s.emit("activate", card=c.id, stunned=stunned)
+    if stunned:   # the token goes back after the After Activating effect (SW-075; our reading of SW-105)
+        s.push("remove_stun", card)
     carry_out(s, c.after_activating, card)
-    if stunned:
-        s.stunned.remove(card)
-        s.emit("stun_removed", card=c.id)
-    else:
+    if not stunned:
         s.push("lose_spirit", creature_spirit(s, card), c.id)
+
+
+@steps.auto("remove_stun")
+def remove_stun(s: StoryfoldState, card: int) -> None:
+    if card in s.stunned:
+        s.stunned.remove(card)
+        s.emit("stun_removed", card=s.content.cards[card].id)
