@@ -94,7 +94,7 @@ def test_the_save_lays_the_game_out_like_the_save_tray():
 @pytest.mark.rules("S-7", "SW-081")
 def test_saving_is_only_possible_between_scenes():
     s = GAME.new_game(seed=1)
-    with pytest.raises(GameOptionError, match="end of a scene"):
+    with pytest.raises(woodlands.IllegalAction, match="end of a scene"):
         s.save()
 
 

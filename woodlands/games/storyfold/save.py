@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.errors import GameOptionError
+from ...engine.errors import GameOptionError, IllegalAction
 from .model import ACTIONS, StoryfoldContent
 from .state import StoryfoldState
 
@@ -23,7 +23,7 @@ SPACES = ("3+", "4+", "5+", "6+")
 
 def save(s: StoryfoldState) -> dict[str, Any]:
     if s.decision is None or s.decision.kind != "scene_break":
-        raise GameOptionError("the game can only be saved at the end of a scene (a scene_break decision; SW-081)")
+        raise IllegalAction("save: the game can only be saved at the end of a scene (a scene_break decision; SW-081)")
     c = s.content
     ids = [card.id for card in c.cards]
     step = s.pending
