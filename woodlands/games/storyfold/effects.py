@@ -271,7 +271,8 @@ def brom_to_shadow_discard(s: StoryfoldState, e: Effect, source: int) -> None:
 
 @effects.primitive("return_brom", whens=ANYWHERE)
 def return_brom(s: StoryfoldState, e: Effect, source: int) -> None:
-    """Brom comes back: the Brom card returns to the Brom space on its first side."""
+    """Brom comes back: the Brom card returns to the Brom space on its first side and the Luma
+    card turns to its first side (nothing happens if Brom is on his space)."""
     _push(s, "brom_returns")
 
 
