@@ -249,3 +249,17 @@ def test_fishing_rod_searches_a_swamp_without_a_monster():
     rig(s2, 1)
     s2.apply("use:fishing-rod")
     assert rod in s2.item_gone and s2.tile_token[at(s2, (1, 0))]
+
+
+@pytest.mark.rules("CF-040", "CF-048")
+def test_switching_and_trading_go_on_during_a_fight():
+    s = situation("plain-hero", "sirja")
+    put(s, "monster-lair", (1, 0))
+    on_top(s, "mid-wolf")
+    give(s, 0, "sword", "backpack")
+    s.pos[1] = (1, 0)
+    run(s)
+    s.apply("move:E")
+    assert "equip:sword:hand1" in ids(s) and "give:sword:1" in ids(s)
+    s.apply("equip:sword:hand1")
+    assert kind(s) == "fight_round" and s.inv[0][0] >= 0 and s.ap[0] == 4

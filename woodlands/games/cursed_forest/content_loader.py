@@ -257,9 +257,9 @@ def load(path: Path | None) -> CursedForestContent:
     for where, m in models("items.toml", "item", ItemIn):
         abil = compile_abilities(m.abilities, "item", where, problems)
         rmin, rmax = (m.range + [0, 0])[:2] if m.range else (0, 0)
-        for k in range(m.count):
-            uid = m.id if k == 0 else f"{m.id}-{k + 1}"
-            if uid in seen_ids and k:
+        for copy in range(m.count):
+            uid = m.id if copy == 0 else f"{m.id}-{copy + 1}"
+            if uid in seen_ids and copy:
                 problems.append(f"{where}: field 'count': copy id '{uid}' clashes with another entry's id")
             items.append(Item(uid, len(items), m.id, m.name, m.slot, m.ap, m.single_use, m.spell, m.potion,
                               m.attack or "", rmin, rmax, m.damage_dice, m.combat_dice, m.combat_modifier, m.armour,

@@ -21,7 +21,7 @@ def win_fight(s: CursedForestState, a: int) -> None:
         s.emit("spiders_beaten", adventurer=a)
         end_fight(s)
         return
-    m, start, p, side = s.f_monster, s.f_start, s.f_tile, s.f_side
+    m, p, side = s.f_monster, s.f_tile, s.f_side
     queue = s.f_queue[:]
     end_fight(s)
     if queue:   # CF-065: the pit's monsters are fought one after the other

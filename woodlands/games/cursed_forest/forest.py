@@ -20,19 +20,18 @@ def tile_of(s: CursedForestState, p: int) -> Tile:
 
 def is_open(s: CursedForestState, p: int, d: int) -> bool:
     """Is placed tile ``p``'s edge facing direction ``d`` open (a path)?"""
-    return s.content.tiles[s.placed[p]].open_at(d, s.place_rot[p])
+    return s.place_open[p][d]
 
 
 def joined(s: CursedForestState, p: int, d: int) -> int:
-    """The placed tile across edge ``d`` of ``p`` when the edge is open on both sides (C-10), else -1."""
-    q = s.grid.get(neighbour(s.place_pos[p], d), -1)
-    if q < 0:
-        return -1
-    if is_open(s, p, d) and is_open(s, q, (d + 2) % 4):
-        return q
-    if s.exit_link >= 0 and {p, q} == {s.exit_at, s.exit_link}:
-        return q   # our reading: in a closed forest the Maiden Tree's roots open the way
-    return -1
+    """The placed tile across edge ``d`` of ``p`` when the edge is open on both sides (C-10), else -1.
+    Kept up to date in ``s.links`` as tiles are laid."""
+    return s.links[4 * p + d]
+
+
+def link(s: CursedForestState, p: int, d: int, q: int) -> None:
+    s.links[4 * p + d] = q
+    s.links[4 * q + (d + 2) % 4] = p
 
 
 def placements(s: CursedForestState, p: int, tile: Tile) -> list[tuple[int, int]]:
@@ -73,7 +72,13 @@ def lay(s: CursedForestState, tile_index: int, xy: tuple[int, int], rot: int) ->
     s.placed.append(tile_index)
     s.place_pos.append(xy)
     s.place_rot.append(rot)
+    s.place_open.append((tile.open_at(0, rot), tile.open_at(1, rot), tile.open_at(2, rot), tile.open_at(3, rot)))
+    s.links.extend((-1, -1, -1, -1))
     s.grid[xy] = p
+    for d in range(4):
+        q = s.grid.get(neighbour(xy, d), -1)
+        if q >= 0 and s.place_open[p][d] and s.place_open[q][(d + 2) % 4]:
+            link(s, p, d, q)
     s.tile_monster.append(TOKEN if tile.kind == "monster" else NO_MONSTER)
     s.tile_side.append(0)
     s.tile_damage.append(0)
@@ -187,6 +192,8 @@ def answer_exit(s: CursedForestState, choice: str, a: int) -> None:
     p = lay(s, s.content.exit, (int(x), int(y)), int(rot))
     s.exit_at = p
     if not any(joined(s, p, d) >= 0 for d in range(4)):
-        s.exit_link = next(s.grid[neighbour((int(x), int(y)), d)] for d in range(4)
-                           if neighbour((int(x), int(y)), d) in s.grid)
+        # our reading: in a closed forest the Maiden Tree's roots open the way to the Exit
+        d = next(d for d in range(4) if neighbour((int(x), int(y)), d) in s.grid)
+        s.exit_link = s.grid[neighbour((int(x), int(y)), d)]
+        link(s, p, d, s.exit_link)
     s.push("maiden_check")

@@ -166,10 +166,13 @@ def answer_stow(s: CursedForestState, choice: str, a: int, i: int, partner: int)
 def free_inventory_options(s: CursedForestState, a: int) -> list[Option]:
     if not free_actions_left(s) or s.pos[a] is None:
         return []
-    opts = []
     inv = s.inv[a]
-    p = s.grid[s.pos[a]]
-    for i in carried(s, a):
+    p = s.grid[s.pos[a]]  # type: ignore[index]
+    held = carried(s, a)
+    if not held and not s.tile_items[p] and POISON not in inv:
+        return []
+    opts = []
+    for i in held:
         it = item(s, i)
         if it.slot != "none":
             current = "hands" if inv[HAND1] == i and inv[HAND2] == i else SPACES[space_of(s, a, i)]
@@ -197,6 +200,12 @@ def free_inventory_options(s: CursedForestState, a: int) -> list[Option]:
 @offers("turn")
 def offer_inventory(s: CursedForestState, a: int) -> list[Option]:
     return free_inventory_options(s, a)
+
+
+@offers("fight")
+def offer_inventory_in_fight(s: CursedForestState, a: int) -> list[Option]:
+    """CF-040: switching spaces, and CF-048: trading with someone on the tile, go on in a fight."""
+    return [o for o in free_inventory_options(s, a) if not o.id.startswith(("pickup:", "drop:"))]
 
 
 def item_by_uid(s: CursedForestState, uid: str) -> int:

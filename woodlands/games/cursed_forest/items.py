@@ -39,7 +39,7 @@ def usable(s: CursedForestState, a: int) -> list[tuple[int, Item]]:
 
 def heal_options(s: CursedForestState, a: int) -> list[Option]:
     opts = []
-    for i, it in usable(s, a):
+    for _i, it in usable(s, a):
         e = it.ability("heal")
         if e is not None and (s.health[a] < s.max_health[a] or e.get("cure") and is_poisoned(s, a)):
             opts.append(Option(f"use:{it.id}", f"Use {it.name} ({ap_cost(s, a, it)} AP)"))
@@ -56,7 +56,7 @@ def heal_options(s: CursedForestState, a: int) -> list[Option]:
 
 @offers("turn")
 def offer_items(s: CursedForestState, a: int) -> list[Option]:
-    if s.pos[a] is None:
+    if s.pos[a] is None or not active_items(s, a) and s.content.characters[s.char[a]].ability("cure_poison") is None:
         return []
     opts = heal_options(s, a)
     from .ranged import targets
@@ -89,7 +89,7 @@ def offer_fight_items(s: CursedForestState, a: int) -> list[Option]:
     if s.turn != a and s.f_kind != "morna" or s.f_kind == "pvp" and s.turn != a:
         return []
     opts = heal_options(s, a)
-    for i, it in usable(s, a):
+    for _i, it in usable(s, a):
         if it.ability("halve_monster_health") is not None and s.f_kind == "monster" and not \
                 s.content.monsters[s.f_monster].sides[s.f_side].boss and s.f_health > 1:
             opts.append(Option(f"use:{it.id}", f"Use {it.name}: the foe keeps half its health ({ap_cost(s, a, it)} AP)"))

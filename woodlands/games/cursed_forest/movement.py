@@ -7,10 +7,10 @@ from ...engine.decision import Option
 from .actions import handles, offers
 from .combat import start_fight
 from .forest import here, joined, tile_of
-from .inventory import active_items, item
+from .inventory import is_active, item
 from .model import EDGES
 from .monsters import reveal
-from .state import NO_MONSTER, CursedForestState
+from .state import BOOTS, NO_MONSTER, CursedForestState
 
 
 @offers("turn")
@@ -29,7 +29,8 @@ def offer_moves(s: CursedForestState, a: int) -> list[Option]:
             if q != p and tile_of(s, q).kind == "web":
                 x, y = s.place_pos[q]
                 opts.append(Option(f"web-walk:{x}:{y}", f"Walk the webs to ({x}, {y}) (1 AP){strike}"))
-    if not s.jumped and any("jump_tile" in item(s, i).powers for i in active_items(s, a)):
+    boots = s.inv[a][BOOTS]
+    if not s.jumped and boots >= 0 and "jump_tile" in item(s, boots).powers and is_active(s, a, boots):
         for x, y in jump_targets(s, p):
             opts.append(Option(f"jump:{x}:{y}", f"Jump with the Elven Boots to ({x}, {y}) (1 AP){strike}"))
     return opts

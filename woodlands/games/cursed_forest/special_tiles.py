@@ -23,7 +23,7 @@ def disarmed(s: CursedForestState, a: int, what: str) -> bool:
     e = s.content.characters[s.char[a]].ability("disarm_traps")
     if e is None:
         return False
-    ok = roll(s, a, f"disarm the {what}") >= e.get("success_min")
+    ok: bool = roll(s, a, f"disarm the {what}") >= e.get("success_min")
     if ok:
         s.emit("disarmed", adventurer=a, what=what)
     return ok

@@ -25,7 +25,7 @@ NO_MONSTER, TOKEN = -1, -2
 
 _NESTED = ("inv", "extras", "seeds", "kills", "tile_items", "tile_seeds")
 _LISTS = ("owner", "char", "health", "max_health", "lives", "ap", "max_ap", "pos", "poisoned_on", "tag_debt",
-          "shown", "placed", "place_pos", "place_rot", "tile_monster", "tile_side", "tile_damage", "tile_token",
+          "shown", "placed", "place_pos", "place_rot", "place_open", "links", "tile_monster", "tile_side", "tile_damage", "tile_token",
           "tile_root", "tile_vine", "tile_stack", "monster_bag", "item_bag", "monster_gone", "item_gone",
           "pit_monsters", "f_queue", "r_mine", "r_theirs")
 _SCALARS = ("content", "n", "turn", "turn_no", "round_no", "phase", "turn_over", "free_actions", "jumped",
@@ -65,6 +65,8 @@ class CursedForestState(GameState):
         self.placed: list[int] = []
         self.place_pos: list[tuple[int, int]] = []
         self.place_rot: list[int] = []
+        self.place_open: list[tuple[bool, bool, bool, bool]] = []   # edges after rotation
+        self.links: list[int] = []           # 4 per placed tile: the tile joined across each edge, or -1 (C-10)
         self.tile_monster: list[int] = []
         self.tile_side: list[int] = []
         self.tile_damage: list[int] = []     # damage a monster has taken this turn (CF-032: healed at turn end)

@@ -30,7 +30,7 @@ def distance(s: CursedForestState, p: int, q: int) -> int:
 
 
 def solo(s: CursedForestState) -> bool:
-    return s.options.get("players", 1) == 1
+    return bool(s.options.get("players", 1) == 1)
 
 
 def candidates(s: CursedForestState, a: int) -> list[tuple[int, int]]:
@@ -41,7 +41,7 @@ def candidates(s: CursedForestState, a: int) -> list[tuple[int, int]]:
     for b in range(s.n):
         if b == a or s.pos[b] is None or b == s.f_opponent:
             continue
-        dist = distance(s, s.grid[s.pos[b]], p)
+        dist = distance(s, s.grid[s.pos[b]], p)  # type: ignore[index]
         if dist < 0 or dist > s.max_ap[b] - s.tag_debt[b]:
             continue
         if solo(s) and s.health[b] < 5:

@@ -35,7 +35,7 @@ def build_view(s: CursedForestState, player: int) -> dict[str, Any]:
             "character": ch.id if ch else None, "name": ch.name if ch else None,
             "health": s.health[a], "max_health": s.max_health[a], "lives": s.lives[a],
             "ap": s.ap[a], "max_ap": s.max_ap[a],
-            "position": list(s.pos[a]) if s.pos[a] is not None else None,
+            "position": None if s.pos[a] is None else [s.pos[a][0], s.pos[a][1]],  # type: ignore[index]
             "out": s.pos[a] is None and s.char[a] >= 0,
             "seeds": [c.seeds[k].id for k in s.seeds[a]],
             "inventory": inventory,
