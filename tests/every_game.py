@@ -29,7 +29,7 @@ CASES: dict[str, GameCase] = {
     "storyfold": GameCase("storyfold", [{}]),
     "cursed-forest": GameCase("cursed-forest", [{"players": 1}, {"players": 2}, {"players": 3}, {"players": 4},
                                                 {"players": 1, "adventurers": 4}, {"players": 2, "pvp": True},
-                                                {"players": 1, "ring_bearer": True}]),
+                                                {"players": 1, "ring_bearer": 0}, {"players": 3, "ring_bearer": 2}]),
 }
 NEW_GAMES = ("storyfold", "cursed-forest")
 
