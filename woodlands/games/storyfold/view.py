@@ -56,7 +56,7 @@ def build_view(s: StoryfoldState) -> dict[str, Any]:
                             for i, icons in enumerate(scene.icons) if icons]},
         "river": river,
         "crystals": {cards[a].id: s.crystals[i] for i, a in enumerate(c.actions)},
-        "dice": [{"size": z, "used": u} for z, u in zip(s.dice, s.dice_used)],
+        "dice": [{"size": z, "used": u, "rolled": d in s.rolled} for d, (z, u) in enumerate(zip(s.dice, s.dice_used))],
         "dice_available": sum(1 for u in s.dice_used if not u),
         "roll": roll,
         "locations": [{"id": loc.id, "name": loc.name, "kind": loc.kind, "dots": loc.dots, "chain": loc.chain or None,
