@@ -271,3 +271,11 @@ def test_the_stun_token_goes_back_after_the_after_activating_effect():
                   stunned=[cid("creature-after-shadow")])
     order = [e["type"] for e in events(s) if e["type"] in ("shadow", "stun_removed")]
     assert order == ["shadow", "stun_removed"]
+
+
+@pytest.mark.rules("SW-026", "SW-028")
+def test_making_room_outside_the_luma_phase_a_luma_phase_boon_can_only_be_discarded():
+    full = [cid("boon-add-success"), cid("boon-reroll"), cid("boon-gain-spirit")]
+    s = situation([("draw_explore", "resolve")], explore_deck=[cid("companion-fox")], boons=full, phase="shadow")
+    assert kind(s) == "make_room"
+    assert not [o for o in ids(s) if o.startswith("use:")]

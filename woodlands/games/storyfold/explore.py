@@ -120,8 +120,9 @@ def room_options(s: StoryfoldState, new: int) -> list[Option]:
         c = cards[b]
         if c.kind == "trauma":     # SW-031: only the Heal action removes a Trauma
             continue
-        # a use that needs a roll has nothing to act on here: such a card can only be discarded
-        if c.use and c.window in ("luma_phase", "shadow_phase"):
+        # a Boon is used in its own window only (SW-026): in the Luma Phase a "luma_phase" Boon, in the
+        # Shadow Phase a "shadow_phase" one; a use that needs a roll has nothing to act on here
+        if c.use and c.window == {"luma": "luma_phase", "shadow": "shadow_phase"}.get(s.phase):
             opts.append(Option(f"use:{c.id}", f"Use {c.name}"))
         opts.append(Option(f"discard:{c.id}", f"Discard {c.name}"))
     return opts
