@@ -108,13 +108,17 @@ def test_only_numbered_spaces_can_be_used(before, card, usable, threshold):
 
 
 @pytest.mark.rules("SW-049", "SW-039", "S-2")
-@pytest.mark.parametrize("before, spirit_lost", [
-    ((L, H, E, X, M, T, W), 1),       # full: the drawn creature is discarded, its Spirit lost
+@pytest.mark.parametrize("before, drawn, spirit_lost", [
+    # full: the drawn creature is discarded and its Spirit lost
+    ((L, H, E, X, M, T, W), "creature-after-shadow", 1),
+    ((M, T, W, L, H, E, X), "creature-ongoing-threshold", 1),
+    # its Immediately effect is not carried out: it never reaches the River (our reading)
+    ((L, H, E, X, M, T, W), "creature-immediate-spirit", 0),
 ])
-def test_drawing_a_creature_into_a_full_river(before, spirit_lost):
-    s = situation([("draw_creature",)], river=before, creature_deck=[cid("creature-after-shadow")])
+def test_drawing_a_creature_into_a_full_river(before, drawn, spirit_lost):
+    s = situation([("draw_creature",)], river=before, creature_deck=[cid(drawn)])
     assert names(s.river) == list(before)
-    assert s.creature_discard == [cid("creature-after-shadow")]
+    assert s.creature_discard == [cid(drawn)]
     assert s.spirit_left() == 11 - spirit_lost
     assert events(s, "creature_overflow")
 
