@@ -5,6 +5,7 @@ to the left; both stop at the middle space and at the track's ends.
 """
 from __future__ import annotations
 
+from .effects import carry_out
 from .registry import steps
 from .state import StoryfoldState
 
@@ -32,12 +33,10 @@ def advance_shadow(s: StoryfoldState, amount: int) -> None:
     s.shadow -= 1
     s.emit("shadow", moved=-1, shadow=s.shadow, middle=middle(s))
     scene = s.content.scenes[s.scene]
-    from .effects import carry_out
     s.push("advance_shadow", amount - 1)
     s.push("check_end")
     for icon in reversed(scene.icons[s.shadow - 1]):
         se = scene.shadow_effects[icon]
-        s.push("shadow_icon_done", icon)
         carry_out(s, se.effects)
         s.push("shadow_icon", icon, se.text)
 
@@ -45,11 +44,6 @@ def advance_shadow(s: StoryfoldState, amount: int) -> None:
 @steps.auto("shadow_icon")
 def shadow_icon(s: StoryfoldState, icon: str, text: str) -> None:
     s.emit("shadow_effect", icon=icon, text=text, space=s.shadow)
-
-
-@steps.auto("shadow_icon_done")
-def shadow_icon_done(s: StoryfoldState, icon: str) -> None:
-    """Nothing to do: it marks the end of one icon's effects in the log."""
 
 
 @steps.auto("shadow_back")
