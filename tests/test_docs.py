@@ -60,3 +60,24 @@ def test_no_rulebook_sentences_are_copied():
         pytest.skip("the shared tools are not beside the checkout")
     out = subprocess.run([sys.executable, str(tool), str(ROOT)], capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "", out.stdout
+
+
+def _vocabulary(game: str) -> list[tuple[str, str, list[str]]]:
+    """(doc file, kind, names) for the content vocabulary of the two newer games."""
+    from woodlands.games.cursed_forest import registry as cf
+    from woodlands.games.storyfold import registry as sf
+    from woodlands.games.storyfold.conditions import CONDITIONS as SF_CONDITIONS
+    if game == "storyfold":
+        return [("storyfold-content.md", "primitive", sorted(sf.effects.primitives)),
+                ("storyfold-content.md", "timing", sorted(sf.TIMINGS)),
+                ("storyfold-content.md", "condition", sorted(SF_CONDITIONS))]
+    return [("cursed-forest-content.md", "power", sorted(cf.effects.primitives)),
+            ("cursed-forest-content.md", "timing", sorted(cf.TIMINGS))]
+
+
+@pytest.mark.parametrize("game", ["storyfold", "cursed-forest"])
+def test_the_newer_content_docs_cover_their_vocabulary(game):
+    for doc, kind, names in _vocabulary(game):
+        text = (ROOT / "docs" / doc).read_text(encoding="utf-8")
+        missing = [n for n in names if f"`{n}`" not in text]
+        assert names and not missing, f"docs/{doc} does not document the {kind}(s) {missing}"
