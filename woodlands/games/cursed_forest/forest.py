@@ -57,12 +57,7 @@ def placements(s: CursedForestState, p: int, tile: Tile) -> list[tuple[int, int]
 
 def frontier_open(s: CursedForestState) -> bool:
     """Can the forest still grow anywhere (some open edge faces an empty square)?"""
-    for p in range(len(s.placed)):
-        xy = s.place_pos[p]
-        for d in range(4):
-            if is_open(s, p, d) and neighbour(xy, d) not in s.grid:
-                return True
-    return False
+    return s.open_ends > 0
 
 
 def lay(s: CursedForestState, tile_index: int, xy: tuple[int, int], rot: int) -> int:
@@ -77,8 +72,13 @@ def lay(s: CursedForestState, tile_index: int, xy: tuple[int, int], rot: int) ->
     s.grid[xy] = p
     for d in range(4):
         q = s.grid.get(neighbour(xy, d), -1)
-        if q >= 0 and s.place_open[p][d] and s.place_open[q][(d + 2) % 4]:
-            link(s, p, d, q)
+        if q < 0:
+            s.open_ends += s.place_open[p][d]
+            continue
+        if s.place_open[q][(d + 2) % 4]:
+            s.open_ends -= 1
+            if s.place_open[p][d]:
+                link(s, p, d, q)
     s.tile_monster.append(TOKEN if tile.kind == "monster" else NO_MONSTER)
     s.tile_side.append(0)
     s.tile_damage.append(0)

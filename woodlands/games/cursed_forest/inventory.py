@@ -6,7 +6,7 @@ from ...engine.decision import Option
 from .actions import handles, offers
 from .model import Item
 from .registry import steps
-from .state import ARMOUR, BACKPACK, BOOTS, EMPTY, HAND1, HAND2, POISON, SPACES, CursedForestState
+from .state import ARMOUR, BACKPACK, BOOTS, EMPTY, HAND1, HAND2, NO_MONSTER, POISON, SPACES, CursedForestState
 from .turns import free_actions_left, spend_free_action
 
 
@@ -120,7 +120,6 @@ def draw_item(s: CursedForestState) -> int:
 
 
 def monsters_on(s: CursedForestState, p: int) -> bool:
-    from .state import NO_MONSTER
     return s.tile_monster[p] != NO_MONSTER or s.morna_at == p
 
 
@@ -163,6 +162,20 @@ def answer_stow(s: CursedForestState, choice: str, a: int, i: int, partner: int)
 
 
 # ------------------------------------------------------------------ switching, dropping, trading (0 AP)
+def _option(s: CursedForestState, verb: str, i: int, arg: str, it: Item) -> Option:
+    """Options are immutable: each is made once per game (content) and shared."""
+    key = ("inventory", verb, i, arg)
+    memo = s.game.memo
+    o = memo.get(key)
+    if o is None:
+        label = {"equip": f"Move {it.name} to {arg}", "drop": f"Drop {it.name} here",
+                 "give": f"Give {it.name} to adventurer {int(arg or 0) + 1}" if verb == "give" else "",
+                 "pickup": f"Pick up {it.name} into {arg}"}[verb]
+        o = Option(f"{verb}:{it.id}:{arg}" if arg else f"{verb}:{it.id}", label)
+        memo[key] = o
+    return o  # type: ignore[return-value]
+
+
 def free_inventory_options(s: CursedForestState, a: int) -> list[Option]:
     if not free_actions_left(s) or s.pos[a] is None:
         return []
@@ -172,28 +185,29 @@ def free_inventory_options(s: CursedForestState, a: int) -> list[Option]:
     if not held and not s.tile_items[p] and POISON not in inv:
         return []
     opts = []
+    others = [b for b in range(s.n) if b != a and s.pos[b] == s.pos[a]]
     for i in held:
         it = item(s, i)
         if it.slot != "none":
             current = "hands" if inv[HAND1] == i and inv[HAND2] == i else SPACES[space_of(s, a, i)]
             for sp in free_spaces(s, a, it):
                 if sp != current:
-                    opts.append(Option(f"equip:{it.id}:{sp}", f"Move {it.name} to {sp}"))
-        opts.append(Option(f"drop:{it.id}", f"Drop {it.name} here"))
-        for b in range(s.n):
-            if b != a and s.pos[b] == s.pos[a] and (it.slot == "none" or free_spaces(s, b, it)):
-                opts.append(Option(f"give:{it.id}:{b}", f"Give {it.name} to adventurer {b + 1}"))
-    if not monsters_on(s, p):
+                    opts.append(_option(s, "equip", i, sp, it))
+        opts.append(_option(s, "drop", i, "", it))
+        for b in others:
+            if it.slot == "none" or free_spaces(s, b, it):
+                opts.append(_option(s, "give", i, str(b), it))
+    if s.tile_items[p] and not monsters_on(s, p):
         for i in s.tile_items[p]:
             it = item(s, i)
-            spaces = ["beside"] if it.slot == "none" else free_spaces(s, a, it)
-            for sp in spaces:
-                opts.append(Option(f"pickup:{it.id}:{sp}", f"Pick up {it.name} into {sp}"))
-    for k in range(5):
-        if inv[k] == POISON:
-            for t in range(5):
-                if inv[t] == EMPTY:
-                    opts.append(Option(f"shift-poison:{SPACES[k]}:{SPACES[t]}", f"Move a poison token from {SPACES[k]} to {SPACES[t]}"))
+            for sp in ["beside"] if it.slot == "none" else free_spaces(s, a, it):
+                opts.append(_option(s, "pickup", i, sp, it))
+    if POISON in inv:
+        for k in range(5):
+            if inv[k] == POISON:
+                for t in range(5):
+                    if inv[t] == EMPTY:
+                        opts.append(Option(f"shift-poison:{SPACES[k]}:{SPACES[t]}", f"Move a poison token from {SPACES[k]} to {SPACES[t]}"))
     return opts
 
 

@@ -18,12 +18,18 @@ def offer_moves(s: CursedForestState, a: int) -> list[Option]:
     p = here(s, a)
     if s.ap[a] < 1 or s.phase == "maiden" and s.seeds[a] and p == s.exit_at:
         return []   # CF-069: a seed bearer who reached the Maiden Tree waits there
-    opts = []
+    opts: list[Option] = []
     strike = " (Morna Gûl strikes as you run past)" if s.morna_at == p else ""
+    links = s.links
+    memo = s.game.memo
     for d in range(4):
-        q = joined(s, p, d)
+        q = links[4 * p + d]
         if q >= 0:
-            opts.append(Option(f"move:{EDGES[d]}", f"Move {EDGES[d]} to {tile_of(s, q).name} (1 AP){strike}"))
+            key = ("move", d, s.placed[q], strike)   # options are immutable: made once per game, shared
+            o = memo.get(key)
+            if o is None:
+                o = memo[key] = Option(f"move:{EDGES[d]}", f"Move {EDGES[d]} to {tile_of(s, q).name} (1 AP){strike}")
+            opts.append(o)  # type: ignore[arg-type]
     if tile_of(s, p).kind == "web":   # CF-064: web walking
         for q in range(len(s.placed)):
             if q != p and tile_of(s, q).kind == "web":
