@@ -7,7 +7,7 @@ chapter, and may turn its card over.  Brom's uses need Brom on the Brom space.  
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ...engine.decision import Option
 from ...engine.steps import push_in_order
@@ -40,13 +40,18 @@ def can_use(s: StoryfoldState, who: str, use: Use) -> bool:
 
 
 def use_options(s: StoryfoldState, window: str) -> list[Option]:
-    opts = []
-    for who, comp, use in current_uses(s):
-        if use.window == window and can_use(s, who, use):
-            side = comp.sides[s.luma_side if who == "luma" else s.brom_side]
-            cost = f" for {use.cost} Crystal{'s' if use.cost != 1 else ''}" if use.cost else ""
-            opts.append(Option(f"{who}:{use.id}", f"{side.name}: {use.text or use.id}{cost}"))
-    return opts
+    key = ("uses", window, s.luma_side, s.brom_present, s.brom_side)
+    offered = s.game.memo.get(key)
+    if offered is None:   # the uses of the sides now up in this window, with their options (memoised)
+        offered = s.game.memo[key] = tuple((who, use, _option(s, who, comp, use)) for who, comp, use in current_uses(s)
+                                           if use.window == window)
+    return [opt for who, use, opt in cast(tuple[tuple[str, Use, Option], ...], offered) if can_use(s, who, use)]
+
+
+def _option(s: StoryfoldState, who: str, comp: Companion, use: Use) -> Option:
+    side = comp.sides[s.luma_side if who == "luma" else s.brom_side]
+    cost = f" for {use.cost} Crystal{'s' if use.cost != 1 else ''}" if use.cost else ""
+    return Option(f"{who}:{use.id}", f"{side.name}: {use.text or use.id}{cost}")
 
 
 def use_card(s: StoryfoldState, choice: str) -> None:
