@@ -40,15 +40,28 @@ def leak_free(state):
                     assert x == "face-down", f"player {viewer} sees adventurer {a}'s {x}"
 
 
-@pytest.mark.rules("C-8", "CF-091")
+def drops_where_it_died(state, since):
+    """Right after a death, everything the adventurer carried lies on the tile where it died."""
+    for e in state.log_since(since):
+        if e["type"] == "death":
+            p = state.grid[tuple(e["tile"])]
+            names = [state.content.items[i].id for i in state.tile_items[p]]
+            seeds = [state.content.seeds[k].id for k in state.tile_seeds[p]]
+            assert all(x in names for x in e["items"]) and all(k in seeds for k in e["seeds"]), e
+    return state.log_length
+
+
+@pytest.mark.rules("C-8", "CF-091", "CF-032")
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), players=st.integers(1, 4))
 def test_random_games_end_with_invariants_intact(seed, players):
     s = GAME.new_game(seed=seed, options={"players": players, "turn_limit": 150})
+    seen = [0]
 
     def check(state):
         check_invariants(state)
         leak_free(state)
+        seen[0] = drops_where_it_died(state, seen[0])
     check(s)
     play(s, random.Random(seed), check)
     assert s.outcome["result"] in ("win", "loss", "unfinished")
@@ -142,3 +155,15 @@ def test_the_default_pack_has_the_boxs_counts():
     c = woodlands.load_game("cursed-forest").content
     assert len([t for t in c.tiles if t.kind not in ("start", "exit")]) == 43
     assert len(c.monsters) == 30 and len(c.items) == 40 and len(c.characters) == 8 and len(c.seeds) == 4
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_default_pack_games_keep_the_invariants(players):
+    s = woodlands.load_game("cursed-forest").new_game(seed=40 + players, options={"players": players})
+    seen = [0]
+
+    def check(state):
+        check_invariants(state)
+        leak_free(state)
+        seen[0] = drops_where_it_died(state, seen[0])
+    play(s, random.Random(players), check)
