@@ -282,10 +282,11 @@ def resolve_round(s: CursedForestState, a: int) -> None:
         dmg = mine - theirs
         if s.f_kind == "monster":
             dmg = max(0, dmg - side_of(s, s.f_monster, s.f_side).armour)
-        if s.f_kind == "pvp":
+        if s.f_kind == "pvp":   # the defender's armour counts as the attacker's does (CF-025)
+            dmg = max(0, dmg - armour_of(s, s.f_opponent))
             event.update(winner="adventurer", damage_to_foe=dmg, damage_to_adventurer=0)
             s.emit("combat_round", **event)
-            hurt(s, s.f_opponent, dmg, direct=False, source="adventurer")
+            hurt(s, s.f_opponent, dmg, direct=True, source="adventurer")
             return
         event.update(winner="adventurer", damage_to_foe=dmg, damage_to_adventurer=0)
         s.emit("combat_round", **event)
