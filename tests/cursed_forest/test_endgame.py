@@ -165,7 +165,17 @@ def test_running_past_morna_costs_two_and_the_maiden_tree_lifts_you_away():
     s.morna_health = 20
     run(s)
     s.apply("move:E")
-    assert s.health[0] == 8 and s.pos[0] == (1, 0)
+    assert s.health[0] == 8 and kind(s) == "maiden_call"
+    s.apply("maiden:stay")
+    assert s.pos[0] == (1, 0) and s.ap[0] == 4
+    s1 = hunt_board()
+    s1.phase = "hunt"
+    s1.morna_at = 0
+    s1.morna_health = 20
+    run(s1)
+    s1.apply("move:E")
+    s1.apply("maiden:N")
+    assert events(s1, "maiden_rescue")[0]["to"] == [0, 1] and events(s1, "turn_end")
     s2 = hunt_board()
     s2.phase = "hunt"
     s2.morna_at = 0

@@ -115,6 +115,30 @@ def answer_maiden(s: CursedForestState, choice: str, a: int) -> None:
     s.pos[a] = s.place_pos[q]
 
 
+@steps.ask("maiden_call_run", kind="maiden_call", rule="15. Endgame, CF-074, CF-075")
+def ask_maiden_run(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
+    """After the strike of running past him: go on with the move, or be lifted away (turn over)."""
+    if s.pos[a] is None:
+        return None
+    p = here(s, a)
+    opts = [Option("maiden:stay", "Run on")]
+    for d in range(4):
+        q = joined(s, p, d)
+        if q >= 0:
+            opts.append(Option(f"maiden:{EDGES[d]}", f"Call the Maiden Tree: her roots lift you {EDGES[d]} (ends the turn)"))
+    return "Morna Gûl struck you as you ran past. Call the Maiden Tree?", opts
+
+
+@steps.answer("maiden_call_run")
+def answer_maiden_run(s: CursedForestState, choice: str, a: int) -> None:
+    if choice == "maiden:stay":
+        return
+    q = joined(s, here(s, a), EDGES.index(choice.split(":")[1]))
+    s.emit("maiden_rescue", adventurer=a, to=list(s.place_pos[q]))
+    s.pos[a] = s.place_pos[q]
+    s.turn_over = True
+
+
 def route(s: CursedForestState, source: int, target: int) -> list[int]:
     """A shortest path of placed tiles from ``source`` to ``target`` (C-11), excluding ``source``;
     ties broken by direction order N, E, S, W."""

@@ -10,6 +10,7 @@ from .forest import here, joined, tile_of
 from .inventory import is_active, item
 from .model import EDGES
 from .monsters import reveal
+from .registry import steps
 from .state import BOOTS, NO_MONSTER, CursedForestState
 
 
@@ -77,9 +78,17 @@ def go(s: CursedForestState, a: int, q: int, how: str) -> None:
     s.ap[a] -= 1
     if s.morna_at == here(s, a):
         from .endgame import run_past_strike
-        if not run_past_strike(s, a):
-            return
+        if run_past_strike(s, a):
+            s.push("land_after_strike", a, q, how)
+            s.push("maiden_call_run", a)    # CF-075: his strike is damage from him too
+        return
     land(s, a, q, how)
+
+
+@steps.auto("land_after_strike")
+def land_after_strike(s: CursedForestState, a: int, q: int, how: str) -> None:
+    if not s.turn_over and s.pos[a] is not None:   # the Maiden Tree may have lifted it away
+        land(s, a, q, how)
 
 
 def land(s: CursedForestState, a: int, q: int, how: str) -> None:
