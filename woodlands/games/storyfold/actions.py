@@ -18,7 +18,7 @@ from .dice import available, count_successes, roll, roll_options, set_aside
 from .explore import boon_options, use_boon
 from .locations import visit, visitable, why_not_visit
 from .model import ACTIONS, NUMBERED_SPACES
-from .ongoing import creature_icons
+from .ongoing import modifier
 from .registry import steps
 from .river import log_river, move_to_end, space_of, usable
 from .state import StoryfoldState
@@ -40,10 +40,12 @@ def action_name(s: StoryfoldState, card: int) -> str:
 def targets(s: StoryfoldState, name: str) -> list[tuple[str, str, int]]:
     """(id, label, successes needed) of every target the top effect of ``name`` may choose."""
     cards = s.content.cards
-    if name == "light":
-        return [(cards[c].id, cards[c].name, creature_icons(s, c)) for c in s.creatures_in_river()]
-    if name == "heal":
-        out = [(cards[c].id, cards[c].name, creature_icons(s, c)) for c in s.creatures_in_river()]
+    if name in ("light", "heal"):
+        here = s.creatures_in_river()
+        extra = modifier(s, "creature_icons") if here else 0
+        out = [(cards[c].id, cards[c].name, max(1, cards[c].icons + extra)) for c in here]
+        if name == "light":
+            return out
         # SW-031: a Trauma on a Boon space is removed by the Heal action
         return out + [(cards[b].id, cards[b].name, cards[b].icons) for b in s.boons if cards[b].kind == "trauma"]
     return [(loc.id, loc.name, loc.dots) for loc in visitable(s, name)]
@@ -123,9 +125,10 @@ def ask_after_roll(s: StoryfoldState) -> tuple[str, list[Option]] | None:
     if not opts:
         s.push("resolve_action")
         return None
-    opts.append(Option("resolve", f"Carry out the effect with {s.successes()} success(es)"))
+    n = natural + s.bonus_successes
+    opts.append(Option("resolve", f"Carry out the effect with {n} success(es)"))
     faces = ", ".join(f"d{s.dice[d]}:{s.faces[d]}" for d in s.rolled)
-    return f"You rolled {faces}: {s.successes()} success(es)", opts
+    return f"You rolled {faces}: {n} success(es)", opts
 
 
 @steps.answer("after_roll")

@@ -462,7 +462,8 @@ def load(path: Path | None) -> StoryfoldContent:
         id=info.id, version=info.version, name=info.name, title=campaign_in.title, text=campaign_in.text,
         cards=tuple(cards), card_by_id=card_by_id, actions=tuple(actions[a].index for a in ACTIONS),
         luma=companions["luma"], brom=companions["brom"], explore_deck=explore_deck, creature_deck=creature_deck,
-        chapters=tuple(chapters), scenes=tuple(scenes), scene_by_id=scene_by_id)
+        chapters=tuple(chapters), scenes=tuple(scenes), scene_by_id=scene_by_id,
+        ongoing_cards=frozenset(c.index for c in cards if c.ongoing))
 
 
 def _scene(m: SceneIn, where: str, index: int, chapter: int, comp: _Compiler, scene_by_id: dict[str, int],

@@ -23,11 +23,14 @@ def threshold(s: StoryfoldState) -> int:
     return threshold_of_space(s.action_space) + modifier(s, "threshold")
 
 
-def count_successes(s: StoryfoldState) -> int:
+def count_successes(s: StoryfoldState, t: int | None = None) -> int:
+    """Dice of the current roll showing at least the threshold ``t`` (default: the current one)."""
     if not s.rolled:
         return 0
-    t = threshold(s)
-    return sum(1 for d in s.rolled if s.faces[d] >= t)
+    if t is None:
+        t = threshold(s)
+    faces = s.faces
+    return sum(1 for d in s.rolled if faces[d] >= t)
 
 
 def available(s: StoryfoldState) -> list[int]:
@@ -74,8 +77,9 @@ def roll(s: StoryfoldState, k8: int, k10: int, k12: int) -> None:
     s.rolled = sorted(chosen)
     for d in s.rolled:
         s.faces[d] = 1 + s.rng.below(s.dice[d])
+    t = threshold(s)
     s.emit("roll", action=s.content.cards[s.action].id, dice=[s.dice[d] for d in s.rolled],
-           faces=[s.faces[d] for d in s.rolled], threshold=threshold(s), successes=count_successes(s))
+           faces=[s.faces[d] for d in s.rolled], threshold=t, successes=count_successes(s, t))
 
 
 def reroll(s: StoryfoldState, die: int) -> None:
@@ -84,7 +88,7 @@ def reroll(s: StoryfoldState, die: int) -> None:
     s.faces[die] = 1 + s.rng.below(s.dice[die])
     s.emit("roll", action=s.content.cards[s.action].id, reroll=True, die=s.dice[die], was=old,
            faces=[s.faces[d] for d in s.rolled],
-           dice=[s.dice[d] for d in s.rolled], threshold=threshold(s), successes=count_successes(s))
+           dice=[s.dice[d] for d in s.rolled], threshold=(t := threshold(s)), successes=count_successes(s, t))
 
 
 def set_aside(s: StoryfoldState) -> None:

@@ -197,3 +197,4 @@ class StoryfoldContent:
     chapters: tuple[Chapter, ...]
     scenes: tuple[Scene, ...]
     scene_by_id: dict[str, int]
+    ongoing_cards: frozenset[int] = frozenset()   # cards with an italic effect (for the hot loop)

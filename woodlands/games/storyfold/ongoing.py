@@ -2,8 +2,6 @@
 a creature lies in the River or an Explore card on a Boon space."""
 from __future__ import annotations
 
-from typing import cast
-
 from .state import StoryfoldState
 
 
@@ -11,50 +9,31 @@ def in_play(s: StoryfoldState) -> list[int]:
     return [c for c in s.river if c >= 0] + s.boons
 
 
-def _with_ongoing(s: StoryfoldState) -> frozenset[int]:
-    """The cards of the pack that have an italic effect (memoised per game)."""
-    found = s.game.memo.get("ongoing_cards")
-    if found is None:
-        found = s.game.memo["ongoing_cards"] = frozenset(c.index for c in s.content.cards if c.ongoing)
-    return cast(frozenset[int], found)
+def _ongoing_in_play(s: StoryfoldState) -> list[int]:
+    """The cards in play that have an italic effect; usually none, found at C speed."""
+    special = s.content.ongoing_cards
+    if special.isdisjoint(s.river) and special.isdisjoint(s.boons):
+        return []
+    return [c for c in s.river + s.boons if c in special]
 
 
 def modifier(s: StoryfoldState, name: str) -> int:
     """The sum of ``amount`` of every ongoing ``name`` effect in play."""
-    total = 0
     cards = s.content.cards
-    special = _with_ongoing(s)
-    if not special:
-        return 0
-    for group in (s.river, s.boons):
-        for c in group:
-            if c in special:
-                for e in cards[c].ongoing:
-                    if e.do == name:
-                        total += e.params["amount"]
-    return total
+    return sum(e.params["amount"] for c in _ongoing_in_play(s) for e in cards[c].ongoing if e.do == name)
 
 
 def active(s: StoryfoldState, name: str) -> bool:
     """Whether any ongoing ``name`` effect is in play."""
     cards = s.content.cards
-    return any(e.do == name for c in in_play(s) for e in cards[c].ongoing)
+    return any(e.do == name for c in _ongoing_in_play(s) for e in cards[c].ongoing)
 
 
 def max_dice(s: StoryfoldState) -> int:
     """The smallest ``max_dice`` in play (at least 1, SW-052), or no limit."""
     cards = s.content.cards
-    limits = [e.params["amount"] for c in in_play(s) for e in cards[c].ongoing if e.do == "max_dice"]
+    limits = [e.params["amount"] for c in _ongoing_in_play(s) for e in cards[c].ongoing if e.do == "max_dice"]
     return max(1, min(limits)) if limits else 99
-
-
-def creature_icons(s: StoryfoldState, card: int) -> int:
-    """Successes needed to blind or heal a creature (or heal a Trauma): its icons, changed by
-    ``creature_icons`` effects for creatures, never below 1."""
-    c = s.content.cards[card]
-    if c.kind != "creature":
-        return c.icons
-    return max(1, c.icons + modifier(s, "creature_icons"))
 
 
 def creature_spirit(s: StoryfoldState, card: int) -> int:
