@@ -159,6 +159,8 @@ def test_the_partner_takes_half_the_damage_rounded_down():
 @pytest.mark.rules("CF-035")
 def test_when_the_active_adventurer_dies_the_partner_finishes_the_fight():
     s = tag_situation()
+    from tests.cursed_forest.helpers import give as hand
+    hand(s, 1, "healing-potion", "backpack")
     s.apply("tag:1")
     s.apply("tag:accept")
     s.health[0] = 1
@@ -167,6 +169,9 @@ def test_when_the_active_adventurer_dies_the_partner_finishes_the_fight():
     assert s.lives[0] == 2 and s.pos[0] == (0, 0)
     assert s.f_adv == 1 and kind(s) == "fight_round" and s.decision.player == 1
     assert not any(i.startswith(("escape", "tag")) for i in ids(s))
+    assert "use:healing-potion" in ids(s), "the partner may now use items, paying from its next turn"
+    s.apply("use:healing-potion")
+    assert s.tag_debt[1] == 2 + 1 and s.health[1] == 10
     rig(s, 6, 6, 1, 1)
     s.apply("fight")
     assert s.kills[1] == [8]

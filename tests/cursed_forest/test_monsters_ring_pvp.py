@@ -119,6 +119,8 @@ def test_the_defender_may_use_items_paid_from_its_next_turn():
     assert kind(s) == "defend_round" and s.decision.player == 1
     s.apply("use:healing-potion")
     assert s.health[1] == 10 and s.tag_debt[1] == 1
+    from woodlands.games.cursed_forest.turns import available_ap
+    assert available_ap(s, 1) == 4, "its next turn starts one AP short"
 
 
 @pytest.mark.rules("CF-096")

@@ -12,6 +12,7 @@ from .forest import here
 from .inventory import active_items, discard, item, item_by_uid
 from .model import EDGES, Item
 from .poison import cure, is_poisoned
+from .turns import available_ap, spend_ap
 from .state import CursedForestState
 
 
@@ -24,9 +25,7 @@ def ap_cost(s: CursedForestState, a: int, it: Item) -> int:
 def spend(s: CursedForestState, a: int, i: int) -> None:
     """Pay the AP; a single-use item is gone afterwards, unless a reusable spell (CF-049)."""
     it = item(s, i)
-    s.ap[a] -= ap_cost(s, a, it)
-    if a != s.turn:   # CF-095: a defender pays from its next turn
-        s.tag_debt[a] += ap_cost(s, a, it)
+    spend_ap(s, a, ap_cost(s, a, it))   # off its turn, from the next one (CF-035, CF-095)
     if i not in s.shown:
         s.shown.append(i)
     if it.single_use and not (it.spell and "reusable_spells" in s.content.characters[s.char[a]].powers):
@@ -34,7 +33,8 @@ def spend(s: CursedForestState, a: int, i: int) -> None:
 
 
 def usable(s: CursedForestState, a: int) -> list[tuple[int, Item]]:
-    return [(i, item(s, i)) for i in active_items(s, a) if ap_cost(s, a, item(s, i)) <= s.ap[a]]
+    ap = available_ap(s, a)
+    return [(i, item(s, i)) for i in active_items(s, a) if ap_cost(s, a, item(s, i)) <= ap]
 
 
 def heal_options(s: CursedForestState, a: int) -> list[Option]:
@@ -47,7 +47,7 @@ def heal_options(s: CursedForestState, a: int) -> list[Option]:
             opts.append(Option(f"use:{it.id}", f"Use {it.name} to cure your poison ({ap_cost(s, a, it)} AP)"))
     ch = s.content.characters[s.char[a]]
     e = ch.ability("cure_poison")
-    if e is not None and s.ap[a] >= e.get("ap"):
+    if e is not None and available_ap(s, a) >= e.get("ap"):
         for b in range(s.n):
             if s.pos[b] == s.pos[a] and is_poisoned(s, b):
                 opts.append(Option(f"cure:{b}", f"{ch.name} cures adventurer {b + 1}'s poison ({e.get('ap')} AP)"))
@@ -86,9 +86,7 @@ def offer_items(s: CursedForestState, a: int) -> list[Option]:
 
 @offers("fight")
 def offer_fight_items(s: CursedForestState, a: int) -> list[Option]:
-    if s.turn != a and s.f_kind != "morna" or s.f_kind == "pvp" and s.turn != a:
-        return []
-    opts = heal_options(s, a)
+    opts = heal_options(s, a)   # the fighter, even off its turn (CF-035: a partner who took over)
     for _i, it in usable(s, a):
         if it.ability("halve_monster_health") is not None and s.f_kind == "monster" and not \
                 s.content.monsters[s.f_monster].sides[s.f_side].boss and s.f_health > 1:
@@ -143,7 +141,7 @@ def use(s: CursedForestState, a: int, args: list[str]) -> None:
 def cure_other(s: CursedForestState, a: int, args: list[str]) -> None:
     e = s.content.characters[s.char[a]].ability("cure_poison")
     assert e is not None
-    s.ap[a] -= e.get("ap")
+    spend_ap(s, a, e.get("ap"))
     cure(s, int(args[0]), s.content.characters[s.char[a]].id)
 
 

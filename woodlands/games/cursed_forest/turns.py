@@ -94,6 +94,21 @@ def round_end(s: CursedForestState) -> None:
         s.push("morna_hunts")
 
 
+def available_ap(s: CursedForestState, a: int) -> int:
+    """APs an adventurer may spend now: its own on its turn; off its turn (a fight it did not
+    start, CF-035, CF-095) those of its next turn."""
+    if a == s.turn:
+        return s.ap[a]
+    return max(0, s.max_ap[a] - s.tag_debt[a])
+
+
+def spend_ap(s: CursedForestState, a: int, n: int) -> None:
+    if a == s.turn:
+        s.ap[a] -= n
+    else:
+        s.tag_debt[a] += n
+
+
 def spend_free_action(s: CursedForestState) -> None:
     s.free_actions += 1
 
