@@ -165,6 +165,8 @@ def use_boon(s: StoryfoldState, card: int, on_space: bool = True) -> None:
 
 def boon_options(s: StoryfoldState, window: str) -> list[Option]:
     """SW-026: Boons are used in the Luma Phase unless their window says otherwise."""
+    if not s.boons:
+        return []
     cards = s.content.cards
     return [Option(f"boon:{cards[b].id}", f"Use {cards[b].name}") for b in s.boons
             if cards[b].use and cards[b].window == window]

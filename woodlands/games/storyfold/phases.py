@@ -27,8 +27,7 @@ def ask_luma_turn(s: StoryfoldState) -> tuple[str, list[Option]] | None:
     opts += boon_options(s, "luma_phase")
     opts += use_options(s, "luma_phase")
     opts.append(Option("end", "End the Luma Phase"))          # SW-103: at any time
-    free = sum(1 for u in s.dice_used if not u)
-    return f"Luma Phase: {free} dice available, Spirit {s.spirit_left()}", opts
+    return f"Luma Phase: {s.dice_used.count(False)} dice available, Spirit {s.spirit_left()}", opts
 
 
 @steps.explain("luma_turn")
