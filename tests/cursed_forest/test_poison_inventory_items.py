@@ -121,6 +121,8 @@ def test_views_hide_other_players_face_down_items():
     assert mine["inventory"]["hand1"] == "sword" and "crow" in mine["extras"]
     assert theirs["inventory"]["hand1"] == "face-down" and theirs["face_down"] == 1
     assert "sword" not in str(theirs) and "crow" not in str(theirs)
+    s.apply("show:crow")
+    assert "crow" in s.view(1)["players"][0]["extras"]
     s.apply("drop:sword")
     assert "sword" in str(s.view(1)["tiles"])
 

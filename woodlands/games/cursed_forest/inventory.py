@@ -170,7 +170,7 @@ def _option(s: CursedForestState, verb: str, i: int, arg: str, it: Item) -> Opti
     if o is None:
         label = {"equip": f"Move {it.name} to {arg}", "drop": f"Drop {it.name} here",
                  "give": f"Give {it.name} to adventurer {int(arg or 0) + 1}" if verb == "give" else "",
-                 "pickup": f"Pick up {it.name} into {arg}"}[verb]
+                 "pickup": f"Pick up {it.name} into {arg}", "show": f"Turn {it.name} face up for all to see"}[verb]
         o = Option(f"{verb}:{it.id}:{arg}" if arg else f"{verb}:{it.id}", label)
         memo[key] = o
     return o  # type: ignore[return-value]
@@ -194,6 +194,8 @@ def free_inventory_options(s: CursedForestState, a: int) -> list[Option]:
                 if sp != current:
                     opts.append(_option(s, "equip", i, sp, it))
         opts.append(_option(s, "drop", i, "", it))
+        if i not in s.shown:   # C-9: kept face down unless the owner shows it
+            opts.append(_option(s, "show", i, "", it))
         for b in others:
             if it.slot == "none" or free_spaces(s, b, it):
                 opts.append(_option(s, "give", i, str(b), it))
@@ -266,6 +268,14 @@ def pickup(s: CursedForestState, a: int, args: list[str]) -> None:
     put(s, a, i, args[1])
     spend_free_action(s)
     s.emit("pickup", adventurer=a, item=args[0], space=args[1])
+
+
+@handles("show")
+def show(s: CursedForestState, a: int, args: list[str]) -> None:
+    i = item_by_uid(s, args[0])
+    s.shown.append(i)
+    spend_free_action(s)
+    s.emit("show", adventurer=a, item=args[0])
 
 
 @handles("shift-poison")
