@@ -123,10 +123,11 @@ def test_morna_rolls_2d6_and_goes_by_a_shortest_path_to_the_nearest_bearer():
     s.morna_health = 20
     s.seeds = [[], [0], [1]]
     s.pos = [(0, 1), (3, 0), (2, 0)]
+    rig(s, 1, 1)
     run(s, [("morna_hunts",), ("round_start",)])
-    # rolls are random: check by distance: the bearer at (2,0) is nearest (2 steps)
+    assert [e["value"] for e in events(s, "roll")] == [2], "two dice for his move"
     ev = events(s, "morna_moves")[-1]
-    assert ev["attacks"] == 2 or ev["steps"] < 2
+    assert ev["attacks"] == 2 and s.morna_at == at(s, (2, 0)), "the bearer two steps away, not the one three away"
     s2 = hunt_board("plain-hero", "sirja")
     s2.phase = "hunt"
     s2.morna_at = 0
@@ -202,3 +203,17 @@ def test_killing_morna_wins():
     rig(s, 6, 6, 1, 1, 1, 1)
     s.apply("fight")
     assert s.is_over and s.outcome["how"] == "morna" and s.outcome["tally"] == [20]
+
+
+@pytest.mark.rules("C-11")
+def test_equally_near_bearers_the_lowest_number_is_hunted():
+    s = hunt_board("plain-hero", "sirja", "healer")
+    put(s, "cross", (-1, 0))
+    s.phase = "hunt"
+    s.morna_at = 0
+    s.morna_health = 20
+    s.seeds = [[], [0], [1]]
+    s.pos = [(0, 1), (-1, 0), (1, 0)]
+    rig(s, 1, 1)
+    run(s, [("morna_hunts",), ("round_start",)])
+    assert events(s, "morna_moves")[-1]["attacks"] == 1 and s.morna_at == at(s, (-1, 0))
