@@ -51,8 +51,8 @@ def test_losing_a_fight_drops_everything_on_the_tile_and_restarts_healed():
     s.inv[0][4] = POISON
     rig(s, 1, 2, 6, 6)
     s.apply("fight")
-    if kind(s) == "reroll":
-        s.apply("keep-roll")
+    assert kind(s) == "reroll", "the crow offers its re-roll"
+    s.apply("keep-roll")
     lair = at(s, (1, 0))
     assert s.lives[0] == 2 and s.pos[0] == (0, 0) and s.health[0] == 10
     assert sorted(s.tile_items[lair]) == sorted([sword, crow]) and s.tile_seeds[lair] == [0]

@@ -37,13 +37,13 @@ def usable(s: CursedForestState, a: int) -> list[tuple[int, Item]]:
     return [(i, item(s, i)) for i in active_items(s, a) if ap_cost(s, a, item(s, i)) <= ap]
 
 
-def heal_options(s: CursedForestState, a: int) -> list[Option]:
+def heal_options(s: CursedForestState, a: int, ready: list[tuple[int, Item]] | None = None) -> list[Option]:
     opts = []
-    for _i, it in usable(s, a):
+    for _i, it in usable(s, a) if ready is None else ready:
         e = it.ability("heal")
-        if e is not None and (s.health[a] < s.max_health[a] or e.get("cure") and is_poisoned(s, a)):
+        if e is not None and (s.health[a] < s.max_health[a] or is_poisoned(s, a)):
             opts.append(Option(f"use:{it.id}", f"Use {it.name} ({ap_cost(s, a, it)} AP)"))
-        if it.ability("cure_poison") is not None and is_poisoned(s, a):
+        elif it.ability("cure_poison") is not None and is_poisoned(s, a):
             opts.append(Option(f"use:{it.id}", f"Use {it.name} to cure your poison ({ap_cost(s, a, it)} AP)"))
     ch = s.content.characters[s.char[a]]
     e = ch.ability("cure_poison")
@@ -56,13 +56,16 @@ def heal_options(s: CursedForestState, a: int) -> list[Option]:
 
 @offers("turn")
 def offer_items(s: CursedForestState, a: int) -> list[Option]:
-    if s.pos[a] is None or not active_items(s, a) and s.content.characters[s.char[a]].ability("cure_poison") is None:
+    if s.pos[a] is None:
         return []
-    opts = heal_options(s, a)
+    ready = usable(s, a)
+    if not ready and s.content.characters[s.char[a]].ability("cure_poison") is None:
+        return []
+    opts = heal_options(s, a, ready)
     from .ranged import targets
     p = here(s, a)
     crossbows = []
-    for i, it in usable(s, a):
+    for i, it in ready:
         if it.attack == "ranged":
             if "crossbow" in it.tags:
                 crossbows.append(i)
