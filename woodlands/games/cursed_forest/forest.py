@@ -104,7 +104,11 @@ def here(s: CursedForestState, a: int) -> int:
 def offer_draw(s: CursedForestState, a: int) -> list[Option]:
     if s.phase != "forest" or not s.tile_stack or s.ap[a] < 1:
         return []
-    return [Option("draw-tile", f"Draw and lay a forest tile (1 AP; {len(s.tile_stack)} left)")]
+    key = ("draw-tile", len(s.tile_stack))
+    o = s.game.memo.get(key)
+    if o is None:
+        o = s.game.memo[key] = Option("draw-tile", f"Draw and lay a forest tile (1 AP; {len(s.tile_stack)} left)")
+    return [o]  # type: ignore[list-item]
 
 
 @handles("draw-tile")

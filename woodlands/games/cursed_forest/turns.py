@@ -64,8 +64,14 @@ def ask_action(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
     if s.turn_over or not alive(s, a) or s.ap[a] <= 0 and s.f_kind == "":
         return None   # CF-011: the turn ends when the APs run out
     opts = collect(s, a, "turn")
-    opts.append(Option("end-turn", f"End the turn ({s.ap[a]} AP unused are lost)"))
-    return f"Adventurer {a + 1}: {s.ap[a]} AP left. What now?", opts
+    key = ("end-turn", a, s.ap[a])     # made once per game and shared (options are immutable)
+    made = s.game.memo.get(key)
+    if made is None:
+        made = s.game.memo[key] = (f"Adventurer {a + 1}: {s.ap[a]} AP left. What now?",
+                                   Option("end-turn", f"End the turn ({s.ap[a]} AP unused are lost)"))
+    prompt: str = made[0]  # type: ignore[index]
+    opts.append(made[1])  # type: ignore[index]
+    return prompt, opts
 
 
 @steps.answer("turn_action")
