@@ -41,7 +41,7 @@ def heal_options(s: CursedForestState, a: int, ready: list[tuple[int, Item]] | N
     opts = []
     for _i, it in usable(s, a) if ready is None else ready:
         e = it.ability("heal")
-        if e is not None and (s.health[a] < s.max_health[a] or is_poisoned(s, a)):
+        if e is not None and (s.health[a] < s.max_health[a] or e.get("cure") and is_poisoned(s, a)):
             opts.append(Option(f"use:{it.id}", f"Use {it.name} ({ap_cost(s, a, it)} AP)"))
         elif it.ability("cure_poison") is not None and is_poisoned(s, a):
             opts.append(Option(f"use:{it.id}", f"Use {it.name} to cure your poison ({ap_cost(s, a, it)} AP)"))
@@ -114,7 +114,8 @@ def use(s: CursedForestState, a: int, args: list[str]) -> None:
         amount = e.get("amount") or s.max_health[a]
         s.health[a] = min(s.max_health[a], s.health[a] + amount)
         s.emit("heal", adventurer=a, amount=s.health[a] - before, source=it.id)
-        cure(s, a, it.id)   # CF-039: a healing item cures poison
+        if e.get("cure"):
+            cure(s, a, it.id)   # CF-039: a healing item cures poison
     if it.ability("cure_poison") is not None:
         cure(s, a, it.id)
     if it.ability("halve_monster_health") is not None:

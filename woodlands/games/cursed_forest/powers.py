@@ -24,7 +24,7 @@ class Amount(_P):
 
 class HealP(_P):
     amount: int = Field(default=0, ge=0, le=20)   # 0: back to full health
-    cure: bool = False
+    cure: bool = True                             # CF-039: a healing item cures poison
 
 
 class Dice(_P):
@@ -67,8 +67,8 @@ def _where(name: str, *kinds: str) -> None:
 
 @effects.primitive("heal", params=HealP, whens=("use",))
 def heal(*_: object) -> None:
-    """Restore `amount` health (0: to full, never above the character's maximum); `cure = true`
-    also removes every poison token.  A healing item also cures poison (CF-039)."""
+    """Restore `amount` health (0: to full, never above the character's maximum) and, unless
+    `cure = false`, remove every poison token: a healing item cures poison (CF-039)."""
 
 
 @effects.primitive("cure_poison", params=ApP, whens=("use",))
