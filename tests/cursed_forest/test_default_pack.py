@@ -280,6 +280,26 @@ def test_the_forest_rarely_closes_itself_off():
     assert closed <= 4
 
 
+# ------------------------------------------------------------------------------------- texts match numbers
+
+def test_character_texts_say_their_numbers():
+    """What a player reads matches what the engine uses: the combat line, and every AP figure is
+    the character's AP or the AP of one of its powers (so retuning cannot leave a stale text)."""
+    for c in C.characters:
+        assert f"Combat {c.dice} dice +{c.modifier}" in c.text, c.id
+        allowed = {c.ap} | {e.get("ap") for e in c.abilities if e.get("ap") is not None}
+        said = {int(n) for n in re.findall(r"(\d+) AP|AP (\d+)", c.text) for n in n if n}
+        assert said <= allowed, (c.id, said, allowed)
+
+
+def test_item_texts_say_their_ap_cost():
+    for i in C.items:
+        if i.ap:
+            assert f"{i.ap} AP" in i.text, i.id
+        else:
+            assert not re.search(r"\d AP", i.text), i.id
+
+
 # ------------------------------------------------------------------------------------- our own words
 
 def test_pack_texts_do_not_copy_the_rulebook():
