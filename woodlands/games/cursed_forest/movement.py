@@ -101,8 +101,9 @@ def land(s: CursedForestState, a: int, q: int, how: str) -> None:
     if s.tile_monster[q] != NO_MONSTER:
         if reveal(s, q, a):       # CF-018: the token becomes a monster; CF-019: only once
             m = s.tile_monster[q]
-            start_fight(s, a, "monster", q, m, s.tile_side[q], health=0 if not s.tile_damage[q] else
-                        s.content.monsters[m].sides[s.tile_side[q]].health - s.tile_damage[q])
+            side = s.tile_side[q]
+            # wounds from a shot this turn still count (CF-032 heals them only at the turn's end)
+            start_fight(s, a, "monster", q, m, side, health=s.content.monsters[m].sides[side].health - s.tile_damage[q])
         return
     if tile.kind == "red-vine":
         from .poison import poison

@@ -9,7 +9,7 @@ from .forest import here, tile_of
 from .inventory import carried, draw_item, item, monsters_on
 from .monsters import draw_monster
 from .poison import cure
-from .state import NO_MONSTER, CursedForestState
+from .state import CursedForestState
 
 
 def roll(s: CursedForestState, a: int, why: str) -> int:
@@ -186,5 +186,3 @@ def enter_pit(s: CursedForestState, a: int, p: int) -> None:
         start_fight(s, a, "monster", p, monsters[0], side, noescape=True)
         s.f_queue = monsters[1:]
 
-
-__all__ = ["NO_MONSTER"]
