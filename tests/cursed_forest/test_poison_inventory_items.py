@@ -265,3 +265,12 @@ def test_switching_and_trading_go_on_during_a_fight():
     assert "equip:sword:hand1" in ids(s) and "give:sword:1" in ids(s)
     s.apply("equip:sword:hand1")
     assert kind(s) == "fight_round" and s.inv[0][0] >= 0 and s.ap[0] == 4
+
+
+@pytest.mark.rules("CF-106", "CF-022")
+def test_an_enchanted_weapon_is_lost_after_an_escape_too():
+    s = goblin_fight(("enchant", "hand2"), ("sword", "hand1"))
+    sword = s.inv[0][0]
+    s.apply("use:enchant:sword")
+    s.apply("escape:W")
+    assert sword in s.item_gone and kind(s) == "turn_action"

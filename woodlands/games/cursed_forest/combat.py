@@ -43,8 +43,8 @@ def start_fight(s: CursedForestState, a: int, kind: str, p: int, monster: int = 
     s.push("fight_round", a)
 
 
-def end_fight(s: CursedForestState) -> None:
-    """CF-027: the turn is over after a fight (an escape says otherwise, CF-022)."""
+def end_fight(s: CursedForestState, turn_ends: bool = True) -> None:
+    """CF-027: the turn is over after a fight; not after an escape (CF-022, our reading)."""
     if s.f_enchant >= 0:
         from .inventory import discard
         owner = next((b for b in range(s.n) if s.f_enchant in s.inv[b]), -1)
@@ -55,7 +55,8 @@ def end_fight(s: CursedForestState) -> None:
     s.f_adv = s.f_partner = s.f_monster = s.f_opponent = -1
     s.f_queue = []
     s.f_enchant = -1
-    s.turn_over = True
+    if turn_ends:
+        s.turn_over = True
 
 
 # ------------------------------------------------------------------ the start of a round
@@ -135,8 +136,7 @@ def escape_to(s: CursedForestState, a: int, q: int, damage: int) -> None:
     elif kind == "monster" and s.f_tile >= 0 and s.tile_monster[s.f_tile] == s.f_monster:
         s.tile_damage[s.f_tile] = s.f_start - s.f_health
     s.emit("escape", adventurer=a, to=list(s.place_pos[q]), damage=damage)
-    s.f_kind = ""
-    s.f_adv = s.f_partner = s.f_monster = -1
+    end_fight(s, turn_ends=False)
     lives = s.lives[a]
     hurt(s, a, damage, direct=True, source="escape")
     if s.lives[a] == lives:

@@ -66,8 +66,7 @@ def flee(s: CursedForestState, a: int, args: list[str]) -> None:
     s.ap[a] -= reachable(s, here(s, a), s.ap[a])[q]
     b = s.f_opponent
     s.emit("escape", adventurer=a, to=[int(args[0]), int(args[1])], damage=0)
-    end_fight(s)
-    s.turn_over = False    # CF-022: the turn goes on after an escape
+    end_fight(s, turn_ends=False)   # CF-022: the turn goes on after an escape
     s.pos[a] = s.place_pos[q]
     if s.kills[a]:
         s.push("flee_price", a, b)
