@@ -1,0 +1,32 @@
+"""The Cursed Forest docs cover the whole vocabulary: every file, tile kind, slot, power,
+timing and seed power of the pack, and every decision kind and option verb of the game."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from woodlands.games.cursed_forest import actions
+from woodlands.games.cursed_forest.content_loader import FILES
+from woodlands.games.cursed_forest.model import SEED_POWERS, SLOTS, TILE_KINDS
+from woodlands.games.cursed_forest.registry import TIMINGS, effects, steps
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+PACK_DOC = (DOCS / "cursed-forest-content.md").read_text(encoding="utf-8")
+GAME_DOC = (DOCS / "cursed-forest.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("kind, names", [
+    ("file", FILES), ("tile kind", TILE_KINDS), ("slot", SLOTS), ("seed power", SEED_POWERS),
+    ("power", sorted(effects.primitives)), ("timing", sorted(TIMINGS)),
+])
+def test_the_pack_doc_covers(kind, names):
+    missing = [n for n in names if f"`{n}`" not in PACK_DOC]
+    assert not missing, f"docs/cursed-forest-content.md lacks the {kind}(s) {missing}"
+
+
+def test_the_game_doc_lists_every_decision_kind_and_verb():
+    kinds = sorted({spec.kind for spec in steps.specs.values() if spec.ask})
+    assert [k for k in kinds if f"`{k}`" not in GAME_DOC] == []
+    verbs = sorted(actions.HANDLERS)
+    assert [v for v in verbs if f"`{v}" not in GAME_DOC] == []
