@@ -217,3 +217,17 @@ def test_equally_near_bearers_the_lowest_number_is_hunted():
     rig(s, 1, 1)
     run(s, [("morna_hunts",), ("round_start",)])
     assert events(s, "morna_moves")[-1]["attacks"] == 1 and s.morna_at == at(s, (-1, 0))
+
+
+@pytest.mark.rules("CF-068", "C-1")
+def test_a_closed_forest_is_complete_and_its_exit_still_joins_it():
+    s = situation()
+    # the Start hemmed in by dead ends facing it: no open edge faces an empty square
+    for xy, rot in (((0, 1), 2), ((1, 0), 3), ((0, -1), 0), ((-1, 0), 1)):
+        put(s, "dead-end-n", xy, rot)
+    from woodlands.games.cursed_forest.forest import frontier_open, joined
+    assert not frontier_open(s)
+    run(s, [("turn_start", 0), ("round_end",)])
+    assert kind(s) == "lay_exit" and s.phase == "maiden"
+    s.apply(ids(s)[0])
+    assert any(joined(s, s.exit_at, d) >= 0 for d in range(4)), "the Exit can be reached"

@@ -161,14 +161,26 @@ def exit_squares(s: CursedForestState) -> list[tuple[int, int, int]]:
     forest is closed all round, any empty square beside the last tile (that edge then counts
     as open).  Returns ``(placed tile, direction, rotation)``."""
     exit_tile = s.content.tiles[s.content.exit]
-    order = [s.last_laid] + list(range(len(s.placed) - 1, -1, -1)) if s.last_laid >= 0 else list(range(len(s.placed) - 1, -1, -1))
+    latest = list(range(len(s.placed) - 1, -1, -1))
+    order = ([s.last_laid] if s.last_laid >= 0 else []) + [p for p in latest if p != s.last_laid]
     for p in order:
         found = [(p, d, rot) for d, rot in placements(s, p, exit_tile)]
         if found:
             return found
-    p = max(s.last_laid, 0)
-    return [(p, d, rot) for d in range(4) if neighbour(s.place_pos[p], d) not in s.grid
-            for rot in range(4) if exit_tile.open_at((d + 2) % 4, rot)][:4]
+    for p in order:   # closed all round: any empty square, the roots opening the way
+        found = []
+        for d in range(4):
+            if neighbour(s.place_pos[p], d) in s.grid:
+                continue
+            shapes = set()
+            for rot in range(4):
+                shape = tuple(exit_tile.open_at(e, rot) for e in range(4))
+                if exit_tile.open_at((d + 2) % 4, rot) and shape not in shapes:
+                    shapes.add(shape)
+                    found.append((p, d, rot))
+        if found:
+            return found
+    return []
 
 
 @steps.auto("forest_complete")
