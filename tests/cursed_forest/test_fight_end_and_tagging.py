@@ -212,3 +212,22 @@ def test_solo_tag_roll_and_the_health_five_condition():
     run(s3)
     s3.apply("move:N")
     assert "tag:1" not in ids(s3), "below 5 health a solo adventurer cannot help"
+
+
+@pytest.mark.rules("CF-034", "CF-039")
+def test_a_partner_killed_by_poisonous_damage_restarts_clean():
+    s = situation("plain-hero", "sirja")
+    put(s, "monster-lair", (0, 1))
+    put(s, "cross", (1, 0))
+    on_top(s, "poison-snake")
+    s.pos[1] = (1, 0)
+    run(s)
+    s.apply("move:N")
+    s.apply("tag:1")
+    s.apply("tag:accept")
+    s.health[1] = 1
+    s.health[0] = s.max_health[0] = 30
+    rig(s, 1, 1, 2, 6)           # 1+1+2 = 4 (no critical) vs 6+2: 4 damage, 2 to the partner
+    s.apply("fight")
+    assert s.lives[1] == 2 and s.pos[1] == (0, 0) and POISON not in s.inv[1]
+    assert POISON in s.inv[0]

@@ -330,8 +330,9 @@ def foe_hits(s: CursedForestState, a: int, taken: int, partner: int, half: int) 
         heal = side_of(s, s.f_monster, s.f_side).heal_on_hit
         s.f_health = min(s.f_start, s.f_health + heal)
     if partner >= 0 and half > 0:
+        partner_lives = s.lives[partner]
         hurt(s, partner, half, direct=True, source=source)
-        if poisonous and s.pos[partner] is not None:
+        if poisonous and s.lives[partner] == partner_lives:   # a fallen partner is cured, not poisoned
             poison(s, partner, source)
     if taken > 0:
         was_alive_lives = s.lives[a]
