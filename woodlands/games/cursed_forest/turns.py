@@ -97,6 +97,7 @@ def turn_end(s: CursedForestState, a: int) -> None:
 def round_end(s: CursedForestState) -> None:
     s.push("round_start")
     if s.phase == "hunt":
+        s.turn = -1   # nobody's turn: Morna Gûl's prey pays for items from its next turn
         s.push("morna_hunts")
 
 
