@@ -22,6 +22,8 @@ middling):
 """
 from __future__ import annotations
 
+import copy
+import functools
 import random
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -41,6 +43,7 @@ GOAL_STEP = 9.0                    # a step the goal needs (a location in its li
 LIGHT_STEP = 3.0                   # one space of Light the goal needs
 CRYSTAL = 1.0
 EXPLORE_DRAW = 0.7
+FOLLOW = 0.9                       # a goal step after this action: not certain to be taken
 PUT_OFF = 0.55                     # below this chance a goal step waits while the scene has time
 
 
@@ -53,12 +56,17 @@ def p_success(size: int, threshold: int) -> float:
     return max(0.0, min(1.0, (size - threshold + 1) / size))
 
 
-def successes_distribution(sizes: Iterable[int], threshold: int, rerolls: int = 0) -> list[float]:
+def successes_distribution(sizes: Iterable[int], threshold: int, rerolls: int = 0) -> tuple[float, ...]:
     """P(exactly n natural successes) for these dice, ``rerolls`` failed dice rolled again.
 
     >>> [round(x, 4) for x in successes_distribution([8, 8], 5)]
     [0.25, 0.5, 0.25]
     """
+    return _distribution(tuple(sorted(sizes)), threshold, rerolls)
+
+
+@functools.lru_cache(maxsize=4096)
+def _distribution(sizes: tuple[int, ...], threshold: int, rerolls: int) -> tuple[float, ...]:
     ps = [p_success(z, threshold) for z in sizes]
     dist = [1.0]
     for p in ps:
@@ -79,7 +87,7 @@ def successes_distribution(sizes: Iterable[int], threshold: int, rerolls: int = 
                 else:
                     nxt[n] += q
             dist = nxt
-    return dist
+    return tuple(dist)
 
 
 class Table:
@@ -101,8 +109,25 @@ class Table:
         self.free_dice: list[int] = sorted((int(d["size"]) for d in view.get("dice") or [] if not d.get("used")),
                                            reverse=True)
         self.locations: list[dict[str, Any]] = list(view.get("locations") or [])
+        # worths that do not change with the River's order, shared by the look-ahead's copies
+        self.memo: dict[tuple[Any, ...], Any] = {}
         self._ongoing()
         self._goal()
+
+    def after(self, action: str, k8: int, k10: int, k12: int) -> "Table":
+        """The table once ``action`` has rolled these dice: the dice used, its card at the end of
+        the River (what else the action does is not guessed)."""
+        twin = copy.copy(self)
+        cards = [e for e in self.river if e and e.get("card") != action]
+        moved = [e for e in self.river if e and e.get("card") == action]
+        twin.river = (cards + moved + [None] * 7)[:7]
+        free = list(self.free_dice)
+        for size, k in ((8, k8), (10, k10), (12, k12)):
+            for _ in range(k):
+                if size in free:
+                    free.remove(size)
+        twin.free_dice = free
+        return twin
 
     # ------------------------------------------------------------------ cards in play
     def card(self, ident: str | None) -> Any:
@@ -145,7 +170,10 @@ class Table:
         return max(0, int(entry.get("spirit", 0)) + self.loss_mod)
 
     def coming_loss(self) -> int:
-        return sum(self.loss(e) for _, e in self.creatures())
+        found = self.memo.get(("coming_loss",))
+        if found is None:
+            found = self.memo[("coming_loss",)] = sum(self.loss(e) for _, e in self.creatures())
+        return int(found)
 
     def space_of(self, action: str) -> int:
         """0-based River space of an Action card (7 if not found)."""
@@ -175,6 +203,7 @@ class Table:
         self.goal_locations: list[str] = []      # must be visited, in order
         self.final_location = ""
         self.light_goal = False
+        self.light_explicit = False              # the goal itself names the Light
         self.clear_goal = False                  # heal creatures until none is left
         if self.scene is None:
             return
@@ -201,13 +230,22 @@ class Table:
                 for loc in self.scene.locations:
                     need(loc.id)
             elif name in ("light_at_middle", "light_at_least"):
-                self.light_goal = True
+                self.light_goal = self.light_explicit = True
             elif name in ("no_creatures", "healed_at_least"):
                 self.clear_goal = True
         visited = {loc["id"] for loc in self.locations if loc.get("visited")}
         self.goal_locations = [loc.id for loc in wanted if loc.id not in visited]
         if any(loc.progress for loc in wanted if loc.id not in visited):
             self.light_goal = True
+
+    def rest_done(self, location: bool) -> bool:
+        """Whether the goal's other parts already hold: for a location step (``location``) the
+        creatures are gone; for the last heal the locations are visited; the Light where asked."""
+        if self.light_explicit and self.light < self.middle:
+            return False
+        if location:
+            return not (self.clear_goal and self.creatures())
+        return not self.goal_locations
 
     def light_needed(self) -> int:
         return max(0, self.middle - self.light) if self.light_goal else 0
@@ -441,12 +479,34 @@ class GreedyStoryfoldBot:
         return None
 
     # ------------------------------------------------------------------ valuing one action
-    def evaluate(self, t: Table, option: str) -> tuple[float, str]:
-        """(worth, best roll id) of an ``act:`` option, the price of the dice taken off."""
+    def evaluate(self, t: Table, option: str, follow: bool = True) -> tuple[float, str]:
+        """(worth, best roll id) of an ``act:`` option: what the roll is expected to bring, minus
+        a small price per die, plus (``follow``) the best goal step still open afterwards with the
+        dice left and the River as it will be (the used card at its end)."""
         parts = option.split(":")
         action, effect = parts[1], parts[2]
         target = parts[3] if len(parts) > 3 else ""
+        best_value, best_roll = -1e9, "roll:1:0:0"
+        for (k8, k10, k12), value in self.roll_values(t, action, effect, target):
+            value -= DIE_PRICE * (k8 + k10 + k12)
+            if follow:
+                value += FOLLOW * self.best_goal_step(t.after(action, k8, k10, k12), option)
+            if value > best_value + 1e-9:
+                best_value, best_roll = value, f"roll:{k8}:{k10}:{k12}"
+        best_value += self.river_effect(t, action, effect, target)
+        return best_value, best_roll
+
+    def roll_values(self, t: Table, action: str, effect: str, target: str) -> list[tuple[tuple[int, int, int], float]]:
+        """Every roll this action could make, with the worth it is expected to bring."""
         threshold = t.threshold(action)
+        key = ("roll_values", action, effect, target, threshold, tuple(t.free_dice))
+        found = t.memo.get(key)
+        if found is None:
+            found = t.memo[key] = self._roll_values(t, action, effect, target, threshold)
+        return list(found)
+
+    def _roll_values(self, t: Table, action: str, effect: str, target: str,
+                     threshold: int) -> list[tuple[tuple[int, int, int], float]]:
         top_value, need = self.top_value(t, action, target) if effect == "top" else (0.0, 0)
         bonus = 0 if t.no_spend else min(MAX_CRYSTALS, int(t.crystals.get(action, 0)))
         firefly = t.boon_count("add_successes")
@@ -454,7 +514,7 @@ class GreedyStoryfoldBot:
         if t.v.get("luma", {}).get("side") == "luma-and-brom":
             others = sum(t.crystals.values()) - int(t.crystals.get(action, 0))
             rerolls += min(1, others)
-        best_value, best_roll = -1e9, "roll:1:0:0"
+        out = []
         for k8, k10, k12 in self.roll_choices(t):
             sizes = [8] * k8 + [10] * k10 + [12] * k12
             dist = successes_distribution(sizes, threshold, rerolls if effect == "top" else 0)
@@ -472,11 +532,38 @@ class GreedyStoryfoldBot:
                     value += q * self.bottom_value(t, action, n)
             if effect == "top" and top_value >= GOAL_STEP:
                 value = self.patience(t, action, value, top_value, need, bonus + firefly, rerolls)
-            value -= DIE_PRICE * len(sizes)
-            if value > best_value + 1e-9:
-                best_value, best_roll = value, f"roll:{k8}:{k10}:{k12}"
-        best_value += self.river_effect(t, action, effect, target)
-        return best_value, best_roll
+            out.append(((k8, k10, k12), value))
+        return out
+
+    def goal_steps(self, t: Table) -> list[str]:
+        """The options that move the goal on and could be taken now (from the view's River)."""
+        out = []
+        for e in t.river[:len(THRESHOLDS)]:
+            if not e or e.get("kind") != "action":
+                continue
+            name = str(e.get("card"))
+            if name in ("help", "explore"):
+                for loc in t.locations:
+                    if loc.get("kind") == name and loc.get("can_visit") and loc["id"] in t.goal_locations:
+                        out.append(f"act:{name}:top:{loc['id']}")
+            elif name == "heal" and t.clear_goal:
+                out += [f"act:heal:top:{c.get('card')}" for _, c in t.creatures()]
+            elif name == "light" and t.light_needed():
+                out.append("act:light:bottom")
+        return out
+
+    def best_goal_step(self, t: Table, done: str) -> float:
+        """The worth of the best goal step left (0 when there is none, or no die to roll)."""
+        if not t.free_dice:
+            return 0.0
+        best = 0.0
+        for option in self.goal_steps(t):
+            if option == done:
+                continue
+            parts = option.split(":")
+            for (k8, k10, k12), value in self.roll_values(t, parts[1], parts[2], parts[3] if len(parts) > 3 else ""):
+                best = max(best, value - DIE_PRICE * (k8 + k10 + k12))
+        return best
 
     def roll_choices(self, t: Table) -> list[tuple[int, int, int]]:
         n8 = t.free_dice.count(8)
@@ -510,7 +597,7 @@ class GreedyStoryfoldBot:
             if loc is None:
                 return 0.0, 99
             need = int(loc.get("dots", 1))
-            if target == t.final_location and t.goal_locations == [target]:
+            if t.goal_locations == [target] and t.rest_done(location=True):
                 return GOAL_FINAL, need
             if target in t.goal_locations:
                 return GOAL_STEP, need
@@ -531,12 +618,19 @@ class GreedyStoryfoldBot:
         # heal: the creature is gone for the rest of the scene, and leaves its Crystals
         value = t.creature_harm(entry) * t.rounds_left() + t.crystal_value(int(entry.get("heal_crystals", 0)))
         if t.clear_goal:
-            value += GOAL_FINAL if len(t.creatures()) == 1 else GOAL_STEP
+            value += GOAL_FINAL if len(t.creatures()) == 1 and t.rest_done(location=False) else GOAL_STEP
         return value, need
 
     def bottom_value(self, t: Table, action: str, n: int) -> float:
         if n <= 0:
             return 0.0
+        key = ("bottom", action, n)
+        found = t.memo.get(key)
+        if found is None:
+            found = t.memo[key] = self._bottom_value(t, action, n)
+        return float(found)
+
+    def _bottom_value(self, t: Table, action: str, n: int) -> float:
         if action == "light":
             return t.light_value(n)
         if action == "help":
@@ -593,19 +687,31 @@ class GreedyStoryfoldBot:
         if have >= need:
             return "resolve"
         short = need - have
-        sure = (int(t.crystals.get(action, 0)) if "crystal" in ids else 0) + t.boon_count("add_successes")
-        luck = [o for o in ids if o.startswith("boon:") and self._is_reroll(t, o)] + \
-            [o for o in ids if o == "luma:reroll"]
-        if short > sure:
-            if luck:
-                return luck[0]
-            return "resolve"                  # out of reach: keep the Crystals
-        if "crystal" in ids:
+        worth = self.top_value(t, action, str(roll.get("target") or ""))[0]
+        threshold = int(roll.get("threshold", 99))
+        failed = sum(1 for d in roll.get("dice") or [] if int(d.get("face", 0)) < threshold)
+        here = 0 if t.no_spend else int(t.crystals.get(action, 0))
+        adders = [o for o in ids if o.startswith("boon:") and not self._is_reroll(t, o)]
+        sure = here + t.boon_count("add_successes")
+        if short <= sure and "crystal" in ids and short <= (here if "crystal" in ids else 0) + len(adders):
+            if worth >= short * CRYSTAL * 1.5:
+                return "crystal"
+        if short <= len(adders) and worth >= 2.0:
+            return adders[0]
+        # luck: dice thrown again, when they can close the gap that Crystals and Boons leave
+        twigs = [o for o in ids if o.startswith("boon:") and self._is_reroll(t, o)]
+        others = sum(t.crystals.values()) - int(t.crystals.get(action, 0))
+        luma = "luma:reroll" in ids and t.v.get("luma", {}).get("side") == "luma-and-brom" and others > 0
+        budget = 2 * len(twigs) + (min(others, 3 if worth >= GOAL_STEP else 1) if luma else 0)
+        gap = short - sure
+        if 0 < gap <= min(failed, budget) and worth >= 2.0:
+            if twigs and (gap >= 2 or not luma):
+                return twigs[0]
+            if luma:
+                return "luma:reroll"
+        if "crystal" in ids and short <= here + len(adders) and worth >= short * CRYSTAL * 1.5:
             return "crystal"
-        for o in ids:
-            if o.startswith("boon:") and not self._is_reroll(t, o):
-                return o
-        return "resolve"
+        return "resolve"                      # out of reach: keep the Crystals
 
     def _is_reroll(self, t: Table, option: str) -> bool:
         card = t.card(option.split(":", 1)[1])
@@ -651,7 +757,11 @@ class GreedyStoryfoldBot:
                 return f"crystal:{name}"
         return ids[0]
 
-    _pay_crystal = _lose_crystal
+    def _pay_crystal(self, t: Table, ids: list[str], decision: Any) -> str:
+        # a reroll is paid from another card than the one whose Crystals may still be spent
+        current = (t.v.get("roll") or {}).get("action")
+        rest = [o for o in ids if o != f"crystal:{current}"] or ids
+        return self._lose_crystal(t, rest, decision)
 
     # ------------------------------------------------------------------ cards
     def _keep_explore(self, t: Table, ids: list[str], decision: Any) -> str:
