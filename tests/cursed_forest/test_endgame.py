@@ -231,3 +231,20 @@ def test_a_closed_forest_is_complete_and_its_exit_still_joins_it():
     assert kind(s) == "lay_exit" and s.phase == "maiden"
     s.apply(ids(s)[0])
     assert any(joined(s, s.exit_at, d) >= 0 for d in range(4)), "the Exit can be reached"
+
+
+@pytest.mark.rules("CF-072", "CF-013")
+def test_mornas_prey_fights_off_turn_and_pays_items_from_its_next_turn():
+    s = hunt_board("plain-hero", "sirja")
+    s.phase = "hunt"
+    s.morna_at = 0
+    s.morna_health = 20
+    s.pos = [(2, 0), (1, 0)]
+    from tests.cursed_forest.helpers import give
+    give(s, 1, "healing-potion", "backpack")
+    s.health[1] = 5
+    rig(s, 1, 1)
+    run(s, [("round_end",)])
+    assert s.f_kind == "morna" and s.decision.player == 1 and s.turn == -1
+    s.apply("use:healing-potion")
+    assert s.health[1] == 10 and s.tag_debt[1] == 1
