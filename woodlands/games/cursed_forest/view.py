@@ -80,7 +80,9 @@ def build_view(s: CursedForestState, player: int) -> dict[str, Any]:
                  "foe_health": s.morna_health if s.f_kind == "morna" else s.f_health if s.f_kind != "pvp" else s.health[s.f_opponent]}
     return {
         "game": "cursed-forest", "player": player, "players": players, "tiles": tiles,
-        "stack_size": len(s.tile_stack), "monsters_in_bag": len(s.monster_bag), "items_in_bag": len(s.item_bag),
+        "stack_size": len(s.tile_stack),
+        "drawn_tile": None if s.drawn < 0 else {"id": c.tiles[s.drawn].id, "kind": c.tiles[s.drawn].kind,
+                                                "open": [EDGES[e] for e in range(4) if c.tiles[s.drawn].open[e]]}, "monsters_in_bag": len(s.monster_bag), "items_in_bag": len(s.item_bag),
         "turn": s.turn, "round": s.round_no, "phase": s.phase, "morna": morna, "morna_gul": morna,
         "seeds_laid": s.seeds_laid, "fight": fight, "pit_monsters": len(s.pit_monsters),
         "decision": None if s.decision is None else {"player": s.decision.player, "kind": s.decision.kind},
