@@ -31,7 +31,6 @@ def start_fight(s: CursedForestState, a: int, kind: str, p: int, monster: int = 
     s.f_crow = False
     s.f_enchant = -1
     s.f_opponent = opponent
-    s.f_original = s.turn
     if kind == "monster":
         start = side_of(s, monster, side).health
         s.f_start = start

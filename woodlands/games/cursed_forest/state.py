@@ -31,7 +31,7 @@ _LISTS = ("owner", "char", "health", "max_health", "lives", "ap", "max_ap", "pos
 _SCALARS = ("content", "n", "turn", "turn_no", "round_no", "phase", "turn_over", "free_actions", "jumped",
             "marta_used", "seed_tried", "drawn", "last_laid", "pit_entered", "morna_at", "morna_health",
             "seeds_laid", "ring", "exit_at", "exit_link", "open_ends", "f_kind", "f_adv", "f_partner", "f_monster", "f_side", "f_health", "f_start",
-            "f_tile", "f_noescape", "f_crow", "f_enchant", "f_enchant_bonus", "f_opponent", "f_original", "r_crit", "winner_how")
+            "f_tile", "f_noescape", "f_crow", "f_enchant", "f_enchant_bonus", "f_opponent")
 
 
 class CursedForestState(GameState):
@@ -114,12 +114,9 @@ class CursedForestState(GameState):
         self.f_enchant = -1                  # the weapon an Enchant spell holds this fight (CF-106)
         self.f_enchant_bonus = 0
         self.f_opponent = -1                 # the other adventurer in a fight between adventurers
-        self.f_original = -1                 # whose turn the fight began on
         self.f_queue: list[int] = []         # monsters still to fight (the pit)
         self.r_mine: list[int] = []          # the round's dice
         self.r_theirs: list[int] = []
-        self.r_crit = False
-        self.winner_how = ""
 
     def _clone_into(self, twin: GameState) -> None:
         for name in _NESTED:

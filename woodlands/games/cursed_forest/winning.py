@@ -18,7 +18,6 @@ def tally(s: CursedForestState) -> dict[str, Any]:
 
 def win(s: CursedForestState, how: str) -> None:
     if any(p is not None for p in s.pos):
-        s.winner_how = how
         s.end_game("win", how=how, survivors=[a for a in range(s.n) if s.pos[a] is not None], **tally(s))
 
 
