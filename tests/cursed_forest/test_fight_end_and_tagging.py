@@ -231,3 +231,16 @@ def test_a_partner_killed_by_poisonous_damage_restarts_clean():
     s.apply("fight")
     assert s.lives[1] == 2 and s.pos[1] == (0, 0) and POISON not in s.inv[1]
     assert POISON in s.inv[0]
+
+
+@pytest.mark.rules("CF-033")
+def test_a_partner_cannot_walk_through_another_monster_to_reach_the_fight():
+    s = situation("plain-hero", "sirja")
+    put(s, "monster-lair", (0, 1))
+    put(s, "monster-lair", (1, 0))      # its token blocks the only way from (2, 0)
+    put(s, "straight-ns", (2, 0), 1)
+    on_top(s, "mid-wolf")
+    s.pos[1] = (2, 0)
+    run(s)
+    s.apply("move:N")
+    assert s.f_kind == "monster" and "tag:1" not in ids(s)

@@ -7,12 +7,15 @@ from collections import deque
 from ...engine.decision import Option
 from .actions import handles, offers
 from .forest import here, joined
+from .inventory import monsters_on
 from .registry import steps
 from .state import CursedForestState
 
 
-def distance(s: CursedForestState, p: int, q: int) -> int:
-    """Moves along open paths from placed tile ``p`` to ``q`` (C-10); -1 if unreachable."""
+def distance(s: CursedForestState, p: int, q: int, around_monsters: bool = False) -> int:
+    """Moves along open paths from placed tile ``p`` to ``q`` (C-10); -1 if unreachable.
+    ``around_monsters``: a tile with a monster (or its token, or Morna Gûl) on the way cannot be
+    walked through, since stepping on it would start a fight there."""
     if p == q:
         return 0
     seen = {p: 0}
@@ -21,6 +24,8 @@ def distance(s: CursedForestState, p: int, q: int) -> int:
         t = todo.popleft()
         for d in range(4):
             u = joined(s, t, d)
+            if u >= 0 and u != q and around_monsters and monsters_on(s, u):
+                continue
             if u >= 0 and u not in seen:
                 seen[u] = seen[t] + 1
                 if u == q:
@@ -41,7 +46,7 @@ def candidates(s: CursedForestState, a: int) -> list[tuple[int, int]]:
     for b in range(s.n):
         if b == a or s.pos[b] is None or b == s.f_opponent:
             continue
-        dist = distance(s, s.grid[s.pos[b]], p)  # type: ignore[index]
+        dist = distance(s, s.grid[s.pos[b]], p, around_monsters=True)  # type: ignore[index]
         if dist < 0 or dist > s.max_ap[b] - s.tag_debt[b]:
             continue
         if solo(s) and s.health[b] < 5:
@@ -98,7 +103,7 @@ def join(s: CursedForestState, a: int, b: int) -> None:
     """The partner walks over now and owes the steps from its next turn (our reading: hazards
     on the way are not met)."""
     p = here(s, a)
-    dist = distance(s, s.grid[s.pos[b]], p)  # type: ignore[index]
+    dist = distance(s, s.grid[s.pos[b]], p, around_monsters=True)  # type: ignore[index]
     s.tag_debt[b] += dist
     s.pos[b] = s.place_pos[p]
     s.f_partner = b
