@@ -30,3 +30,12 @@ def test_the_game_doc_lists_every_decision_kind_and_verb():
     assert [k for k in kinds if f"`{k}`" not in GAME_DOC] == []
     verbs = sorted(actions.HANDLERS)
     assert [v for v in verbs if f"`{v}" not in GAME_DOC] == []
+
+
+def test_the_game_doc_lists_every_log_event():
+    import re
+    source = "".join(p.read_text(encoding="utf-8") for p in
+                     (Path(__file__).resolve().parents[2] / "woodlands" / "games" / "cursed_forest").glob("*.py"))
+    emitted = set(re.findall(r's\.emit\("([a-z_]+)"', source))
+    section = GAME_DOC[GAME_DOC.index("## The log"):GAME_DOC.index("## Our readings")]
+    assert sorted(e for e in emitted if f"`{e}`" not in section) == []
