@@ -39,3 +39,16 @@ def test_the_game_doc_lists_every_log_event():
     emitted = set(re.findall(r's\.emit\("([a-z_]+)"', source))
     section = GAME_DOC[GAME_DOC.index("## The log"):GAME_DOC.index("## Our readings")]
     assert sorted(e for e in emitted if f"`{e}`" not in section) == []
+
+
+def test_the_doc_example_loads(tmp_path):
+    import re
+
+    import woodlands
+    blocks = re.findall(r"```toml\n# ([a-z]+\.toml)\n(.*?)```", PACK_DOC, flags=re.S)
+    assert sorted(name for name, _ in blocks) == sorted(FILES)
+    for name, text in blocks:
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    game = woodlands.load_game("cursed-forest", tmp_path)
+    state = game.new_game(seed=1, options={"characters": ["sirja"]})
+    assert state.decision.kind == "turn_action"
