@@ -1,6 +1,7 @@
 """The content schema: every problem is reported with its file, entry and field, all at once."""
 from __future__ import annotations
 
+import random
 import shutil
 from pathlib import Path
 
@@ -94,3 +95,27 @@ def test_the_schema_doc_names_every_primitive_condition_and_file():
     for file in ("pack.toml", "actions.toml", "companions.toml", "explore.toml", "shadow.toml", "creatures.toml",
                  "story.toml", "campaign.toml", "chapters/"):
         assert file in doc, file
+
+
+def test_the_schema_docs_example_is_a_complete_pack_that_plays(tmp_path):
+    import re
+
+    import woodlands
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "storyfold-content.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```toml\n# (\S+)\n(.*?)```", doc, flags=re.S)
+    assert {name for name, _ in blocks} >= {"pack.toml", "actions.toml", "companions.toml", "campaign.toml",
+                                            "explore.toml", "creatures.toml", "shadow.toml", "story.toml",
+                                            "chapters/dusk.toml"}
+    for name, body in blocks:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(body, encoding="utf-8")
+    game = woodlands.load_game("storyfold", tmp_path)
+    state = game.new_game(seed=3)
+    rng = random.Random(3)
+    for _ in range(20_000):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.decision.ids))
+    assert state.outcome is not None and state.outcome["result"] == "win"
