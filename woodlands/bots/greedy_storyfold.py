@@ -247,6 +247,14 @@ class Table:
             return not (self.clear_goal and self.creatures())
         return not self.goal_locations
 
+    def light_done(self) -> float:
+        """What reaching the middle is worth besides its steps: the scene itself when the Light
+        is all the goal still asks, else the goal's next location opening up."""
+        if self.light_explicit:
+            rest = not self.goal_locations and not (self.clear_goal and self.creatures())
+            return GOAL_FINAL if rest else GOAL_STEP
+        return GOAL_STEP * 0.7
+
     def light_needed(self) -> int:
         return max(0, self.middle - self.light) if self.light_goal else 0
 
@@ -286,7 +294,7 @@ class Table:
     def light_value(self, n: int) -> float:
         need = self.light_needed()
         if need:
-            return min(n, need) * LIGHT_STEP
+            return min(n, need) * LIGHT_STEP + (self.light_done() if n >= need else 0.0)
         if self.light < self.middle and any(loc.get("progress") and not loc.get("visited") for loc in self.locations):
             return min(n, self.middle - self.light) * 0.35
         return 0.0
