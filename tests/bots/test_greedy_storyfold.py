@@ -108,9 +108,10 @@ def test_choices_do_not_depend_on_the_string_hash_seed():
 
 
 def test_greedy_beats_random_clearly(game):
-    """30 fixed campaigns each.  Measured (seeds 0-29): random plays ~21.5 scenes, ~2 chapter
-    restarts and ~43 Shadow cards a campaign; greedy about 12, 0.3 and 3 (the campaign has 11
-    scenes on its shortest road).  The margins leave room for luck, not for a real regression."""
+    """30 fixed campaigns each.  Measured (seeds 0-29, the pack of this commit): random plays
+    about 21.5 scenes, 2 chapter restarts and 43 Shadow cards a campaign; greedy about 11.5, 0.15
+    and 3.5 (the shortest road has 11 scenes).  The margins are relative, so that the pack's
+    balance may move, and leave room for luck but not for a bot that stops aiming at the goal."""
     seeds = range(30)
     results = {}
     for name, make in (("greedy", GreedyStoryfoldBot), ("random", RandomBot)):
@@ -119,6 +120,6 @@ def test_greedy_beats_random_clearly(game):
         results[name] = {k: statistics.mean(o[k] for o in outcomes)
                          for k in ("scenes_played", "chapter_restarts", "shadow_cards")}
     g, r = results["greedy"], results["random"]
-    assert g["scenes_played"] <= 13.5 and g["scenes_played"] <= r["scenes_played"] - 6, results
-    assert g["chapter_restarts"] <= 0.8 and g["chapter_restarts"] <= r["chapter_restarts"] / 2, results
-    assert g["shadow_cards"] <= 8 and g["shadow_cards"] <= r["shadow_cards"] / 4, results
+    assert g["scenes_played"] <= r["scenes_played"] - 6 and g["scenes_played"] <= 0.7 * r["scenes_played"], results
+    assert g["chapter_restarts"] <= r["chapter_restarts"] / 3, results
+    assert g["shadow_cards"] <= r["shadow_cards"] / 4, results
