@@ -11,9 +11,9 @@ from tests.cursed_forest.helpers import GAME
 
 PINNED = [
     # (players, decisions, result, log events, generator state at the end)
-    (1, 210, "loss", 368, 3419378616714001440),
-    (2, 539, "loss", 838, 6353400615251673772),
-    (4, 2884, "loss", 4509, 9565507211007324960),
+    (1, 178, "loss", 314, 14184753374512032548),
+    (2, 1164, "loss", 1704, 17361453682137869434),
+    (4, 2552, "loss", 4025, 16611536465393678091),
 ]
 
 

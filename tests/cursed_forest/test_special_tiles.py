@@ -226,3 +226,26 @@ def test_a_death_in_the_pit_leaves_the_monsters_there_for_the_next_faller():
     s.apply("move:E")
     assert s.f_kind == "monster" and len(s.f_queue) == 1
     assert at(s, (1, 0)) == 1
+
+
+@pytest.mark.rules("CF-056")
+def test_marta_rerolls_a_special_tiles_die_too():
+    s = situation()
+    put(s, "web", (1, 0))
+    s.seeds[0] = [seed_of("reroll-one-die")]
+    run(s)
+    rig(s, 1, 5)
+    s.apply("move:E")
+    assert kind(s) == "reroll" and ids(s) == ["keep-roll", "marta:roll"]
+    s.apply("marta:roll")
+    assert s.f_kind == "" and kind(s) == "turn_action", "the 5 lets the bearer through"
+    s2 = situation()
+    put(s2, "seed-athuil", (1, 0))
+    s2.seeds[0] = [seed_of("reroll-one-die")]
+    s2.marta_used = True
+    run(s2)
+    s2.apply("move:E")
+    rig(s2, 1)
+    on_top(s2, "weak-goblin")
+    s2.apply("recover-seed")
+    assert kind(s2) == "fight_round", "Marta's re-roll was spent this turn"

@@ -12,6 +12,7 @@ from .forest import here
 from .inventory import active_items, discard, item, item_by_uid
 from .model import EDGES, Item
 from .poison import cure, is_poisoned
+from .registry import steps
 from .turns import available_ap, spend_ap
 from .state import CursedForestState
 
@@ -133,12 +134,19 @@ def use(s: CursedForestState, a: int, args: list[str]) -> None:
         flame(s, a, EDGES.index(args[1]), e.get("dice"))
     e = it.ability("fish_swamp")
     if e is not None:
-        from .special_tiles import gain_item, roll
-        if roll(s, a, "fish the swamp") >= e.get("success_min"):
-            s.tile_token[here(s, a)] = False
-            gain_item(s, a)
-        else:
-            s.emit("item_breaks", adventurer=a, item=it.id)
+        from .special_tiles import chance
+        chance(s, a, "fish the swamp", "fish_result", e.get("success_min"), it.id)
+
+
+@steps.auto("fish_result")
+def fish_result(s: CursedForestState, a: int, success_min: int, uid: str) -> None:
+    """CF-107: a catch is an item and the swamp is searched; a miss breaks the rod."""
+    if s.last_roll >= success_min:
+        from .special_tiles import gain_item
+        s.tile_token[here(s, a)] = False
+        gain_item(s, a)
+    else:
+        s.emit("item_breaks", adventurer=a, item=uid)
 
 
 @handles("cure")

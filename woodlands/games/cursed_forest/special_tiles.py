@@ -9,6 +9,7 @@ from .forest import here, tile_of
 from .inventory import carried, draw_item, item, monsters_on
 from .monsters import draw_monster
 from .poison import cure
+from .registry import steps
 from .state import CursedForestState
 
 
@@ -18,15 +19,47 @@ def roll(s: CursedForestState, a: int, why: str) -> int:
     return v
 
 
-def disarmed(s: CursedForestState, a: int, what: str) -> bool:
-    """Our reading of Sirja's trap skill in the forest: a web or the pit is a trap to disarm."""
+def chance(s: CursedForestState, a: int, why: str, then: str, *args: object) -> None:
+    """Roll one die for ``a``, then run step ``then`` (which reads ``s.last_roll``).  In between,
+    Marta's bearer may roll it again, once per turn (CF-056)."""
+    s.last_roll = roll(s, a, why)
+    s.push(then, a, *args)
+    s.push("marta_offer", a, why)
+
+
+@steps.ask("marta_offer", kind="reroll", rule="14. Special Tiles, Marta, CF-056")
+def ask_marta(s: CursedForestState, a: int, why: str) -> tuple[str, list[Option]] | None:
+    marta = s.content.seed_by_power.get("reroll-one-die", -1)
+    if s.marta_used or marta not in s.seeds[a] or s.pos[a] is None:
+        return None
+    return (f"You rolled {s.last_roll} to {why}. Roll it again with Marta's help (once a turn)?",
+            [Option("keep-roll", f"Keep the {s.last_roll}"), Option("marta:roll", "Roll again")])
+
+
+@steps.answer("marta_offer")
+def answer_marta(s: CursedForestState, choice: str, a: int, why: str) -> None:
+    if choice == "marta:roll":
+        s.marta_used = True
+        s.last_roll = roll(s, a, why)
+
+
+def disarm_then(s: CursedForestState, a: int, what: str, then: str, p: int) -> None:
+    """Our reading of Sirja's trap skill in the forest: a web or the pit is a trap to disarm.
+    Without the skill, ``then`` runs at once."""
+    if s.content.characters[s.char[a]].ability("disarm_traps") is None:
+        s.push(then, a, p)
+        return
+    chance(s, a, f"disarm the {what}", "disarm_result", what, then, p)
+
+
+@steps.auto("disarm_result")
+def disarm_result(s: CursedForestState, a: int, what: str, then: str, p: int) -> None:
     e = s.content.characters[s.char[a]].ability("disarm_traps")
-    if e is None:
-        return False
-    ok: bool = roll(s, a, f"disarm the {what}") >= e.get("success_min")
-    if ok:
+    assert e is not None
+    if s.last_roll >= e.get("success_min"):
         s.emit("disarmed", adventurer=a, what=what)
-    return ok
+        return
+    s.push(then, a, p)
 
 
 def fight_drawn_monster(s: CursedForestState, a: int, p: int) -> None:
@@ -55,9 +88,13 @@ def offer_seed(s: CursedForestState, a: int) -> list[Option]:
 @handles("recover-seed")
 def recover_seed(s: CursedForestState, a: int, args: list[str]) -> None:
     """CF-051: 2-6 the seed is yours; a 1 draws a monster to fight.  Our reading: no AP, once a turn."""
-    p = here(s, a)
     s.seed_tried = True
-    if roll(s, a, "free a brood seed") >= 2:
+    chance(s, a, "free a brood seed", "seed_result", here(s, a))
+
+
+@steps.auto("seed_result")
+def seed_result(s: CursedForestState, a: int, p: int) -> None:
+    if s.last_roll >= 2:
         k = s.tile_root[p]
         s.tile_root[p] = -1
         bind_seed(s, a, k)
@@ -104,7 +141,12 @@ def search_swamp(s: CursedForestState, a: int, args: list[str]) -> None:
     s.ap[a] -= 3
     p = here(s, a)
     s.tile_token[p] = False
-    if roll(s, a, "search the swamp") <= 3:
+    chance(s, a, "search the swamp", "swamp_result", p)
+
+
+@steps.auto("swamp_result")
+def swamp_result(s: CursedForestState, a: int, p: int) -> None:
+    if s.last_roll <= 3:
         fight_drawn_monster(s, a, p)
     else:
         gain_item(s, a)
@@ -146,12 +188,26 @@ def spiders_kept_off(s: CursedForestState, p: int) -> bool:
 def enter_web(s: CursedForestState, a: int, p: int) -> None:
     """CF-062: an unoccupied web: roll; on 1-2 a die's worth of spiders drop and attack together."""
     others = any(b != a and s.pos[b] == s.place_pos[p] for b in range(s.n))
-    if others or spiders_kept_off(s, p) or disarmed(s, a, "web"):
+    if others or spiders_kept_off(s, p):
         return
-    if roll(s, a, "web") >= 3:
+    disarm_then(s, a, "web", "web_roll", p)
+
+
+@steps.auto("web_roll")
+def web_roll(s: CursedForestState, a: int, p: int) -> None:
+    chance(s, a, "web", "web_result", p)
+
+
+@steps.auto("web_result")
+def web_result(s: CursedForestState, a: int, p: int) -> None:
+    if s.last_roll >= 3:
         return
-    sp = s.content.spiders
-    count = sum(roll(s, a, "how many spiders") for _ in range(sp.count_dice))
+    chance(s, a, "how many spiders", "spiders_drop", p)
+
+
+@steps.auto("spiders_drop")
+def spiders_drop(s: CursedForestState, a: int, p: int) -> None:
+    count = s.last_roll + sum(roll(s, a, "how many spiders") for _ in range(s.content.spiders.count_dice - 1))
     s.emit("spiders", adventurer=a, count=count)
     start_fight(s, a, "spiders", p, health=count)
 
@@ -167,9 +223,19 @@ def pit_safe(s: CursedForestState, a: int, p: int) -> bool:
 
 
 def enter_pit(s: CursedForestState, a: int, p: int) -> None:
-    if pit_safe(s, a, p) or disarmed(s, a, "pit"):
+    if pit_safe(s, a, p):
         return
-    if roll(s, a, "jump the pit") >= 3:
+    disarm_then(s, a, "pit", "pit_roll", p)
+
+
+@steps.auto("pit_roll")
+def pit_roll(s: CursedForestState, a: int, p: int) -> None:
+    chance(s, a, "jump the pit", "pit_result", p)
+
+
+@steps.auto("pit_result")
+def pit_result(s: CursedForestState, a: int, p: int) -> None:
+    if s.last_roll >= 3:
         return
     s.emit("fall", adventurer=a)
     s.turn_over = True   # CF-065: climb out and carry on next turn
@@ -185,4 +251,3 @@ def enter_pit(s: CursedForestState, a: int, p: int) -> None:
         side = 1 if a == s.ring else 0
         start_fight(s, a, "monster", p, monsters[0], side, noescape=True)
         s.f_queue = monsters[1:]
-

@@ -30,7 +30,7 @@ _LISTS = ("owner", "char", "health", "max_health", "lives", "ap", "max_ap", "pos
           "pit_monsters", "f_queue", "r_mine", "r_theirs")
 _SCALARS = ("content", "n", "turn", "turn_no", "round_no", "phase", "turn_over", "free_actions", "jumped",
             "marta_used", "seed_tried", "drawn", "last_laid", "pit_entered", "morna_at", "morna_health",
-            "seeds_laid", "ring", "exit_at", "exit_link", "open_ends", "f_kind", "f_adv", "f_partner", "f_monster", "f_side", "f_health", "f_start",
+            "seeds_laid", "ring", "exit_at", "exit_link", "open_ends", "last_roll", "f_kind", "f_adv", "f_partner", "f_monster", "f_side", "f_health", "f_start",
             "f_tile", "f_noescape", "f_crow", "f_enchant", "f_enchant_bonus", "f_opponent")
 
 
@@ -96,6 +96,7 @@ class CursedForestState(GameState):
         self.morna_at = -1                   # placed tile where Morna Gûl stands
         self.morna_health = 0
         self.seeds_laid = 0
+        self.last_roll = 0                   # a special tile's roll, waiting for Marta's offer (CF-056)
         self.open_ends = 0                   # open edges facing an empty square: can the forest grow?
         self.exit_at = -1                    # placed number of the Exit once laid
         self.exit_link = -1                  # a closed forest: the tile the Exit is joined to anyway
