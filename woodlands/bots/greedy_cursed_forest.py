@@ -362,7 +362,7 @@ class GreedyCursedForestBot:
         morna = view.get("morna")
         cost = 0.0
         if morna and tuple(morna["position"]) == xy:
-            cost += 5.0    # leaving his tile costs his strike
+            cost += 30.0   # leaving his tile costs his strike, staying there his fight
         monster = t.get("monster")
         if monster == "token":
             p = self.token_odds(me)
@@ -412,12 +412,16 @@ class GreedyCursedForestBot:
         first: dict[XY, str] = {}
         steps: dict[XY, int] = {start: 0}
         counter = 0
+        morna = view.get("morna")
+        morna_xy = (morna["position"][0], morna["position"][1]) if morna and morna.get("position") else None
         todo: list[tuple[float, int, XY]] = [(0.0, 0, start)]
         while todo:
             c, _, xy = heapq.heappop(todo)
             if c > cost.get(xy, float("inf")):
                 continue
             for d, n in self.neighbours(grid, xy):
+                if n == morna_xy:
+                    continue   # never walk onto Morna Gûl: he strikes as you leave and fights you at the round's end
                 nc = c + 1.0 + self.hazard(view, me, grid[n], n)
                 if nc < cost.get(n, float("inf")) - 1e-9:
                     cost[n] = nc
@@ -765,6 +769,8 @@ class GreedyCursedForestBot:
         return step or "end-turn"
 
     def _hunt_action(self, d: "Decision", view: View, me: dict[str, Any]) -> str | None:
+        """After the Maiden Tree: free or pick up seeds, carry them to bare red vines, and end each
+        turn where Morna Gûl is unlikely to reach a seed bearer (he walks 2 dice of steps)."""
         ids = d.ids
         for o in d.options:
             if o.id.startswith("place-seed:"):
@@ -774,16 +780,76 @@ class GreedyCursedForestBot:
                 return o.id
         if "recover-seed" in ids:
             return "recover-seed"
+        morna = view.get("morna") or {}
         if "fight-morna" in ids:
-            morna = view.get("morna") or {}
             dice, mod, armour = self.combat_stats(me, (False, False, True, False))
             if win_chance(me["health"], dice, mod, armour, morna.get("health", 20), morna.get("dice", 4),
                           morna.get("modifier", 10)) >= 0.6:
                 return "fight-morna"
         grid = self.grid(view)
-        if me.get("seeds"):
+        here: XY = (me["position"][0], me["position"][1])
+        bearer = bool(me.get("seeds"))
+        if bearer:
             goals = [xy for xy, t in grid.items() if t["kind"] == "red-vine" and not t.get("vine_seed")]
         else:
             goals = [xy for xy, t in grid.items() if t.get("root_seed") or t.get("seeds")]
-        step = self._go(d, view, me, goals)
-        return step or "end-turn"
+        if not goals:
+            return "end-turn"
+        cost, first, steps = self.paths(view, me)
+        to_goal = self.distances(grid, goals)
+        m_xy = tuple(morna["position"]) if morna.get("position") else None
+        from_morna = self.distances(grid, [m_xy]) if m_xy is not None else {}  # type: ignore[list-item]
+        ap = me["ap"]
+        # a goal within reach this turn (with the 2 AP a seed needs on the vine): go for it
+        reach = [g for g in goals if g in steps and steps[g] + (2 if bearer else 0) <= ap]
+        if reach:
+            target = min(reach, key=lambda g: (cost[g], g))
+            if target != here and target in first:
+                return f"move:{first[target]}"
+        # Morna Gûl hunts the nearest seed bearer, or with none the nearest adventurer
+        others = [p for p in view["players"] if p.get("position") is not None and p["adventurer"] != me["adventurer"]]
+        hunted = bearer or not any(p["seeds"] for p in others)
+        weight = 14.0 if hunted else 0.0
+        best, best_xy = 1e18, here
+        for xy, n in steps.items():
+            if n > ap:
+                continue
+            left = to_goal.get(xy, 99)
+            risk = reach_chance(from_morna.get(xy, 99)) if m_xy is not None else 0.0
+            score = left + weight * risk + 0.1 * cost[xy]
+            if score < best - 1e-9:
+                best, best_xy = score, xy
+        if best_xy == here or best_xy not in first:
+            return "end-turn"
+        return f"move:{first[best_xy]}"
+
+    def distances(self, grid: dict[XY, dict[str, Any]], sources: list[XY]) -> dict[XY, int]:
+        """Steps along joined tiles from the nearest of ``sources``."""
+        dist: dict[XY, int] = {}
+        todo: list[XY] = []
+        for xy in sources:
+            if xy in grid and xy not in dist:
+                dist[xy] = 0
+                todo.append(xy)
+        k = 0
+        while k < len(todo):
+            xy = todo[k]
+            k += 1
+            for _, n in self.neighbours(grid, xy):
+                if n not in dist:
+                    dist[n] = dist[xy] + 1
+                    todo.append(n)
+        return dist
+
+
+def reach_chance(distance: int) -> float:
+    """The chance that two dice reach ``distance`` steps (Morna Gûl's hunt).
+
+    >>> reach_chance(7)
+    0.5833333333333334
+    >>> reach_chance(13)
+    0.0
+    """
+    if distance <= 2:
+        return 1.0
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= distance) / 36.0
