@@ -15,6 +15,7 @@ from typing import Any
 
 from ...engine.errors import GameOptionError
 from ...engine.game import Game
+from ...engine.state import GameState
 from ...engine.steps import push_in_order
 # importing the rule modules registers their steps and actions
 from . import (combat, endgame, fight_end, forest, inventory, items, movement, poison, pvp, ranged,  # noqa: F401
@@ -42,7 +43,17 @@ class CursedForestGame(Game):
     name = "Bag of Dungeon 2: The Cursed Forest"
     players = (1, 4)
     steps = STEPS
+    limit_option = "turn_limit"
+    limit_default = 300     # rounds; random 4-player games take a few hundred at most
     content: CursedForestContent
+
+    def measures(self, state: GameState) -> dict[str, float]:
+        """Rounds played, tiles laid, seeds laid, Morna Gûl beaten, lives lost, kills."""
+        assert isinstance(state, CursedForestState)
+        outcome = state.outcome or {}
+        return {"rounds": state.round_no, "tiles_laid": len(state.view(0)["tiles"]) - 1,
+                "seeds_laid": state.seeds_laid, "morna_killed": int(outcome.get("how") == "morna"),
+                "kills": sum(len(k) for k in state.kills)}
 
     @classmethod
     def load_content(cls, path: Path | None) -> CursedForestContent:
