@@ -33,7 +33,7 @@ CASES = [
     ("cursed-forest", "random", 4, {"players": 3}),
 ]
 #: each game's "end an endless game" option, so a golden game can never run away
-LIMITS = {"tanglewoods": {"round_limit": 200}}
+LIMITS = {"tanglewoods": {"round_limit": 200}, "storyfold": {"scene_limit": 200}, "cursed-forest": {"turn_limit": 300}}
 
 
 def digest(state: woodlands.GameState) -> str:

@@ -31,6 +31,8 @@ class StoryfoldGame(Game):
     name = "Storyfold: Wildwoods"
     players = (1, 1)
     steps = STEPS
+    limit_option = "scene_limit"
+    limit_default = 200     # scenes; a random player needs a few dozen to finish the campaign
     content: StoryfoldContent
 
     @classmethod
