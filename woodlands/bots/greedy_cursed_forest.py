@@ -204,7 +204,8 @@ class GreedyCursedForestBot:
         if m and decision.kind in ("turn_action", "fight_round", "choose_character"):
             who = players[int(m.group(1)) - 1]
             return who
-        who = players[view["turn"]]
+        turn = view.get("turn", -1)
+        who = players[turn] if isinstance(turn, int) and 0 <= turn < len(players) else mine[0] if mine else players[0]
         return who
 
     # ------------------------------------------------------------------ items
@@ -450,9 +451,13 @@ class GreedyCursedForestBot:
         grid = self.grid(view)
         me = self._me(d, view)
         here: XY = (me["position"][0], me["position"][1])
-        m = re.match(r"Where does (.*) go\?", d.prompt)
-        tile = self._tiles_by_name.get(m.group(1)) if m else None
-        kind = tile.kind if tile is not None else "path"
+        drawn = view.get("drawn_tile")
+        if isinstance(drawn, dict) and drawn.get("kind"):
+            kind = str(drawn["kind"])
+        else:   # an older view: the tile's name is in the prompt
+            m = re.match(r"Where does (.*) go\?", d.prompt)
+            tile = self._tiles_by_name.get(m.group(1)) if m else None
+            kind = tile.kind if tile is not None else "path"
         laid: Counter[str] = Counter(t["kind"] for t in view["tiles"])
         need_open = any(laid[k] < n for k, n in self._key_kinds.items())
         open_now = sum(self.frontier(grid, xy) for xy in grid)
@@ -539,6 +544,8 @@ class GreedyCursedForestBot:
 
     def _maiden_call(self, d: "Decision", view: View) -> str | None:
         me = self._me(d, view)
+        if "ran past" in d.prompt:
+            return "maiden:stay"   # the strike is taken already: run on rather than lose the turn
         morna = view.get("morna") or {}
         dice, mod, armour = self.combat_stats(me, (False, False, True, False))
         p = win_chance(me["health"], dice, mod, armour, morna.get("health", 20), morna.get("dice", 4), morna.get("modifier", 10))
@@ -559,6 +566,8 @@ class GreedyCursedForestBot:
         return "defend"
 
     def _reroll(self, d: "Decision", view: View) -> str | None:
+        if "marta:roll" in d.ids:
+            return self._marta_roll(d)
         keep = next((o for o in d.options if o.id == "keep-roll"), None)
         if keep is None:
             return None
@@ -580,6 +589,19 @@ class GreedyCursedForestBot:
             if gain > best_gain:
                 best_gain, best_id = gain, o.id
         return best_id
+
+    @staticmethod
+    def _marta_roll(d: "Decision") -> str:
+        """Marta's second chance on a special tile's die: roll again when the die failed."""
+        m = re.search(r"rolled (\d+) to (.*?)\.", d.prompt)
+        if m is None:
+            return "keep-roll"
+        value, why = int(m.group(1)), m.group(2)
+        if why == "how many spiders":
+            return "marta:roll" if value >= 4 else "keep-roll"
+        need = {"web": 3, "jump the pit": 3, "free a brood seed": 2, "search the swamp": 4, "fish the swamp": 2}
+        low = need.get(why, 5 if why.startswith("disarm") else 4)
+        return "marta:roll" if value < low else "keep-roll"
 
     # ------------------------------------------------------------------ the fight
     def fight_odds(self, view: View, me: dict[str, Any], extra_dice: int = 0, health: int | None = None) -> float:
@@ -797,8 +819,8 @@ class GreedyCursedForestBot:
             return "end-turn"
         cost, first, steps = self.paths(view, me)
         to_goal = self.distances(grid, goals)
-        m_xy = tuple(morna["position"]) if morna.get("position") else None
-        from_morna = self.distances(grid, [m_xy]) if m_xy is not None else {}  # type: ignore[list-item]
+        m_xy: XY | None = (morna["position"][0], morna["position"][1]) if morna.get("position") else None
+        from_morna = self.distances(grid, [m_xy]) if m_xy is not None else {}
         ap = me["ap"]
         # a goal within reach this turn (with the 2 AP a seed needs on the vine): go for it
         reach = [g for g in goals if g in steps and steps[g] + (2 if bearer else 0) <= ap]

@@ -261,7 +261,8 @@ class CursedForestNarrator(Narrator):
         return f"Dragon Scent! The foe's Health drops from {e['health_before']} to {e['health']}."
 
     def _enchant(self, e: Event) -> str:
-        return (f"{self.who(e['adventurer'])} enchants {self.item(e['weapon'])}: +{e['bonus']} for this fight, "
+        # the weapon may still be face down (it turns up only when it crumbles): not named
+        return (f"{self.who(e['adventurer'])} enchants a weapon: +{e['bonus']} for this fight, "
                 "and it crumbles after.")
 
     def _use(self, e: Event) -> str:
@@ -296,6 +297,9 @@ class CursedForestNarrator(Narrator):
 
     def _give(self, e: Event) -> str:
         return f"{self.who(e['adventurer'])} hands an item to {self.who(e['to'])}."
+
+    def _show(self, e: Event) -> str:
+        return f"{self.who(e['adventurer'])} turns {self.item(e['item'])} face up for all to see."
 
     def _drop(self, e: Event) -> str:
         return f"{self.who(e['adventurer'])} leaves {self.item(e['item'])} on the tile."

@@ -67,6 +67,7 @@ def _default_names() -> dict[str, str]:
     names: dict[str, str] = {i.id: i.name for i in content.items}
     names.update({k.id: k.name for k in content.seeds})
     names.update({c.id: c.name for c in content.characters})
+    names.update({f"tile:{t.id}": t.name for t in content.tiles})
     return names
 
 
@@ -83,6 +84,11 @@ def nice(item_id: Any) -> str:
     if text in names:
         return names[text]
     return text.replace("-", " ").title()
+
+
+def nice_tile(tile_id: Any) -> str:
+    """A tile id as its printed name when the default pack knows it."""
+    return _default_names().get(f"tile:{tile_id}", str(tile_id).replace("-", " ").title())
 
 
 def _who(p: dict[str, Any]) -> str:
@@ -108,6 +114,12 @@ def _header(v: View) -> RenderableType:
              f"items bag {v.get('items_in_bag', '?')} · seeds on the vines {v.get('seeds_laid', 0)}")
     if v.get("pit_monsters"):
         t.append(f" · monsters waiting in the pit {v['pit_monsters']}")
+    drawn = v.get("drawn_tile")
+    if isinstance(drawn, dict):
+        code, style, word = KINDS.get(str(drawn.get("kind")), ("??", "", str(drawn.get("kind"))))
+        t.append("\nDrawn, waiting to be laid: ", style="bold")
+        t.append(f"{nice_tile(drawn.get('id'))} [{code}] {word}, printed open {''.join(drawn.get('open') or []) or 'nowhere'}",
+                 style=style)
     if v.get("over"):
         outcome = v.get("outcome") or {}
         t.append(f"\nGame over: {outcome.get('result', '?')}", style="bold")

@@ -1,0 +1,253 @@
+"""The Cursed Forest in the terminal: a whole hot-seat game through ``woodlands play``, the
+table (map, cards, hidden items), the narrator and the help texts."""
+from __future__ import annotations
+
+import io
+import random
+import re
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import woodlands
+from woodlands.bots.greedy_cursed_forest import GreedyCursedForestBot
+from woodlands.cli.helptext_cursed_forest import HELP
+from woodlands.cli.narrate import narrator_for
+from woodlands.cli.narrate_cursed_forest import CursedForestNarrator
+from woodlands.cli.table import render_view
+from woodlands.cli.table_cursed_forest import CELL_H, CELL_W, KINDS, render_map
+
+SEED = 5   # a 2-player game the greedy bots play to its end, with items won and kept face down
+
+
+@pytest.fixture(scope="module")
+def game() -> woodlands.Game:
+    try:
+        return woodlands.load_game("cursed-forest")
+    except woodlands.ContentError as e:
+        pytest.skip(f"the default cursed-forest pack does not load: {str(e).splitlines()[0]}")
+
+
+def bot_game(game: woodlands.Game, seed: int, players: int = 2) -> tuple[list[int], list[woodlands.GameState]]:
+    """Option numbers a greedy table would type for a whole game, and the state before each."""
+    state = game.new_game(seed=seed, options={"players": players})
+    bots = [GreedyCursedForestBot(seed + k) for k in range(players)]
+    numbers, states = [], []
+    while not state.is_over:
+        states.append(state.clone())
+        choice = bots[state.decision.player].choose(state)
+        numbers.append(state.decision.ids.index(choice) + 1)
+        state.apply(choice)
+    states.append(state)
+    return numbers, states
+
+
+def random_games(game: woodlands.Game, count: int = 20) -> list[woodlands.GameState]:
+    out = []
+    for seed in range(count):
+        players = (1, 2, 4)[seed % 3]
+        state = game.new_game(seed=seed, options={"players": players, "pvp": seed % 4 == 0})
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(state.decision.options[rng.randrange(len(state.decision.options))].id)
+        out.append(state)
+    return out
+
+
+@pytest.fixture(scope="module")
+def played(game):
+    return bot_game(game, SEED)
+
+
+@pytest.fixture(scope="module")
+def randoms(game):
+    return random_games(game)
+
+
+def screens(out: str) -> list[str]:
+    """The output cut at each rule line: screen k shows the game after k choices."""
+    parts: list[list[str]] = []
+    for line in out.splitlines():
+        bare = line.removeprefix("> ").strip()    # the prompt is not followed by the piped input
+        if bare and set(bare) == {"─"}:
+            parts.append([])
+        elif parts:
+            parts[-1].append(line)
+    return ["\n".join(p) for p in parts]
+
+
+# ------------------------------------------------------------------ the whole game
+def test_a_whole_two_player_game_through_the_terminal(game, run_cli, played):
+    numbers, states = played
+    final = states[-1]
+    assert final.is_over
+    stdin = "\n".join(map(str, numbers)) + "\n"
+    code, out, err = run_cli("play", "cursed-forest", "--players", "2", "--seed", str(SEED), stdin=stdin)
+    assert code == 0, err
+    assert "Traceback" not in out + err
+    assert "Game over: " + final.outcome["result"].upper() in out
+    assert "is not a command" not in out and "There is no option" not in out
+    shown = screens(out)
+    assert len(shown) == len(numbers) + 1
+    # every screen names the player who decides, the banner and the header agree with the game
+    for k, screen in enumerate(shown[:-1]):
+        state = states[k]
+        player = state.decision.player
+        name = state.view(player)["players"][player]["name"]
+        banner = f"Player {player + 1} ({name}) decides" if name else f"Player {player + 1} decides"
+        assert banner in screen, (k, screen[-600:])
+        assert f"deciding: Player {player + 1} ({state.decision.kind})" in screen
+    # both seats were asked, and the narrator's sentences reached the screen
+    assert "Player 1 (" in out and "Player 2 (" in out
+    assert "--- Round 1:" in out and "draws a forest tile" in out
+    assert not re.search(r"^\s+\[[a-z_]+\] ", out, re.M), "an event fell back to its raw fields"
+
+
+def test_face_down_items_never_reach_another_players_screen(game, run_cli, played):
+    numbers, states = played
+    stdin = "\n".join(map(str, numbers)) + "\n"
+    _, out, _ = run_cli("play", "cursed-forest", "--players", "2", "--seed", str(SEED), stdin=stdin)
+    shown = screens(out)
+    items = game.content.items
+    checked = 0
+    for k, screen in enumerate(shown[:-1]):
+        s = states[k]
+        seat = s.decision.player
+        view = s.view(seat)
+        hidden = set()
+        for b in range(s.n):
+            if s.owner[b] == seat:
+                continue
+            for i in list(s.inv[b]) + list(s.extras[b]):
+                if i >= 0 and i not in s.shown:
+                    hidden.add(items[i].name)
+        # a name may still show for another copy that is face up, or one the seat holds or is offered
+        visible = " ".join(str(x) for x in _strings(view)) + " " + " ".join(o.label for o in s.decision.options)
+        names_in_view = {it.name for it in items if it.id in visible.split() or it.name in visible}
+        for name in sorted(hidden - names_in_view):
+            assert name not in screen, (k, seat, name)
+            checked += 1
+    assert checked > 20, "the game should have had face-down items to hide"
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _strings(v)]
+    if isinstance(value, list):
+        return [x for v in value for x in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+# ------------------------------------------------------------------ the map
+def _text(renderable: Any, width: int = 120) -> str:
+    console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_the_map_draws_every_laid_tile_and_adventurer_in_its_square(game, played):
+    _, states = played
+    for state in (states[len(states) // 3], states[len(states) // 2]):
+        view = state.view(state.decision.player)
+        tiles = view["tiles"]
+        xs = [t["position"][0] for t in tiles]
+        ys = [t["position"][1] for t in tiles]
+        x0, y1 = min(xs), max(ys)
+        if (max(xs) - x0 + 1) * CELL_W + 5 > 116:
+            continue
+        lines = _text(render_map(view)).splitlines()
+        assert f"x={x0}" in lines[0] and f"x={max(xs)}" in lines[0]
+        for t in tiles:
+            x, y = t["position"]
+            top = 1 + (y1 - y) * CELL_H
+            col = 5 + (x - x0) * CELL_W
+            box = [line[col:col + CELL_W] for line in lines[top:top + CELL_H]]
+            assert box[0].startswith("+") and box[3].startswith("+"), (t, box)
+            assert box[1][1:3] == KINDS[t["kind"]][0], (t, box)
+            # the box's walls are open exactly where the tile's paths are
+            assert (box[0][3] == " ") == ("N" in t["open"]) and (box[3][3] == " ") == ("S" in t["open"])
+            assert (box[1][0] == " ") == ("W" in t["open"]) and (box[1][6] == " ") == ("E" in t["open"])
+            for p in view["players"]:
+                if p["position"] == [x, y]:
+                    assert str(p["adventurer"] + 1) in box[2], (p, box)
+        assert f"y={y1}" in lines[2]
+
+
+def test_a_wide_forest_is_drawn_compact(game, played):
+    _, states = played
+    view = states[len(states) // 2].view(0)
+    text = _text(render_map(view, width=20), width=60)
+    assert text.startswith("Compact map")
+    assert sum(line.count("S") for line in text.splitlines()[1:-2]) >= 1
+
+
+def test_the_table_has_cards_header_and_fight(game, played):
+    _, states = played
+    fighting = next(s for s in states if s.decision is not None and s.decision.kind == "fight_round")
+    text = _text(render_view(fighting.view(fighting.decision.player)))
+    for part in ("The Cursed Forest", "round", "Stack", "monsters bag", "items bag", "Adventurers", "Health",
+                 "Lives", "AP", "Kills", "tally", "Fight:", "foe health", "deciding: Player"):
+        assert part in text, part
+    for p in fighting.view(0)["players"]:
+        assert p["name"] in text
+
+
+def test_the_table_survives_missing_fields(game):
+    view = game.new_game(seed=1, options={"players": 2}).view(0)
+    for key in ("morna", "fight", "decision", "stack_size", "pit_monsters", "outcome"):
+        view.pop(key, None)
+    view["players"][0].pop("inventory")
+    view["tiles"][0].pop("open")
+    assert "The Cursed Forest" in _text(render_view(view))
+
+
+# ------------------------------------------------------------------ narrator and help
+def test_every_event_of_twenty_random_games_is_a_sentence(game, randoms):
+    assert isinstance(narrator_for(game), CursedForestNarrator)
+    seen = set()
+    for state in randoms:
+        narrator = CursedForestNarrator(game)
+        for event in state.log:
+            line = narrator.line(event)
+            seen.add(event["type"])
+            assert not line.startswith("["), (event, line)
+            assert line[-1] in ".!-*", (event, line)
+            assert "None" not in line, (event, line)
+    assert {"lay", "move", "fight", "combat_round", "damage", "death", "game_over"} <= seen
+
+
+def test_a_combat_round_tells_both_sides(game):
+    n = CursedForestNarrator(game)
+    n.line({"type": "character", "adventurer": 0, "character": "sirja", "health": 10, "ap": 5, "lives": 3})
+    n.line({"type": "fight", "adventurer": 0, "kind": "monster", "tile": [1, 0], "health": 8,
+            "monster": "thornhide-boar", "partner": -1})
+    line = n.line({"type": "combat_round", "adventurer": 0, "kind": "monster", "partner": -1, "dice": [4, 4],
+                   "modifier": 2, "score": 18, "critical": True, "foe_dice": [3, 5], "foe_modifier": 1,
+                   "foe_score": 9, "foe_critical": False, "winner": "adventurer", "damage_to_foe": 9,
+                   "damage_to_adventurer": 0})
+    for part in ("Sirja", "4+4", "critical", "+2", "18", "Thornhide Boar", "3+5", "+1", "9 damage"):
+        assert part in line, part
+
+
+def test_stowing_and_moving_items_never_names_them(game):
+    n = CursedForestNarrator(game)
+    for event in ({"type": "stow", "adventurer": 0, "item": "thornblade", "space": "hand1"},
+                  {"type": "equip", "adventurer": 0, "item": "thornblade", "space": "hand2"},
+                  {"type": "give", "adventurer": 0, "to": 1, "item": "thornblade"},
+                  {"type": "enchant", "adventurer": 0, "weapon": "thornblade", "bonus": 5}):
+        assert "Thornblade" not in n.line(event)
+    assert "Thornblade" in n.line({"type": "drop", "adventurer": 0, "item": "thornblade"})
+
+
+def test_every_decision_of_twenty_random_games_has_help(game, randoms, played):
+    kinds = set()
+    for state in randoms + [played[1][-1]]:
+        # replay the choices to see every decision kind the game asked
+        replay = game.new_game(seed=state.seed, options=dict(state.options))
+        for choice in state.choices:
+            kinds.add(replay.decision.kind)
+            replay.apply(choice)
+    assert {"choose_character", "turn_action", "lay_tile", "fight_round"} <= kinds
+    for kind in sorted(kinds):
+        assert kind in HELP and len(HELP[kind]) > 60, kind
