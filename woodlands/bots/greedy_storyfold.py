@@ -43,6 +43,7 @@ GOAL_STEP = 9.0                    # a step the goal needs (a location in its li
 LIGHT_STEP = 3.0                   # one space of Light the goal needs
 CRYSTAL = 1.0
 EXPLORE_DRAW = 0.7
+LATE_DRAW = -0.6                   # ... in the last two rounds, when a Bane can end the scene
 FOLLOW = 0.9                       # a goal step after this action: not certain to be taken
 PUT_OFF = 0.55                     # below this chance a goal step waits while the scene has time
 
@@ -285,6 +286,11 @@ class Table:
                 total += 0.08
         return total
 
+    def draw_value(self) -> float:
+        """An Explore card drawn: mostly Boons, but a Bane may push the Shadow on, which near the
+        scene's end can lose it."""
+        return EXPLORE_DRAW if self.rounds_left() > 2 else LATE_DRAW
+
     def crystal_room(self) -> int:
         return sum(MAX_CRYSTALS - min(MAX_CRYSTALS, int(self.crystals.get(a, 0))) for a in ACTIONS)
 
@@ -309,7 +315,7 @@ class Table:
             elif e.do == "gain_crystals":
                 total += self.crystal_value(amount)
             elif e.do == "draw_explore":
-                total += EXPLORE_DRAW * amount
+                total += self.draw_value() * amount
             elif e.do == "grant_die":
                 total += 3.0
             elif e.do == "shadow_back":
@@ -645,7 +651,7 @@ class GreedyStoryfoldBot:
             return t.crystal_value(n) * (0.8 if t.light_needed() and t.rounds_left() <= 2 else 1.0)
         if action == "explore":
             full = sum(1 for b in t.boons) >= 3
-            return (EXPLORE_DRAW * (0.4 if full else 1.0)) + 0.1 * (n - 1) - 0.35 * (n - 1)
+            return (t.draw_value() * (0.4 if full else 1.0)) + 0.1 * (n - 1) - 0.35 * (n - 1)
         return t.spirit_value(n)
 
     def river_effect(self, t: Table, action: str, effect: str, target: str) -> float:
