@@ -53,6 +53,7 @@ FIGHT_OK = 0.62        # fight on (or walk into a monster) when at least this li
 TAG_OK = 0.72          # call a friend when one more die gets the fight to this
 HEAL_AT = 0.5          # drink a healing potion at or below this share of full health
 REST_AT = 0.6          # walk to a bone yard at or below this share of full health
+HUNTED_RISK = 40.0     # the price of ending a turn surely within Morna Gûl's reach when he hunts us
 
 
 # ------------------------------------------------------------------ fight odds
@@ -811,6 +812,10 @@ class GreedyCursedForestBot:
         grid = self.grid(view)
         here: XY = (me["position"][0], me["position"][1])
         bearer = bool(me.get("seeds"))
+        if not bearer:
+            block = self._shield(d, view, me, grid)
+            if block is not None:
+                return block
         if bearer:
             goals = [xy for xy, t in grid.items() if t["kind"] == "red-vine" and not t.get("vine_seed")]
         else:
@@ -831,7 +836,7 @@ class GreedyCursedForestBot:
         # Morna Gûl hunts the nearest seed bearer, or with none the nearest adventurer
         others = [p for p in view["players"] if p.get("position") is not None and p["adventurer"] != me["adventurer"]]
         hunted = bearer or not any(p["seeds"] for p in others)
-        weight = 14.0 if hunted else 0.0
+        weight = HUNTED_RISK if hunted else 0.0
         best, best_xy = 1e18, here
         for xy, n in steps.items():
             if n > ap:
@@ -844,6 +849,62 @@ class GreedyCursedForestBot:
         if best_xy == here or best_xy not in first:
             return "end-turn"
         return f"move:{first[best_xy]}"
+
+    def morna_route(self, grid: dict[XY, dict[str, Any]], source: XY, target: XY) -> list[XY]:
+        """Morna Gûl's way to ``target``: a shortest path found by a search that tries N, E, S, W
+        in turn (as the engine does, C-11), without his own tile."""
+        prev: dict[XY, XY | None] = {source: None}
+        todo = [source]
+        k = 0
+        while k < len(todo):
+            xy = todo[k]
+            k += 1
+            if xy == target:
+                break
+            for _, n in self.neighbours(grid, xy):
+                if n not in prev:
+                    prev[n] = xy
+                    todo.append(n)
+        if target not in prev:
+            return []
+        path = []
+        at: XY | None = target
+        while at is not None and at != source:
+            path.append(at)
+            at = prev[at]
+        return path[::-1]
+
+    def _shield(self, d: "Decision", view: View, me: dict[str, Any], grid: dict[XY, dict[str, Any]]) -> str | None:
+        """Stand in Morna Gûl's way: he attacks the first adventurer without a seed he meets on
+        his way to the nearest seed bearer, and he always walks at least two steps.  A friend
+        with lives to spare on one of those two tiles keeps the seeds safe for a round."""
+        morna = view.get("morna") or {}
+        if not morna.get("position") or me.get("lives", 0) < 2:
+            return None
+        m_xy: XY = (morna["position"][0], morna["position"][1])
+        best: tuple[int, int, list[XY]] | None = None
+        for p in view["players"]:
+            if not p.get("seeds") or p.get("position") is None:
+                continue
+            xy: XY = (p["position"][0], p["position"][1])
+            if xy == m_xy:
+                return None   # he fights that bearer where they stand: nothing to stand in front of
+            path = self.morna_route(grid, m_xy, xy)
+            if path and (best is None or len(path) < best[0]):
+                best = (len(path), p["adventurer"], path)
+        if best is None or best[0] > 12:
+            return None
+        path = best[2]
+        spots = [xy for xy in path[:2] if xy != path[-1]]
+        here: XY = (me["position"][0], me["position"][1])
+        if here in spots:
+            return "end-turn"
+        _, first, steps = self.paths(view, me)
+        reachable = [xy for xy in spots if xy in steps and steps[xy] <= me["ap"] and xy in first]
+        if not reachable:
+            return None
+        target = min(reachable, key=lambda xy: (steps[xy], xy))
+        return f"move:{first[target]}"
 
     def distances(self, grid: dict[XY, dict[str, Any]], sources: list[XY]) -> dict[XY, int]:
         """Steps along joined tiles from the nearest of ``sources``."""
