@@ -767,9 +767,18 @@ class GreedyCursedForestBot:
             step = self._go(d, view, me, yards)
             if step is not None:
                 return step
+        early = self._early_seeds(view)
+        if early:
+            if "recover-seed" in ids:
+                return "recover-seed"
+            for o in d.options:
+                if o.id.startswith("pickup-seed:"):
+                    return o.id
         if "draw-tile" in ids and self.frontier(grid, here) > 0:
             return "draw-tile"
         targets = [xy for xy in grid if self.frontier(grid, xy) > 0]
+        if early:
+            targets += [xy for xy, t in grid.items() if t.get("root_seed") or t.get("seeds")]
         # weak monsters nearby are worth a detour for their items
         for xy, t in grid.items():
             m = t.get("monster")
@@ -782,12 +791,30 @@ class GreedyCursedForestBot:
             return step
         return "end-turn"
 
+    def _early_seeds(self, view: View) -> bool:
+        """Free the seeds before the forest is complete?  Alone, yes: the lone adventurer then
+        meets the Maiden Tree with every seed in hand and starts the race far from Morna Gûl.
+        With friends, no (measured: 2-player wins fall from about half to a quarter), because
+        the bearers must all gather at the Exit while the forest's monsters are still about."""
+        return len([p for p in view["players"] if p.get("position") is not None]) == 1
+
     def _maiden_action(self, d: "Decision", view: View, me: dict[str, Any]) -> str | None:
-        """A seed bearer walks to the Exit; the others stay out of trouble."""
+        """A seed bearer walks to the Exit, but steps onto it only with a full turn of AP in
+        hand: the Maiden Tree acts the moment the last bearer arrives, and the AP left over are
+        the head start on Morna Gûl."""
         if not me.get("seeds"):
             return "end-turn"
         grid = self.grid(view)
         exits = [xy for xy, t in grid.items() if t["kind"] == "exit"]
+        here: XY = (me["position"][0], me["position"][1])
+        if here in exits:
+            return "end-turn"
+        waiting = [p for p in view["players"] if p.get("seeds") and p.get("position") is not None
+                   and p["adventurer"] != me["adventurer"] and (p["position"][0], p["position"][1]) not in exits]
+        _, _, steps = self.paths(view, me)
+        near = min((steps[xy] for xy in exits if xy in steps), default=99)
+        if near == 1 and not waiting and me["ap"] < me["max_ap"]:
+            return "end-turn"
         step = self._go(d, view, me, exits)
         return step or "end-turn"
 
