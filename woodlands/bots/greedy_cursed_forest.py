@@ -50,6 +50,8 @@ SPACES = ("hand1", "hand2", "boots", "armour", "backpack")
 LIST_RE = re.compile(r"\[([0-9, ]*)\]")
 
 FIGHT_OK = 0.62        # fight on (or walk into a monster) when at least this likely to win
+LAST_LIFE_FIGHT_OK = 0.75   # ... with one life left
+LAST_LIFE_DREAD = 80.0
 TAG_OK = 0.72          # call a friend when one more die gets the fight to this
 HEAL_AT = 0.5          # drink a healing potion at or below this share of full health
 REST_AT = 0.6          # walk to a bone yard at or below this share of full health
@@ -368,11 +370,11 @@ class GreedyCursedForestBot:
         monster = t.get("monster")
         if monster == "token":
             p = self.token_odds(me)
-            cost += 2.0 if p >= 0.8 else 6.0 + 40.0 * (1.0 - p)
+            cost += 2.0 if p >= 0.8 else 6.0 + self._dread(me) * (1.0 - p)
         elif isinstance(monster, dict):
             side = 1 if monster.get("side") == "purple" else 0
             p = self.monster_odds(me, monster["id"], monster.get("health"), side)
-            cost += 1.0 if p >= FIGHT_OK + 0.15 else 6.0 + 40.0 * (1.0 - p)
+            cost += 1.0 if p >= FIGHT_OK + 0.15 else 6.0 + self._dread(me) * (1.0 - p)
         if hunt:
             return cost
         kind = t["kind"]
@@ -388,6 +390,11 @@ class GreedyCursedForestBot:
             if not rope:
                 cost += 25.0 if view.get("pit_monsters", 0) or not self._pit_known_empty(view) else 6.0
         return cost
+
+    @staticmethod
+    def _dread(me: dict[str, Any]) -> float:
+        """How much a likely lost fight weighs: far more on the last life."""
+        return 40.0 if me.get("lives", 3) > 1 else LAST_LIFE_DREAD
 
     @staticmethod
     def _pit_known_empty(view: View) -> bool:
@@ -641,7 +648,7 @@ class GreedyCursedForestBot:
         if better is not None:
             return better
         p = self.fight_odds(view, me)
-        if p >= FIGHT_OK:
+        if p >= (FIGHT_OK if me.get("lives", 3) > 1 else LAST_LIFE_FIGHT_OK):
             return "fight"
         # fight items first: Dragon Scent halves the foe, Enchant adds to a weapon
         for o in d.options:
@@ -865,7 +872,7 @@ class GreedyCursedForestBot:
         # Morna Gûl hunts the nearest seed bearer, or with none the nearest adventurer
         others = [p for p in view["players"] if p.get("position") is not None and p["adventurer"] != me["adventurer"]]
         hunted = bearer or not any(p["seeds"] for p in others)
-        weight = HUNTED_RISK if hunted else 0.0
+        weight = self.caught_price(view, me) if hunted else 0.0
         best, best_xy = 1e18, here
         for xy, n in steps.items():
             if n > ap:
@@ -876,8 +883,24 @@ class GreedyCursedForestBot:
             if score < best - 1e-9:
                 best, best_xy = score, xy
         if best_xy == here or best_xy not in first:
-            return "end-turn"
+            return self._brace(d, me, hunted and m_xy is not None and reach_chance(from_morna.get(here, 99)) > 0)
         return f"move:{first[best_xy]}"
+
+    def caught_price(self, view: View, me: dict[str, Any]) -> float:
+        """What being caught by Morna Gûl costs: a lost life (and dropped seeds) if his first
+        round is likely to kill, else a wound and a lost turn (the Maiden Tree lifts us away)."""
+        morna = view.get("morna") or {}
+        dice, mod, armour = self.combat_stats(me, (False, False, True, False))
+        p_die = one_round_death(me["health"], dice, mod, armour, morna.get("dice", 4), morna.get("modifier", 10))
+        return HUNTED_RISK * p_die + 6.0 * (1.0 - p_die)
+
+    def _brace(self, d: "Decision", me: dict[str, Any], in_reach: bool) -> str:
+        """The turn's moves are done: if Morna Gûl may come, drink to full health first."""
+        if in_reach and me["health"] < me["max_health"]:
+            for o in d.options:
+                if o.id.startswith("use:") and self._heals(o.id.split(":")[1]):
+                    return o.id
+        return "end-turn"
 
     def morna_route(self, grid: dict[XY, dict[str, Any]], source: XY, target: XY) -> list[XY]:
         """Morna Gûl's way to ``target``: a shortest path found by a search that tries N, E, S, W
@@ -952,6 +975,23 @@ class GreedyCursedForestBot:
                     dist[n] = dist[xy] + 1
                     todo.append(n)
         return dist
+
+
+def one_round_death(health: int, dice: int, mod: int, armour: int, foe_dice: int, foe_mod: int) -> float:
+    """The chance that one lost round against a foe takes all of ``health`` (damage is the
+    difference of the scores, less armour).
+
+    >>> one_round_death(30, 2, 0, 0, 1, 0)
+    0.0
+    >>> one_round_death(1, 2, 0, 0, 4, 10) > 0.99
+    True
+    """
+    total = 0.0
+    for a, pa in adventurer_scores(max(1, dice)):
+        for b, pb in monster_sums(max(0, foe_dice)) if foe_dice > 0 else [(0, 1.0)]:
+            if b + foe_mod - (a + mod) - armour >= health:
+                total += pa * pb
+    return total
 
 
 def reach_chance(distance: int) -> float:
