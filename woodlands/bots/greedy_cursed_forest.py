@@ -760,6 +760,15 @@ class GreedyCursedForestBot:
         if best_xy is None:
             return None
         step = f"move:{first[best_xy]}"
+        d_xy = STEP[first[best_xy]]
+        nxt = self.grid(view).get((here[0] + d_xy[0], here[1] + d_xy[1])) or {}
+        if nxt.get("monster") and me["ap"] <= 1:
+            # a fight begun with no AP left cannot be escaped: wait for a fresh turn
+            m = nxt["monster"]
+            p = self.token_odds(me) if m == "token" else self.monster_odds(
+                me, m["id"], m.get("health"), 1 if m.get("side") == "purple" else 0)
+            if p < (0.9 if me.get("lives", 3) <= 1 else 0.8):
+                return None
         return step if step in d.ids else None
 
     def _explore(self, d: "Decision", view: View, me: dict[str, Any]) -> str | None:
