@@ -251,3 +251,23 @@ def test_every_decision_of_twenty_random_games_has_help(game, randoms, played):
     assert {"choose_character", "turn_action", "lay_tile", "fight_round"} <= kinds
     for kind in sorted(kinds):
         assert kind in HELP and len(HELP[kind]) > 60, kind
+
+
+def _engine_source() -> str:
+    from pathlib import Path
+
+    import woodlands.games.cursed_forest as engine
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(Path(engine.__file__).parent.glob("*.py")))
+
+
+def test_every_event_the_engine_can_emit_has_a_sentence():
+    types = set(re.findall(r'emit\("([a-z_]+)"', _engine_source())) | {"game_over"}
+    assert len(types) > 40
+    missing = sorted(t for t in types if not callable(getattr(CursedForestNarrator, "_" + t, None)))
+    assert not missing, missing
+
+
+def test_every_decision_kind_the_engine_can_ask_has_help():
+    kinds = set(re.findall(r'kind="([a-z_]+)"', _engine_source()))
+    assert {"turn_action", "fight_round", "maiden_call"} <= kinds
+    assert sorted(kinds - set(HELP)) == []

@@ -39,9 +39,11 @@ HELP: dict[str, str] = {
         "reach you (1 AP; no escapes afterwards), drink a potion or use a fight item such as Dragon "
         "Scent or Enchant. Morna Gûl allows neither escape nor help."),
     "reroll": (
-        "The dice are down. The Crow may make the foe throw all its dice again once per fight, and "
-        "the Marta seed lets its bearer throw one die (yours or the foe's) again once per turn. Keep "
-        "the roll if it already suits you."),
+        "Dice are down and you may change them. In a fight the Crow makes the foe throw all its "
+        "dice again once per fight, and the bearer of the Marta seed may throw one die again (its "
+        "own or the foe's) once per turn. Marta also works on the single die thrown for a web, the "
+        "number of spiders, the pit, freeing a seed, a swamp, a trap or the fishing rod. Keep the "
+        "roll if it already suits you."),
     "tag_reply": (
         "A friend is in a fight and calls you. If you come, you walk there at once, the steps are "
         "taken off your next turn's AP, you add one die to their rolls and you take half of the "
