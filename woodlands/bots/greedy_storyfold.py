@@ -44,7 +44,7 @@ LIGHT_STEP = 3.0                   # one space of Light the goal needs
 CRYSTAL = 1.0
 EXPLORE_DRAW = 0.7
 LATE_DRAW = -0.6                   # ... in the last two rounds, when a Bane can end the scene
-FOLLOW = 0.9                       # a goal step after this action: not certain to be taken
+FOLLOW = 0.95                      # a goal step after this action: not certain to be taken
 PUT_OFF = 0.55                     # below this chance a goal step waits while the scene has time
 
 
