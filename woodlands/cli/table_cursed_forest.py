@@ -49,6 +49,9 @@ KINDS: dict[str, tuple[str, str, str]] = {
     "bone-yard": ("BY", "yellow", "bone yard"),
     "gateway": ("Gw", "magenta", "forest gateway"),
 }
+#: tile kind -> its letter on the compact map (one letter each, so no two kinds look alike)
+COMPACT = {"start": "H", "exit": "X", "path": ".", "monster": "M", "brood-seed": "R", "red-vine": "V",
+           "web": "W", "pit": "P", "swamp": "S", "bone-yard": "B", "gateway": "G"}
 #: markers on a tile's second line
 MARKS = (("G", "bold red", "Morna Gûl"), ("?", "red", "monster token"), ("*", "bold green", "seed in the roots"),
          ("+", "bold green", "seed laid on the vines"), ("s", "green", "dropped seed"), ("i", "yellow", "items lying here"),
@@ -262,20 +265,24 @@ def _compact_map(grid: dict[tuple[int, int], dict[str, Any]], where: dict[tuple[
             if tile is None:
                 out.append("  ")
                 continue
-            code, style, _ = KINDS.get(str(tile.get("kind")), ("??", "", ""))
-            out.append(code[0], style=style)
+            kind = str(tile.get("kind"))
+            out.append(COMPACT.get(kind, "?"), style=KINDS.get(kind, ("", "", ""))[1])
             here = where.get((x, y), [])
             if here:
                 out.append(str(here[0] + 1), style=ADVENTURER_STYLE[here[0] % 4])
             elif morna == (x, y):
-                out.append("G", style="bold red")
+                out.append("&", style="bold red")
             elif tile.get("monster"):
                 out.append("!", style="bold red")
             else:
                 marks = _marks(tile, False)
                 out.append(marks[0][0] if marks else " ", style=marks[0][1] if marks else "")
         out.append("\n")
-    out.append_text(_legend(list(grid.values())))
+    kinds = [k for k in COMPACT if any(t.get("kind") == k for t in grid.values())]
+    legend = Text("Tile letters: " + ", ".join(f"{COMPACT[k]} {KINDS[k][2]}" for k in kinds), style="dim")
+    legend.append("\nAfter the letter: 1-4 an adventurer, & Morna Gûl, ! a monster or its token, then "
+                  + ", ".join(f"{ch} {word}" for ch, _, word in MARKS[2:]), style="dim")
+    out.append_text(legend)
     return out
 
 
