@@ -204,3 +204,10 @@ def test_s_elsewhere_saves_the_full_record(game, run_cli, tmp_path):
     code, out, _ = run_cli("play", GAME_ID, "--seed", "2", stdin=f"s {path}\nq\n")
     assert code == 0 and "Saved the game record" in out
     assert json.loads(path.read_text(encoding="utf-8"))["game"] == GAME_ID
+
+
+def test_between_scenes_the_table_shows_what_carries_over(game):
+    _, at_break = numbers_of(game, seed=4, stop="scene_break")
+    text = table_text(at_break.view(0))
+    assert "3+" in text and "Spirit" in text and "Crystals" in text and "Next scene" in text
+    assert "laid out when the next scene opens" in text and "Locations" not in text

@@ -31,6 +31,13 @@ SHORT_TEXT = 170          # characters of the scene text shown every turn
 
 def render(view: View) -> RenderableType:
     """The whole Storyfold table for one view."""
+    if view.get("phase") in ("end", "break"):
+        # between scenes the track and the locations belong to a scene that is over: what goes on
+        # with Luma (River, Crystals, Spirit, dice, Boons, decks) is what matters
+        pause = Text("The Wildwoods track and the locations are laid out when the next scene opens.",
+                     style="dim")
+        return Group(_scene(view), _river(view), _spirit(view), pause, _dice(view), _companions(view),
+                     _decks(view))
     return Group(_scene(view), _river(view), _tracks(view), _dice(view), _locations(view),
                  _companions(view), _decks(view))
 
