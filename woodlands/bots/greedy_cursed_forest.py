@@ -502,7 +502,22 @@ class GreedyCursedForestBot:
         return best_id
 
     def _lay_exit(self, d: "Decision", view: View) -> str | None:
-        return d.options[0].id
+        """The Exit where the race to the red vines will be short: near the vines, joined to as
+        many tiles as possible (its four paths can link parts of the forest)."""
+        grid = self.grid(view)
+        vines = [xy for xy, t in grid.items() if t["kind"] == "red-vine" and not t.get("vine_seed")]
+        best, best_id = -1e9, None
+        for o in d.options:
+            parts = o.id.split(":")
+            if len(parts) != 4:
+                continue
+            xy = (int(parts[1]), int(parts[2]))
+            links = sum(1 for e in EDGES if OPPOSITE[e] in (grid.get((xy[0] + STEP[e][0], xy[1] + STEP[e][1])) or {}).get("open", []))
+            near = sorted(abs(xy[0] - v[0]) + abs(xy[1] - v[1]) for v in vines)
+            score = 1.0 * links - sum(near) / max(1, len(near))
+            if score > best:
+                best, best_id = score, o.id
+        return best_id
 
     def _stow_item(self, d: "Decision", view: View) -> str | None:
         me = self._me(d, view)
