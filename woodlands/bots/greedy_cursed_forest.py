@@ -55,6 +55,7 @@ LAST_LIFE_DREAD = 80.0
 TAG_OK = 0.72          # call a friend when one more die gets the fight to this
 HEAL_AT = 0.5          # drink a healing potion at or below this share of full health
 REST_AT = 0.6          # walk to a bone yard at or below this share of full health
+MORNA_OK = 0.5        # attack Morna Gûl on our own turn when at least this likely to kill him
 HUNTED_RISK = 40.0     # the price of ending a turn surely within Morna Gûl's reach when he hunts us
 
 
@@ -366,7 +367,7 @@ class GreedyCursedForestBot:
         morna = view.get("morna")
         cost = 0.0
         if morna and tuple(morna["position"]) == xy:
-            cost += 30.0   # leaving his tile costs his strike, staying there his fight
+            cost += 12.0   # leaving his tile costs his strike (2 direct damage), staying there his fight
         monster = t.get("monster")
         if monster == "token":
             p = self.token_odds(me)
@@ -429,8 +430,8 @@ class GreedyCursedForestBot:
             if c > cost.get(xy, float("inf")):
                 continue
             for d, n in self.neighbours(grid, xy):
-                if n == morna_xy:
-                    continue   # never walk onto Morna Gûl: he strikes as you leave and fights you at the round's end
+                if n == morna_xy and me["health"] <= 3:
+                    continue   # his strike as we leave his tile would kill
                 nc = c + 1.0 + self.hazard(view, me, grid[n], n)
                 if nc < cost.get(n, float("inf")) - 1e-9:
                     cost[n] = nc
@@ -864,13 +865,19 @@ class GreedyCursedForestBot:
         if "recover-seed" in ids:
             return "recover-seed"
         morna = view.get("morna") or {}
-        if "fight-morna" in ids:
-            dice, mod, armour = self.combat_stats(me, (False, False, True, False))
-            if win_chance(me["health"], dice, mod, armour, morna.get("health", 20), morna.get("dice", 4),
-                          morna.get("modifier", 10)) >= 0.6:
-                return "fight-morna"
         grid = self.grid(view)
         here: XY = (me["position"][0], me["position"][1])
+        if morna.get("position"):
+            # strike first when the odds are good: he comes for us at the round's end anyway
+            dice, mod, armour = self.combat_stats(me, (False, False, True, False))
+            odds = win_chance(me["health"], dice, mod, armour, morna.get("health", 20), morna.get("dice", 4),
+                              morna.get("modifier", 10))
+            if odds >= MORNA_OK:
+                if "fight-morna" in ids:
+                    return "fight-morna"
+                step = self._go(d, view, me, [(morna["position"][0], morna["position"][1])])
+                if step is not None:
+                    return step
         bearer = bool(me.get("seeds"))
         if not bearer:
             block = self._shield(d, view, me, grid)
