@@ -14,13 +14,21 @@ stack order, the bags or the dice to come.  Its plain ideas:
 * **Shape the forest.** While brood-seed or red-vine tiles are still in the stack, lay tiles so
   that open paths stay many (a forest with no open edge ends early and the missing tiles never
   come); once all of them are down, lay tiles that close paths, so the forest ends sooner.
-* **Seeds after the Maiden Tree.** Nobody frees a seed before the forest is complete: with no
-  seed bearer the Maiden Tree acts at once, clears every monster, poison, spider and the pit,
-  and the race for the seeds is run against Morna Gûl alone.  Then each adventurer frees or
-  picks up the nearest seed and carries it to the nearest bare red vine.
-* **Gear.** Keep the best items active (weapons in hand, armour and boots worn, two-handed
-  weapons when they beat two one-handed ones), drink potions when badly hurt, rest at bone
-  yards, escape fights that are likely lost, call a friend when one more die turns a fight.
+* **Seeds after the Maiden Tree.** With friends, nobody frees a seed before the forest is
+  complete: with no seed bearer the Maiden Tree acts at once, clears every monster, poison,
+  spider and the pit, and the race for the seeds is run against Morna Gûl alone.  Then each
+  adventurer frees or picks up the nearest seed and carries it to the nearest bare red vine.
+  Alone, the seeds are freed on the way and the Exit is entered with a full turn of AP.
+* **Keep out of Morna Gûl's reach.** He walks two dice of steps towards the nearest seed
+  bearer (or, with none, the nearest adventurer).  A hunted adventurer ends its turn where the
+  chance of his reaching it, times the chance his first round kills, is small; one with no
+  seed stands in his way to shield a bearer (he attacks the first one he meets); he is run
+  past only when that is the way out, and attacked first when the odds are good.
+* **Gear and people.** Keep the best items active (weapons in hand, armour and boots worn,
+  two-handed weapons when they beat two one-handed ones), drink potions when badly hurt, rest
+  at bone yards, escape fights that are likely lost (and start none without AP to escape),
+  call a friend when one more die turns a fight; pick characters with AP and a bonus against
+  Morna Gûl.
 
 >>> import woodlands
 >>> state = woodlands.load_game("cursed-forest").new_game(seed=1, options={"players": 2})
