@@ -162,12 +162,23 @@ class CursedForestNarrator(Narrator):
             again = " again" if e.get("reroll") else ""
             foe = self._foe[0].upper() + self._foe[1:]
             return f"{who} rolls{again} {_dice(e['mine'])}; {foe} rolls {_dice(e['theirs'])}."
-        why = e.get("why", "a roll")
+        why = str(e.get("why", "a roll"))
+        value = e["value"]
         if why == "Morna Gûl moves":
-            return f"{self.content.morna.name} rolls {e['value']} for his hunt."
-        extra = f" ({e['damage']} damage)" if "damage" in e and e["damage"] != e["value"] else ""
-        return f"{who} rolls {e['value']} to {why}{extra}." if why.split()[0] in (
-            "free", "search", "fish", "disarm", "jump") else f"{who} rolls {e['value']} ({why}){extra}."
+            return f"{self.content.morna.name} rolls {value} for his hunt."
+        if why == "ranged damage":
+            killer = f", a killer shot worth {e['damage']}" if e.get("damage", value) != value else ""
+            return f"{who} rolls {value} for damage{killer}."
+        if why == "web":
+            return f"{who} rolls {value} on entering the web (spiders drop on a 1 or 2)."
+        if why == "how many spiders":
+            return f"{who} rolls {value}: that many spiders."
+        if why == "solo tag":
+            return f"{who} rolls {value} to answer the call (3 or more: coming)."
+        if why == "struck by a running monster":
+            return f"{who} is in the charging monster's way: {value} on the die."
+        return f"{who} rolls {value} to {why}." if why.split()[0] in (
+            "free", "search", "fish", "disarm", "jump") else f"{who} rolls {value} ({why})."
 
     def _combat_round(self, e: Event) -> str:
         who = self.who(e["adventurer"])
@@ -278,6 +289,8 @@ class CursedForestNarrator(Narrator):
         return f"{self.item(e['item'])} snaps in {self.who(e['adventurer'])}'s hands."
 
     def _heal(self, e: Event) -> str:
+        if not e["amount"]:
+            return f"{self.who(e['adventurer'])} is already at full Health ({self.source(e.get('source'))})."
         return f"{self.who(e['adventurer'])} regains {e['amount']} Health ({self.source(e.get('source'))})."
 
     def _bag_empty(self, e: Event) -> str:
