@@ -45,6 +45,7 @@ CRYSTAL = 1.0
 EXPLORE_DRAW = 0.7
 LATE_DRAW = -0.6                   # ... in the last two rounds, when a Bane can end the scene
 FOLLOW = 0.95                      # a goal step after this action: not certain to be taken
+FOLLOW_HEAL = 10.0                 # a heal outside the goal worth this much is looked ahead to as well
 PUT_OFF = 0.55                     # below this chance a goal step waits while the scene has time
 
 
@@ -560,8 +561,10 @@ class GreedyStoryfoldBot:
                 for loc in t.locations:
                     if loc.get("kind") == name and loc.get("can_visit") and loc["id"] in t.goal_locations:
                         out.append(f"act:{name}:top:{loc['id']}")
-            elif name == "heal" and t.clear_goal:
-                out += [f"act:heal:top:{c.get('card')}" for _, c in t.creatures()]
+            elif name == "heal":
+                # the goal's creatures, and any other whose stay would cost a lot
+                out += [f"act:heal:top:{c.get('card')}" for _, c in t.creatures()
+                        if t.clear_goal or self.top_value(t, "heal", str(c.get("card")))[0] >= FOLLOW_HEAL]
             elif name == "light" and t.light_needed():
                 out.append("act:light:bottom")
         return out
