@@ -586,7 +586,21 @@ class GreedyCursedForestBot:
         if p >= 0.55:
             return "maiden:stay"
         lifts = [o.id for o in d.options if o.id != "maiden:stay"]
-        return lifts[0] if lifts else "maiden:stay"
+        if not lifts:
+            return "maiden:stay"
+        # land on the side of the next goal: a bare vine for a bearer, else a seed
+        grid = self.grid(view)
+        if me.get("seeds"):
+            goals = [xy for xy, t in grid.items() if t["kind"] == "red-vine" and not t.get("vine_seed")]
+        else:
+            goals = [xy for xy, t in grid.items() if t.get("root_seed") or t.get("seeds")]
+        to_goal = self.distances(grid, goals)
+        here: XY = (me["position"][0], me["position"][1])
+
+        def left(option: str) -> int:
+            step = STEP[option.split(":")[1]]
+            return to_goal.get((here[0] + step[0], here[1] + step[1]), 99)
+        return min(lifts, key=lambda o: (left(o), lifts.index(o)))
 
     def _flee_price(self, d: "Decision", view: View) -> str | None:
         me = self._me(d, view)
