@@ -112,8 +112,8 @@ def wins(game: woodlands.Game, make: Any, seeds: range, players: int) -> tuple[i
 
 
 def test_clearly_better_than_random(game):
-    # measured with the default pack over 200 games: greedy wins 70% of 2-player and 96% of
-    # 4-player games, random play none; on these 20 seeds greedy won 14 and 20.  The bars leave
+    # measured with the default pack over 200 games: greedy wins 78% of 2-player and 97% of
+    # 4-player games, random play none; on these 20 seeds greedy won 16 and 18.  The bars leave
     # room for luck and small changes, not for a broken bot.
     seeds = range(100, 120)
     greedy2, open2 = wins(game, GreedyCursedForestBot, seeds, 2)
@@ -121,7 +121,7 @@ def test_clearly_better_than_random(game):
     random2, _ = wins(game, RandomBot, seeds, 2)
     random4, _ = wins(game, RandomBot, seeds, 4)
     assert open2 == open4 == 0
-    assert greedy2 >= 8 and greedy2 >= random2 + 7, (greedy2, random2)
+    assert greedy2 >= 10 and greedy2 >= random2 + 9, (greedy2, random2)
     assert greedy4 >= 14 and greedy4 >= random4 + 12, (greedy4, random4)
 
 
