@@ -720,7 +720,9 @@ class GreedyStoryfoldBot:
         others = sum(t.crystals.values()) - int(t.crystals.get(action, 0))
         luma = "luma:reroll" in ids and t.v.get("luma", {}).get("side") == "luma-and-brom" and others > 0
         budget = 2 * len(twigs) + (min(others, 3 if worth >= GOAL_STEP else 1) if luma else 0)
-        gap = short - sure
+        natural = sum(1 for d in roll.get("dice") or [] if int(d.get("face", 0)) >= threshold)
+        # Crystals only count once a die has succeeded: with none, luck must bring the first one
+        gap = max(short - sure, 1 if natural == 0 and here else 0)
         if 0 < gap <= min(failed, budget) and worth >= 2.0:
             if twigs and (gap >= 2 or not luma):
                 return twigs[0]
