@@ -805,7 +805,7 @@ class GreedyCursedForestBot:
             m = nxt["monster"]
             p = self.token_odds(me) if m == "token" else self.monster_odds(
                 me, m["id"], m.get("health"), 1 if m.get("side") == "purple" else 0)
-            if p < (0.9 if me.get("lives", 3) <= 1 else 0.8):
+            if m == "token" and me.get("lives", 3) <= 1 or p < (0.9 if me.get("lives", 3) <= 1 else 0.8):
                 return None
         return step if step in d.ids else None
 
