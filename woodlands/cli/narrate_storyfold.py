@@ -315,7 +315,8 @@ class StoryfoldNarrator(Narrator):
     def _effect(self, e: Event) -> str:
         source = f"{self.card(e['source'])}: " if e.get("source") else ""
         if e.get("text"):
-            return f"{source}{e['text']}."
+            text = str(e["text"]).rstrip(".")
+            return f"{source}{text}." if source else f"{text[:1].upper()}{text[1:]}."
         words = DOING.get(e["do"], str(e["do"]).replace("_", " "))
         try:
             words = words.format(**(e.get("params") or {}))
