@@ -12,9 +12,14 @@ middling):
   effect's successes (Crystals on the card, a Firefly Jar and rerolls added in), what the bottom
   effect would give otherwise, minus a small price per die (a die spent here is gone for the
   rest of the Luma Phase); take the best, end the phase when nothing is worth a die;
-* a goal step that is unlikely now but likely later (its card further down the River, or too
-  few dice left) is put off while the scene has time: the cards in front of it are used first,
-  which brings it to the "3+" space, and it is not spent on small things meanwhile;
+* look one action ahead: each choice is also worth the best goal step (or costly creature to
+  heal) still open after it, with the dice left and the used card moved to the end of the
+  River; so the cheap cards in front of the one the goal needs are used first, with one die
+  each, and the goal's card reaches the "3+" space with dice to spare;
+* a goal step that is unlikely now but likely next round from the "3+" space with fresh dice
+  is put off while the scene has rounds to spare;
+* Explore cards are welcome early in a scene and avoided in its last two rounds (a Bane may
+  push the Shadow marker to the middle);
 * Crystals go on Heal first (the big creatures need many successes at once), then the card the
   goal needs; they are spent after a roll only when they complete a top effect;
 * keep Spirit up before the creatures bite: Boons, Brom's Tend, Heal's bottom effect, blinding
