@@ -50,6 +50,7 @@ EXPLORE_DRAW = 0.7
 LATE_DRAW = -0.6                   # ... in the last two rounds, when a Bane can end the scene
 FOLLOW = 0.95                      # a goal step after this action: not certain to be taken
 FOLLOW_HEAL = 10.0                 # a heal outside the goal worth this much is looked ahead to as well
+PROTECT = 2.5                      # using the card the sunlit goal location needs, while the Light is short
 PUT_OFF = 0.55                     # below this chance a goal step waits while the scene has time
 
 
@@ -674,6 +675,11 @@ class GreedyStoryfoldBot:
             value += 0.35
         if key == action and effect == "bottom" and action == "heal" and t.clear_goal and t.rounds_left() > 1:
             value -= 1.0
+        if effect == "bottom" and t.goal_locations and t.light_needed() and PROTECT:
+            # the card that will visit the goal's next (sunlit) location once the Light is there
+            loc = next((x for x in t.locations if x["id"] == t.goal_locations[0]), None)
+            if loc is not None and loc.get("progress") and loc.get("kind") == action:
+                value -= PROTECT
         if effect == "top" and action == "light" and target:
             # blinding a creature in front of Action cards lets them slide toward "3+"
             pos = next((i for i, e in t.creatures() if e.get("card") == target), 7)
