@@ -174,6 +174,9 @@ def test_s_at_a_scene_break_writes_the_save_and_resume_continues(game, run_cli, 
     assert "Saved the end of the scene" in out and "--resume" in out
     document = json.loads(save.read_text(encoding="utf-8"))
     assert document == json.loads(json.dumps(at_break.save()))
+    # the full record is written beside it (the autosave of every choice, S-7's software extra)
+    record = json.loads((tmp_path / "scene.record.json").read_text(encoding="utf-8"))
+    assert record["choices"] == at_break.choices
     assert document.get("next_scene") == at_break.view(0)["next_scene"]
 
     # resumed from the file, the same choices play on exactly as the unsaved game

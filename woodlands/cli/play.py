@@ -181,7 +181,8 @@ class PlaySession:
                 return
             self.say(f"Saved the end of the scene to {target}; continue later with "
                      f"'woodlands play {self.state.game.id} --resume {target}'.", "green")
-            return
+            # and the full record beside it, as at any other moment
+            arg = str(target.with_name(target.stem + ".record.json")) if arg else ""
         path = arg or f"saves/{self.state.game.id}-{self.state.seed}.json"
         try:
             target = save_record(self.state, path)
