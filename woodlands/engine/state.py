@@ -188,10 +188,15 @@ class GameState:
                 raise RuntimeError(f"{self.game.id}: the step stack ran dry before the game ended")
             step = stack.pop()
             spec = specs[step[0]]
-            if spec.run is not None:
-                spec.run(self, *step[1:])
+            run = spec.run
+            if run is not None:
+                # most steps carry no arguments: skip building the argument tuple for them
+                if len(step) == 1:
+                    run(self)
+                else:
+                    run(self, *step[1:])
                 continue
-            asked = spec.ask(self, *step[1:])  # type: ignore[misc]
+            asked = spec.ask(self) if len(step) == 1 else spec.ask(self, *step[1:])  # type: ignore[misc]
             if asked is None or not asked[1]:
                 continue
             prompt, options = asked
