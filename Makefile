@@ -24,7 +24,7 @@ test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest -n 2
 
 bench: $(VENV)/.installed
-	$(BIN)/woodlands bench tanglewoods
+	for game in tanglewoods storyfold cursed-forest; do $(BIN)/woodlands bench $$game || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
