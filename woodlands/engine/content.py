@@ -92,3 +92,36 @@ def entries(data: dict[str, Any], table: str, file: str, problems: list[str]) ->
         label = f"'{item['id']}'" if isinstance(item.get("id"), str) else f"#{i + 1}"
         out.append((label, item))
     return out
+
+
+class PackReader:
+    """Reads the ``[[table]]`` entries of a pack's files into validated models, every id unique
+    across the whole pack; problems go to the shared ``problems`` list.
+
+    ``seen_ids`` maps each id read so far to the file that holds it (loaders check ids of their
+    own, such as chapter ids or item copies, against it too).
+    """
+
+    def __init__(self, root: Path, problems: list[str]) -> None:
+        self.root = root
+        self.problems = problems
+        self.seen_ids: dict[str, str] = {}
+
+    def models(self, file: str, table: str, model: type[M],
+               data: dict[str, Any] | None = None) -> list[tuple[str, Any]]:
+        """``(where, model)`` per valid entry of ``table`` in ``file`` (or in ``data`` already read
+        from it); ``where`` is ``"file: entry 'id'"`` for later problems.  (Typed ``Any``: a
+        loader reads several models through one loop variable.)"""
+        data = read_toml(self.root / file) if data is None else data
+        out = []
+        for label, raw in entries(data, table, file, self.problems):
+            m = validate(model, raw, file, label, self.problems)
+            if m is None:
+                continue
+            ident: str = getattr(m, "id")  # every model read this way has an id
+            if ident in self.seen_ids:
+                self.problems.append(f"{file}: entry {label}: field 'id': '{ident}' is already used in {self.seen_ids[ident]}")
+                continue
+            self.seen_ids[ident] = file
+            out.append((f"{file}: entry {label}", m))
+        return out

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from ...engine.content import Strict, entries, load_pack_info, read_toml, validate
+from ...engine.content import PackReader, Strict, load_pack_info, read_toml, validate
 from ...engine.errors import ContentError
 from . import powers
 from .model import (EDGES, SEED_POWERS, Boss, Character, CursedForestContent, Effect, Item, Monster,
@@ -194,22 +194,8 @@ def load(path: Path | None) -> CursedForestContent:
     root = path or DEFAULT_PACK
     info = load_pack_info(root, "cursed-forest")
     problems: list[str] = []
-    seen_ids: dict[str, str] = {}
-
-    def models(file: str, table: str, model: type[Strict]) -> list[tuple[str, Any]]:
-        data = read_toml(root / file)
-        out = []
-        for label, raw in entries(data, table, file, problems):
-            m = validate(model, raw, file, label, problems)
-            if m is None:
-                continue
-            ident: str = getattr(m, "id")
-            if ident in seen_ids:
-                problems.append(f"{file}: entry {label}: field 'id': '{ident}' is already used in {seen_ids[ident]}")
-                continue
-            seen_ids[ident] = file
-            out.append((f"{file}: entry {label}", m))
-        return out
+    reader = PackReader(root, problems)
+    models, seen_ids = reader.models, reader.seen_ids
 
     seeds: list[Seed] = []
     for _where, m in models("seeds.toml", "seed", SeedIn):

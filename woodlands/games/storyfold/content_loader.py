@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from ...engine.content import Strict, entries, load_pack_info, read_toml, validate
+from ...engine.content import PackReader, Strict, load_pack_info, read_toml, validate
 from ...engine.errors import ContentError
 from . import effects as _effects  # noqa: F401  (registers the primitives)
 from .conditions import CONDITIONS
@@ -309,22 +309,8 @@ def load(path: Path | None) -> StoryfoldContent:
     root = path or DEFAULT_PACK
     info = load_pack_info(root, "storyfold")
     problems: list[str] = []
-    seen_ids: dict[str, str] = {}
-
-    def models(file: str, table: str, model: type[Strict], data: dict[str, Any] | None = None) -> list[tuple[str, Any]]:
-        data = read_toml(root / file) if data is None else data
-        out = []
-        for label, raw in entries(data, table, file, problems):
-            m = validate(model, raw, file, label, problems)
-            if m is None:
-                continue
-            ident: str = getattr(m, "id")
-            if ident in seen_ids:
-                problems.append(f"{file}: entry {label}: field 'id': '{ident}' is already used in {seen_ids[ident]}")
-                continue
-            seen_ids[ident] = file
-            out.append((f"{file}: entry {label}", m))
-        return out
+    reader = PackReader(root, problems)
+    models, seen_ids = reader.models, reader.seen_ids
 
     actions_in = models("actions.toml", "action", ActionIn)
     companions_in = models("companions.toml", "companion", CompanionIn)

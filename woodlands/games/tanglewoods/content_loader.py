@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from ...engine.content import Strict, entries, load_pack_info, read_toml, validate
+from ...engine.content import PackReader, Strict, load_pack_info, read_toml, validate
 from ...engine.errors import ContentError
 from .effects import CONDITIONS
 from .model import (DIRECTIONS, Card, Effect, Face, Hero, HeroSide, Merchant, TanglewoodsContent, by_timing)
@@ -235,22 +235,7 @@ def load(path: Path | None) -> TanglewoodsContent:
     root = path or DEFAULT_PACK
     info = load_pack_info(root, "tanglewoods")
     problems: list[str] = []
-    seen_ids: dict[str, str] = {}
-
-    def models(file: str, table: str, model: type[Strict]) -> list[tuple[str, Any]]:
-        data = read_toml(root / file)
-        out = []
-        for label, raw in entries(data, table, file, problems):
-            m = validate(model, raw, file, label, problems)
-            if m is None:
-                continue
-            ident: str = getattr(m, "id")  # every model read here has an id
-            if ident in seen_ids:
-                problems.append(f"{file}: entry {label}: field 'id': '{ident}' is already used in {seen_ids[ident]}")
-                continue
-            seen_ids[ident] = file
-            out.append((f"{file}: entry {label}", m))
-        return out
+    models = PackReader(root, problems).models
 
     forest: list[Card] = []
     for where, m in models("forest.toml", "card", ForestCardIn):
