@@ -6,37 +6,14 @@ from typing import Any
 import pytest
 
 import woodlands
+from tests.support import ViewOnly
 from woodlands.bots import BOT_NAMES, Bot, GreedyBot, RandomBot, get_bot
 
 
 @pytest.fixture(scope="module")
 def game() -> woodlands.Game:
-    try:
-        return woodlands.load_game("tanglewoods")
-    except woodlands.ContentError as e:
-        pytest.skip(f"the default tanglewoods pack does not load yet: {str(e).splitlines()[0]}")
+    return woodlands.load_game("tanglewoods")
 
-
-class ViewOnly:
-    """Everything a fair bot may look at, and nothing else: touching deck order, the RNG or any
-    other part of the real state raises AttributeError."""
-
-    __slots__ = ("_state",)
-
-    def __init__(self, state: woodlands.GameState) -> None:
-        object.__setattr__(self, "_state", state)
-
-    @property
-    def game(self) -> woodlands.Game:
-        """The rules and the printed cards: public, like the box on the table."""
-        return self._state.game
-
-    @property
-    def decision(self) -> woodlands.Decision | None:
-        return self._state.decision
-
-    def view(self, player: int = 0) -> dict[str, Any]:
-        return self._state.view(player)
 
 
 def play(game: woodlands.Game, bot: Bot, seed: int, **options: Any) -> woodlands.GameState:

@@ -11,38 +11,15 @@ from typing import Any
 import pytest
 
 import woodlands
+from tests.support import ViewOnly
 from woodlands.bots import Bot, RandomBot, get_bot
 from woodlands.bots.greedy_cursed_forest import GreedyCursedForestBot, reach_chance, win_chance
 
 
 @pytest.fixture(scope="module")
 def game() -> woodlands.Game:
-    try:
-        return woodlands.load_game("cursed-forest")
-    except woodlands.ContentError as e:
-        pytest.skip(f"the default cursed-forest pack does not load: {str(e).splitlines()[0]}")
+    return woodlands.load_game("cursed-forest")
 
-
-class ViewOnly:
-    """Everything a fair bot may look at, and nothing else: touching the stack order, the bags,
-    the RNG or any other part of the real state raises AttributeError."""
-
-    __slots__ = ("_state",)
-
-    def __init__(self, state: woodlands.GameState) -> None:
-        object.__setattr__(self, "_state", state)
-
-    @property
-    def game(self) -> woodlands.Game:
-        """The rules and the printed content: public, like the box on the table."""
-        return self._state.game
-
-    @property
-    def decision(self) -> woodlands.Decision | None:
-        return self._state.decision
-
-    def view(self, player: int = 0) -> dict[str, Any]:
-        return self._state.view(player)
 
 
 def play(game: woodlands.Game, bot: Bot, seed: int, **options: Any) -> woodlands.GameState:

@@ -17,10 +17,7 @@ from woodlands.cli.main import main
 
 @pytest.fixture(scope="session")
 def default_game() -> woodlands.Game:
-    try:
-        return woodlands.load_game("tanglewoods")
-    except woodlands.ContentError as e:   # the default pack is rewritten by another helper
-        pytest.skip(f"the default tanglewoods pack does not load yet: {str(e).splitlines()[0]}")
+    return woodlands.load_game("tanglewoods")
 
 
 @pytest.fixture

@@ -23,10 +23,7 @@ SEED = 5   # a 2-player game the greedy bots play to its end, with items won and
 
 @pytest.fixture(scope="module")
 def game() -> woodlands.Game:
-    try:
-        return woodlands.load_game("cursed-forest")
-    except woodlands.ContentError as e:
-        pytest.skip(f"the default cursed-forest pack does not load: {str(e).splitlines()[0]}")
+    return woodlands.load_game("cursed-forest")
 
 
 def bot_game(game: woodlands.Game, seed: int, players: int = 2) -> tuple[list[int], list[woodlands.GameState]]:

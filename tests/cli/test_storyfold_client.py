@@ -20,10 +20,7 @@ GAME_ID = "storyfold"
 
 @pytest.fixture(scope="module")
 def game() -> woodlands.Game:
-    try:
-        return woodlands.load_game(GAME_ID)
-    except woodlands.ContentError as e:   # the pack is still being written by another helper
-        pytest.skip(f"the default storyfold pack does not load yet: {str(e).splitlines()[0]}")
+    return woodlands.load_game(GAME_ID)
 
 
 def random_games(game: woodlands.Game, count: int = 20) -> list[woodlands.GameState]:
