@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import woodlands
+from tests.support import ScriptedRng
 from woodlands.engine.eventlog import AppendLog
-from woodlands.engine.rng import Rng
 from woodlands.engine.steps import push_in_order
 from woodlands.games.cursed_forest import state as S
 from woodlands.games.cursed_forest.forest import lay
@@ -22,24 +22,6 @@ PACK = Path(__file__).resolve().parent / "pack"
 GAME = woodlands.load_game("cursed-forest", content=PACK)
 C = GAME.content
 TURN = (("turn_action", 0), ("turn_end", 0), ("round_end",))
-
-
-class ScriptedRng(Rng):
-    """The state's generator, except that d6 rolls follow a script of values 1..6."""
-
-    __slots__ = ("script",)
-
-    def __init__(self, state: int, script: list[int]) -> None:
-        super().__init__(state)
-        self.script = script
-
-    def below(self, n: int) -> int:
-        if n == 6 and self.script:
-            return self.script.pop(0) - 1
-        return super().below(n)
-
-    def copy(self) -> "ScriptedRng":
-        return ScriptedRng(self.state, list(self.script))
 
 
 def rig(s: Any, *values: int) -> None:

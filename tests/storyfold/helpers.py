@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any, Iterable
 
 import woodlands
+from tests.support import ScriptedRng
 from woodlands.engine.eventlog import AppendLog
-from woodlands.engine.rng import Rng
 from woodlands.engine.steps import push_in_order
 from woodlands.games.storyfold import state as S
 from woodlands.games.storyfold.state import StoryfoldState
@@ -91,29 +91,9 @@ def situation(steps: Iterable[str | tuple[Any, ...]] = (), *, scene: str = "scen
     return s
 
 
-class ScriptedRng(Rng):
-    """The state's generator, except that die rolls (d8, d10, d12) follow a script of faces."""
-
-    __slots__ = ("script",)
-
-    def __init__(self, state: int, script: list[int]) -> None:
-        super().__init__(state)
-        self.script = script
-
-    def below(self, n: int) -> int:
-        if n in (8, 10, 12) and self.script:
-            face = self.script.pop(0)
-            assert 1 <= face <= n, f"a d{n} cannot show {face}"
-            return face - 1
-        return super().below(n)
-
-    def copy(self) -> "ScriptedRng":
-        return ScriptedRng(self.state, list(self.script))
-
-
 def rig(s: StoryfoldState, *faces: int) -> None:
     """The next dice rolled show these faces, in die order."""
-    s.rng = ScriptedRng(s.rng.state, list(faces))
+    s.rng = ScriptedRng(s.rng.state, list(faces), frozenset({8, 10, 12}))
 
 
 def ids(s: StoryfoldState) -> list[str]:

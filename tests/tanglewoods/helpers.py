@@ -13,8 +13,8 @@ from typing import Any, Iterable
 import pytest
 
 import woodlands
+from tests.support import ScriptedRng
 from woodlands.engine.eventlog import AppendLog
-from woodlands.engine.rng import Rng
 from woodlands.engine.steps import push_in_order
 from woodlands.games.tanglewoods import state as S
 from woodlands.games.tanglewoods.model import DIE_COLOUR
@@ -149,27 +149,9 @@ def die(colour: str, n: int = 0) -> int:
 FACE_INDEX = {"crit": 5, "hit": 4, "blank": 0}   # index 0 is a hit on the red die (ruling T-1)
 
 
-class ScriptedRng(Rng):
-    """The state's generator, except that six-sided rolls follow a script of face indexes."""
-
-    __slots__ = ("script",)
-
-    def __init__(self, state: int, script: list[int]) -> None:
-        super().__init__(state)
-        self.script = script
-
-    def below(self, n: int) -> int:
-        if n == 6 and self.script:
-            return self.script.pop(0)
-        return super().below(n)
-
-    def copy(self) -> "ScriptedRng":
-        return ScriptedRng(self.state, list(self.script))
-
-
 def rig_rolls(s: Any, *faces: str) -> None:
     """The next rolls (in die order) land on these faces: 'crit', 'hit' or 'blank'."""
-    s.rng = ScriptedRng(s.rng.state, [FACE_INDEX[f] for f in faces])
+    s.rng = ScriptedRng(s.rng.state, [FACE_INDEX[f] for f in faces], first=0)
 
 
 # ------------------------------------------------------------------ looking at a state
