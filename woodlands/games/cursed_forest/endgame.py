@@ -96,21 +96,31 @@ def run_past_strike(s: CursedForestState, a: int) -> bool:
 def ask_maiden(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
     if s.pos[a] is None or s.f_kind != "morna":
         return None
+    return "Morna Gûl has hurt you. Call the Maiden Tree?", rescue_options(s, a, "Fight on")
+
+
+def rescue_options(s: CursedForestState, a: int, stay: str) -> list[Option]:
+    """CF-075: stay, or be lifted by the Maiden Tree's roots to a tile joined to this one."""
     p = here(s, a)
-    opts = [Option("maiden:stay", "Fight on")]
+    opts = [Option("maiden:stay", stay)]
     for d in range(4):
-        q = joined(s, p, d)
-        if q >= 0:
+        if joined(s, p, d) >= 0:
             opts.append(Option(f"maiden:{EDGES[d]}", f"Call the Maiden Tree: her roots lift you {EDGES[d]} (ends the turn)"))
-    return "Morna Gûl has hurt you. Call the Maiden Tree?", opts
+    return opts
+
+
+def rescue_to(s: CursedForestState, choice: str, a: int) -> int:
+    """The tile the roots lift adventurer ``a`` to (told in the log); the caller moves it."""
+    q = joined(s, here(s, a), EDGES.index(choice.split(":")[1]))
+    s.emit("maiden_rescue", adventurer=a, to=list(s.place_pos[q]))
+    return q
 
 
 @steps.answer("maiden_call")
 def answer_maiden(s: CursedForestState, choice: str, a: int) -> None:
     if choice == "maiden:stay":
         return
-    q = joined(s, here(s, a), EDGES.index(choice.split(":")[1]))
-    s.emit("maiden_rescue", adventurer=a, to=list(s.place_pos[q]))
+    q = rescue_to(s, choice, a)
     end_fight(s)
     s.pos[a] = s.place_pos[q]
 
@@ -120,21 +130,14 @@ def ask_maiden_run(s: CursedForestState, a: int) -> tuple[str, list[Option]] | N
     """After the strike of running past him: go on with the move, or be lifted away (turn over)."""
     if s.pos[a] is None:
         return None
-    p = here(s, a)
-    opts = [Option("maiden:stay", "Run on")]
-    for d in range(4):
-        q = joined(s, p, d)
-        if q >= 0:
-            opts.append(Option(f"maiden:{EDGES[d]}", f"Call the Maiden Tree: her roots lift you {EDGES[d]} (ends the turn)"))
-    return "Morna Gûl struck you as you ran past. Call the Maiden Tree?", opts
+    return "Morna Gûl struck you as you ran past. Call the Maiden Tree?", rescue_options(s, a, "Run on")
 
 
 @steps.answer("maiden_call_run")
 def answer_maiden_run(s: CursedForestState, choice: str, a: int) -> None:
     if choice == "maiden:stay":
         return
-    q = joined(s, here(s, a), EDGES.index(choice.split(":")[1]))
-    s.emit("maiden_rescue", adventurer=a, to=list(s.place_pos[q]))
+    q = rescue_to(s, choice, a)
     s.pos[a] = s.place_pos[q]
     s.turn_over = True
 

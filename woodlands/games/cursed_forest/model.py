@@ -72,8 +72,21 @@ class Monster:
     provenance: str
 
 
+class HasAbilities:
+    """What items and characters share: their abilities, looked up by power name."""
+
+    __slots__ = ()
+    abilities: tuple[Effect, ...]
+
+    def ability(self, name: str) -> Effect | None:
+        for e in self.abilities:
+            if e.do == name:
+                return e
+        return None
+
+
 @dataclass(frozen=True, slots=True)
-class Item:
+class Item(HasAbilities):
     id: str              # unique per copy: the entry's id, then "-2", "-3" ... for more copies
     index: int           # copy index
     entry: str           # the entry's id in items.toml
@@ -96,15 +109,9 @@ class Item:
     provenance: str
     powers: frozenset[str] = frozenset()   # derived: the ``do`` names of its abilities
 
-    def ability(self, name: str) -> Effect | None:
-        for e in self.abilities:
-            if e.do == name:
-                return e
-        return None
-
 
 @dataclass(frozen=True, slots=True)
-class Character:
+class Character(HasAbilities):
     id: str
     index: int
     name: str
@@ -116,12 +123,6 @@ class Character:
     text: str
     provenance: str
     powers: frozenset[str] = frozenset()
-
-    def ability(self, name: str) -> Effect | None:
-        for e in self.abilities:
-            if e.do == name:
-                return e
-        return None
 
 
 @dataclass(frozen=True, slots=True)
