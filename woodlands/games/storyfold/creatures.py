@@ -17,6 +17,17 @@ def reshuffle(s: StoryfoldState, deck: list[int], discard: list[int], name: str)
     s.emit("reshuffle", deck=name, size=len(deck))
 
 
+def take_top(s: StoryfoldState, deck: list[int], discard: list[int], name: str) -> int:
+    """The top card of ``deck``, reshuffling its discard pile first when the deck is empty
+    (SW-029, SW-041); -1, told in the log, when both are empty."""
+    if not deck:
+        if not discard:
+            s.emit("draw", deck=name, card=None, why=f"the {name.title()} deck and its discard pile are empty")
+            return -1
+        reshuffle(s, deck, discard, name)
+    return deck.pop()
+
+
 def leave_river(s: StoryfoldState, card: int) -> None:
     """A creature leaves the River: its Stun token goes back to the supply."""
     remove(s.river, card)
@@ -26,12 +37,9 @@ def leave_river(s: StoryfoldState, card: int) -> None:
 
 @steps.auto("draw_creature")
 def draw_creature(s: StoryfoldState) -> None:
-    if not s.creature_deck:
-        if not s.creature_discard:
-            s.emit("draw", deck="creature", card=None, why="the Creature deck and its discard pile are empty")
-            return
-        reshuffle(s, s.creature_deck, s.creature_discard, "creature")
-    card = s.creature_deck.pop()
+    card = take_top(s, s.creature_deck, s.creature_discard, "creature")
+    if card < 0:
+        return
     c = s.content.cards[card]
     s.emit("draw", deck="creature", card=c.id, name=c.name, text=c.text)
     if not place(s.river, card, (c.place or 8) - 1):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...engine.decision import Option
 from ...engine.steps import push_in_order
-from .creatures import reshuffle
+from .creatures import take_top
 from .effects import carry_out
 from .model import BOON_SPACES
 from .registry import steps
@@ -18,12 +18,9 @@ from .state import StoryfoldState
 
 def draw_one(s: StoryfoldState) -> int:
     """SW-029: an empty Explore deck is replaced by its shuffled discard pile.  -1: nothing left."""
-    if not s.explore_deck:
-        if not s.explore_discard:
-            s.emit("draw", deck="explore", card=None, why="the Explore deck and its discard pile are empty")
-            return -1
-        reshuffle(s, s.explore_deck, s.explore_discard, "explore")
-    card = s.explore_deck.pop()
+    card = take_top(s, s.explore_deck, s.explore_discard, "explore")
+    if card < 0:
+        return -1
     c = s.content.cards[card]
     s.emit("draw", deck="explore", card=c.id, kind=c.kind, name=c.name, text=c.text)
     return card

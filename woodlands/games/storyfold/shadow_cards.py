@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...engine.decision import Option
 from .companions import use_options, use_card
-from .creatures import reshuffle
+from .creatures import take_top
 from .effects import carry_out
 from .registry import steps
 from .state import StoryfoldState
@@ -34,12 +34,9 @@ def answer_draw_shadow(s: StoryfoldState, choice: str) -> None:
 
 
 def draw(s: StoryfoldState) -> None:
-    if not s.shadow_deck:
-        if not s.shadow_discard:
-            s.emit("draw", deck="shadow", card=None, why="the Shadow deck and its discard pile are empty")
-            return
-        reshuffle(s, s.shadow_deck, s.shadow_discard, "shadow")
-    card = s.shadow_deck.pop()
+    card = take_top(s, s.shadow_deck, s.shadow_discard, "shadow")
+    if card < 0:
+        return
     c = s.content.cards[card]
     s.shadow_drawn += 1
     s.shadow_discard.append(card)
