@@ -7,7 +7,7 @@ import json
 import sys
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -62,7 +62,24 @@ def _check_folder(path: str | None) -> None:
 
 
 # ------------------------------------------------------------------ play
+T = TypeVar("T")
 MENU_ORDER = ("tanglewoods", "storyfold", "cursed-forest")
+
+
+def _ask(out: Console, stdin: Any, answer: Callable[[str], T | None], again: str) -> T | None:
+    """Read lines until ``answer`` accepts one; None at the end of input or on q."""
+    while True:
+        out.print("> ", end="")
+        line = stdin.readline()
+        if not line:
+            return None
+        text = str(line).strip().lower()
+        if text in ("q", "quit"):
+            return None
+        value = answer(text)
+        if value is not None:
+            return value
+        out.print(again)
 
 
 def choose_game(out: Console, stdin: Any) -> str | None:
@@ -74,32 +91,18 @@ def choose_game(out: Console, stdin: Any) -> str | None:
         low, high = cls.players
         seats = f"{low} player" if low == high == 1 else f"{low}-{high} players"
         out.print(f"  {n}. {escape(cls.name)}  [dim]({game_id}, {seats})[/dim]")
-    while True:
-        out.print("> ", end="")
-        line = stdin.readline()
-        if not line:
-            return None
-        text = str(line).strip().lower()
-        if text in ("q", "quit"):
-            return None
+
+    def pick(text: str) -> str | None:
         if text.isdigit() and 1 <= int(text) <= len(ids):
             return ids[int(text) - 1]
-        if text in ids:
-            return text
-        out.print(f"Type 1 to {len(ids)}, or q to quit.")
+        return text if text in ids else None
+    return _ask(out, stdin, pick, f"Type 1 to {len(ids)}, or q to quit.")
 
 
 def ask_players(out: Console, stdin: Any, low: int, high: int) -> int | None:
     out.print(f"How many players ({low}-{high})? Hot-seat: everyone shares this screen.")
-    while True:
-        out.print("> ", end="")
-        line = stdin.readline()
-        if not line:
-            return None
-        text = line.strip()
-        if text.isdigit() and low <= int(text) <= high:
-            return int(text)
-        out.print(f"Type a number from {low} to {high}.")
+    return _ask(out, stdin, lambda t: int(t) if t.isdigit() and low <= int(t) <= high else None,
+                f"Type a number from {low} to {high}.")
 
 
 def cmd_play(args: argparse.Namespace) -> int:
