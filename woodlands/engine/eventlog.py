@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Generic, Iterator, TypeVar
 
 T = TypeVar("T")
-_CHUNK = 64
+CHUNK = 64
 
 
 class AppendLog(Generic[T]):
@@ -23,10 +23,15 @@ class AppendLog(Generic[T]):
     def append(self, item: T) -> None:
         tail = self._tail
         tail.append(item)
-        if len(tail) >= _CHUNK:
-            self._chunks = self._chunks + (tuple(tail),)
-            self._frozen_len += len(tail)
-            self._tail = []
+        if len(tail) >= CHUNK:
+            self.seal()
+
+    def seal(self) -> None:
+        """Freeze the open tail into a shared chunk (``append`` does it every ``CHUNK`` items)."""
+        tail = self._tail
+        self._chunks = self._chunks + (tuple(tail),)
+        self._frozen_len += len(tail)
+        self._tail = []
 
     def copy(self) -> "AppendLog[T]":
         twin: AppendLog[T] = AppendLog.__new__(AppendLog)

@@ -41,7 +41,12 @@ class Rng:
         """A uniform integer in ``0..n-1`` (the modulo bias is below 2**-58 for our small n)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return self.next64() % n
+        # next64() written out: every die roll and card draw of every game lands here
+        s = (self.state + _GOLDEN) & _MASK
+        self.state = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place."""

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from .decision import Decision, Option
 from .errors import IllegalAction
-from .eventlog import AppendLog
+from .eventlog import CHUNK, AppendLog
 from .rng import Rng
 from .steps import StepSpec
 
@@ -166,7 +166,11 @@ class GameState:
         fields["type"] = type_
         if type_ in self.REVEALING:
             self._revealed = True
-        self._log.append(fields)
+        # AppendLog.append written out: a few events per decision, in every game
+        tail = self._log._tail
+        tail.append(fields)
+        if len(tail) >= CHUNK:
+            self._log.seal()
 
     def end_game(self, result: str, **details: Any) -> None:
         """End the game at once, wherever the rules are (a loss or a win is immediate)."""

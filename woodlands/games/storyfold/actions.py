@@ -39,16 +39,23 @@ def action_name(s: StoryfoldState, card: int) -> str:
 
 def targets(s: StoryfoldState, name: str) -> list[tuple[str, str, int]]:
     """(id, label, successes needed) of every target the top effect of ``name`` may choose."""
-    cards = s.content.cards
-    if name in ("light", "heal"):
-        here = s.creatures_in_river()
-        extra = modifier(s, "creature_icons") if here else 0
-        out = [(cards[c].id, cards[c].name, max(1, cards[c].icons + extra)) for c in here]
-        if name == "light":
-            return out
-        # SW-031: a Trauma on a Boon space is removed by the Heal action
-        return out + [(cards[b].id, cards[b].name, cards[b].icons) for b in s.boons if cards[b].kind == "trauma"]
+    if name == "light" or name == "heal":
+        return _creature_targets(s, s.creatures_in_river(), name == "heal")
     return [(loc.id, loc.name, loc.dots) for loc in visitable(s, name)]
+
+
+def _creature_targets(s: StoryfoldState, here: list[int], heal: bool) -> list[tuple[str, str, int]]:
+    cards = s.content.cards
+    out = []
+    if here:
+        extra = modifier(s, "creature_icons")
+        for c in here:
+            card = cards[c]
+            out.append((card.id, card.name, max(1, card.icons + extra)))
+    if heal and s.boons:
+        # SW-031: a Trauma on a Boon space is removed by the Heal action
+        out += [(cards[b].id, cards[b].name, cards[b].icons) for b in s.boons if cards[b].kind == "trauma"]
+    return out
 
 
 def action_options(s: StoryfoldState) -> list[Option]:
@@ -57,12 +64,17 @@ def action_options(s: StoryfoldState) -> list[Option]:
         return []
     cards = s.content.cards
     memo = s.game.memo
-    opts = []
+    opts: list[Option] = []
+    here = s.creatures_in_river()
     for card in s.river[:NUMBERED_SPACES]:          # only numbered spaces can be used
         if card < 0 or cards[card].kind != "action":
             continue
         name = cards[card].id
-        for ident, label, need in targets(s, name):
+        if name == "light" or name == "heal":
+            found = _creature_targets(s, here, name == "heal")
+        else:
+            found = [(loc.id, loc.name, loc.dots) for loc in visitable(s, name)]
+        for ident, label, need in found:
             key = ("act", name, ident, need)
             opt = memo.get(key)
             if opt is None:
@@ -157,7 +169,7 @@ def need_for(s: StoryfoldState) -> int | None:
 
 @steps.auto("resolve_action")
 def resolve_action(s: StoryfoldState) -> None:
-    n = s.successes()
+    n = count_successes(s) + s.bonus_successes
     if n == 0:
         s.emit("no_effect", action=action_name(s, s.action), why="no success (SW-055)")
         return

@@ -7,7 +7,7 @@ chapter, and may turn its card over.  Brom's uses need Brom on the Brom space.  
 """
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from ...engine.decision import Option
 from ...engine.steps import push_in_order
@@ -26,26 +26,54 @@ def current_uses(s: StoryfoldState) -> list[tuple[str, Companion, Use]]:
 
 
 def can_use(s: StoryfoldState, who: str, use: Use) -> bool:
+    """Whether a use of a side now up may be made now (its cost, once per chapter, its needs)."""
+    return _usable_now(s, _offer(who, use, _option(s, who, _card(s, who), use)))
+
+
+class _Offer(NamedTuple):
+    """One use of a side now up, with what ``can_use`` asks of it worked out once (memoised)."""
+    who: str
+    use: Use
+    option: Option
+    key: str                  # how a once-per-chapter use is remembered
+    needs_brom: bool          # it sends Brom away, so Brom must be here
+    rerolls: bool             # a reroll after rolling needs a roll
+    blinds: bool              # blinding needs a creature in the River
+
+
+def _offer(who: str, use: Use, option: Option) -> _Offer:
+    return _Offer(who, use, option, f"{who}:{use.id}",
+                  any(e.do == "brom_to_shadow_discard" for e in use.effects),
+                  use.window == "after_roll" and any(e.do == "reroll" for e in use.effects),
+                  any(e.do == "blind" for e in use.effects))
+
+
+def _usable_now(s: StoryfoldState, o: _Offer) -> bool:
+    use = o.use
     if not payable(s, use.cost, use.cost_from):
         return False
-    if use.once_per_chapter and f"{who}:{use.id}" in s.uses_this_chapter:
+    if use.once_per_chapter and o.key in s.uses_this_chapter:
         return False
-    if any(e.do == "brom_to_shadow_discard" for e in use.effects) and not s.brom_present:
+    if o.needs_brom and not s.brom_present:
         return False
-    if use.window == "after_roll" and any(e.do == "reroll" for e in use.effects) and not s.rolled:
+    if o.rerolls and not s.rolled:
         return False
-    if any(e.do == "blind" for e in use.effects) and not s.creatures_in_river():
+    if o.blinds and not s.creatures_in_river():
         return False
     return True
 
 
 def use_options(s: StoryfoldState, window: str) -> list[Option]:
     key = ("uses", window, s.luma_side, s.brom_present, s.brom_side)
-    offered = s.game.memo.get(key)
-    if offered is None:   # the uses of the sides now up in this window, with their options (memoised)
-        offered = s.game.memo[key] = tuple((who, use, _option(s, who, comp, use)) for who, comp, use in current_uses(s)
-                                           if use.window == window)
-    return [opt for who, use, opt in cast(tuple[tuple[str, Use, Option], ...], offered) if can_use(s, who, use)]
+    offers = s.game.memo.get(key)
+    if offers is None:   # the uses of the sides now up in this window, with their options (memoised)
+        offers = s.game.memo[key] = tuple(_offer(who, use, _option(s, who, comp, use))
+                                          for who, comp, use in current_uses(s) if use.window == window)
+    return [o.option for o in cast(tuple[_Offer, ...], offers) if _usable_now(s, o)]
+
+
+def _card(s: StoryfoldState, who: str) -> Companion:
+    return s.content.luma if who == "luma" else s.content.brom
 
 
 def _option(s: StoryfoldState, who: str, comp: Companion, use: Use) -> Option:

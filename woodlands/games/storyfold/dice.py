@@ -10,17 +10,16 @@ from __future__ import annotations
 from typing import cast
 
 from ...engine.decision import Option
-from .model import START_DICE
+from .model import START_DICE, THRESHOLDS
 from .ongoing import max_dice, modifier
 from .registry import steps
-from .river import threshold_of_space
 from .state import StoryfoldState
 
 
 def threshold(s: StoryfoldState) -> int:
     """What a die must show to be a success for the Action card being carried out: the number of
     the space it lay on when the action was chosen (an effect may move it meanwhile: our reading)."""
-    return threshold_of_space(s.action_space) + modifier(s, "threshold")
+    return THRESHOLDS[s.action_space - 1] + modifier(s, "threshold")     # S-1
 
 
 def count_successes(s: StoryfoldState, t: int | None = None) -> int:
@@ -30,7 +29,11 @@ def count_successes(s: StoryfoldState, t: int | None = None) -> int:
     if t is None:
         t = threshold(s)
     faces = s.faces
-    return sum(1 for d in s.rolled if faces[d] >= t)
+    n = 0
+    for d in s.rolled:
+        if faces[d] >= t:
+            n += 1
+    return n
 
 
 def available(s: StoryfoldState) -> list[int]:
@@ -71,15 +74,23 @@ def _roll_options(free: tuple[int, ...], limit: int) -> tuple[Option, ...]:
 
 
 def roll(s: StoryfoldState, k8: int, k10: int, k12: int) -> None:
-    chosen: list[int] = []
-    for size, k in ((8, k8), (10, k10), (12, k12)):
-        chosen += [d for d in available(s) if s.dice[d] == size][:k]
-    s.rolled = sorted(chosen)
-    for d in s.rolled:
-        s.faces[d] = 1 + s.rng.below(s.dice[d])
+    """Roll the first ``k8`` unused d8 and, if asked, the unused d10 / d12 (dice of one size are
+    alike, so which ones does not matter; taking them in order keeps replays exact)."""
+    dice, used, faces = s.dice, s.dice_used, s.faces
+    wanted = {8: k8, 10: k10, 12: k12}
+    rolled = []
+    for d, size in enumerate(dice):
+        if not used[d] and wanted[size]:
+            wanted[size] -= 1
+            rolled.append(d)
+    s.rolled = rolled
+    below = s.rng.below
+    for d in rolled:
+        faces[d] = 1 + below(dice[d])
     t = threshold(s)
-    s.emit("roll", action=s.content.cards[s.action].id, dice=[s.dice[d] for d in s.rolled],
-           faces=[s.faces[d] for d in s.rolled], threshold=t, successes=count_successes(s, t))
+    shown = [faces[d] for d in rolled]
+    s.emit("roll", action=s.content.cards[s.action].id, dice=[dice[d] for d in rolled],
+           faces=shown, threshold=t, successes=sum(1 for f in shown if f >= t))
 
 
 def reroll(s: StoryfoldState, die: int) -> None:

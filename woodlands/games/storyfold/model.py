@@ -154,10 +154,11 @@ class Scene:
     goal_text: str
     luma_prevails: Section
     shadow_prevails: Section
+    #: the middle space of the track (SW-061), where both markers stop; read in the hot loop
+    middle: int = field(init=False)
 
-    @property
-    def middle(self) -> int:
-        return (self.track_length + 1) // 2
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "middle", (self.track_length + 1) // 2)
 
     def location_index(self, loc_id: str) -> int:
         for loc in self.locations:
@@ -198,3 +199,8 @@ class StoryfoldContent:
     scenes: tuple[Scene, ...]
     scene_by_id: dict[str, int]
     ongoing_cards: frozenset[int] = frozenset()   # cards with an italic effect (for the hot loop)
+    # effect name -> the cards with an italic effect of that name, and their amounts added up
+    ongoing_by_effect: dict[str, frozenset[int]] = field(default_factory=dict)
+    ongoing_amount: dict[str, dict[int, int]] = field(default_factory=dict)
+    card_ids: tuple[str, ...] = ()                # cards[i].id, for the log of the River
+    creature_cards: frozenset[int] = frozenset()  # the cards of kind "creature"

@@ -51,10 +51,13 @@ def place(river: River, card: int, index: int) -> bool:
 
 
 def move_to_end(river: River, card: int) -> None:
-    """Move a card already in the River to the end of the River (see the module's reading)."""
-    river[river.index(card)] = EMPTY
-    clean_up(river)
-    river[end_space(river)] = card
+    """Move a card already in the River to the end of the River (see the module's reading): lift
+    it, clean up, put it right of the last card; in one pass, as every action ends with it."""
+    if card not in river:
+        raise ValueError(f"card {card} is not in the River")
+    cards = [c for c in river if c != EMPTY and c != card]
+    cards.append(card)
+    river[:] = cards + [EMPTY] * (RIVER_SPACES - len(cards))
 
 
 def move_adjacent(river: River, card: int, step: int) -> bool:
@@ -93,5 +96,5 @@ def threshold_of_space(space: int) -> int:
 
 # ------------------------------------------------------------------ with the log
 def log_river(s: StoryfoldState, why: str) -> None:
-    cards = s.content.cards
-    s.emit("river", why=why, cards=[cards[c].id if c != EMPTY else None for c in s.river])
+    ids = s.content.card_ids
+    s.emit("river", why=why, cards=[ids[c] if c != EMPTY else None for c in s.river])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine.state import GameState
-from .model import CREATURE, RIVER_SPACES, START_DICE, StoryfoldContent
+from .model import RIVER_SPACES, START_DICE, StoryfoldContent
 
 if TYPE_CHECKING:
     from . import StoryfoldGame
@@ -113,8 +113,8 @@ class StoryfoldState(GameState):
         return 12 - self.spirit_pos
 
     def creatures_in_river(self) -> list[int]:
-        cards = self.content.cards
-        return [c for c in self.river if c >= 0 and cards[c].kind == CREATURE]
+        creatures = self.content.creature_cards
+        return [c for c in self.river if c in creatures]
 
     def river_len(self) -> int:
         return sum(1 for c in self.river if c >= 0)
@@ -131,3 +131,4 @@ class StoryfoldState(GameState):
     def view(self, player: int = 0) -> dict[str, Any]:
         from .view import build_view
         return build_view(self)
+
