@@ -38,8 +38,9 @@ def max_dice(s: StoryfoldState) -> int:
     if special is None or (special.isdisjoint(s.river) and special.isdisjoint(s.boons)):
         return 99
     cards = s.content.cards
-    return max(1, min(e.params["amount"] for c in _in_play_with(s, "max_dice") for e in cards[c].ongoing
-                      if e.do == "max_dice"))
+    limits: list[int] = [e.params["amount"] for c in _in_play_with(s, "max_dice") for e in cards[c].ongoing
+                         if e.do == "max_dice"]
+    return max(1, min(limits))
 
 
 def creature_spirit(s: StoryfoldState, card: int) -> int:
