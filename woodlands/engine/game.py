@@ -35,12 +35,17 @@ class Game:
     limit_option: str | None = None
     #: the value ``woodlands sim`` and ``bench`` give that option unless told otherwise
     limit_default: int = 200
+    #: how many entries :attr:`cache` holds before it is emptied
+    CACHE_LIMIT = 1 << 16
 
     def __init__(self, content: Content, content_path: Path | None = None) -> None:
         self.content = content
         self.content_path = content_path   # None: the default pack
         # memo space for pure functions of (content, position parts); shared by all its states
         self.memo: dict[object, object] = {}
+        # the same for keys with many values (a whole River, say): emptied when it holds
+        # CACHE_LIMIT entries, so that a long simulation's memory stays bounded
+        self.cache: dict[object, object] = {}
 
     def new_game(self, seed: int | None = None, options: dict[str, Any] | None = None) -> GameState:
         """Start a game.  ``seed=None`` draws one from the OS (it is kept in the record)."""

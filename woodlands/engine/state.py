@@ -101,7 +101,10 @@ class GameState:
         assert spec.answer is not None
         before = self.rng.state
         self._revealed = False
-        spec.answer(self, option_id, *step[1:])
+        if len(step) == 1:          # most asks carry no arguments (see advance)
+            spec.answer(self, option_id)
+        else:
+            spec.answer(self, option_id, *step[1:])
         self.advance()
         if self._revealed or self.rng.state != before:
             self.chance_floor = len(self._choices)
@@ -193,14 +196,27 @@ class GameState:
             step = stack.pop()
             spec = specs[step[0]]
             run = spec.run
+            # Steps carry 0, 1 or 2 arguments: calling with them spelt out is several times
+            # cheaper than unpacking a slice (``run(self, *step[1:])``), and this is the hot loop.
+            n = len(step)
             if run is not None:
-                # most steps carry no arguments: skip building the argument tuple for them
-                if len(step) == 1:
+                if n == 1:
                     run(self)
+                elif n == 2:
+                    run(self, step[1])
+                elif n == 3:
+                    run(self, step[1], step[2])
                 else:
                     run(self, *step[1:])
                 continue
-            asked = spec.ask(self) if len(step) == 1 else spec.ask(self, *step[1:])  # type: ignore[misc]
+            ask = spec.ask
+            assert ask is not None
+            if n == 1:
+                asked = ask(self)
+            elif n == 2:
+                asked = ask(self, step[1])
+            else:
+                asked = ask(self, *step[1:])
             if asked is None or not asked[1]:
                 continue
             prompt, options = asked

@@ -23,7 +23,7 @@ from typing import Any, Callable, Sequence
 
 from .decision import Option
 
-Ask = tuple[str, list[Option]]
+Ask = tuple[str, Sequence[Option]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ effect may be carried out instead, 1 step per success; with no success nothing h
 """
 from __future__ import annotations
 
-from typing import cast
+from typing import Sequence, cast
 
 from ...engine.decision import Option
 from .companions import use_card, use_options
@@ -62,6 +62,23 @@ def action_options(s: StoryfoldState) -> list[Option]:
     """SW-101 a, SW-045, SW-052: an Action card on a numbered space, with at least 1 die left."""
     if all(s.dice_used):
         return []
+    scene = s.content.scenes[s.scene]
+    if scene.location_conditions:
+        return _action_options(s)
+    # With no location condition in the scene, the River, the Boon spaces, the Location markers
+    # and whether the Light marker is on the middle decide the options: asked at every turn of
+    # every Luma Phase, they are looked up rather than worked out again.
+    key = ("acts", s.scene, tuple(s.river), tuple(s.boons), tuple(s.visited), s.light == scene.middle)
+    cache = s.game.cache
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= s.game.CACHE_LIMIT:
+            cache.clear()
+        found = cache[key] = tuple(_action_options(s))
+    return list(cast(tuple[Option, ...], found))
+
+
+def _action_options(s: StoryfoldState) -> list[Option]:
     cards = s.content.cards
     memo = s.game.memo
     opts: list[Option] = []
@@ -114,9 +131,12 @@ def start_action(s: StoryfoldState, choice: str) -> None:
     s.push("choose_dice")
 
 
+ROLL_PROMPT = {name: f"Roll how many dice for {name}?" for name in ACTIONS}
+
+
 @steps.ask("choose_dice", kind="roll", rule="Luma Phase 2b, SW-052")
-def ask_dice(s: StoryfoldState) -> tuple[str, list[Option]] | None:
-    return f"Roll how many dice for {action_name(s, s.action)}?", roll_options(s)
+def ask_dice(s: StoryfoldState) -> tuple[str, Sequence[Option]] | None:
+    return ROLL_PROMPT[action_name(s, s.action)], roll_options(s)
 
 
 @steps.answer("choose_dice")

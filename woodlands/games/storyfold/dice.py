@@ -47,17 +47,17 @@ def describe(sizes: list[int]) -> str:
     return " and ".join(parts) or "no dice"
 
 
-def roll_options(s: StoryfoldState) -> list[Option]:
+def roll_options(s: StoryfoldState) -> tuple[Option, ...]:
     """SW-052, SW-101 b: roll any number (at least 1) of the available dice, at most the ongoing
     ``max_dice`` limit.  Dice of one size are alike, so an option says how many d8 and which of
     the d10/d12: ``roll:<d8 count>:<d10 0/1>:<d12 0/1>``."""
-    free = tuple(s.dice[d] for d in available(s))
-    key = ("roll_options", free, max_dice(s))
+    limit = max_dice(s)
+    key = ("roll_options", tuple(s.dice), tuple(s.dice_used), limit)
     memo = s.game.memo
     opts = memo.get(key)
     if opts is None:
-        opts = memo[key] = _roll_options(free, max_dice(s))
-    return list(cast(tuple[Option, ...], opts))
+        opts = memo[key] = _roll_options(tuple(s.dice[d] for d in available(s)), limit)
+    return cast(tuple[Option, ...], opts)
 
 
 def _roll_options(free: tuple[int, ...], limit: int) -> tuple[Option, ...]:

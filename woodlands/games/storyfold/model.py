@@ -156,9 +156,12 @@ class Scene:
     shadow_prevails: Section
     #: the middle space of the track (SW-061), where both markers stop; read in the hot loop
     middle: int = field(init=False)
+    #: whether any location has a condition (if not, visiting depends on markers and Light only)
+    location_conditions: bool = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "middle", (self.track_length + 1) // 2)
+        object.__setattr__(self, "location_conditions", any(loc.condition for loc in self.locations))
 
     def location_index(self, loc_id: str) -> int:
         for loc in self.locations:

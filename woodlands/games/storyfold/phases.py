@@ -11,6 +11,9 @@ from .registry import steps
 from .state import StoryfoldState
 
 
+END_LUMA = Option("end", "End the Luma Phase")
+
+
 @steps.auto("luma_phase")
 def luma_phase(s: StoryfoldState) -> None:
     """SW-100: take back all used dice; then carry out actions until you end the phase."""
@@ -26,7 +29,7 @@ def ask_luma_turn(s: StoryfoldState) -> tuple[str, list[Option]] | None:
     opts = action_options(s)
     opts += boon_options(s, "luma_phase")
     opts += use_options(s, "luma_phase")
-    opts.append(Option("end", "End the Luma Phase"))          # SW-103: at any time
+    opts.append(END_LUMA)                                      # SW-103: at any time
     return f"Luma Phase: {s.dice_used.count(False)} dice available, Spirit {s.spirit_left()}", opts
 
 
