@@ -12,6 +12,7 @@ from typing import Sequence, cast
 
 from ...engine.decision import Option
 from .companions import use_card, use_options
+from .conditions import holds
 from .creatures import blind, leave_river
 from .crystals import can_spend_for_success, slot, take
 from .dice import available, count_successes, roll, roll_options, set_aside
@@ -62,13 +63,14 @@ def action_options(s: StoryfoldState) -> list[Option]:
     """SW-101 a, SW-045, SW-052: an Action card on a numbered space, with at least 1 die left."""
     if all(s.dice_used):
         return []
-    scene = s.content.scenes[s.scene]
-    if scene.location_conditions:
-        return _action_options(s)
-    # With no location condition in the scene, the River, the Boon spaces, the Location markers
-    # and whether the Light marker is on the middle decide the options: asked at every turn of
+    # The River, the Boon spaces, the Location markers, whether the Light marker is on the middle
+    # and whether each location's condition holds decide the options: asked at every turn of
     # every Luma Phase, they are looked up rather than worked out again.
-    key = ("acts", s.scene, tuple(s.river), tuple(s.boons), tuple(s.visited), s.light == scene.middle)
+    scene = s.content.scenes[s.scene]
+    key: tuple[object, ...] = ("acts", s.scene, tuple(s.river), tuple(s.boons), tuple(s.visited),
+                               s.light == scene.middle)
+    if scene.location_conditions:
+        key += tuple([holds(s, loc.condition) for loc in scene.locations if loc.condition])
     cache = s.game.cache
     found = cache.get(key)
     if found is None:

@@ -77,11 +77,20 @@ def roll(s: StoryfoldState, k8: int, k10: int, k12: int) -> None:
     """Roll the first ``k8`` unused d8 and, if asked, the unused d10 / d12 (dice of one size are
     alike, so which ones does not matter; taking them in order keeps replays exact)."""
     dice, used, faces = s.dice, s.dice_used, s.faces
-    wanted = {8: k8, 10: k10, 12: k12}
     rolled = []
     for d, size in enumerate(dice):
-        if not used[d] and wanted[size]:
-            wanted[size] -= 1
+        if used[d]:
+            continue
+        if size == 8:
+            if k8:
+                k8 -= 1
+                rolled.append(d)
+        elif size == 10:
+            if k10:
+                k10 -= 1
+                rolled.append(d)
+        elif k12:
+            k12 -= 1
             rolled.append(d)
     s.rolled = rolled
     below = s.rng.below
@@ -89,8 +98,8 @@ def roll(s: StoryfoldState, k8: int, k10: int, k12: int) -> None:
         faces[d] = 1 + below(dice[d])
     t = threshold(s)
     shown = [faces[d] for d in rolled]
-    s.emit("roll", action=s.content.cards[s.action].id, dice=[dice[d] for d in rolled],
-           faces=shown, threshold=t, successes=sum(1 for f in shown if f >= t))
+    s.emit("roll", action=s.content.card_ids[s.action], dice=[dice[d] for d in rolled],
+           faces=shown, threshold=t, successes=len([f for f in shown if f >= t]))
 
 
 def reroll(s: StoryfoldState, die: int) -> None:

@@ -84,7 +84,7 @@ class Limit(_P):
 
 
 def _push(s: StoryfoldState, *step: Any) -> None:
-    s.push(*step)
+    s.stack.append(step)      # what s.push(*step) does, without unpacking the arguments again
 
 
 # ------------------------------------------------------------------ Spirit, Crystals, tracks
