@@ -280,7 +280,8 @@ def end_action(s: StoryfoldState) -> None:
 # ------------------------------------------------------------------ effects that move Action cards
 @steps.ask("action_to_end", kind="choose_action_card", rule="River, SW-045, SW-046")
 def ask_action_to_end(s: StoryfoldState, which: str) -> tuple[str, list[Option]] | None:
-    acts = [c for c in s.river if c >= 0 and s.content.cards[c].kind == "action"]
+    actions = s.content.actions
+    acts = [c for c in s.river if c in actions]
     if which == "first":
         card = acts[0]
     elif which != "choose":

@@ -6,6 +6,8 @@ hold is lost (our reading).
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ...engine.decision import Option
 from .model import ACTIONS
 from .ongoing import active
@@ -32,8 +34,14 @@ def ask_place(s: StoryfoldState, left: int) -> tuple[str, list[Option]] | None:
         put(s, room[0])
         s.push("place_crystals", left - 1)
         return None
-    opts = [Option(f"crystal:{ACTIONS[i]}", f"On {s.content.cards[s.content.actions[i]].name} "
-                   f"({s.crystals[i]} there)") for i in room]
+    memo = s.game.memo
+    opts = []
+    for i in room:
+        opt = memo.get(("place_crystal", i, s.crystals[i]))
+        if opt is None:
+            opt = memo[("place_crystal", i, s.crystals[i])] = Option(
+                f"crystal:{ACTIONS[i]}", f"On {s.content.cards[s.content.actions[i]].name} ({s.crystals[i]} there)")
+        opts.append(cast(Option, opt))
     return f"Place a Crystal on which Action card? ({left} to place)", opts
 
 

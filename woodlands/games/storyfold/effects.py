@@ -321,7 +321,8 @@ def effect_steps(effs: tuple[Effect, ...], source: int = -1) -> list[tuple[Any, 
 
 def carry_out(s: StoryfoldState, effs: tuple[Effect, ...], source: int = -1) -> None:
     """Push ``effs`` to run next, in order."""
-    push_in_order(s.stack, effect_steps(effs, source))
+    if effs:
+        push_in_order(s.stack, effect_steps(effs, source))
 
 
 @steps.auto("effect")

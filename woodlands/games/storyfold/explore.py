@@ -7,6 +7,8 @@ carried out and discarded and every Trauma goes to a Boon space; you keep 1 of t
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ...engine.decision import Option
 from ...engine.steps import push_in_order
 from .creatures import take_top
@@ -164,9 +166,17 @@ def boon_options(s: StoryfoldState, window: str) -> list[Option]:
     """SW-026: Boons are used in the Luma Phase unless their window says otherwise."""
     if not s.boons:
         return []
-    cards = s.content.cards
-    return [Option(f"boon:{cards[b].id}", f"Use {cards[b].name}") for b in s.boons
-            if cards[b].use and cards[b].window == window]
+    memo = s.game.memo
+    opts = []
+    for b in s.boons:
+        opt = memo.get(("boon", b, window))
+        if opt is None:
+            card = s.content.cards[b]
+            usable = bool(card.use) and card.window == window
+            opt = memo[("boon", b, window)] = Option(f"boon:{card.id}", f"Use {card.name}") if usable else False
+        if opt:
+            opts.append(cast(Option, opt))
+    return opts
 
 
 @steps.auto("add_to_explore")

@@ -27,8 +27,10 @@ def clean_up(river: River) -> None:
 
 def end_space(river: River) -> int:
     """SW-045: the 0-based index just right of the last card (7 when the last space is full)."""
-    last = max((i for i, c in enumerate(river) if c != EMPTY), default=-1)
-    return last + 1
+    for i in range(len(river) - 1, -1, -1):
+        if river[i] != EMPTY:
+            return i + 1
+    return 0
 
 
 def place(river: River, card: int, index: int) -> bool:
