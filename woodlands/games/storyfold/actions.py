@@ -60,47 +60,54 @@ def _creature_targets(s: StoryfoldState, here: list[int], heal: bool) -> list[tu
 
 
 def action_options(s: StoryfoldState) -> list[Option]:
-    """SW-101 a, SW-045, SW-052: an Action card on a numbered space, with at least 1 die left."""
+    """SW-101 a, SW-045, SW-052: an Action card on a numbered space, with at least 1 die left.
+
+    Asked at every turn of every Luma Phase, so each card's options are looked up on what decides
+    them (its targets) rather than worked out again; the lookups are in Game.cache."""
     if all(s.dice_used):
         return []
-    # The River, the Boon spaces, the Location markers, whether the Light marker is on the middle
-    # and whether each location's condition holds decide the options: asked at every turn of
-    # every Luma Phase, they are looked up rather than worked out again.
-    scene = s.content.scenes[s.scene]
-    key: tuple[object, ...] = ("acts", s.scene, tuple(s.river), tuple(s.boons), tuple(s.visited),
-                               s.light == scene.middle)
-    if scene.location_conditions:
-        key += tuple([holds(s, loc.condition) for loc in scene.locations if loc.condition])
+    actions, ids = s.content.actions, s.content.card_ids
+    opts: list[Option] = []
+    creatures: tuple[int, ...] | None = None
+    extra = 0
+    for card in s.river[:NUMBERED_SPACES]:          # only numbered spaces can be used
+        if card not in actions:                     # a creature, or an empty space (-1)
+            continue
+        name = ids[card]
+        if name == "light" or name == "heal":
+            if creatures is None:
+                creatures = tuple(s.creatures_in_river())
+                extra = modifier(s, "creature_icons") if creatures else 0
+            traumas = _traumas(s) if name == "heal" else ()
+            key: tuple[object, ...] = ("act", name, creatures, extra, traumas)
+        else:
+            scene = s.content.scenes[s.scene]
+            key = ("act", name, s.scene, tuple(s.visited), s.light == scene.middle)
+            if scene.location_conditions:           # SW-059: whether each condition holds now
+                key += tuple([holds(s, loc.condition) for loc in scene.locations if loc.condition])
+        part = _lookup(s, key, name)
+        opts += part
+    return opts
+
+
+def _traumas(s: StoryfoldState) -> tuple[int, ...]:
+    if not s.boons:
+        return ()
+    cards = s.content.cards
+    return tuple([b for b in s.boons if cards[b].kind == "trauma"])
+
+
+def _lookup(s: StoryfoldState, key: tuple[object, ...], name: str) -> tuple[Option, ...]:
+    """The options of Action card ``name``: its top effect on each target, then its bottom effect."""
     cache = s.game.cache
-    found = cache.get(key)
-    if found is None:
+    part = cache.get(key)
+    if part is None:
         if len(cache) >= s.game.CACHE_LIMIT:
             cache.clear()
-        found = cache[key] = tuple(_action_options(s))
-    return list(cast(tuple[Option, ...], found))
-
-
-def _action_options(s: StoryfoldState) -> list[Option]:
-    cards = s.content.cards
-    memo = s.game.memo
-    opts: list[Option] = []
-    here = s.creatures_in_river()
-    for card in s.river[:NUMBERED_SPACES]:          # only numbered spaces can be used
-        if card < 0 or cards[card].kind != "action":
-            continue
-        name = cards[card].id
-        if name == "light" or name == "heal":
-            found = _creature_targets(s, here, name == "heal")
-        else:
-            found = [(loc.id, loc.name, loc.dots) for loc in visitable(s, name)]
-        for ident, label, need in found:
-            key = ("act", name, ident, need)
-            opt = memo.get(key)
-            if opt is None:
-                opt = memo[key] = Option(f"act:{name}:top:{ident}", f"{name.title()}: {TOP[name]}: {label} (needs {need})")
-            opts.append(cast(Option, opt))
-        opts.append(BOTTOM_OPTIONS[name])
-    return opts
+        part = cache[key] = tuple(
+            Option(f"act:{name}:top:{ident}", f"{name.title()}: {TOP[name]}: {label} (needs {need})")
+            for ident, label, need in targets(s, name)) + (BOTTOM_OPTIONS[name],)
+    return cast(tuple[Option, ...], part)
 
 
 def why_not_act(s: StoryfoldState, choice: str) -> str | None:

@@ -1,8 +1,6 @@
 """Locations (SW-056..SW-060)."""
 from __future__ import annotations
 
-from typing import cast
-
 from .conditions import holds
 from .effects import carry_out
 from .model import Location
@@ -40,18 +38,9 @@ def can_visit(s: StoryfoldState, loc: Location) -> bool:
     return not loc.condition or holds(s, loc.condition)
 
 
-def visitable(s: StoryfoldState, kind: str) -> tuple[Location, ...]:
+def visitable(s: StoryfoldState, kind: str) -> list[Location]:
     """SW-056: the locations the matching Action card ("help" or "explore") may visit now."""
-    scene = s.content.scenes[s.scene]
-    if scene.location_conditions:
-        return tuple(loc for loc in scene.locations if loc.kind == kind and can_visit(s, loc))
-    # without conditions only the markers placed and the Light marker decide: memoised on those
-    key = ("visitable", s.scene, kind, tuple(s.visited), s.light == scene.middle)
-    memo = s.game.memo
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = tuple(loc for loc in scene.locations if loc.kind == kind and can_visit(s, loc))
-    return cast(tuple[Location, ...], found)
+    return [loc for loc in s.content.scenes[s.scene].locations if loc.kind == kind and can_visit(s, loc)]
 
 
 def visit(s: StoryfoldState, loc: Location) -> None:
