@@ -13,6 +13,8 @@ from .steps import StepSpec
 if TYPE_CHECKING:
     from .game import Game
 
+_new_tuple = tuple.__new__
+
 RECORD_FORMAT = "woodlands-record"
 RECORD_VERSION = 1
 
@@ -221,7 +223,9 @@ class GameState:
                 continue
             prompt, options = asked
             self.pending = step
-            self._decision = Decision(self.decider(step), spec.kind, prompt, tuple(options), spec.rule)
+            # Decision(...) spelt as the tuple it is: a NamedTuple's own constructor is a Python
+            # function, twice the cost, and every decision of every game is made here
+            self._decision = _new_tuple(Decision, (self.decider(step), spec.kind, prompt, tuple(options), spec.rule))
 
     def decider(self, step: tuple[Any, ...]) -> int:
         """Who decides at ``step``; one-player games always answer 0."""

@@ -27,7 +27,7 @@ def current_uses(s: StoryfoldState) -> list[tuple[str, Companion, Use]]:
 
 def can_use(s: StoryfoldState, who: str, use: Use) -> bool:
     """Whether a use of a side now up may be made now (its cost, once per chapter, its needs)."""
-    return _usable_now(s, _offer(who, use, _option(s, who, _card(s, who), use)))
+    return _usable_now(s, _offer(who, use, _option(s, who, _card(s, who), use)), sum(s.crystals))
 
 
 class _Offer(NamedTuple):
@@ -36,21 +36,27 @@ class _Offer(NamedTuple):
     use: Use
     option: Option
     key: str                  # how a once-per-chapter use is remembered
+    from_current: bool        # paid only from the Action card being carried out
     needs_brom: bool          # it sends Brom away, so Brom must be here
     rerolls: bool             # a reroll after rolling needs a roll
     blinds: bool              # blinding needs a creature in the River
 
 
 def _offer(who: str, use: Use, option: Option) -> _Offer:
-    return _Offer(who, use, option, f"{who}:{use.id}",
+    return _Offer(who, use, option, f"{who}:{use.id}", use.cost_from == "current",
                   any(e.do == "brom_to_shadow_discard" for e in use.effects),
                   use.window == "after_roll" and any(e.do == "reroll" for e in use.effects),
                   any(e.do == "blind" for e in use.effects))
 
 
-def _usable_now(s: StoryfoldState, o: _Offer) -> bool:
+def _usable_now(s: StoryfoldState, o: _Offer, crystals: int) -> bool:
+    """``crystals``: all the Crystals on the Action cards (what payable() counts for a cost paid
+    from any card, summed once for all the uses on offer)."""
     use = o.use
-    if not payable(s, use.cost, use.cost_from):
+    if o.from_current:
+        if not payable(s, use.cost, use.cost_from):
+            return False
+    elif crystals < use.cost:
         return False
     if use.once_per_chapter and o.key in s.uses_this_chapter:
         return False
@@ -69,7 +75,10 @@ def use_options(s: StoryfoldState, window: str) -> list[Option]:
     if offers is None:   # the uses of the sides now up in this window, with their options (memoised)
         offers = s.game.memo[key] = tuple(_offer(who, use, _option(s, who, comp, use))
                                           for who, comp, use in current_uses(s) if use.window == window)
-    return [o.option for o in cast(tuple[_Offer, ...], offers) if _usable_now(s, o)]
+    if not offers:
+        return []
+    crystals = sum(s.crystals)
+    return [o.option for o in cast(tuple[_Offer, ...], offers) if _usable_now(s, o, crystals)]
 
 
 def _card(s: StoryfoldState, who: str) -> Companion:
