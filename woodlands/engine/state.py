@@ -98,7 +98,10 @@ class GameState:
         assert step is not None
         self.pending = None
         self._decision = None
-        self._choices.append(option_id)
+        tail = self._choices._tail           # AppendLog.append written out, as in emit()
+        tail.append(option_id)
+        if len(tail) >= CHUNK:
+            self._choices.seal()
         spec = self.game.steps.specs[step[0]]
         assert spec.answer is not None
         before = self.rng.state

@@ -36,8 +36,7 @@ CONDITIONS: dict[str, tuple[type, str]] = {
 
 
 def _visited(s: "StoryfoldState", loc: str) -> bool:
-    scene = s.content.scenes[s.scene]
-    return s.visited[scene.location_index(loc)]
+    return s.visited[s.content.scenes[s.scene].location_ids[loc]]
 
 
 def _light_at_least(s: "StoryfoldState", n: int) -> bool:

@@ -158,16 +158,16 @@ class Scene:
     middle: int = field(init=False)
     #: whether any location has a condition (if not, visiting depends on markers and Light only)
     location_conditions: bool = field(init=False)
+    #: location id -> its index (goals and conditions name locations; checked after every effect)
+    location_ids: dict[str, int] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "middle", (self.track_length + 1) // 2)
         object.__setattr__(self, "location_conditions", any(loc.condition for loc in self.locations))
+        object.__setattr__(self, "location_ids", {loc.id: loc.index for loc in self.locations})
 
     def location_index(self, loc_id: str) -> int:
-        for loc in self.locations:
-            if loc.id == loc_id:
-                return loc.index
-        raise KeyError(loc_id)
+        return self.location_ids[loc_id]
 
 
 @dataclass(frozen=True, slots=True)
