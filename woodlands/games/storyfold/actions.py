@@ -67,26 +67,31 @@ def action_options(s: StoryfoldState) -> list[Option]:
     if all(s.dice_used):
         return []
     actions, ids = s.content.actions, s.content.card_ids
+    cache = s.game.cache
     opts: list[Option] = []
     creatures: tuple[int, ...] | None = None
     extra = 0
+    places: tuple[object, ...] | None = None
     for card in s.river[:NUMBERED_SPACES]:          # only numbered spaces can be used
         if card not in actions:                     # a creature, or an empty space (-1)
             continue
         name = ids[card]
         if name == "light" or name == "heal":
             if creatures is None:
-                creatures = tuple(s.creatures_in_river())
+                creature_cards = s.content.creature_cards
+                creatures = tuple([c for c in s.river if c in creature_cards])
                 extra = modifier(s, "creature_icons") if creatures else 0
-            traumas = _traumas(s) if name == "heal" else ()
-            key: tuple[object, ...] = ("act", name, creatures, extra, traumas)
+            key: tuple[object, ...] = ("act", name, creatures, extra,
+                                       _traumas(s) if name == "heal" and s.boons else ())
         else:
-            scene = s.content.scenes[s.scene]
-            key = ("act", name, s.scene, tuple(s.visited), s.light == scene.middle)
-            if scene.location_conditions:           # SW-059: whether each condition holds now
-                key += tuple([holds(s, loc.condition) for loc in scene.locations if loc.condition])
-        part = _lookup(s, key, name)
-        opts += part
+            if places is None:
+                scene = s.content.scenes[s.scene]
+                places = (s.scene, tuple(s.visited), s.light == scene.middle)
+                if scene.location_conditions:       # SW-059: whether each condition holds now
+                    places += tuple([holds(s, loc.condition) for loc in scene.locations if loc.condition])
+            key = ("act", name, places)
+        part = cache.get(key)
+        opts += _lookup(s, key, name) if part is None else cast(tuple[Option, ...], part)
     return opts
 
 
