@@ -449,12 +449,14 @@ def load(path: Path | None) -> StoryfoldContent:
         cards=tuple(cards), card_by_id=card_by_id, actions=tuple(actions[a].index for a in ACTIONS),
         luma=companions["luma"], brom=companions["brom"], explore_deck=explore_deck, creature_deck=creature_deck,
         chapters=tuple(chapters), scenes=tuple(scenes), scene_by_id=scene_by_id,
-        ongoing_cards=frozenset(c.index for c in cards if c.ongoing),
         ongoing_by_effect={name: frozenset(c.index for c in cards if any(e.do == name for e in c.ongoing))
                            for name in {e.do for c in cards for e in c.ongoing}},
         ongoing_amount={name: {c.index: sum(e.params.get("amount", 0) for e in c.ongoing if e.do == name)
                                for c in cards if any(e.do == name for e in c.ongoing)}
                         for name in {e.do for c in cards for e in c.ongoing}},
+        ongoing_least={name: {c.index: min(e.params.get("amount", 0) for e in c.ongoing if e.do == name)
+                              for c in cards if any(e.do == name for e in c.ongoing)}
+                       for name in {e.do for c in cards for e in c.ongoing}},
         card_ids=tuple(c.id for c in cards), creature_cards=frozenset(c.index for c in cards if c.kind == "creature"))
 
 

@@ -5,16 +5,6 @@ from __future__ import annotations
 from .state import StoryfoldState
 
 
-def in_play(s: StoryfoldState) -> list[int]:
-    return [c for c in s.river if c >= 0] + s.boons
-
-
-def _in_play_with(s: StoryfoldState, name: str) -> list[int]:
-    """The cards in play with an italic ``name`` effect."""
-    special = s.content.ongoing_by_effect.get(name, ())
-    return [c for c in s.river + s.boons if c in special]
-
-
 # The readings below are asked several times per action: each looks for the few cards that have
 # such an effect, rather than walking every card in play.
 def modifier(s: StoryfoldState, name: str) -> int:
@@ -37,14 +27,16 @@ def active(s: StoryfoldState, name: str) -> bool:
 
 
 def max_dice(s: StoryfoldState) -> int:
-    """The smallest ``max_dice`` in play (at least 1, SW-052), or no limit."""
-    special = s.content.ongoing_by_effect.get("max_dice")
-    if special is None or (special.isdisjoint(s.river) and special.isdisjoint(s.boons)):
+    """The smallest ``max_dice`` in play (at least 1, SW-052), or no limit (99)."""
+    least = s.content.ongoing_least.get("max_dice")
+    if not least:
         return 99
-    cards = s.content.cards
-    limits: list[int] = [e.params["amount"] for c in _in_play_with(s, "max_dice") for e in cards[c].ongoing
-                         if e.do == "max_dice"]
-    return max(1, min(limits))
+    river, boons = s.river, s.boons
+    limit = 99
+    for card, amount in least.items():      # a handful of cards; each is in one place at most
+        if amount < limit and (card in river or card in boons):
+            limit = amount
+    return max(1, limit)
 
 
 def creature_spirit(s: StoryfoldState, card: int) -> int:
