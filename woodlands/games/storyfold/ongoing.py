@@ -28,10 +28,11 @@ def active(s: StoryfoldState, name: str) -> bool:
 
 def max_dice(s: StoryfoldState) -> int:
     """The smallest ``max_dice`` in play (at least 1, SW-052), or no limit (99)."""
-    least = s.content.ongoing_least.get("max_dice")
-    if not least:
-        return 99
+    special = s.content.ongoing_by_effect.get("max_dice")
     river, boons = s.river, s.boons
+    if special is None or (special.isdisjoint(river) and special.isdisjoint(boons)):
+        return 99
+    least = s.content.ongoing_least["max_dice"]
     limit = 99
     for card, amount in least.items():      # a handful of cards; each is in one place at most
         if amount < limit and (card in river or card in boons):
