@@ -57,3 +57,77 @@ def test_push_in_order_runs_first_things_first():
     stack: list[tuple[str]] = []
     push_in_order(stack, [("a",), ("b",), ("c",)])
     assert [stack.pop()[0] for _ in range(3)] == ["a", "b", "c"]
+
+
+def test_rng_below_is_next64_modulo_n():
+    """below() computes SplitMix64 inline for speed: it must stay the same draw as next64() % n."""
+    a, b = Rng(2024), Rng(2024)
+    for n in [1, 2, 6, 8, 10, 12, 52, 1000, 2**40] * 50:
+        assert a.below(n) == b.next64() % n
+    assert a.state == b.state
+
+
+class _Toy:
+    """The smallest game the kernel can drive: steps with 0 to 4 arguments, asks with 0 to 2."""
+
+    id = "toy"
+
+    def __init__(self) -> None:
+        from woodlands.engine.decision import Option
+        self.steps = reg = StepRegistry()
+        seen: list[tuple] = []
+        self.seen = seen
+
+        for k in range(5):
+            reg.auto(f"run{k}")(lambda s, *args, k=k: seen.append((f"run{k}", args)))
+        for k in range(3):
+            def ask(s, *args, k=k):
+                return f"ask{k}", [Option(f"o{k}:{len(args)}", "x"), Option("p", "y")]
+
+            def answer(s, choice, *args, k=k):
+                seen.append((f"ans{k}", (choice, *args)))
+                s.emit("answered", k=k)
+            reg.ask(f"ask{k}", kind="k", rule="r")(ask)
+            reg.answer(f"ask{k}")(answer)
+        reg.auto("end")(lambda s: s.end_game("win"))
+
+
+def test_advance_and_apply_pass_every_step_its_arguments():
+    """advance() and apply() spell out 0-2 arguments and unpack longer ones: all reach the step."""
+    from woodlands.engine.state import GameState
+    toy = _Toy()
+    s = GameState(toy, 1, {})  # type: ignore[arg-type]
+    push_in_order(s.stack, [("run0",), ("run1", "a"), ("run2", "a", "b"), ("run3", 1, 2, 3),
+                            ("run4", 1, 2, 3, 4), ("ask0",), ("ask1", 7), ("ask2", 7, 8), ("end",)])
+    s.advance()
+    for k, args in enumerate([(), (7,), (7, 8)]):
+        assert s.decision is not None and s.decision.prompt == f"ask{k}" and s.decision.player == 0
+        s.apply(f"o{k}:{len(args)}")
+    assert s.is_over and s.outcome == {"result": "win"}
+    assert toy.seen == [("run0", ()), ("run1", ("a",)), ("run2", ("a", "b")), ("run3", (1, 2, 3)),
+                        ("run4", (1, 2, 3, 4)), ("ans0", ("o0:0",)), ("ans1", ("o1:1", 7)),
+                        ("ans2", ("o2:2", 7, 8))]
+    assert [e["k"] for e in s.log if e["type"] == "answered"] == [0, 1, 2]
+
+
+def test_long_logs_and_choice_lists_seal_into_chunks_and_clone_apart():
+    """emit() and apply() append to the open tail directly and seal it every CHUNK items."""
+    from woodlands.engine.eventlog import CHUNK
+    from woodlands.engine.state import GameState
+
+    class ToyState(GameState):
+        def _clone_into(self, twin: GameState) -> None:   # nothing beyond the kernel's fields
+            pass
+
+    toy = _Toy()
+    s = ToyState(toy, 1, {})  # type: ignore[arg-type]
+    n = 3 * CHUNK + 5
+    s.stack.extend([("end",)] + [("ask0",)] * n)
+    s.advance()
+    for i in range(n):
+        if i == CHUNK + 3:
+            twin = s.clone()
+        s.apply("p")
+    assert s.is_over and s.choices == ["p"] * n and s.log_length == n + 1     # + game_over
+    assert [e.get("k") for e in s.log] == [0] * n + [None]
+    assert twin.choices == ["p"] * (CHUNK + 3) and len(twin.log) == CHUNK + 3
