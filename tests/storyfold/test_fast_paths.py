@@ -12,6 +12,7 @@ import pytest
 
 import woodlands
 from woodlands.games.storyfold.content_loader import DEFAULT_PACK
+from woodlands.games.storyfold.actions import BOTTOM_OPTIONS, TOP, action_options, targets
 from woodlands.games.storyfold.dice import count_successes, threshold
 from woodlands.games.storyfold.locations import can_visit, why_not_visit
 from woodlands.games.storyfold.model import THRESHOLDS
@@ -34,7 +35,23 @@ def plain_effects(s, name):
     return [e for c in [c for c in s.river if c >= 0] + s.boons for e in cards[c].ongoing if e.do == name]
 
 
+def plain_action_options(s):
+    """SW-101 a, SW-045, SW-052 worked out from scratch: every Action card on a numbered space,
+    its top effect on each target, then its bottom effect; none with every die used."""
+    if all(s.dice_used):
+        return []
+    out = []
+    for card in s.river[:4]:
+        if card >= 0 and s.content.cards[card].kind == "action":
+            name = s.content.cards[card].id
+            out += [(f"act:{name}:top:{ident}", f"{name.title()}: {TOP[name]}: {label} (needs {need})")
+                    for ident, label, need in targets(s, name)]
+            out.append(tuple(BOTTOM_OPTIONS[name]))
+    return out
+
+
 def check_fast_forms(s) -> None:
+    assert [tuple(o) for o in action_options(s)] == plain_action_options(s)
     scene = s.content.scenes[s.scene]
     if len(s.visited) == len(scene.locations):
         for loc in scene.locations:
@@ -80,3 +97,56 @@ def test_move_to_end_is_lift_clean_up_and_put_last(seed):
     assert fast == slow
     with pytest.raises(ValueError):
         move_to_end(fast, 99)
+
+
+@pytest.mark.rules("SW-003", "SW-012", "SW-032", "SW-043")
+@pytest.mark.skipif(len(GAMES) < 2, reason="needs the default pack")
+def test_luma_options_follow_an_ongoing_icon_change_with_the_same_creatures():
+    """The cached Luma options must change when only an ongoing ``creature_icons`` effect arrives
+    on a Boon space, the creatures in the River staying the same."""
+    game = GAMES[1]
+    c = game.content
+    s = game.new_game(seed=5, options={"scene_limit": 60})
+    helper = next(b for b in c.ongoing_amount.get("creature_icons", {}) if c.cards[b].kind != "creature")
+    creature = next(k.index for k in c.cards if k.kind == "creature" and k.icons >= 2 and not k.ongoing)
+    s.river = list(c.actions) + [creature, -1, -1]
+    s.boons = []
+    s.dice_used = [False] * len(s.dice)
+    before = action_options(s)
+    assert [tuple(o) for o in before] == plain_action_options(s)
+    s.boons = [helper]
+    after = action_options(s)
+    assert [tuple(o) for o in after] == plain_action_options(s)
+    assert before != after
+
+
+@pytest.mark.rules("SW-056", "SW-057")
+def test_luma_options_follow_the_light_marker_reaching_the_middle():
+    """SW-057: a location with the progress icon is offered once the Light marker is on the
+    middle space, although nothing else about the River or the markers changed."""
+    from .helpers import situation
+    s = situation(scene="scene-locations")
+    assert "act:help:top:help-progress" not in {o.id for o in action_options(s)}
+    s.light = s.content.scenes[s.scene].middle
+    assert "act:help:top:help-progress" in {o.id for o in action_options(s)}
+    assert [tuple(o) for o in action_options(s)] == plain_action_options(s)
+
+
+@pytest.mark.rules("SW-059")
+@pytest.mark.skipif(len(GAMES) < 2, reason="needs the default pack")
+def test_luma_options_follow_a_location_condition_coming_true():
+    """SW-059: a location whose condition reads a story flag is offered once the flag is set,
+    although the River, the markers and the Light marker stay as they were."""
+    game = GAMES[1]
+    c = game.content
+    scene, loc = next((sc, loc) for sc in c.scenes for loc in sc.locations
+                      if any(name == "flag" for name, _ in loc.condition))
+    flag = next(arg for name, arg in loc.condition if name == "flag")
+    s = game.new_game(seed=5, options={"scene_limit": 60})
+    s.scene, s.visited, s.flags = scene.index, [False] * len(scene.locations), []
+    s.river, s.boons, s.dice_used = list(c.actions) + [-1, -1, -1], [], [False] * len(s.dice)
+    wanted = f"act:{loc.kind}:top:{loc.id}"
+    assert wanted not in {o.id for o in action_options(s)}
+    s.flags = [flag]
+    assert wanted in {o.id for o in action_options(s)}
+    assert [tuple(o) for o in action_options(s)] == plain_action_options(s)
