@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 _new_tuple = tuple.__new__
+# GameState.REVEALING, read by emit() as a global: cheaper than through the instance, a few
+# times per decision of every game
+_REVEALING = frozenset({"draw", "roll", "reshuffle", "shop", "shuffle"})
 
 RECORD_FORMAT = "woodlands-record"
 RECORD_VERSION = 1
@@ -35,7 +38,7 @@ class GameState:
                  "_choices", "over", "_outcome", "chance_floor", "_revealed")
 
     #: log event types that reveal hidden information or use chance; undo stops at them
-    REVEALING: frozenset[str] = frozenset({"draw", "roll", "reshuffle", "shop", "shuffle"})
+    REVEALING: frozenset[str] = _REVEALING
 
     def __init__(self, game: "Game", seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -172,7 +175,7 @@ class GameState:
 
     def emit(self, type_: str, **fields: Any) -> None:
         fields["type"] = type_
-        if type_ in self.REVEALING:
+        if type_ in _REVEALING:
             self._revealed = True
         # AppendLog.append written out: a few events per decision, in every game
         tail = self._log._tail
