@@ -146,6 +146,7 @@ def start_action(s: StoryfoldState, choice: str) -> None:
 
 
 ROLL_PROMPT = {name: f"Roll how many dice for {name}?" for name in ACTIONS}
+TO_THE_END = {name: f"{name} to the end of the River" for name in ACTIONS}
 
 
 @steps.ask("choose_dice", kind="roll", rule="Luma Phase 2b, SW-052")
@@ -283,7 +284,7 @@ def end_action(s: StoryfoldState) -> None:
         return
     set_aside(s)
     move_to_end(s.river, s.action)
-    log_river(s, f"{action_name(s, s.action)} to the end of the River")
+    log_river(s, TO_THE_END[s.content.card_ids[s.action]])
     s.action = -1
     s.effect = s.target = ""
     s.bonus_successes = 0

@@ -27,7 +27,7 @@ def current_uses(s: StoryfoldState) -> list[tuple[str, Companion, Use]]:
 
 def can_use(s: StoryfoldState, who: str, use: Use) -> bool:
     """Whether a use of a side now up may be made now (its cost, once per chapter, its needs)."""
-    return _usable_now(s, _offer(who, use, _option(s, who, _card(s, who), use)), sum(s.crystals))
+    return bool(_usable(s, (_offer(who, use, _option(s, who, _card(s, who), use)),)))
 
 
 class _Offer(NamedTuple):
@@ -49,24 +49,27 @@ def _offer(who: str, use: Use, option: Option) -> _Offer:
                   any(e.do == "blind" for e in use.effects))
 
 
-def _usable_now(s: StoryfoldState, o: _Offer, crystals: int) -> bool:
-    """``crystals``: all the Crystals on the Action cards (what payable() counts for a cost paid
-    from any card, summed once for all the uses on offer)."""
-    use = o.use
-    if o.from_current:
-        if not payable(s, use.cost, use.cost_from):
-            return False
-    elif crystals < use.cost:
-        return False
-    if use.once_per_chapter and o.key in s.uses_this_chapter:
-        return False
-    if o.needs_brom and not s.brom_present:
-        return False
-    if o.rerolls and not s.rolled:
-        return False
-    if o.blinds and not s.creatures_in_river():
-        return False
-    return True
+def _usable(s: StoryfoldState, offers: tuple[_Offer, ...]) -> list[Option]:
+    """The options of the ``offers`` that may be made now."""
+    crystals = sum(s.crystals)      # what payable() counts for a cost paid from any card
+    out = []
+    for o in offers:
+        use = o.use
+        if o.from_current:
+            if not payable(s, use.cost, use.cost_from):
+                continue
+        elif crystals < use.cost:
+            continue
+        if use.once_per_chapter and o.key in s.uses_this_chapter:
+            continue
+        if o.needs_brom and not s.brom_present:
+            continue
+        if o.rerolls and not s.rolled:
+            continue
+        if o.blinds and not s.creatures_in_river():
+            continue
+        out.append(o.option)
+    return out
 
 
 def use_options(s: StoryfoldState, window: str) -> list[Option]:
@@ -75,10 +78,7 @@ def use_options(s: StoryfoldState, window: str) -> list[Option]:
     if offers is None:   # the uses of the sides now up in this window, with their options (memoised)
         offers = s.game.memo[key] = tuple(_offer(who, use, _option(s, who, comp, use))
                                           for who, comp, use in current_uses(s) if use.window == window)
-    if not offers:
-        return []
-    crystals = sum(s.crystals)
-    return [o.option for o in cast(tuple[_Offer, ...], offers) if _usable_now(s, o, crystals)]
+    return _usable(s, cast(tuple[_Offer, ...], offers)) if offers else []
 
 
 def _card(s: StoryfoldState, who: str) -> Companion:

@@ -57,13 +57,16 @@ def answer_luma_turn(s: StoryfoldState, choice: str) -> None:
         use_card(s, choice)
 
 
+# SW-104..SW-109 in order: Boons usable now, every creature activates, the Shadow marker advances
+SHADOW_PHASE_STEPS = (("shadow_boons",), ("activate_all", 0), ("advance_shadow", 1), ("check_end",), ("luma_phase",))
+
+
 @steps.auto("shadow_phase")
 def shadow_phase(s: StoryfoldState) -> None:
     """SW-104..SW-109: activate all creatures left to right, then advance the Shadow marker."""
     s.phase = "shadow"
     s.emit("phase", phase="shadow")
-    push_in_order(s.stack, [("shadow_boons",), ("activate_all", 0), ("advance_shadow", 1), ("check_end",),
-                            ("luma_phase",)])
+    push_in_order(s.stack, SHADOW_PHASE_STEPS)
 
 
 @steps.ask("shadow_boons", kind="shadow_boon", rule="Explore cards, SW-026 (unless stated otherwise)")
