@@ -196,12 +196,17 @@ class GameState:
 
     def advance(self) -> None:
         """Run steps until a player must choose or the game ends."""
+        if self.over or self.pending is not None:
+            return
         specs = self.game.steps.specs
         stack = self.stack
-        while not self.over and self.pending is None:
-            if not stack:
-                raise RuntimeError(f"{self.game.id}: the step stack ran dry before the game ended")
-            step = stack.pop()
+        # Only a step can end the game (end_game) and only this loop sets a decision, so the two
+        # are checked where they can change, not at every turn of the loop.
+        while True:
+            try:
+                step = stack.pop()
+            except IndexError:
+                raise RuntimeError(f"{self.game.id}: the step stack ran dry before the game ended") from None
             spec = specs[step[0]]
             run = spec.run
             # Steps carry 0, 1 or 2 arguments: calling with them spelt out is several times
@@ -216,6 +221,8 @@ class GameState:
                     run(self, step[1], step[2])
                 else:
                     run(self, *step[1:])
+                if self.over:
+                    return
                 continue
             ask = spec.ask
             assert ask is not None
@@ -225,6 +232,8 @@ class GameState:
                 asked = ask(self, step[1])
             else:
                 asked = ask(self, *step[1:])
+            if self.over:            # an ask with nothing to choose may do the step's work
+                return
             if asked is None or not asked[1]:
                 continue
             prompt, options = asked
@@ -232,6 +241,7 @@ class GameState:
             # Decision(...) spelt as the tuple it is: a NamedTuple's own constructor is a Python
             # function, twice the cost, and every decision of every game is made here
             self._decision = _new_tuple(Decision, (self.decider(step), spec.kind, prompt, tuple(options), spec.rule))
+            return
 
     def decider(self, step: tuple[Any, ...]) -> int:
         """Who decides at ``step``; one-player games always answer 0."""
