@@ -114,13 +114,8 @@ def test_long_logs_and_choice_lists_seal_into_chunks_and_clone_apart():
     """emit() and apply() append to the open tail directly and seal it every CHUNK items."""
     from woodlands.engine.eventlog import CHUNK
     from woodlands.engine.state import GameState
-
-    class ToyState(GameState):
-        def _clone_into(self, twin: GameState) -> None:   # nothing beyond the kernel's fields
-            pass
-
     toy = _Toy()
-    s = ToyState(toy, 1, {})  # type: ignore[arg-type]
+    s = GameState(toy, 1, {})  # type: ignore[arg-type]
     n = 3 * CHUNK + 5
     s.stack.extend([("end",)] + [("ask0",)] * n)
     s.advance()

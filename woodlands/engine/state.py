@@ -166,9 +166,21 @@ class GameState:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ for the rules code
+    #: A game's own fields, by how :meth:`clone` copies them: lists of lists (copied two deep),
+    #: lists of plain values (copied), and the rest (ints, strings, frozen content: shared).
+    NESTED_FIELDS: tuple[str, ...] = ()
+    LIST_FIELDS: tuple[str, ...] = ()
+    SCALAR_FIELDS: tuple[str, ...] = ()
+
     def _clone_into(self, twin: "GameState") -> None:
-        """Copy the game-specific fields into ``twin``."""
-        raise NotImplementedError
+        """Copy the game-specific fields into ``twin``; a game with a field of another shape
+        extends this."""
+        for name in self.NESTED_FIELDS:
+            setattr(twin, name, [x[:] for x in getattr(self, name)])
+        for name in self.LIST_FIELDS:
+            setattr(twin, name, getattr(self, name)[:])
+        for name in self.SCALAR_FIELDS:
+            setattr(twin, name, getattr(self, name))
 
     def push(self, *step: Any) -> None:
         self.stack.append(step)

@@ -36,6 +36,7 @@ _SCALARS = ("content", "n", "turn", "turn_no", "round_no", "phase", "turn_over",
 
 class CursedForestState(GameState):
     __slots__ = _NESTED + _LISTS + _SCALARS + ("grid",)
+    NESTED_FIELDS, LIST_FIELDS, SCALAR_FIELDS = _NESTED, _LISTS, _SCALARS
 
     game: "CursedForestGame"
 
@@ -120,12 +121,7 @@ class CursedForestState(GameState):
         self.r_theirs: list[int] = []
 
     def _clone_into(self, twin: GameState) -> None:
-        for name in _NESTED:
-            setattr(twin, name, [x[:] for x in getattr(self, name)])
-        for name in _LISTS:
-            setattr(twin, name, getattr(self, name)[:])
-        for name in _SCALARS:
-            setattr(twin, name, getattr(self, name))
+        super()._clone_into(twin)
         twin.grid = self.grid.copy()  # type: ignore[attr-defined]
 
     def decider(self, step: tuple[Any, ...]) -> int:

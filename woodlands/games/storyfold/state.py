@@ -28,6 +28,7 @@ CARD_ZONES = ("river", "boons", "shadow_deck", "shadow_discard", "explore_deck",
 
 class StoryfoldState(GameState):
     __slots__ = _LISTS + _SCALARS
+    LIST_FIELDS, SCALAR_FIELDS = _LISTS, _SCALARS
 
     game: "StoryfoldGame"
     content: StoryfoldContent
@@ -100,12 +101,6 @@ class StoryfoldState(GameState):
         self.next_scene = -1
         self.scene_done = False
         self.campaign_won = False
-
-    def _clone_into(self, twin: GameState) -> None:
-        for name in _LISTS:
-            setattr(twin, name, getattr(self, name)[:])
-        for name in _SCALARS:
-            setattr(twin, name, getattr(self, name))
 
     # ------------------------------------------------------------------ small readings
     def spirit_left(self) -> int:

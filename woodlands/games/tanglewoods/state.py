@@ -27,6 +27,7 @@ _SCALARS = ("hero", "hero_side", "grimm", "health", "strategy", "recovery", "gol
 
 class TanglewoodsState(GameState):
     __slots__ = _LISTS + _SCALARS
+    LIST_FIELDS, SCALAR_FIELDS = _LISTS, _SCALARS
 
     game: "TanglewoodsGame"
 
@@ -74,12 +75,6 @@ class TanglewoodsState(GameState):
         self.cycle_draws = 0
         self.ambush_depth = 0
         self.defeats_this_round = 0
-
-    def _clone_into(self, twin: GameState) -> None:
-        for name in _LISTS:
-            setattr(twin, name, getattr(self, name)[:])
-        for name in _SCALARS:
-            setattr(twin, name, getattr(self, name))
 
     def view(self, player: int = 0) -> dict[str, Any]:
         from .view import build_view
