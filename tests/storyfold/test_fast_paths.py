@@ -14,7 +14,6 @@ import woodlands
 from woodlands.games.storyfold.content_loader import DEFAULT_PACK
 from woodlands.games.storyfold.actions import BOTTOM_OPTIONS, TOP, action_options, targets
 from woodlands.games.storyfold.dice import count_successes, threshold
-from woodlands.games.storyfold.locations import can_visit, why_not_visit
 from woodlands.games.storyfold.model import THRESHOLDS
 from woodlands.games.storyfold.ongoing import active, max_dice, modifier
 from woodlands.games.storyfold.river import clean_up, end_space, move_to_end
@@ -52,10 +51,6 @@ def plain_action_options(s):
 
 def check_fast_forms(s) -> None:
     assert [tuple(o) for o in action_options(s)] == plain_action_options(s)
-    scene = s.content.scenes[s.scene]
-    if len(s.visited) == len(scene.locations):
-        for loc in scene.locations:
-            assert can_visit(s, loc) == (why_not_visit(s, loc) is None), (loc.id, why_not_visit(s, loc))
     for name in ONGOING:
         found = plain_effects(s, name)
         assert modifier(s, name) == sum(e.params.get("amount", 0) for e in found), name

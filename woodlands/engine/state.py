@@ -101,10 +101,7 @@ class GameState:
         assert step is not None
         self.pending = None
         self._decision = None
-        tail = self._choices._tail           # AppendLog.append written out, as in emit()
-        tail.append(option_id)
-        if len(tail) >= CHUNK:
-            self._choices.seal()
+        self._choices.append(option_id)
         spec = self.game.steps.specs[step[0]]
         assert spec.answer is not None
         before = self.rng.state

@@ -25,25 +25,18 @@ def current_uses(s: StoryfoldState) -> list[tuple[str, Companion, Use]]:
     return out
 
 
-def can_use(s: StoryfoldState, who: str, use: Use) -> bool:
-    """Whether a use of a side now up may be made now (its cost, once per chapter, its needs)."""
-    return bool(_usable(s, (_offer(who, use, _option(s, who, _card(s, who), use)),)))
-
-
 class _Offer(NamedTuple):
-    """One use of a side now up, with what ``can_use`` asks of it worked out once (memoised)."""
-    who: str
+    """One use of a side now up, with what deciding if it can be made asks of it worked out once."""
     use: Use
     option: Option
     key: str                  # how a once-per-chapter use is remembered
-    from_current: bool        # paid only from the Action card being carried out
     needs_brom: bool          # it sends Brom away, so Brom must be here
     rerolls: bool             # a reroll after rolling needs a roll
     blinds: bool              # blinding needs a creature in the River
 
 
 def _offer(who: str, use: Use, option: Option) -> _Offer:
-    return _Offer(who, use, option, f"{who}:{use.id}", use.cost_from == "current",
+    return _Offer(use, option, f"{who}:{use.id}",
                   any(e.do == "brom_to_shadow_discard" for e in use.effects),
                   use.window == "after_roll" and any(e.do == "reroll" for e in use.effects),
                   any(e.do == "blind" for e in use.effects))
@@ -51,14 +44,10 @@ def _offer(who: str, use: Use, option: Option) -> _Offer:
 
 def _usable(s: StoryfoldState, offers: tuple[_Offer, ...]) -> list[Option]:
     """The options of the ``offers`` that may be made now."""
-    crystals = sum(s.crystals)      # what payable() counts for a cost paid from any card
     out = []
     for o in offers:
         use = o.use
-        if o.from_current:
-            if not payable(s, use.cost, use.cost_from):
-                continue
-        elif crystals < use.cost:
+        if not payable(s, use.cost, use.cost_from):
             continue
         if use.once_per_chapter and o.key in s.uses_this_chapter:
             continue
@@ -79,10 +68,6 @@ def use_options(s: StoryfoldState, window: str) -> list[Option]:
         offers = s.game.memo[key] = tuple(_offer(who, use, _option(s, who, comp, use))
                                           for who, comp, use in current_uses(s) if use.window == window)
     return _usable(s, cast(tuple[_Offer, ...], offers)) if offers else []
-
-
-def _card(s: StoryfoldState, who: str) -> Companion:
-    return s.content.luma if who == "luma" else s.content.brom
 
 
 def _option(s: StoryfoldState, who: str, comp: Companion, use: Use) -> Option:

@@ -444,19 +444,21 @@ def load(path: Path | None) -> StoryfoldContent:
     if problems:
         raise ContentError(problems)
     assert campaign_in is not None
+    # per italic effect name, each card carrying it -> its amounts added up, and the smallest
+    ongoing_amount: dict[str, dict[int, int]] = {}
+    ongoing_least: dict[str, dict[int, int]] = {}
+    for c in cards:
+        for e in c.ongoing:
+            amount = e.params.get("amount", 0)
+            total, least = ongoing_amount.setdefault(e.do, {}), ongoing_least.setdefault(e.do, {})
+            total[c.index] = total.get(c.index, 0) + amount
+            least[c.index] = min(least.get(c.index, amount), amount)
     return StoryfoldContent(
         id=info.id, version=info.version, name=info.name, title=campaign_in.title, text=campaign_in.text,
         cards=tuple(cards), card_by_id=card_by_id, actions=tuple(actions[a].index for a in ACTIONS),
         luma=companions["luma"], brom=companions["brom"], explore_deck=explore_deck, creature_deck=creature_deck,
         chapters=tuple(chapters), scenes=tuple(scenes), scene_by_id=scene_by_id,
-        ongoing_by_effect={name: frozenset(c.index for c in cards if any(e.do == name for e in c.ongoing))
-                           for name in {e.do for c in cards for e in c.ongoing}},
-        ongoing_amount={name: {c.index: sum(e.params.get("amount", 0) for e in c.ongoing if e.do == name)
-                               for c in cards if any(e.do == name for e in c.ongoing)}
-                        for name in {e.do for c in cards for e in c.ongoing}},
-        ongoing_least={name: {c.index: min(e.params.get("amount", 0) for e in c.ongoing if e.do == name)
-                              for c in cards if any(e.do == name for e in c.ongoing)}
-                       for name in {e.do for c in cards for e in c.ongoing}},
+        ongoing_amount=ongoing_amount, ongoing_least=ongoing_least,
         card_ids=tuple(c.id for c in cards), creature_cards=frozenset(c.index for c in cards if c.kind == "creature"))
 
 

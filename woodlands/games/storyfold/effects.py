@@ -83,58 +83,54 @@ class Limit(_P):
     amount: int = Field(ge=1, le=7)
 
 
-def _push(s: StoryfoldState, *step: Any) -> None:
-    s.stack.append(step)      # what s.push(*step) does, without unpacking the arguments again
-
-
 # ------------------------------------------------------------------ Spirit, Crystals, tracks
 @effects.primitive("lose_spirit", params=Amount, whens=ANYWHERE)
 def lose_spirit(s: StoryfoldState, e: Effect, source: int) -> None:
     """Lose `amount` Spirit (the Spirit marker moves right; running past the end draws a Shadow card)."""
-    _push(s, "lose_spirit", e.params["amount"], "effect")
+    s.push("lose_spirit", e.params["amount"], "effect")
 
 
 @effects.primitive("gain_spirit", params=Amount, whens=ANYWHERE)
 def gain_spirit(s: StoryfoldState, e: Effect, source: int) -> None:
     """Gain `amount` Spirit (the Spirit marker moves left; excess is lost)."""
-    _push(s, "gain_spirit", e.params["amount"])
+    s.push("gain_spirit", e.params["amount"])
 
 
 @effects.primitive("gain_crystals", params=Amount, whens=ANYWHERE)
 def gain_crystals(s: StoryfoldState, e: Effect, source: int) -> None:
     """Gain `amount` Crystals; you place each on an Action card of your choice (at most 3 per card)."""
-    _push(s, "place_crystals", e.params["amount"])
+    s.push("place_crystals", e.params["amount"])
 
 
 @effects.primitive("lose_crystals", params=Amount, whens=ANYWHERE)
 def lose_crystals(s: StoryfoldState, e: Effect, source: int) -> None:
     """Lose `amount` Crystals; you choose from which Action cards (all of them if you have fewer)."""
-    _push(s, "lose_crystals", e.params["amount"])
+    s.push("lose_crystals", e.params["amount"])
 
 
 @effects.primitive("advance_light", params=Amount, whens=ANYWHERE)
 def advance_light(s: StoryfoldState, e: Effect, source: int) -> None:
     """Advance the Light marker `amount` spaces toward the middle (never past it)."""
-    _push(s, "move_light", e.params["amount"])
+    s.push("move_light", e.params["amount"])
 
 
 @effects.primitive("light_back", params=Amount, whens=ANYWHERE)
 def light_back(s: StoryfoldState, e: Effect, source: int) -> None:
     """Move the Light marker back `amount` spaces, away from the middle (never past the end)."""
-    _push(s, "move_light", -e.params["amount"])
+    s.push("move_light", -e.params["amount"])
 
 
 @effects.primitive("advance_shadow", params=Amount, whens=ANYWHERE)
 def advance_shadow(s: StoryfoldState, e: Effect, source: int) -> None:
     """Advance the Shadow marker `amount` spaces toward the middle, one at a time, carrying out
     the Shadow effects of each space it enters."""
-    _push(s, "advance_shadow", e.params["amount"])
+    s.push("advance_shadow", e.params["amount"])
 
 
 @effects.primitive("shadow_back", params=Amount, whens=ANYWHERE)
 def shadow_back(s: StoryfoldState, e: Effect, source: int) -> None:
     """Move the Shadow marker back `amount` spaces (no Shadow effects)."""
-    _push(s, "shadow_back", e.params["amount"])
+    s.push("shadow_back", e.params["amount"])
 
 
 # ------------------------------------------------------------------ decks
@@ -142,7 +138,7 @@ def shadow_back(s: StoryfoldState, e: Effect, source: int) -> None:
 def draw_shadow(s: StoryfoldState, e: Effect, source: int) -> None:
     """Draw `count` Shadow cards (default 1), one after the other."""
     for _ in range(e.params["count"]):
-        _push(s, "draw_shadow")
+        s.push("draw_shadow")
 
 
 @effects.primitive("draw_explore", params=Count, whens=ANYWHERE)
@@ -150,7 +146,7 @@ def draw_explore(s: StoryfoldState, e: Effect, source: int) -> None:
     """Draw `count` Explore cards (default 1), each resolved as drawn (Boon to a Boon space, Bane's
     Immediately effect ...)."""
     for _ in range(e.params["count"]):
-        _push(s, "draw_explore", "resolve")
+        s.push("draw_explore", "resolve")
 
 
 @effects.primitive("draw_creature", params=Count, whens=ANYWHERE)
@@ -158,14 +154,14 @@ def draw_creature(s: StoryfoldState, e: Effect, source: int) -> None:
     """Draw `count` Creature cards (default 1); each goes where it says (or is discarded, with its
     Spirit lost, if the River is full)."""
     for _ in range(e.params["count"]):
-        _push(s, "draw_creature")
+        s.push("draw_creature")
 
 
 @effects.primitive("story", params=CardRef, whens=ANYWHERE)
 def story(s: StoryfoldState, e: Effect, source: int) -> None:
     """Search the Chapter deck for the Story card `card`, read it and carry out its Immediately
     effect (nothing happens if it is not in the Chapter deck)."""
-    _push(s, "story_card", s.content.card_by_id[e.params["card"]])
+    s.push("story_card", s.content.card_by_id[e.params["card"]])
 
 
 @effects.primitive("place_creature", params=PlaceCreature, whens=ANYWHERE)
@@ -174,60 +170,60 @@ def place_creature(s: StoryfoldState, e: Effect, source: int) -> None:
     River space `space` (1..7, or "end"), shifting cards right; its Immediately effect is not
     carried out.  Nothing happens if it is already in the River."""
     space = e.params["space"]
-    _push(s, "place_creature", s.content.card_by_id[e.params["card"]], 0 if space == "end" else space)
+    s.push("place_creature", s.content.card_by_id[e.params["card"]], 0 if space == "end" else space)
 
 
 @effects.primitive("add_to_explore", params=AddToExplore, whens=ANYWHERE)
 def add_to_explore(s: StoryfoldState, e: Effect, source: int) -> None:
     """Add the Explore card `card` (a Companion, Trauma, Boon or Bane) from the box to the Explore
     deck, shuffled in (`shuffle = false`: on top).  Nothing happens if it is not in the box."""
-    _push(s, "add_to_explore", s.content.card_by_id[e.params["card"]], e.params["shuffle"])
+    s.push("add_to_explore", s.content.card_by_id[e.params["card"]], e.params["shuffle"])
 
 
 @effects.primitive("gain_card", params=CardRef, whens=ANYWHERE)
 def gain_card(s: StoryfoldState, e: Effect, source: int) -> None:
     """Put the Explore card `card` (Boon, Companion or Trauma) from wherever it is onto a Boon space,
     as if you had drawn it (full Boon spaces: make room)."""
-    _push(s, "to_boon_space", s.content.card_by_id[e.params["card"]])
+    s.push("to_boon_space", s.content.card_by_id[e.params["card"]])
 
 
 @effects.primitive("grant_die", params=Die, whens=ANYWHERE)
 def grant_die(s: StoryfoldState, e: Effect, source: int) -> None:
     """You get the `size`-sided die (10 or 12) until the end of the chapter."""
-    _push(s, "grant_die", e.params["size"])
+    s.push("grant_die", e.params["size"])
 
 
 # ------------------------------------------------------------------ the River
 @effects.primitive("discard_creature", params=Which, whens=ANYWHERE)
 def discard_creature(s: StoryfoldState, e: Effect, source: int) -> None:
     """Discard a creature from the River (`which`: "choose", "first" or "last"); no Crystals for it."""
-    _push(s, "discard_creature", e.params["which"])
+    s.push("discard_creature", e.params["which"])
 
 
 @effects.primitive("blind", whens=ANYWHERE)
 def blind(s: StoryfoldState, e: Effect, source: int) -> None:
     """Blind a creature of your choice: it moves to the end of the River with a Stun token."""
-    _push(s, "blind_choice")
+    s.push("blind_choice")
 
 
 @effects.primitive("activate_creatures", whens=ANYWHERE)
 def activate_creatures(s: StoryfoldState, e: Effect, source: int) -> None:
     """Activate every creature in the River, from left to right, as in the Shadow Phase."""
-    _push(s, "activate_all", 0)
+    s.push("activate_all", 0)
 
 
 @effects.primitive("move_action", params=Direction, whens=ANYWHERE)
 def move_action(s: StoryfoldState, e: Effect, source: int) -> None:
     """Move an Action card of your choice one space `direction` ("left" or "right"), swapping it
     with the card there."""
-    _push(s, "move_action_choice", -1 if e.params["direction"] == "left" else 1)
+    s.push("move_action_choice", -1 if e.params["direction"] == "left" else 1)
 
 
 @effects.primitive("action_to_end", params=ActionRef, whens=ANYWHERE)
 def action_to_end(s: StoryfoldState, e: Effect, source: int) -> None:
     """Move an Action card to the end of the River (`action`: "choose", "first" for the leftmost,
     or an Action card id), then clean up the River."""
-    _push(s, "action_to_end", e.params["action"])
+    s.push("action_to_end", e.params["action"])
 
 
 # ------------------------------------------------------------------ dice (uses after a roll)
@@ -235,7 +231,7 @@ def action_to_end(s: StoryfoldState, e: Effect, source: int) -> None:
 def reroll(s: StoryfoldState, e: Effect, source: int) -> None:
     """Reroll up to `dice` rolled dice of your choice, one at a time (only in a use whose window is
     "after_roll")."""
-    _push(s, "reroll_die", e.params["dice"])
+    s.push("reroll_die", e.params["dice"])
 
 
 @effects.primitive("add_successes", params=Amount, whens=("use",))
@@ -266,14 +262,14 @@ def clear_flag(s: StoryfoldState, e: Effect, source: int) -> None:
 def brom_to_shadow_discard(s: StoryfoldState, e: Effect, source: int) -> None:
     """Place the Brom card on the Shadow discard pile instead of drawing the chapter's last Shadow
     card (only in a Luma use whose window is "last_shadow")."""
-    _push(s, "brom_leaves")
+    s.push("brom_leaves")
 
 
 @effects.primitive("return_brom", whens=ANYWHERE)
 def return_brom(s: StoryfoldState, e: Effect, source: int) -> None:
     """Brom comes back: the Brom card returns to the Brom space on its first side and the Luma
     card turns to its first side (nothing happens if Brom is on his space)."""
-    _push(s, "brom_returns")
+    s.push("brom_returns")
 
 
 # ------------------------------------------------------------------ ongoing (italic) effects

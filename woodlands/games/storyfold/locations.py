@@ -23,24 +23,9 @@ def why_not_visit(s: StoryfoldState, loc: Location) -> str | None:
     return None
 
 
-def can_visit(s: StoryfoldState, loc: Location) -> bool:
-    """``why_not_visit(s, loc) is None``, without composing the reason: the Luma Phase asks it
-    of every location at every turn (a test holds the two together)."""
-    visited = s.visited
-    if visited[loc.index]:
-        return False
-    if loc.progress and s.light != s.content.scenes[s.scene].middle:
-        return False
-    if loc.chain:
-        for other in s.content.scenes[s.scene].locations[:loc.index]:
-            if other.chain == loc.chain and not visited[other.index]:
-                return False
-    return not loc.condition or holds(s, loc.condition)
-
-
 def visitable(s: StoryfoldState, kind: str) -> list[Location]:
     """SW-056: the locations the matching Action card ("help" or "explore") may visit now."""
-    return [loc for loc in s.content.scenes[s.scene].locations if loc.kind == kind and can_visit(s, loc)]
+    return [loc for loc in s.content.scenes[s.scene].locations if loc.kind == kind and why_not_visit(s, loc) is None]
 
 
 def visit(s: StoryfoldState, loc: Location) -> None:

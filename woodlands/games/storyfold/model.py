@@ -201,9 +201,8 @@ class StoryfoldContent:
     chapters: tuple[Chapter, ...]
     scenes: tuple[Scene, ...]
     scene_by_id: dict[str, int]
-    # effect name -> the cards with an italic effect of that name, and their amounts added up
-    ongoing_by_effect: dict[str, frozenset[int]] = field(default_factory=dict)
+    # italic effect name -> each card carrying it -> its amounts added up / the smallest of them
     ongoing_amount: dict[str, dict[int, int]] = field(default_factory=dict)
-    ongoing_least: dict[str, dict[int, int]] = field(default_factory=dict)   # the smallest per card
+    ongoing_least: dict[str, dict[int, int]] = field(default_factory=dict)
     card_ids: tuple[str, ...] = ()                # cards[i].id, for the log of the River
     creature_cards: frozenset[int] = frozenset()  # the cards of kind "creature"

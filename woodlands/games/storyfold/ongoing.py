@@ -22,17 +22,16 @@ def modifier(s: StoryfoldState, name: str) -> int:
 
 def active(s: StoryfoldState, name: str) -> bool:
     """Whether any ongoing ``name`` effect is in play."""
-    special = s.content.ongoing_by_effect.get(name)
-    return special is not None and not (special.isdisjoint(s.river) and special.isdisjoint(s.boons))
+    cards = s.content.ongoing_amount.get(name)
+    return cards is not None and not (cards.keys().isdisjoint(s.river) and cards.keys().isdisjoint(s.boons))
 
 
 def max_dice(s: StoryfoldState) -> int:
     """The smallest ``max_dice`` in play (at least 1, SW-052), or no limit (99)."""
-    special = s.content.ongoing_by_effect.get("max_dice")
+    least = s.content.ongoing_least.get("max_dice")
     river, boons = s.river, s.boons
-    if special is None or (special.isdisjoint(river) and special.isdisjoint(boons)):
+    if least is None or (least.keys().isdisjoint(river) and least.keys().isdisjoint(boons)):
         return 99
-    least = s.content.ongoing_least["max_dice"]
     limit = 99
     for card, amount in least.items():      # a handful of cards; each is in one place at most
         if amount < limit and (card in river or card in boons):
