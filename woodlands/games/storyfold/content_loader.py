@@ -90,19 +90,19 @@ class ExploreIn(Strict):
         return self
 
 
-class ShadowIn(Strict):
+class CardIn(Strict):
+    """What every Shadow, Creature and Story card has."""
     id: str = Field(pattern=ID)
     provenance: Provenance
     name: str = Field(min_length=1)
     text: str = ""
+
+
+class ShadowIn(CardIn):
     immediately: list[dict[str, Any]] = []
 
 
-class CreatureIn(Strict):
-    id: str = Field(pattern=ID)
-    provenance: Provenance
-    name: str = Field(min_length=1)
-    text: str = ""
+class CreatureIn(CardIn):
     icons: int = Field(ge=1, le=6)
     spirit: int = Field(ge=0, le=6)
     crystals: int = Field(default=0, ge=0, le=6)
@@ -118,11 +118,7 @@ class CreatureIn(Strict):
         return self
 
 
-class StoryIn(Strict):
-    id: str = Field(pattern=ID)
-    provenance: Provenance
-    name: str = Field(min_length=1)
-    text: str = ""
+class StoryIn(CardIn):
     immediately: list[dict[str, Any]] = []
     after: Literal["box", "chapter_deck"] = "box"
 
