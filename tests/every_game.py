@@ -25,13 +25,14 @@ class GameCase:
 
 
 CASES: dict[str, GameCase] = {
-    "tanglewoods": GameCase("tanglewoods", [{"difficulty": d} for d in (0, 5, 10)], {"round_limit": 150}),
+    # every difficulty, and the "single" difficulty mode every 7th game
+    "tanglewoods": GameCase("tanglewoods", [{"difficulty": k % 11, "difficulty_mode": "single" if k % 7 == 0 else "toward-5"}
+                                            for k in range(77)], {"round_limit": 150}),
     "storyfold": GameCase("storyfold", [{}], {"scene_limit": 200}),
     "cursed-forest": GameCase("cursed-forest", [{"players": 1}, {"players": 2}, {"players": 3}, {"players": 4},
                                                 {"players": 1, "adventurers": 4}, {"players": 2, "pvp": True},
                                                 {"players": 1, "ring_bearer": 0}, {"players": 3, "ring_bearer": 2}]),
 }
-NEW_GAMES = ("storyfold", "cursed-forest")
 
 
 def check_invariants(state: woodlands.GameState) -> None:

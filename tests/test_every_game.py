@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import woodlands
 from woodlands.bots import get_bot
 
-from .every_game import CASES, NEW_GAMES, check_invariants, fingerprint, random_walk
+from .every_game import CASES, check_invariants, fingerprint, random_walk
 
 ALL = sorted(CASES)
 
@@ -102,12 +102,12 @@ def test_views_are_json_and_name_their_game(game_id):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", NEW_GAMES)
+@pytest.mark.parametrize("game_id", ALL)
 @pytest.mark.parametrize("bot_name", ["random", "greedy"])
 @pytest.mark.parametrize("block", range(4))
 def test_thousands_of_games_end_cleanly(game_id, bot_name, block):
-    """4 blocks x 250 games per bot and game: 2,000 games of each new game (Tanglewoods has its
-    own fuzz in test_fuzz.py), every option set, invariants checked at each end."""
+    """4 blocks x 250 games per bot and game: 2,000 games of each game, every option set,
+    invariants checked at each end."""
     case = CASES[game_id]
     game = woodlands.load_game(game_id)
     per_block = 250
