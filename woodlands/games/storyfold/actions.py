@@ -78,11 +78,9 @@ def action_options(s: StoryfoldState) -> list[Option]:
         name = ids[card]
         if name == "light" or name == "heal":
             if creatures is None:
-                creature_cards = s.content.creature_cards
-                creatures = tuple([c for c in s.river if c in creature_cards])
+                creatures = tuple(s.creatures_in_river())
                 extra = modifier(s, "creature_icons") if creatures else 0
-            key: tuple[object, ...] = ("act", name, creatures, extra,
-                                       _traumas(s) if name == "heal" and s.boons else ())
+            key: tuple[object, ...] = ("act", name, creatures, extra, _traumas(s) if name == "heal" else ())
         else:
             if places is None:
                 scene = s.content.scenes[s.scene]
@@ -91,7 +89,7 @@ def action_options(s: StoryfoldState) -> list[Option]:
                     places += tuple([holds(s, loc.condition) for loc in scene.locations if loc.condition])
             key = ("act", name, places)
         part = cache.get(key)
-        opts += _lookup(s, key, name) if part is None else cast(tuple[Option, ...], part)
+        opts += _work_out(s, key, name) if part is None else cast(tuple[Option, ...], part)
     return opts
 
 
@@ -102,17 +100,16 @@ def _traumas(s: StoryfoldState) -> tuple[int, ...]:
     return tuple([b for b in s.boons if cards[b].kind == "trauma"])
 
 
-def _lookup(s: StoryfoldState, key: tuple[object, ...], name: str) -> tuple[Option, ...]:
-    """The options of Action card ``name``: its top effect on each target, then its bottom effect."""
+def _work_out(s: StoryfoldState, key: tuple[object, ...], name: str) -> tuple[Option, ...]:
+    """The options of Action card ``name`` (its top effect on each target, then its bottom
+    effect), kept in Game.cache under ``key``."""
     cache = s.game.cache
-    part = cache.get(key)
-    if part is None:
-        if len(cache) >= s.game.CACHE_LIMIT:
-            cache.clear()
-        part = cache[key] = tuple(
-            Option(f"act:{name}:top:{ident}", f"{name.title()}: {TOP[name]}: {label} (needs {need})")
-            for ident, label, need in targets(s, name)) + (BOTTOM_OPTIONS[name],)
-    return cast(tuple[Option, ...], part)
+    if len(cache) >= s.game.CACHE_LIMIT:
+        cache.clear()
+    part = cache[key] = tuple(
+        Option(f"act:{name}:top:{ident}", f"{name.title()}: {TOP[name]}: {label} (needs {need})")
+        for ident, label, need in targets(s, name)) + (BOTTOM_OPTIONS[name],)
+    return part
 
 
 def why_not_act(s: StoryfoldState, choice: str) -> str | None:

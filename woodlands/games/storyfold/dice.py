@@ -99,7 +99,7 @@ def roll(s: StoryfoldState, k8: int, k10: int, k12: int) -> None:
     t = threshold(s)
     shown = [faces[d] for d in rolled]
     s.emit("roll", action=s.content.card_ids[s.action], dice=[dice[d] for d in rolled],
-           faces=shown, threshold=t, successes=len([f for f in shown if f >= t]))
+           faces=shown, threshold=t, successes=count_successes(s, t))
 
 
 def reroll(s: StoryfoldState, die: int) -> None:
