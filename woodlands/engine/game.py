@@ -37,6 +37,12 @@ class Game:
     limit_default: int = 200
     #: how many entries :attr:`cache` holds before it is emptied
     CACHE_LIMIT = 1 << 16
+    #: the version of this game's rules code; records carry it.  Bump it (and say what changed
+    #: in :attr:`rules_changes`) whenever a fix can change what an old record replays to.
+    rules_version: int = 1
+    #: rules version -> what changed in it, in player words with the rule ids (shown when an
+    #: old record is refused)
+    rules_changes: dict[int, tuple[str, ...]] = {}
 
     def __init__(self, content: Content, content_path: Path | None = None) -> None:
         self.content = content
