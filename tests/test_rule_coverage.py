@@ -20,7 +20,7 @@ def cited_ids() -> set[str]:
     ids: set[str] = set()
     for path in (ROOT / "tests").rglob("*.py"):
         for args in re.findall(r"mark\.rules\(([^)]*)\)", path.read_text(encoding="utf-8")):
-            ids.update(re.findall(r"[A-Z]{1,2}-\d+", args))
+            ids.update(re.findall(r"[A-Z]{1,3}-\d+", args))
     return ids
 
 
@@ -45,3 +45,12 @@ def test_every_rule_and_ruling_is_cited(game):
     cited = cited_ids()
     missing = sorted(units - cited, key=lambda x: int(x.split("-")[1])) + sorted(rules - cited, key=lambda x: int(x.split("-")[1]))
     assert not missing, f"{game}: no test cites {', '.join(missing)}"
+
+
+def test_every_audit_finding_is_cited():
+    """AUD-1..AUD-16 (docs/audit.md): the audit's findings that have no rule id of their own."""
+    text = (ROOT / "docs" / "audit.md").read_text(encoding="utf-8")
+    ids = set(re.findall(r"^\| (AUD-\d+) \|", text, flags=re.M))
+    assert ids == {f"AUD-{n}" for n in range(1, 17)}, "docs/audit.md must list AUD-1..AUD-16"
+    missing = sorted(ids - cited_ids(), key=lambda x: int(x.split("-")[1]))
+    assert not missing, f"no test cites {', '.join(missing)}"

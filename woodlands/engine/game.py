@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .errors import ContentError, GameOptionError, IllegalAction, RecordError
+from .records import check_replayed, record_rules, refuse_changed
 from .state import RECORD_FORMAT, RECORD_VERSION, GameState
 from .steps import StepRegistry
 
@@ -122,9 +123,14 @@ def load_game(game_id: str, content: str | Path | None = None) -> Game:
     return cls(pack, Path(content))
 
 
-def replay(record: dict[str, Any], content: str | Path | None = None) -> GameState:
+def replay(record: dict[str, Any], content: str | Path | None = None,
+           accept_rules_change: bool = False) -> GameState:
     """Rebuild the exact state a record describes.  A malformed or forged record raises
-    :class:`RecordError` saying where it breaks."""
+    :class:`RecordError` saying where it breaks.
+
+    A record made under older rules (its ``"rules"`` version) is replayed only if it reaches
+    exactly the game it recorded (its ``"digest"``); otherwise it is refused with the list of
+    rules changes since, unless ``accept_rules_change`` asks for a new game from its choices."""
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
     if record.get("format") != RECORD_FORMAT:
@@ -153,6 +159,7 @@ def replay(record: dict[str, Any], content: str | Path | None = None) -> GameSta
             f"but the loaded pack is {game.content.id!r} {game.content.version!r}; pass content=PATH")
     if record["seed"] < 0:
         raise RecordError("record field 'seed' must not be negative")
+    rules = record_rules(record, game)
     try:
         state = game.new_game(seed=record["seed"], options=record["options"])
     except GameOptionError as e:
@@ -161,5 +168,8 @@ def replay(record: dict[str, Any], content: str | Path | None = None) -> GameSta
         try:
             state.apply(choice)
         except IllegalAction as e:
+            if rules < game.rules_version:
+                raise refuse_changed(game, rules, f"its choice #{i + 1} is no longer legal where it stands") from None
             raise RecordError(f"choice #{i + 1} ({choice!r}) is not legal at that point: {e}") from None
+    check_replayed(record, game, rules, state.log, accept_rules_change)
     return state

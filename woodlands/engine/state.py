@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from .decision import Decision, Option
 from .errors import IllegalAction
 from .eventlog import CHUNK, AppendLog
+from .records import log_digest
 from .rng import Rng
 from .steps import StepSpec
 
@@ -123,21 +124,29 @@ class GameState:
         if not self.can_undo():
             raise IllegalAction("undo: the last choice revealed a card or rolled dice; it cannot be taken back")
         from .game import replay
-        record = self.record()
+        record = self.record(digest=False)
         record["choices"] = record["choices"][:-1]
         return replay(record, self.game.content_path)
 
-    def record(self) -> dict[str, Any]:
-        """The event-sourced record: enough to rebuild this exact state with :func:`replay`."""
-        return {
+    def record(self, digest: bool = True) -> dict[str, Any]:
+        """The event-sourced record: enough to rebuild this exact state with :func:`replay`.
+
+        It names the rules version it was made with and, unless ``digest=False``, carries a
+        digest of the log, so that a replay under corrected rules can prove it reaches the same
+        game (see :mod:`woodlands.engine.records`)."""
+        record = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game.id,
+            "rules": self.game.rules_version,
             "content": {"id": self.game.content.id, "version": self.game.content.version},
             "options": json.loads(json.dumps(self.options)),
             "seed": self.seed,
             "choices": self._choices.to_list(),
         }
+        if digest:
+            record["digest"] = log_digest(self._log.to_list())
+        return record
 
     def clone(self) -> "GameState":
         """An independent copy (microseconds: plain data, shared immutable content)."""
