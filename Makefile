@@ -5,20 +5,26 @@ BIN := $(VENV)/bin
 
 .PHONY: play test bench clean
 
+# `make play` prints nothing but the game: what pip says goes to $(VENV)/install.log, and
+# only a failed install shows it.
+INSTALL_LOG := $(VENV)/install.log
+PIP = $(BIN)/python -m pip install --quiet --disable-pip-version-check
+
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@echo "Setting up $(VENV) (first run only; details in $(INSTALL_LOG))..."
+	@$(PYTHON) -m venv $(VENV)
+	@$(PIP) --upgrade pip >$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
-	touch $@
+	@$(PIP) -e . >>$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
+	@touch $@
 
 $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	touch $@ $(VENV)/.installed
+	@$(PIP) -e ".[dev]" >>$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
+	@touch $@ $(VENV)/.installed
 
 play: $(VENV)/.installed
-	$(BIN)/woodlands play $(GAME)
+	@$(BIN)/woodlands play $(GAME)
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest -n 2
