@@ -325,6 +325,8 @@ def _flip_self(s: TanglewoodsState, e: Effect, src: Source) -> None:
         if code in pile:
             pile[pile.index(code)] = flip(code)
             s.emit("flip", card=source_id(s, src), side="night" if flip(code) & 1 else "day")
+            if pile is s.tableau:
+                s.push("recheck_map")      # its icon may have changed: ruling T-23
             return
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .dice import face_name
-from .forest_phase import draw_limit, map_status
+from .forest_phase import COMPLETE, draw_limit, map_status
 from .model import COLOURS, DIE_COLOUR, DIRECTIONS, Card
 from .modifiers import MODIFIERS, bribe_cost, enemy_damage, enemy_health, is_enemy, modifier
 from .strategy_phase import passes_allowed
@@ -67,6 +67,10 @@ def build_view(s: TanglewoodsState) -> dict[str, Any]:
     active_map = None
     if s.active_map >= 0:
         status, missing = map_status(s)
+        if s.map_complete:       # AUD-2: the status agrees with `complete`, whatever left the tableau since
+            status, missing = COMPLETE, {}
+        elif status == COMPLETE:  # covered, but the check comes when the effect in progress is over (T-23)
+            status = "covered"
         active_map = _card(c.maps, s.active_map, "map")
         active_map.update(complete=s.map_complete, status=status,
                           missing=[d for d in DIRECTIONS for _ in range(missing.get(d, 0))])

@@ -1,0 +1,171 @@
+"""Rules found wrong by the independent audit (issue 9): rulings T-4, T-22, T-23, T-24 and the
+Tanglewoods part of observability (AUD-2).  The audit's reproductions are replayed from
+``tests/repros`` on the default pack; the other tests build exact situations in the test pack."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import woodlands
+from woodlands.games.tanglewoods.effects import run_effects
+from woodlands.games.tanglewoods.model import Effect
+from tests.tanglewoods.helpers import (COMMITTED, HALT, events, fc, halted, ic, ids, kind, mc, play,
+                                       situation)
+
+REPROS = Path(__file__).resolve().parent.parent / "repros"
+
+
+def replay_repro(name: str) -> tuple[Any, dict[str, Any]]:
+    """The audit's game, played through its choices (every one must still be legal)."""
+    r = json.loads((REPROS / name).read_text(encoding="utf-8"))
+    s = woodlands.load_game(r["game"]).new_game(seed=r["seed"], options=r["options"])
+    for choice in r["choices"]:
+        s.apply(choice)
+    return s, r
+
+
+# ------------------------------------------------------------------ T-23 / TG-040
+@pytest.mark.rules("T-23", "TG-040", "TG-038")
+def test_T23_repro_an_ambush_that_completes_the_map_stops_the_drawing():
+    """The audit's game: Baby Bear's ambush adds the enemy that completes Elder Hollow.  The map
+    is complete at once; 'draw' is no longer offered; the waiting card (Baby Bear itself) is
+    placed and the phase goes on to Bribery."""
+    s, _ = replay_repro("tanglewoods-TG040-draw-after-complete.json")
+    since = s.log_length - 12
+    assert s.map_complete and s.view(0)["map"]["complete"] is True
+    assert ids(s) == ["place:baby-bear"]
+    with pytest.raises(woodlands.IllegalAction, match="T-23"):
+        s.apply("draw")
+    play(s, "place:baby-bear")
+    assert s.phase != "forest" and s.drawn == []
+    assert [e["map"] for e in events(s, "map_complete", since=since)] == ["elder-hollow"]
+
+
+def _baby_forest(deck: list[int], **kw: Any) -> Any:
+    kw.setdefault("active_map", mc("map-n"))
+    return situation(["forest_phase", HALT], forest_deck=list(deck), **kw)
+
+
+@pytest.mark.rules("T-23", "TG-040", "T-19")
+def test_T23_the_map_is_complete_as_soon_as_an_ambush_adds_the_card_and_the_effect_finishes():
+    """Baby Bear adds North Imp, which completes map-n: the map is complete at once (the log says
+    so right after the card joins), Baby Bear's other enemy is still offered (the effect in
+    progress finishes), then only placing the waiting card is offered."""
+    deck = [fc("north-imp"), fc("south-imp"), fc("filler-west"), fc("filler-east"), fc("baby-bear")]
+    s = _baby_forest(deck, strategy=3)
+    assert kind(s) == "baby_bear_enemy"
+    play(s, "add")                                         # North Imp completes the map
+    assert s.map_complete
+    types = [e["type"] for e in events(s)]
+    assert types.index("map_complete") == types.index("place") + 1
+    assert kind(s) == "baby_bear_enemy"                    # South Imp: the ambush goes on
+    play(s, "stat:recovery")
+    assert ids(s) == ["place:baby-bear"]
+    play(s, "place:baby-bear")
+    assert halted(s)
+    assert s.drawn == [] and fc("baby-bear") in s.tableau
+
+
+@pytest.mark.rules("T-23", "TG-038", "TG-040")
+def test_T23_cards_drawn_before_the_ambush_wait_one_is_placed_the_rest_discarded():
+    """A card drawn earlier in the same Draw & Choose is still waiting when the ambush completes
+    the map: the player places one of the waiting cards and the other is discarded (TG-038)."""
+    deck = [fc("filler-east"), fc("filler-south"), fc("filler-west"), fc("north-imp"), fc("baby-bear"),
+            fc("east-imp")]
+    s = _baby_forest(deck, strategy=3)
+    assert s.drawn == [fc("east-imp")]
+    play(s, "draw")                                        # Baby Bear: North Imp comes out
+    play(s, "add")
+    assert s.map_complete and sorted(ids(s)) == ["place:baby-bear", "place:east-imp"]
+    play(s, "place:east-imp")
+    assert halted(s)
+    assert fc("baby-bear") in s.forest_discard and fc("east-imp") in s.tableau
+    assert s.drawn == []
+
+
+@pytest.mark.rules("T-23", "T-12")
+def test_T23_wilds_after_an_ambush_add_are_offered_keep_building_continues_the_cycle():
+    """Baby Bear adds North Imp; with the wild already there the map (N, S) can be completed by
+    assigning the wild: the player is asked once the ambush is over.  Keep building: the same
+    Draw & Choose continues (Baby Bear waits to be placed, drawing is still allowed)."""
+    deck = [fc("filler-east"), fc("filler-west"), fc("filler-south"), fc("north-imp"), fc("east-imp"),
+            fc("baby-bear")]
+    s = situation(["forest_phase", HALT], active_map=mc("map-ns-merchant"), forest_deck=deck,
+                  tableau=[fc("wild-fable")], strategy=3)
+    assert kind(s) == "baby_bear_enemy"
+    play(s, "add", "stat:recovery")                        # North Imp joins; East Imp costs a stat
+    assert kind(s) == "assign_wilds" and ids(s) == ["complete", "keep_building"]
+    play(s, "keep_building")
+    assert kind(s) == "draw_or_place" and "place:baby-bear" in ids(s) and "draw" in ids(s)
+    assert not s.map_complete
+
+
+@pytest.mark.rules("T-23", "T-12")
+def test_T23_wilds_after_an_ambush_add_complete_then_place_one_waiting_card():
+    deck = [fc("filler-east"), fc("filler-west"), fc("filler-south"), fc("north-imp"), fc("east-imp"),
+            fc("baby-bear")]
+    s = situation(["forest_phase", HALT], active_map=mc("map-ns-merchant"), forest_deck=deck,
+                  tableau=[fc("wild-fable")], strategy=3)
+    play(s, "add", "stat:recovery", "complete")
+    assert s.map_complete and ids(s) == ["place:baby-bear"]
+    assert s.view(0)["map"]["status"] == "complete"
+    play(s, "place:baby-bear")
+    assert halted(s) and s.wilds[s.tableau.index(fc("wild-fable"))] == "S"
+
+
+@pytest.mark.rules("T-23", "TG-040")
+def test_T23_a_flip_in_the_tableau_is_checked_too():
+    """The same mistake elsewhere: a card turned over in the tableau (its icon may change) is a
+    change to the tableau, so the map is checked after it as well."""
+    # the card lies in the tableau (N on both sides) but the map has not been checked yet
+    s = situation([], active_map=mc("map-n"), tableau=[fc("flip-conceals")], phase="forest")
+    s.push(*HALT)
+    run_effects(s, (Effect("special", "flip_self", {}, text="turns over"),), ("forest", fc("flip-conceals")))
+    s.advance()
+    assert s.map_complete and events(s, "map_complete")
+
+
+# ------------------------------------------------------------------ T-4
+@pytest.mark.rules("T-4")
+def test_T4_repro_the_strategy_phase_ends_by_itself_when_an_item_defeats_the_last_enemy():
+    """The audit's game: the Throwing Hatchet defeats the last undefeated enemy during Commit;
+    no commit or roll is offered any more, and the log says the phase ended by itself."""
+    s, _ = replay_repro("tanglewoods-T4-strategy-after-last-enemy.json")
+    assert not any(i.startswith("commit:") or i == "roll" for i in ids(s))
+    assert s.phase != "strategy"
+    assert events(s, "strategy_end", since=s.log_length - 40)[-1]["why"] == "no_enemies"
+
+
+@pytest.mark.rules("T-4")
+def test_T4_an_item_used_during_commit_defeats_the_last_enemy_and_the_phase_ends():
+    s = situation(["strategy_phase", HALT], active_map=mc("map-n"), tableau=[fc("north-imp")],
+                  inventory=[ic("hatchet")])
+    play(s, "commit:red", "use:hatchet", "enemy:north-imp")
+    assert halted(s)
+    assert s.dice_zone.count(COMMITTED) == 1                  # the committed die stays unrolled
+    assert events(s, "strategy_end") == [{"type": "strategy_end", "passes": 1, "why": "no_enemies"}]
+
+
+@pytest.mark.rules("T-4")
+def test_T4_an_item_used_while_applying_defeats_the_last_enemy_and_the_phase_ends():
+    """The same mistake elsewhere: the Apply step (dice still unapplied)."""
+    from tests.tanglewoods.helpers import rig_rolls
+    s = situation(["strategy_phase", HALT], active_map=mc("map-n"), tableau=[fc("north-imp")],
+                  inventory=[ic("hatchet")])
+    play(s, "commit:yellow", "commit:red")
+    rig_rolls(s, "hit", "hit")
+    play(s, "roll")
+    assert kind(s) == "apply_die" and "use:hatchet" in ids(s)
+    play(s, "use:hatchet", "enemy:north-imp")
+    assert halted(s)
+    assert events(s, "strategy_end")[-1]["why"] == "no_enemies"
+
+
+@pytest.mark.rules("T-4", "AUD-2")
+def test_T4_no_enemy_at_the_start_the_phase_ends_at_once_and_says_so():
+    s = situation(["strategy_phase", HALT], active_map=mc("map-n"), tableau=[fc("filler-east")])
+    assert halted(s) and events(s, "strategy_pass") == []
+    assert events(s, "strategy_end") == [{"type": "strategy_end", "passes": 0, "why": "no_enemies"}]
