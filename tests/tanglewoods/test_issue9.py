@@ -169,3 +169,53 @@ def test_T4_no_enemy_at_the_start_the_phase_ends_at_once_and_says_so():
     s = situation(["strategy_phase", HALT], active_map=mc("map-n"), tableau=[fc("filler-east")])
     assert halted(s) and events(s, "strategy_pass") == []
     assert events(s, "strategy_end") == [{"type": "strategy_end", "passes": 0, "why": "no_enemies"}]
+
+
+# ------------------------------------------------------------------ T-24
+def _visit(map_code: int, **kw: Any) -> Any:
+    """The Resolve phase with a completed map, then the merchant visit it grants."""
+    kw.setdefault("item_deck", [ic("plain-pouch")])
+    s = situation(["resolve_phase", HALT], active_map=map_code, map_complete=True, gold=10, **kw)
+    play(s, "visit")
+    return s
+
+
+@pytest.mark.rules("T-24", "TG-064")
+def test_T24_the_maps_price_cut_holds_during_the_visit_it_grants():
+    """The map is discarded (turned to night) at Cleanup, yet its 'prices 1 lower' still holds
+    while the player shops at the visit that map grants: the 3-gold pouch costs 2."""
+    s = _visit(mc("map-pedlar"))
+    assert s.active_map == -1 and s.map_discard == [mc("map-pedlar", "night")]
+    assert "buy:plain-pouch" in ids(s)
+    assert "(2 gold)" in s.decision.option("buy:plain-pouch").label
+    play(s, "buy:plain-pouch")
+    assert s.gold == 8
+
+
+@pytest.mark.rules("T-24")
+def test_T24_the_effect_ends_with_the_visit():
+    """After the visit (and when the player walks on) the map's effect is over."""
+    from woodlands.games.tanglewoods.modifiers import modifier
+    s = _visit(mc("map-pedlar"))
+    assert modifier(s, "buy_cost") == -1
+    play(s, "leave")
+    assert modifier(s, "buy_cost") == 0
+    s = situation(["resolve_phase", HALT], active_map=mc("map-pedlar"), map_complete=True, gold=10,
+                  item_deck=[ic("plain-pouch")])
+    play(s, "skip")
+    assert modifier(s, "buy_cost") == 0
+
+
+@pytest.mark.rules("T-24")
+def test_T24_the_side_face_up_when_completed_counts():
+    """The night side of the same map has no price cut: completed at night, prices stay."""
+    s = _visit(mc("map-pedlar", "night"))
+    assert "(3 gold)" in s.decision.option("buy:plain-pouch").label
+
+
+@pytest.mark.rules("T-24")
+def test_T24_a_map_completed_without_its_merchant_gives_no_visit_and_no_lingering_effect():
+    """An incomplete map grants no visit, so its effect ends at Cleanup as before."""
+    from woodlands.games.tanglewoods.modifiers import modifier
+    s = situation(["resolve_phase", HALT], active_map=mc("map-pedlar"), map_complete=False, gold=10)
+    assert halted(s) and modifier(s, "buy_cost") == 0

@@ -79,6 +79,7 @@ def draw_limit(s: TanglewoodsState) -> int:
 def forest_phase(s: TanglewoodsState) -> None:
     s.phase = "forest"
     s.map_complete = False
+    s.visit_map = -1
     s.checked_tableau = tuple(s.tableau)
     s.push("draw_and_choose")
 
@@ -236,6 +237,7 @@ def check_map(s: TanglewoodsState) -> None:
 
 def _complete(s: TanglewoodsState) -> None:
     s.map_complete = True
+    s.visit_map = s.active_map    # the side face up now is the one whose effect its visit keeps (T-24)
     s.emit("map_complete", map=s.content.maps[s.active_map >> 1].id)
 
 
