@@ -12,7 +12,7 @@ import pytest
 import woodlands
 from woodlands.games.tanglewoods.effects import run_effects
 from woodlands.games.tanglewoods.model import Effect
-from tests.tanglewoods.helpers import (COMMITTED, HALT, events, fc, halted, ic, ids, kind, mc, play,
+from tests.tanglewoods.helpers import (C, COMMITTED, HALT, bear, events, fc, halted, ic, ids, kind, mc, new_game, play,
                                        situation)
 
 REPROS = Path(__file__).resolve().parent.parent / "repros"
@@ -219,3 +219,97 @@ def test_T24_a_map_completed_without_its_merchant_gives_no_visit_and_no_lingerin
     from woodlands.games.tanglewoods.modifiers import modifier
     s = situation(["resolve_phase", HALT], active_map=mc("map-pedlar"), map_complete=False, gold=10)
     assert halted(s) and modifier(s, "buy_cost") == 0
+
+
+# ------------------------------------------------------------------ T-22, one test per reading
+@pytest.mark.rules("T-22", "T-9", "TG-118", "TG-123")
+def test_T22_difficulty_5_is_carried_out_after_the_other_levels():
+    """Level 10's night shuffle comes first; the peek of level 5 last, so a card put on top
+    stays on top (the log shows the order)."""
+    s = new_game(difficulty=10, mode="toward-5", seed=4)
+    while kind(s) != "peek_forest":
+        play(s, ids(s)[0])
+    top = [o for o in ids(s) if o.startswith("top:")][0]
+    play(s, top)
+    play(s, [o for o in ids(s) if o.startswith("top:")][0])
+    types = [e["type"] for e in events(s)]
+    assert types.index("night_falls") < types.index("peek_place")
+    placed = [e["card"] for e in events(s, "peek_place")]
+    assert [s.content.forest[c >> 1].id for c in s.forest_deck[:2]] == placed[::-1]
+
+
+@pytest.mark.rules("T-22", "TG-101", "T-14")
+def test_T22_a_bear_is_not_a_daytime_card_so_papa_bears_pelt_still_bites():
+    """Only a bear was drawn this Activation (and night maps): no daytime card, so beaten Papa
+    Bear's modifier side costs 1 Health at the end of the Activation."""
+    s = situation(["map_phase", "forest_phase", "bribery_phase", "activation_end", HALT],
+                  map_deck=[mc("map-w", "night")], forest_deck=[fc("mama-bear")], strategy=1,
+                  bears_won=[bear("papa-bear")], bears_aside=[bear("baby-bear"), bear("mama-bear")])
+    play(s, "map:map-w", "place:mama-bear")
+    assert halted(s) and not s.day_drawn
+    assert s.health == 4
+
+
+@pytest.mark.rules("T-22", "T-5")
+def test_T22_after_effects_fire_for_defeated_enemies_too():
+    """The default pack's Barrow Whisperer (an enemy whose After costs 1 gold), defeated, still
+    takes its gold in the After Effects step."""
+    game = woodlands.load_game("tanglewoods")
+    whisperer = game.content.forest_by_id["barrow-whisperer"] * 2
+    foxfire = game.content.map_by_id["millers-track"] * 2
+    s = situation(["after_effects", HALT], game=game, hero="thorn-warden", side="a", map_deck=[], active_map=foxfire,
+                  tableau=[whisperer], damage=[2], defeated=[True], gold=10)
+    assert halted(s) and s.gold == 9
+    assert [e["source"] for e in events(s, "effect")] == ["barrow-whisperer"]
+
+
+@pytest.mark.rules("T-22", "T-14", "TG-113", "TG-098")
+def test_T22_the_bear_beaten_at_difficulty_0_counts_as_defeated():
+    """It is among the defeated bears and counts for Papa Bear's toughness (one bear beaten)."""
+    s = new_game(difficulty=0, mode="single")
+    play(s, "bear:mama-bear")
+    assert s.bears_won == [bear("mama-bear")] and s.view(0)["bears_defeated"] == 1
+    papa = C.forest[bear("papa-bear")].faces[0]
+    s.push(*HALT)
+    run_effects(s, papa.ambush[1:], ("forest", fc("papa-bear")))
+    s.pending = None
+    s._decision = None
+    s.advance()
+    assert ("toughness", bear("papa-bear"), 1) in s.round_mods
+
+
+@pytest.mark.rules("T-22", "T-4", "T-6")
+def test_T22_an_enemy_whose_health_falls_under_its_damage_is_defeated_at_once_with_its_reward():
+    """North Imp (Health 2, +1 from the War Horn) carries 2 damage; the War Horn is discarded
+    (an effect asks for an item): the Imp is defeated then and there, and its 2 gold come."""
+    s = situation([("discard_item", "test"), HALT], active_map=mc("map-n"), tableau=[fc("north-imp")],
+                  damage=[2], inventory=[ic("war-horn")], gold=10, phase="strategy")
+    play(s, "discard:war-horn")
+    assert halted(s)
+    assert s.defeated == [True] and s.gold == 12
+    assert [e["card"] for e in events(s, "defeat")] == ["north-imp"]
+
+
+@pytest.mark.rules("T-22", "T-4", "T-8")
+def test_T22_health_falls_when_the_item_limit_discards_the_bonus():
+    """The same through the item limit (Strategy lowered below the item count)."""
+    from woodlands.games.tanglewoods.stats import lower_stat
+    s = situation([], active_map=mc("map-n"), tableau=[fc("north-imp")], damage=[2],
+                  inventory=[ic("war-horn"), ic("plain-pouch")], strategy=2, gold=10, phase="strategy")
+    s.push(*HALT)
+    lower_stat(s, "strategy", 1, "test")
+    s.advance()
+    assert kind(s) == "item_limit"
+    play(s, "discard:war-horn")
+    assert halted(s) and s.defeated == [True] and s.gold == 12
+
+
+@pytest.mark.rules("T-22", "T-11")
+def test_T22_an_item_gained_by_a_card_effect_keeps_the_side_it_lay_with():
+    """Special Gain Item hands over the Item deck's bottom card, which lay upgraded side up."""
+    s = situation(["forest_phase", HALT], active_map=mc("map-w"),
+                  forest_deck=[fc("north-imp"), fc("special-gain-item")],
+                  item_deck=[ic("plain-satchel"), ic("plain-pouch", "upgraded")])
+    play(s, "place:special-gain-item")
+    assert s.inventory == [ic("plain-pouch", "upgraded")]
+    assert events(s, "gain_item")[0]["upgraded"] is True

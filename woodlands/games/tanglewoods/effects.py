@@ -470,6 +470,7 @@ def discard_item_by_id(s: TanglewoodsState, item_id: str, why: str) -> None:
     s.inventory.remove(code)
     s.item_discard.append(code)
     s.emit("discard_item", item=item_id, why=why)
+    s.push("settle_defeats")      # a Health bonus it gave is gone (ruling T-22)
 
 
 @steps.ask("item_limit", kind="item_limit", rule="TG-089, ruling T-8")
@@ -509,6 +510,7 @@ def upgrade_item_by_id(s: TanglewoodsState, item_id: str, why: str) -> None:
     i = next(i for i, c in enumerate(s.inventory) if c >> 1 == idx)
     s.inventory[i] = to_side(s.inventory[i], UPGRADED)
     s.emit("upgrade_item", item=item_id, why=why)
+    s.push("settle_defeats")      # its new side may give less Health (ruling T-22)
 
 
 @effects.primitive("flip_hero", whens=IMMEDIATE)
@@ -531,6 +533,7 @@ def flip_hero(s: TanglewoodsState) -> None:
         return
     s.hero_side ^= 1
     s.emit("hero_flip", hero=hero.id, to="ab"[s.hero_side], name=hero.sides[s.hero_side].name)
+    s.push("settle_defeats")      # the old side's Health bonus, if any, is gone (ruling T-22)
     run_effects(s, hero.sides[s.hero_side].on_flip, ("hero", s.hero))
 
 

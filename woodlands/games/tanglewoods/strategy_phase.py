@@ -173,6 +173,7 @@ def defeat(s: TanglewoodsState, slot: int) -> None:
     s.emit("defeat", card=card.id, side=code & 1)
     if is_boss(s, code):
         from .bribery_phase import remove_from_tableau
+        s.push("settle_defeats")      # a bonus its enemy side gave is gone (ruling T-22)
         remove_from_tableau(s, slot)
         win_bear(s, card.index)
         check_flip(s, "enemies_defeated")   # a bear is an enemy defeated this round too
