@@ -313,3 +313,70 @@ def test_T22_an_item_gained_by_a_card_effect_keeps_the_side_it_lay_with():
     play(s, "place:special-gain-item")
     assert s.inventory == [ic("plain-pouch", "upgraded")]
     assert events(s, "gain_item")[0]["upgraded"] is True
+
+
+# ------------------------------------------------------------------ AUD-2: observability
+@pytest.mark.rules("AUD-2", "TG-100", "T-24")
+def test_AUD2_the_view_lists_every_active_effect_with_its_source():
+    s = situation([HALT], active_map=mc("map-pedlar"), bears_won=[bear("papa-bear"), bear("baby-bear")],
+                  bears_aside=[bear("mama-bear")], inventory=[ic("war-horn")],
+                  round_mods=[("toughness", bear("papa-bear"), 2)])
+    v = s.view(0)
+    got = {(e["zone"], e["source"], e["do"], e.get("modifier"), e.get("amount")) for e in v["active_effects"]}
+    assert got == {
+        ("bear", "papa-bear", "merchant_everywhere", None, None),
+        ("bear", "baby-bear", "modify", "forest_draws", 1),
+        ("bear", "baby-bear", "modify", "bribe_cost", 1),
+        ("item", "war-horn", "modify", "enemy_health", 1),
+        ("map", "map-pedlar", "modify", "buy_cost", -1),
+        ("round", "this round", "toughness", "toughness", 2),
+    }
+    assert v["merchant_everywhere"] is True
+    assert situation([HALT]).view(0)["merchant_everywhere"] is False
+
+
+@pytest.mark.rules("AUD-2", "TG-123")
+def test_AUD2_difficulty_10_names_the_cards_it_turns_to_night():
+    s = new_game(difficulty=10, mode="single", seed=8)
+    [night] = events(s, "night_falls")
+    assert len(night["flipped"]) == night["cards"] == 20
+    assert sorted(night["flipped"]) == sorted(C.forest[c >> 1].id for c in s.forest_deck if c & 1)
+
+
+@pytest.mark.rules("AUD-2", "TG-101")
+def test_AUD2_the_log_marks_the_end_of_the_activation_and_a_skipped_conditional_effect():
+    """A daytime card was drawn, so beaten Papa Bear's 'no daytime card' effect is skipped, and
+    the log says so; the end of the Activation is marked."""
+    s = situation(["activation_end", HALT], bears_won=[bear("papa-bear")], day_drawn=True)
+    assert halted(s) and s.health == 5
+    assert events(s, "activation_end") == [{"type": "activation_end", "round": 1, "day_drawn": True}]
+    [skipped] = events(s, "effect_skipped")
+    assert skipped["source"] == "papa-bear" and skipped["cond"] == "no_day_drawn" and skipped["do"] == "lose_stat"
+
+
+@pytest.mark.rules("AUD-2", "T-19")
+def test_AUD2_baby_bears_decision_names_the_drawn_card_in_its_data():
+    deck = [fc("filler-east"), fc("ambush-lose-gold"), fc("wild-fable"), fc("north-imp"), fc("south-imp"),
+            fc("baby-bear")]
+    s = situation(["forest_phase", HALT], forest_deck=deck, active_map=mc("map-w"))
+    assert kind(s) == "baby_bear_enemy"
+    assert s.decision.data["card"] == "ambush-lose-gold" and s.decision.data["side"] == "day"
+    play(s, "add")
+    assert s.decision.data["card"] == "north-imp"
+    assert situation(["forest_phase", HALT], forest_deck=[fc("north-imp")], active_map=mc("map-w")).decision.data is None
+
+
+@pytest.mark.rules("AUD-2", "T-23")
+def test_AUD2_map_status_agrees_with_complete():
+    """After Bribery took a completing card away, the completed map still says complete; while
+    the completing card's own special effect is being decided the map is 'covered', not yet
+    complete."""
+    s, _ = replay_repro("tanglewoods-T4-strategy-after-last-enemy.json")
+    m = s.view(0)["map"]
+    assert m["complete"] is True and m["status"] == "complete" and m["missing"] == []
+    # the tableau covers map-n but the check has not come yet (an effect is still being decided)
+    s = situation([HALT], active_map=mc("map-n"), tableau=[fc("north-imp")], phase="forest")
+    m = s.view(0)["map"]
+    assert (m["complete"], m["status"], m["missing"]) == (False, "covered", [])
+    m = situation([HALT], active_map=mc("map-n"), tableau=[fc("south-imp")]).view(0)["map"]
+    assert (m["complete"], m["status"], m["missing"]) == (False, "missing", ["N"])

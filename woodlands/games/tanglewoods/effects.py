@@ -83,6 +83,8 @@ def run_effects(s: TanglewoodsState, effs: tuple[Effect, ...], src: Source) -> N
 @steps.auto("effect")
 def run_effect(s: TanglewoodsState, eff: Effect, src: Source) -> None:
     if eff.cond is not None and not CONDITIONS[eff.cond](s):
+        # AUD-2: a conditional effect that does not happen is logged too
+        s.emit("effect_skipped", do=eff.do, when=eff.when, source=source_id(s, src), cond=eff.cond, text=eff.text)
         return
     prim = effects.primitives[eff.do]
     s.emit("effect", do=eff.do, when=eff.when, source=source_id(s, src), text=eff.text)
@@ -356,10 +358,14 @@ def baby_bear_choices(s: TanglewoodsState) -> None:
 
 
 @steps.ask("baby_bear_enemy", kind="baby_bear_enemy", rule="TG-104, ruling T-19")
-def ask_baby_enemy(s: TanglewoodsState, code: int) -> tuple[str, list[Option]]:
+def ask_baby_enemy(s: TanglewoodsState, code: int) -> tuple[str, list[Option], dict[str, Any]]:
     name = s.content.forest_face(code).name
+    # AUD-2: the drawn card as data, not only in the prompt
+    data = {"card": s.content.forest[code >> 1].id, "side": "night" if code & 1 else "day",
+            "revealed": [s.content.forest[c >> 1].id for c in s.revealed]}
     return (f"Baby Bear drew {name}: add it to the tableau, or -1 to a stat?",
-            [Option("add", f"Add {name} to the tableau")] + [Option(f"stat:{n}", f"-1 {n} (now {getattr(s, n)})") for n in STATS])
+            [Option("add", f"Add {name} to the tableau")] + [Option(f"stat:{n}", f"-1 {n} (now {getattr(s, n)})") for n in STATS],
+            data)
 
 
 @steps.answer("baby_bear_enemy")
