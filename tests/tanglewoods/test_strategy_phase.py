@@ -102,7 +102,7 @@ def test_T4_the_player_may_end_the_phase_early():
     s = strategy([fc("tough-minion")], strategy=3)
     play(s, "end")
     assert halted(s) and len(events(s, "strategy_pass")) == 1
-    assert events(s, "strategy_end") == [{"type": "strategy_end", "passes": 1}]
+    assert events(s, "strategy_end") == [{"type": "strategy_end", "passes": 1, "why": "player"}]
 
 
 @pytest.mark.rules("T-4", "T-6")

@@ -146,6 +146,13 @@ class TanglewoodsNarrator(Narrator):
     def _effect(self, e: Event) -> str:
         return f"{self._any(e['source'])}: {e['text']}."
 
+    def _effect_skipped(self, e: Event) -> str:
+        what = e.get("text") or e["do"]
+        return f"{self._any(e['source'])}: {what} does not happen (its condition does not hold)."
+
+    def _activation_end(self, e: Event) -> str:
+        return "The Activation ends; the Engagement begins."
+
     def _place(self, e: Event) -> str:
         forced = " (it forces its way in)" if e.get("forced") else ""
         return f"{self.forest(e['card'], e['side'])} joins the tableau{forced}."
@@ -166,6 +173,13 @@ class TanglewoodsNarrator(Narrator):
         return f"Strategy pass {e['number']} of {e['of']}."
 
     def _strategy_end(self, e: Event) -> str:
+        why = e.get("why", "player")
+        if why == "no_enemies":
+            return f"No enemy is left standing: the Strategy phase ends by itself after {_plural(e['passes'], 'pass')}."
+        if why == "passes_used":
+            return f"The Strategy phase ends: all {_plural(e['passes'], 'pass')} used."
+        if why == "nothing_to_commit":
+            return f"Nothing left to commit or roll: the Strategy phase ends after {_plural(e['passes'], 'pass')}."
         return f"You end the Strategy phase after {_plural(e['passes'], 'pass')}."
 
     def _roll(self, e: Event) -> str:

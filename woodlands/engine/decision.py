@@ -1,7 +1,7 @@
 """Decisions: the only way a game asks anything of a player."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Option(NamedTuple):
@@ -15,7 +15,9 @@ class Decision(NamedTuple):
     """What the game waits for: who decides, what kind of choice, a prompt, the legal options.
 
     ``kind`` is a short stable string (``"choose_map"``, ``"commit_dice"`` ...) that a client can
-    switch on; ``step`` names the rulebook step, for help screens.
+    switch on; ``step`` names the rulebook step, for help screens.  ``data`` (``None`` for most
+    decisions) carries the facts the prompt is about as plain values (e.g. the card an effect
+    drew), so a program need not parse the prompt; each game documents its own.
     """
 
     player: int
@@ -23,6 +25,7 @@ class Decision(NamedTuple):
     prompt: str
     options: tuple[Option, ...]
     step: str = ""
+    data: dict[str, Any] | None = None
 
     def option(self, option_id: str) -> Option | None:
         for o in self.options:

@@ -254,11 +254,11 @@ class GameState:
                 return
             if asked is None or not asked[1]:
                 continue
-            prompt, options = asked
             self.pending = step
             # Decision(...) spelt as the tuple it is: a NamedTuple's own constructor is a Python
             # function, twice the cost, and every decision of every game is made here
-            self._decision = _new_tuple(Decision, (self.decider(step), spec.kind, prompt, tuple(options), spec.rule))
+            self._decision = _new_tuple(Decision, (self.decider(step), spec.kind, asked[0], tuple(asked[1]), spec.rule,
+                                                   asked[2] if len(asked) > 2 else None))
             return
 
     def decider(self, step: tuple[Any, ...]) -> int:

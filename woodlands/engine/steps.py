@@ -23,7 +23,8 @@ from typing import Any, Callable, Sequence
 
 from .decision import Option
 
-Ask = tuple[str, Sequence[Option]]
+# (prompt, options) or (prompt, options, data): data becomes Decision.data
+Ask = tuple[str, Sequence[Option]] | tuple[str, Sequence[Option], dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,16 @@ class TanglewoodsGame(Game):
     steps = STEPS
     limit_option = "round_limit"
     content: TanglewoodsContent
+    rules_version = 2
+    rules_changes = {2: (
+        "T-23, TG-040: a map completed by an ambush (Baby Bear's cards, a card that forces itself in) "
+        "stops the drawing at once; one waiting card is placed, the rest discarded",
+        "T-4: the Strategy phase ends by itself when an item or ability defeats the last enemy during Commit",
+        "T-24: a completed map's ongoing effect (the Pedlar's Crossroads' lower prices) lasts through "
+        "the merchant visit it grants",
+        "T-22: an enemy whose Health falls when a bonus leaves play (an item discarded or upgraded, "
+        "a hero flip) is defeated at once, with its reward",
+    )}
 
     @classmethod
     def load_content(cls, path: Path | None) -> TanglewoodsContent:

@@ -160,8 +160,10 @@ def _level10(s: TanglewoodsState) -> None:
     picks = set(s.rng.sample(list(range(len(s.forest_deck))), n))
     for i in picks:
         s.forest_deck[i] = to_side(s.forest_deck[i], NIGHT)
+    # AUD-2: which cards turned, sorted by id so that the list tells nothing of the deck order
+    flipped = sorted(s.content.forest[s.forest_deck[i] >> 1].id for i in picks)
     s.rng.shuffle(s.forest_deck)
-    s.emit("night_falls", cards=n, why="difficulty 10")
+    s.emit("night_falls", cards=n, why="difficulty 10", flipped=flipped)
 
 
 __all__ = ["levels_for"]

@@ -83,6 +83,8 @@ def run_effects(s: TanglewoodsState, effs: tuple[Effect, ...], src: Source) -> N
 @steps.auto("effect")
 def run_effect(s: TanglewoodsState, eff: Effect, src: Source) -> None:
     if eff.cond is not None and not CONDITIONS[eff.cond](s):
+        # AUD-2: a conditional effect that does not happen is logged too
+        s.emit("effect_skipped", do=eff.do, when=eff.when, source=source_id(s, src), cond=eff.cond, text=eff.text)
         return
     prim = effects.primitives[eff.do]
     s.emit("effect", do=eff.do, when=eff.when, source=source_id(s, src), text=eff.text)
@@ -325,6 +327,8 @@ def _flip_self(s: TanglewoodsState, e: Effect, src: Source) -> None:
         if code in pile:
             pile[pile.index(code)] = flip(code)
             s.emit("flip", card=source_id(s, src), side="night" if flip(code) & 1 else "day")
+            if pile is s.tableau:
+                s.push("recheck_map")      # its icon may have changed: ruling T-23
             return
 
 
@@ -354,10 +358,14 @@ def baby_bear_choices(s: TanglewoodsState) -> None:
 
 
 @steps.ask("baby_bear_enemy", kind="baby_bear_enemy", rule="TG-104, ruling T-19")
-def ask_baby_enemy(s: TanglewoodsState, code: int) -> tuple[str, list[Option]]:
+def ask_baby_enemy(s: TanglewoodsState, code: int) -> tuple[str, list[Option], dict[str, Any]]:
     name = s.content.forest_face(code).name
+    # AUD-2: the drawn card as data, not only in the prompt
+    data = {"card": s.content.forest[code >> 1].id, "side": "night" if code & 1 else "day",
+            "revealed": [s.content.forest[c >> 1].id for c in s.revealed]}
     return (f"Baby Bear drew {name}: add it to the tableau, or -1 to a stat?",
-            [Option("add", f"Add {name} to the tableau")] + [Option(f"stat:{n}", f"-1 {n} (now {getattr(s, n)})") for n in STATS])
+            [Option("add", f"Add {name} to the tableau")] + [Option(f"stat:{n}", f"-1 {n} (now {getattr(s, n)})") for n in STATS],
+            data)
 
 
 @steps.answer("baby_bear_enemy")
@@ -468,6 +476,7 @@ def discard_item_by_id(s: TanglewoodsState, item_id: str, why: str) -> None:
     s.inventory.remove(code)
     s.item_discard.append(code)
     s.emit("discard_item", item=item_id, why=why)
+    s.push("settle_defeats")      # a Health bonus it gave is gone (ruling T-22)
 
 
 @steps.ask("item_limit", kind="item_limit", rule="TG-089, ruling T-8")
@@ -507,6 +516,7 @@ def upgrade_item_by_id(s: TanglewoodsState, item_id: str, why: str) -> None:
     i = next(i for i, c in enumerate(s.inventory) if c >> 1 == idx)
     s.inventory[i] = to_side(s.inventory[i], UPGRADED)
     s.emit("upgrade_item", item=item_id, why=why)
+    s.push("settle_defeats")      # its new side may give less Health (ruling T-22)
 
 
 @effects.primitive("flip_hero", whens=IMMEDIATE)
@@ -529,6 +539,7 @@ def flip_hero(s: TanglewoodsState) -> None:
         return
     s.hero_side ^= 1
     s.emit("hero_flip", hero=hero.id, to="ab"[s.hero_side], name=hero.sides[s.hero_side].name)
+    s.push("settle_defeats")      # the old side's Health bonus, if any, is gone (ruling T-22)
     run_effects(s, hero.sides[s.hero_side].on_flip, ("hero", s.hero))
 
 

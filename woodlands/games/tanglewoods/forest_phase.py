@@ -79,6 +79,8 @@ def draw_limit(s: TanglewoodsState) -> int:
 def forest_phase(s: TanglewoodsState) -> None:
     s.phase = "forest"
     s.map_complete = False
+    s.visit_map = -1
+    s.checked_tableau = tuple(s.tableau)
     s.push("draw_and_choose")
 
 
@@ -110,7 +112,29 @@ def ask_forest_pick(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
     if s.forced_added:        # an ambush put its own card in: that was this cycle's placement (TG-029)
         place_and_check(s, -1)
         return None
+    if not s.map_complete:
+        tableau = tuple(s.tableau)
+        if tableau != s.checked_tableau:
+            # Ruling T-23: something other than a placement changed the tableau (an ambush that
+            # added an enemy, Baby Bear's cards); now that it has finished, check the map.
+            s.checked_tableau = tableau
+            status = map_status(s)[0]
+            if status == COMPLETE:
+                _complete(s)
+            elif status == NEEDS_WILDS:    # T-12: with wilds it stays the player's choice
+                s.push("forest_pick")
+                s.push("complete_with_wilds", True)
+                return None
     forest = s.game.content.forest
+    if s.map_complete:
+        # T-23, TG-038: the map was completed while cards of this Draw & Choose were waiting:
+        # place one of them, discard the rest, draw no more
+        if not s.drawn:
+            return None
+        return ("The map is complete: place one of the cards you drew (the others are discarded)",
+                [Option(f"place:{forest[code >> 1].id}",
+                        f"Place {forest[code >> 1].faces[code & 1].name} ({('day', 'night')[code & 1]}, "
+                        f"{forest[code >> 1].faces[code & 1].summary})") for code in s.drawn])
     opts = []
     for code in s.drawn:
         card = forest[code >> 1]
@@ -129,6 +153,8 @@ def ask_forest_pick(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
 @steps.explain("forest_pick")
 def explain_forest_pick(s: TanglewoodsState, choice: str) -> str | None:
     if choice == "draw":
+        if s.map_complete:
+            return "the map is complete: you draw no more, you place one of the cards you drew (ruling T-23, TG-040)"
         if not forest_can_draw(s):
             return "the Forest Deck and its discard are empty (ruling T-17)"
         return f"you have drawn {s.cycle_draws} cards, your limit (Strategy), and must place one (TG-035)"
@@ -151,14 +177,29 @@ def answer_forest_pick(s: TanglewoodsState, choice: str) -> None:
         apply_use(s, choice, "forest")
 
 
-def join_tableau(s: TanglewoodsState, code: int, forced: bool) -> None:
-    """A card joins the tableau; its special effects fire now (TG-041, ruling T-21)."""
+def join_tableau(s: TanglewoodsState, code: int, forced: bool, placed: bool = False) -> None:
+    """A card joins the tableau; its special effects fire now (TG-041, ruling T-21).  Unless it
+    is the player's placement (checked by Place & Check), the map is checked once its special
+    effects are done (ruling T-23)."""
     s.tableau.append(code)
     s.damage.append(0)
     s.defeated.append(False)
     s.wilds.append(None)
     s.emit("place", card=s.content.forest[code >> 1].id, side=code & 1, forced=forced)
+    if not placed:
+        s.push("recheck_map")
     run_effects(s, s.content.forest_face(code).special, ("forest", code))
+
+
+@steps.auto("recheck_map")
+def recheck_map(s: TanglewoodsState) -> None:
+    """Ruling T-23: the tableau changed other than by a placement (an ambush added or turned a
+    card): a map it completes is complete at once, and the Draw & Choose in progress ends when
+    the effect in progress has finished (see ``ask_forest_pick``).  Completion that needs wilds
+    is asked there, once the effect is over (T-12)."""
+    if s.phase == "forest" and not s.map_complete and s.active_map >= 0 and map_status(s)[0] == COMPLETE:
+        s.checked_tableau = tuple(s.tableau)
+        _complete(s)
 
 
 def place_and_check(s: TanglewoodsState, code: int) -> None:
@@ -172,16 +213,19 @@ def place_and_check(s: TanglewoodsState, code: int) -> None:
         s.emit("discard", cards=[s.content.forest[c >> 1].id for c in rest])
     if code >= 0 and s.content.forest_face(code).special:
         s.push("check_map")           # after the card's special effects (TG-041)
-        join_tableau(s, code, forced=False)
+        join_tableau(s, code, forced=False, placed=True)
         return
     if code >= 0:
-        join_tableau(s, code, forced=False)
+        join_tableau(s, code, forced=False, placed=True)
     check_map(s)
 
 
 @steps.auto("check_map")
 def check_map(s: TanglewoodsState) -> None:
-    """TG-039, TG-040, ruling T-12."""
+    """TG-039, TG-040, rulings T-12, T-23."""
+    if s.map_complete:            # completed while the cycle's last card was waiting (T-23)
+        return
+    s.checked_tableau = tuple(s.tableau)
     status, missing = map_status(s)
     if status == COMPLETE:
         _complete(s)
@@ -193,23 +237,27 @@ def check_map(s: TanglewoodsState) -> None:
 
 def _complete(s: TanglewoodsState) -> None:
     s.map_complete = True
+    s.visit_map = s.active_map    # the side face up now is the one whose effect its visit keeps (T-24)
     s.emit("map_complete", map=s.content.maps[s.active_map >> 1].id)
 
 
-@steps.ask("complete_with_wilds", kind="assign_wilds", rule="Wild Direction Icons, TG-045..TG-047, ruling T-12")
-def ask_wilds(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+@steps.ask("complete_with_wilds", kind="assign_wilds", rule="Wild Direction Icons, TG-045..TG-047, rulings T-12, T-23")
+def ask_wilds(s: TanglewoodsState, mid: bool = False) -> tuple[str, list[Option]] | None:
+    """``mid``: an ambush, not a placement, made the wilds able to complete the map (T-23); the
+    Draw & Choose in progress goes on if the player keeps building."""
     status, missing = map_status(s)
     if status != NEEDS_WILDS:
-        s.push("check_map")
+        if not mid:
+            s.push("check_map")
         return None
     opts = [Option("complete", "Assign the wild icons to the missing directions: the map is complete")]
-    if forest_can_draw(s):
+    if forest_can_draw(s) or (mid and s.drawn):
         opts.append(Option("keep_building", "Assign the wilds elsewhere and keep building the tableau"))
     return "Your wild icons can complete the map", opts
 
 
 @steps.answer("complete_with_wilds")
-def answer_wilds(s: TanglewoodsState, choice: str) -> None:
+def answer_wilds(s: TanglewoodsState, choice: str, mid: bool = False) -> None:
     status, missing = map_status(s)
     if choice == "complete":
         assign_wilds(s, missing)
@@ -218,4 +266,5 @@ def answer_wilds(s: TanglewoodsState, choice: str) -> None:
         for i in range(len(s.wilds)):
             s.wilds[i] = None
         s.emit("wilds_held", wilds=sum(1 for c in s.tableau if s.content.forest_face(c).direction == WILD))
-        s.push("draw_and_choose")
+        if not mid:
+            s.push("draw_and_choose")

@@ -25,6 +25,7 @@ def ask_offer(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
 def answer_offer(s: TanglewoodsState, choice: str) -> None:
     s.merchant_ok = False
     if choice == "skip":
+        s.visit_map = -1
         return
     s.phase = "merchant"
     # Stock the Shop (TG-073): the bottom three item cards, ordinary side up
@@ -106,6 +107,7 @@ def answer_merchant(s: TanglewoodsState, choice: str) -> None:
             s.emit("tidy_up", items=[c.items[x >> 1].id for x in s.shop])
         s.item_discard.extend(s.shop)
         s.shop.clear()
+        s.visit_map = -1              # the map's effect ends with its visit (T-24)
         return
     s.push("merchant")
     if verb == "mend":

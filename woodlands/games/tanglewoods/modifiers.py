@@ -36,6 +36,8 @@ def _faces_in_play(s: TanglewoodsState) -> list[Face | HeroSide]:
         faces.append(forest[idx].faces[1])
     if s.active_map >= 0:
         faces.append(c.maps[s.active_map >> 1].faces[s.active_map & 1])
+    elif s.visit_map >= 0:        # T-24: discarded, but its merchant visit is still going on
+        faces.append(c.maps[s.visit_map >> 1].faces[s.visit_map & 1])
     defeated = s.defeated
     for i, code in enumerate(s.tableau):
         if not defeated[i]:
@@ -78,8 +80,11 @@ def modifier(s: TanglewoodsState, name: str) -> int:
     if bears:
         for idx in s.bears_won:
             total += forest[idx].faces[1].mods.get(name, 0)
-    if maps and s.active_map >= 0:
-        total += c.maps[s.active_map >> 1].faces[s.active_map & 1].mods.get(name, 0)
+    if maps:
+        if s.active_map >= 0:
+            total += c.maps[s.active_map >> 1].faces[s.active_map & 1].mods.get(name, 0)
+        elif s.visit_map >= 0:    # T-24: the completed map's effect lasts through its visit
+            total += c.maps[s.visit_map >> 1].faces[s.visit_map & 1].mods.get(name, 0)
     if forest_cards:
         defeated = s.defeated
         for i, code in enumerate(s.tableau):

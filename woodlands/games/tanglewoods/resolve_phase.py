@@ -82,6 +82,8 @@ def cleanup(s: TanglewoodsState) -> None:
     c = s.content
     s.merchant_ok = s.map_complete and s.active_map >= 0 and (
         c.map_face(s.active_map).merchant or has_flag(s, "merchant_everywhere"))
+    # T-24: the completed map's ongoing effect lasts through the visit it grants
+    s.visit_map = (s.visit_map if s.visit_map >= 0 else s.active_map) if s.merchant_ok else -1
     flipped = []
     for code in s.tableau:
         if not is_boss(s, code) and code & 1 == DAY:

@@ -33,3 +33,5 @@ def activation_end(s: TanglewoodsState) -> None:
     for code in s.inventory:
         if c.item_face(code).activation_end:
             run_effects(s, c.item_face(code).activation_end, ("item", code))
+    # AUD-2: the log marks the end of the Activation (before its end-of-Activation effects run)
+    s.emit("activation_end", round=s.round, day_drawn=s.day_drawn)

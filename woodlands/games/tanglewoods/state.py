@@ -22,7 +22,8 @@ _LISTS = ("dice_zone", "dice_face", "dice_applied", "forest_deck", "forest_disca
           "round_mods", "used", "revealed")
 _SCALARS = ("hero", "hero_side", "grimm", "health", "strategy", "recovery", "gold", "difficulty",
             "levels", "round", "active_map", "map_complete", "merchant_ok", "buys", "day_drawn",
-            "passes", "cycle_draws", "forced_added", "content", "ambush_depth", "defeats_this_round", "phase")
+            "passes", "cycle_draws", "forced_added", "content", "ambush_depth", "defeats_this_round", "phase",
+            "checked_tableau", "visit_map")
 
 
 class TanglewoodsState(GameState):
@@ -58,7 +59,9 @@ class TanglewoodsState(GameState):
         self.map_drawn: list[int] = []
         self.active_map = -1
         self.map_complete = False
+        self.checked_tableau: tuple[int, ...] = ()   # the tableau as the map was last checked (T-23)
         self.merchant_ok = False
+        self.visit_map = -1          # the completed map whose merchant visit is due (T-24)
         self.item_deck: list[int] = []
         self.item_discard: list[int] = []
         self.inventory: list[int] = []

@@ -37,11 +37,20 @@ def strategy_phase(s: TanglewoodsState) -> None:
 @steps.auto("strategy_pass")
 def strategy_pass(s: TanglewoodsState) -> None:
     allowed = passes_allowed(s)
-    if s.passes >= allowed or not undefeated_enemies(s):
+    if not undefeated_enemies(s):
+        end_by_itself(s)
+        return
+    if s.passes >= allowed:
+        s.emit("strategy_end", passes=s.passes, why="passes_used")
         return
     s.passes += 1
     s.emit("strategy_pass", number=s.passes, of=allowed)
     s.push("commit")
+
+
+def end_by_itself(s: TanglewoodsState) -> None:
+    """T-4: no undefeated enemy is left, so the Strategy phase ends at once, whatever is pending."""
+    s.emit("strategy_end", passes=s.passes, why="no_enemies")
 
 
 def _unapplied(s: TanglewoodsState) -> list[int]:
@@ -50,12 +59,16 @@ def _unapplied(s: TanglewoodsState) -> list[int]:
 
 @steps.ask("commit", kind="commit_dice", rule="Strategy Phase: Commit Dice, TG-057, ruling T-4")
 def ask_commit(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+    if not undefeated_enemies(s):    # the last one fell to an item or ability during Commit (T-4)
+        end_by_itself(s)
+        return None
     opts = [Option(f"commit:{c}", f"Commit a {c} die") for c in D.colours_in(s, D.POOL)]
     waiting = _unapplied(s)
     if waiting:
         opts.append(Option("roll", f"Roll the {len(waiting)} committed {'die' if len(waiting) == 1 else 'dice'}"))
     opts += use_options(s, "strategy")
     if not opts:
+        s.emit("strategy_end", passes=s.passes, why="nothing_to_commit")
         return None   # nothing to commit or roll: the phase ends (T-7)
     opts.append(Option("end", "End the Strategy phase now"))
     return f"Strategy pass {s.passes} of {passes_allowed(s)}: commit dice, then roll", opts
@@ -84,7 +97,7 @@ def answer_commit(s: TanglewoodsState, choice: str) -> None:
         s.emit("roll", dice=rolled)
         s.push("apply_dice")
     elif choice == "end":
-        s.emit("strategy_end", passes=s.passes)
+        s.emit("strategy_end", passes=s.passes, why="player")
     else:
         s.push("commit")
         apply_use(s, choice, "strategy")
@@ -160,6 +173,7 @@ def defeat(s: TanglewoodsState, slot: int) -> None:
     s.emit("defeat", card=card.id, side=code & 1)
     if is_boss(s, code):
         from .bribery_phase import remove_from_tableau
+        s.push("settle_defeats")      # a bonus its enemy side gave is gone (ruling T-22)
         remove_from_tableau(s, slot)
         win_bear(s, card.index)
         check_flip(s, "enemies_defeated")   # a bear is an enemy defeated this round too

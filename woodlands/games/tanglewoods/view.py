@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from .dice import face_name
-from .forest_phase import draw_limit, map_status
-from .model import COLOURS, DIE_COLOUR, DIRECTIONS, Card
-from .modifiers import MODIFIERS, bribe_cost, enemy_damage, enemy_health, is_enemy, modifier
+from .forest_phase import COMPLETE, draw_limit, map_status
+from .model import COLOURS, DIE_COLOUR, DIRECTIONS, Card, Effect
+from .modifiers import MODIFIERS, bribe_cost, enemy_damage, enemy_health, has_flag, is_enemy, modifier
 from .strategy_phase import passes_allowed
 from .state import ZONE_NAMES, TanglewoodsState
 
@@ -41,6 +41,43 @@ def _deck(cards: tuple[Card, ...], deck: list[int], kind: str) -> dict[str, Any]
     return {"count": len(deck), "top": _card(cards, deck[0], kind), "bottom_underside": _card(cards, deck[-1] ^ 1, kind)}
 
 
+def _ongoing(zone: str, source: str, effects: tuple[Effect, ...]) -> list[dict[str, Any]]:
+    out = []
+    for e in effects:
+        if e.when != "ongoing":
+            continue
+        entry: dict[str, Any] = {"source": source, "zone": zone, "do": e.do, "text": e.text}
+        if e.do == "modify":
+            entry.update(modifier=e.params["stat"], amount=e.params["amount"])
+        out.append(entry)
+    return out
+
+
+def active_effects(s: TanglewoodsState) -> list[dict[str, Any]]:
+    """AUD-2: every ongoing effect in play now and every effect of this round, one entry each,
+    with where it comes from (the same sources :func:`.modifiers.modifier` adds up)."""
+    c = s.content
+    out: list[dict[str, Any]] = []
+    if s.hero >= 0:
+        side = c.grimm if s.grimm else c.heroes[s.hero].sides[s.hero_side]
+        out += _ongoing("hero", "brothers-grimm" if s.grimm else c.heroes[s.hero].id, side.ability)
+    for code in s.inventory:
+        out += _ongoing("item", c.items[code >> 1].id, c.item_face(code).effects)
+    for idx in s.bears_won:
+        out += _ongoing("bear", c.forest[idx].id, c.forest[idx].faces[1].effects)
+    if s.active_map >= 0:
+        out += _ongoing("map", c.maps[s.active_map >> 1].id, c.map_face(s.active_map).effects)
+    elif s.visit_map >= 0:        # T-24: its merchant visit is still going on
+        out += _ongoing("map", c.maps[s.visit_map >> 1].id, c.map_face(s.visit_map).effects)
+    for i, code in enumerate(s.tableau):
+        if not s.defeated[i]:
+            out += _ongoing("tableau", c.forest[code >> 1].id, c.forest_face(code).effects)
+    for kind, target, amount in s.round_mods:
+        out.append({"source": "this round", "zone": "round", "do": kind, "modifier": kind, "amount": amount,
+                    "target": c.forest[target].id if target >= 0 else None})
+    return out
+
+
 def build_view(s: TanglewoodsState) -> dict[str, Any]:
     c = s.content
     dice: dict[str, dict[str, int]] = {z: {col: 0 for col in COLOURS} for z in ZONE_NAMES}
@@ -67,6 +104,10 @@ def build_view(s: TanglewoodsState) -> dict[str, Any]:
     active_map = None
     if s.active_map >= 0:
         status, missing = map_status(s)
+        if s.map_complete:       # AUD-2: the status agrees with `complete`, whatever left the tableau since
+            status, missing = COMPLETE, {}
+        elif status == COMPLETE:  # covered, but the check comes when the effect in progress is over (T-23)
+            status = "covered"
         active_map = _card(c.maps, s.active_map, "map")
         active_map.update(complete=s.map_complete, status=status,
                           missing=[d for d in DIRECTIONS for _ in range(missing.get(d, 0))])
@@ -107,6 +148,8 @@ def build_view(s: TanglewoodsState) -> dict[str, Any]:
         "forest_draws": s.cycle_draws if s.phase == "forest" else 0,
         "draw_limit": draw_limit(s),
         "modifiers": {name: v for name in MODIFIERS if (v := modifier(s, name))},
+        "active_effects": active_effects(s),
+        "merchant_everywhere": has_flag(s, "merchant_everywhere"),
         "toughness": sum(a for kind, _t, a in s.round_mods if kind == "toughness"),
         "is_over": s.over,
         "outcome": s.outcome,
