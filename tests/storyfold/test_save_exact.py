@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 import woodlands
-from woodlands.engine.errors import GameOptionError
 from woodlands.games.storyfold import state as S
 
 REPROS = Path(__file__).resolve().parent.parent / "repros"

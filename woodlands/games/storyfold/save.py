@@ -36,7 +36,14 @@ _OURS = ("rng", "chapter", "scene", "flags", "uses_this_chapter", "chapter_resta
          "scenes_played", "shadow_drawn", "scene_plays", "dice_used", "light", "shadow")
 _COUNT_MAX = 10 ** 9
 
-_short = reprlib.Repr()
+class _Short(reprlib.Repr):
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 200:     # repr() of an int over 4,300 digits raises ValueError
+            return f"<a whole number of about {int(x.bit_length() * 0.30103)} digits>"
+        return super().repr_int(x, level)
+
+
+_short = _Short()
 _short.maxstring = 60
 _short.maxother = 60
 _short.maxlist = _short.maxdict = _short.maxset = _short.maxtuple = 6
@@ -166,7 +173,7 @@ def check_save(c: StoryfoldContent, doc: Any) -> None:
     seen: set[str] = set()
     n_cards = len(c.cards)
 
-    def cards(lst: Any, field: str, kinds: tuple[str, ...]) -> list[str]:
+    def cards(lst: Any, field: str, kinds: tuple[str, ...]) -> None:
         _list(lst, field, n_cards, "card ids")
         for x in lst:
             if not isinstance(x, str) or x not in c.card_by_id or c.cards[c.card_by_id[x]].kind not in kinds:
@@ -174,7 +181,6 @@ def check_save(c: StoryfoldContent, doc: Any) -> None:
             if x in seen:
                 raise _bad(field, f"{shown(x)} is in two places")
             seen.add(x)
-        return lst
 
     decks = _obj(doc["decks"], "decks", ("shadow", "explore", "creature", "chapter"))
     explore = ("boon", "bane", "companion", "trauma")
