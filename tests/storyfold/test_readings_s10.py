@@ -68,7 +68,8 @@ def test_brom_returns_at_the_start_of_every_chapter(scene, mode):
     s = situation([("open_scene", C.scene_by_id[scene], mode)], brom_present=False, brom_side=1, luma_side=1,
                   halt=False)
     assert s.brom_present and s.brom_side == 0 and s.luma_side == 0
-    assert s.view(0)["brom"] == {"present": True, "side": C.brom.sides[0].id, "name": C.brom.sides[0].name}
+    brom = s.view(0)["brom"]
+    assert (brom["present"], brom["side"], brom["name"]) == (True, C.brom.sides[0].id, C.brom.sides[0].name)
 
 
 @pytest.mark.rules("S-10", "SW-028", "SW-031")
