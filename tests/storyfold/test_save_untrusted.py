@@ -185,3 +185,20 @@ def test_a_record_carrying_a_tampered_save_is_refused_clearly():
     rec["options"]["resume"]["next_scene"] = ["x"]
     with pytest.raises(woodlands.WoodlandsError):
         woodlands.replay(rec)
+
+
+@pytest.mark.rules("AUD-6", "AUD-7", "AUD-13")
+@pytest.mark.parametrize("value", [["x"], {"a": 1}, True, 3.0, 10 ** 5000, "x" * 100_000],
+                         ids=["list", "dict", "true", "float", "huge-int", "long-string"])
+def test_the_scene_limit_option_is_refused_briefly(value):
+    with pytest.raises(GameOptionError, match="scene_limit") as err:
+        GAME.new_game(seed=1, options={"scene_limit": value})
+    assert len(str(err.value)) < 300
+    deep: Any = 1
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(GameOptionError, match="scene_limit"):
+        GAME.new_game(seed=1, options={"scene_limit": deep})
+    with pytest.raises(GameOptionError, match="unknown option") as err:
+        GAME.new_game(seed=1, options={"x" * 100_000: 1})
+    assert len(str(err.value)) < 300
