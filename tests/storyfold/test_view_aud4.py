@@ -103,3 +103,16 @@ def test_the_new_view_fields_are_there_at_every_decision_of_a_random_game():
         if v["roll"]:
             assert v["roll"]["successes"] == v["roll"]["natural_successes"] + v["roll"]["bonus_successes"]
         s.apply(r.choice(s.decision.ids))
+
+
+@pytest.mark.rules("AUD-4", "SW-053")
+def test_the_narrator_tells_natural_and_bonus_successes_apart():
+    from woodlands.cli.narrate_storyfold import StoryfoldNarrator
+    s = situation(boons=[cid("boon-add-success")], luma_side=0, crystals={"help": 1})
+    act(s, "act:light:bottom", "roll:2:0:0", 5, 1, then=())
+    play(s, "boon:boon-add-success")
+    narrator = StoryfoldNarrator(GAME)
+    added = narrator.line(events(s, "successes_added")[-1])
+    assert "now 2" in added and "1 from the dice" in added
+    reroll = dict(events(s, "roll")[-1], reroll=True, die=8, was=1, bonus=1)
+    assert "plus 1 from cards (2 in all)" in narrator.line(reroll)
