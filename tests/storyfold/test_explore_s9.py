@@ -103,3 +103,12 @@ def test_a_trauma_drawn_when_every_space_holds_a_trauma_is_discarded():
     assert story(s)[:3] == [("draw", "trauma-cold-feet"), ("explore_discarded", "trauma-cold-feet"),
                             ("draw", "boon-reroll")]
     assert cid("trauma-cold-feet") in s.explore_discard
+
+
+@pytest.mark.rules("S-9", "SW-079", "SW-010")
+def test_a_bane_that_ends_the_scene_stops_the_drawing_and_the_held_cards_are_discarded():
+    s = explore(["boon-add-success", "bane-shadow", "boon-gain-spirit"], 3, scene="scene-light-goal", shadow=5)
+    assert kind(s) == "scene_break"
+    assert [e["card"] for e in events(s, "draw") if e["deck"] == "explore"] == ["boon-gain-spirit", "bane-shadow"]
+    assert s.explore_deck == [cid("boon-add-success")]                 # the third success draws nothing
+    assert s.boons == [] and cid("boon-gain-spirit") in s.explore_discard and not events(s, "explore_kept")
