@@ -78,8 +78,11 @@ def lockstep(s: Any, resumed: Any, choices: list[str], before: int) -> int:
         resumed.apply(c)
         assert decision_of(resumed) == decision_of(s), c
         assert resumed.view(0) == s.view(0), c
-        assert resumed.log_since(m0) == s.log_since(n0), c
+        # the log since the break: as long at every step, and equal at the end; the log only grows,
+        # so the log since the break was equal after every step (reading it all each step is slow)
+        assert resumed.log_length - m0 == s.log_length - n0, c
         assert resumed.outcome == s.outcome
+    assert resumed.log_since(m0) == s.log_since(n0)
     assert s.is_over and resumed.is_over
     # the records differ only in how they start: the resumed one from the save, after ``before`` choices
     rec, rec2 = s.record(), resumed.record()
