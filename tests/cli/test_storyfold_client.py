@@ -211,3 +211,25 @@ def test_between_scenes_the_table_shows_what_carries_over(game):
     text = table_text(at_break.view(0))
     assert "3+" in text and "Spirit" in text and "Crystals" in text and "Next scene" in text
     assert "laid out when the next scene opens" in text and "Locations" not in text
+
+
+@pytest.mark.rules("AUD-6", "AUD-13", "S-11")
+@pytest.mark.parametrize("path, value, says", [
+    (("next_scene",), ["x"], "field 'next_scene'"),
+    (("dice",), [10.0], "field 'dice[0]'"),
+    (("version",), True, "field 'version'"),
+    (("ours", "light"), {"a": 1}, "field 'ours.light'"),
+    (("version",), 1, "cannot be resumed exactly"),
+])
+def test_a_tampered_or_old_save_is_refused_at_the_command_line(game, run_cli, tmp_path, path, value, says):
+    _, at_break = numbers_of(game, seed=4, stop="scene_break")
+    doc = json.loads(json.dumps(at_break.save()))
+    d = doc
+    for k in path[:-1]:
+        d = d[k]
+    d[path[-1]] = value
+    save = tmp_path / "bad.json"
+    save.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = run_cli("play", GAME_ID, "--resume", str(save), stdin="q\n")
+    assert code != 0
+    assert says in out + err and "Traceback" not in out + err

@@ -218,7 +218,8 @@ def test_crystals_travel_with_their_card_in_the_river():
     s = situation(crystals={"light": 2})
     act(s, "act:light:bottom", "roll:1:0:0", 1)
     v = s.view(0)
-    assert v["river"][3] == {"card": "light", "kind": "action", "name": "Light", "crystals": 2, "stunned": False}
+    assert v["river"][3] == {"card": "light", "kind": "action", "name": "Light", "crystals": 2, "stunned": False,
+                           "threshold": 6}
     assert v["river"][0]["card"] == "help" and v["river"][0]["crystals"] == 0
 
 

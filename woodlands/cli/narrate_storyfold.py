@@ -152,12 +152,14 @@ class StoryfoldNarrator(Narrator):
     def _roll(self, e: Event) -> str:
         faces = ", ".join(f"d{z} shows {f}" for z, f in zip(e["dice"], e["faces"])) or "no dice"
         got = _successes(e["successes"])
+        if e.get("bonus"):       # successes added by cards earlier in this action (AUD-4)
+            got += f", plus {e['bonus']} from cards ({e['successes'] + e['bonus']} in all)"
         if e.get("reroll"):
             return f"You roll the d{e['die']} showing {e['was']} again; now {faces}: {got}."
         return f"You roll for {self.card(e['action'])}, needing {e['threshold']}+: {faces}: {got}."
 
     def _successes_added(self, e: Event) -> str:
-        return f"{_successes(e['amount'])} more from a card (now {e['total']})."
+        return f"{_successes(e['amount'])} more from a card (now {e['total']}: {e.get('natural', '?')} from the dice)."
 
     def _top_effect(self, e: Event) -> str:
         name = self.card(e["action"])

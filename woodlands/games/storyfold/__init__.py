@@ -33,6 +33,13 @@ class StoryfoldGame(Game):
     steps = STEPS
     limit_option = "scene_limit"
     limit_default = 200     # scenes; a random player needs a few dozen to finish the campaign
+    rules_version = 2
+    rules_changes = {
+        2: ("S-9: the Explore action draws its cards one at a time; a Bane is carried out and a Trauma "
+            "goes to a Boon space before the next card is drawn (so a reshuffle can take a Bane just drawn)",
+            "S-11: a scene save keeps the order in which the d10 and d12 were gained, the dice still set aside "
+            "and where the markers stopped (save format 2); a game resumed from an older save is refused",),
+    }
     content: StoryfoldContent
 
     @classmethod

@@ -105,6 +105,7 @@ def flip_companion(s: StoryfoldState, who: str) -> None:
 def brom_leaves(s: StoryfoldState) -> None:
     """SW-017: Brom goes onto the Shadow discard pile in place of the last Shadow card."""
     s.brom_present = False
+    s.brom_side = 0                 # he comes back on his first side; off the table he has none (S-11)
     s.emit("brom", present=False, why="placed on the Shadow discard pile instead of the last Shadow card")
 
 

@@ -99,7 +99,7 @@ def roll(s: StoryfoldState, k8: int, k10: int, k12: int) -> None:
     t = threshold(s)
     shown = [faces[d] for d in rolled]
     s.emit("roll", action=s.content.card_ids[s.action], dice=[dice[d] for d in rolled],
-           faces=shown, threshold=t, successes=count_successes(s, t))
+           faces=shown, threshold=t, successes=count_successes(s, t), bonus=s.bonus_successes)
 
 
 def reroll(s: StoryfoldState, die: int) -> None:
@@ -108,7 +108,8 @@ def reroll(s: StoryfoldState, die: int) -> None:
     s.faces[die] = 1 + s.rng.below(s.dice[die])
     s.emit("roll", action=s.content.cards[s.action].id, reroll=True, die=s.dice[die], was=old,
            faces=[s.faces[d] for d in s.rolled],
-           dice=[s.dice[d] for d in s.rolled], threshold=(t := threshold(s)), successes=count_successes(s, t))
+           dice=[s.dice[d] for d in s.rolled], threshold=(t := threshold(s)), successes=count_successes(s, t),
+           bonus=s.bonus_successes)
 
 
 def set_aside(s: StoryfoldState) -> None:

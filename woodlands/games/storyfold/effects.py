@@ -238,7 +238,8 @@ def reroll(s: StoryfoldState, e: Effect, source: int) -> None:
 def add_successes(s: StoryfoldState, e: Effect, source: int) -> None:
     """Add `amount` successes to the current roll (only in a use whose window is "after_roll")."""
     s.bonus_successes += e.params["amount"]
-    s.emit("successes_added", amount=e.params["amount"], total=s.successes())
+    s.emit("successes_added", amount=e.params["amount"], natural=s.successes() - s.bonus_successes,
+           total=s.successes())
 
 
 # ------------------------------------------------------------------ story memory and Brom

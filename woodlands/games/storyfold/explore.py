@@ -2,15 +2,15 @@
 
 Our readings (docs/storyfold.md): a Companion behaves as a Boon (it goes to a Boon space).  A
 Trauma goes to a Boon space too and stays until the Heal action removes it; it can never be
-discarded to make room.  When the Explore action draws several cards, every Bane among them is
-carried out and discarded and every Trauma goes to a Boon space; you keep 1 of the others.
+discarded to make room (S-10).  The Explore action draws its cards one at a time (S-9): a Bane is
+carried out and discarded and a Trauma goes to a Boon space as it is drawn; of the Boons and
+Companions drawn you keep 1 and discard the others unused.
 """
 from __future__ import annotations
 
 from typing import cast
 
 from ...engine.decision import Option
-from ...engine.steps import push_in_order
 from .creatures import take_top
 from .effects import carry_out
 from .model import BOON_SPACES
@@ -49,23 +49,18 @@ def resolve_drawn(s: StoryfoldState, card: int) -> None:
 
 @steps.auto("explore_action_draw")
 def explore_action_draw(s: StoryfoldState, count: int) -> None:
-    """SW-010: one Explore card for each success; one is kept and the others go to the discard pile."""
-    for _ in range(count):
-        card = draw_one(s)
-        if card < 0:
-            break
+    """SW-010, S-9: one Explore card for each success, one at a time.  A Bane is carried out and a
+    Trauma goes to a Boon space as it is drawn, before the next card; the Boons and Companions are
+    held until the last card, then one of them is kept and the others are discarded."""
+    card = draw_one(s) if count > 0 else -1
+    if card < 0:
+        s.push("keep_explore")
+        return
+    s.push("explore_action_draw", count - 1)
+    if s.content.cards[card].kind in ("bane", "trauma"):
+        resolve_drawn(s, card)          # its steps lie above the next draw
+    else:
         s.drawn.append(card)
-    cards = s.content.cards
-    forced = [card for card in s.drawn if cards[card].kind in ("bane", "trauma")]
-    for card in forced:
-        s.drawn.remove(card)
-    # Banes and Traumas first, in the order drawn; then the choice of the card to keep
-    push_in_order(s.stack, [("resolve_drawn", card) for card in forced] + [("keep_explore",)])
-
-
-@steps.auto("resolve_drawn")
-def resolve_drawn_step(s: StoryfoldState, card: int) -> None:
-    resolve_drawn(s, card)
 
 
 @steps.ask("keep_explore", kind="keep_explore", rule="Explore, SW-010")

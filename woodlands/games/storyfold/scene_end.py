@@ -75,7 +75,11 @@ def change_scenes(s: StoryfoldState, how: str) -> None:
     s.stunned.clear()
     clean_up(s.river)
     log_river(s, "changing scenes")
+    # the scene's table is cleared: nothing of it reaches the next scene (a save holds none of it, S-11)
     s.visited = [False] * len(s.visited)
+    s.healed = 0
+    s.action_space = 0
+    s.faces = [0] * len(s.dice)
     s.emit("scene_changed", scene=scene.id, next=target)
     if target == "end":
         s.campaign_won = True

@@ -4,21 +4,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine.errors import GameOptionError
+from .save import shown
 from .state import StoryfoldState
 
 if TYPE_CHECKING:
     from . import StoryfoldGame
 
 OPTION_KEYS = ("resume", "scene_limit")
+SCENE_LIMIT_MAX = 1_000_000
 
 
 def check_options(game: "StoryfoldGame", options: dict[str, Any]) -> dict[str, Any]:
     unknown = set(options) - set(OPTION_KEYS)
     if unknown:
-        raise GameOptionError(f"unknown option(s) {sorted(unknown)}; storyfold takes {list(OPTION_KEYS)}")
+        raise GameOptionError(f"unknown option(s) {shown(sorted(map(str, unknown)))}; storyfold takes {list(OPTION_KEYS)}")
     limit = options.get("scene_limit")
-    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
-        raise GameOptionError(f"scene_limit must be a positive whole number, not {limit!r}")
+    if limit is not None and (type(limit) is not int or not 1 <= limit <= SCENE_LIMIT_MAX):
+        raise GameOptionError(f"scene_limit must be a whole number from 1 to {SCENE_LIMIT_MAX}, not {shown(limit)}")
     if options.get("resume") is not None:
         from .save import check_save
         check_save(game.content, options["resume"])
