@@ -52,5 +52,23 @@ class AppendLog(Generic[T]):
         return list(self)
 
     def since(self, start: int) -> list[T]:
-        """Items from index ``start`` on (what a client has not seen yet)."""
-        return self.to_list()[start:]
+        """Items from index ``start`` on (what a client has not seen yet), without copying the
+        chunks before it: a client asks after every decision.
+
+        >>> log: AppendLog[int] = AppendLog()
+        >>> for i in range(150):
+        ...     log.append(i)
+        >>> log.since(140) == list(range(140, 150)) and log.since(0) == list(range(150))
+        True
+        """
+        if start <= 0:
+            return self.to_list()
+        out: list[T] = []
+        at = 0
+        for chunk in self._chunks:
+            end = at + len(chunk)
+            if end > start:
+                out.extend(chunk[max(0, start - at):])
+            at = end
+        out.extend(self._tail[max(0, start - at):])
+        return out
