@@ -84,7 +84,8 @@ def test_a_record_file_name_with_control_characters(default_game, run_cli, tmp_p
         run_cli("play", "tanglewoods", "--load", str(missing)),
         run_cli("play", "tanglewoods", "--seed", "1", "--content", str(missing)),
     ]
-    for code, out, err in runs:
+    assert [code for code, _, _ in runs] == [0, 0, 0, 2, 2, 2]
+    for _, out, err in runs:
         assert "Traceback" not in out + err
         assert not FORBIDDEN.search(out + err), (out + err)[-300:]
     assert "game[2J]0;pwned31m.json" in runs[1][1]          # the name is still recognisable

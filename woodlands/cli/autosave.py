@@ -48,16 +48,19 @@ def autosave_dir() -> Path:
     return data_dir() / "autosave"
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, durable: bool = False) -> None:
     """Write ``text`` to ``path`` so that a reader sees the old file or the new one, never half of
-    one: a temporary file beside it, flushed to disk, then renamed over it."""
+    one: a temporary file beside it, then renamed over it.  ``durable`` also waits until the
+    disk has it (``fsync``; milliseconds, so the per-decision autosave leaves it off: a killed
+    or interrupted program loses nothing without it, only a power cut could)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -134,7 +137,7 @@ class Autosave:
             "record": self.record.name,
             "game": state.game.id,
             "content": self.content,
-            "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "saved_at": datetime.now(timezone.utc).isoformat(timespec="microseconds"),
             "choices": len(state.choices),
             "progress": progress_of(state),
             "finished": state.is_over,

@@ -95,7 +95,7 @@ def choose_game(out: Console, stdin: Any, last: SavedGame | None = None) -> str 
     ids = sorted(game_ids(), key=lambda g: (MENU_ORDER.index(g) if g in MENU_ORDER else len(MENU_ORDER), g))
     out.print("[bold]Woodlands[/bold]: which game shall we play?")
     if last is not None:
-        out.print(f"  c. Continue the last game: {escape(last.describe())}")
+        out.print(f"  c. Continue the last game: {escape(last.describe())}", soft_wrap=True)
     for n, game_id in enumerate(ids, 1):
         cls = game_class(game_id)
         low, high = cls.players

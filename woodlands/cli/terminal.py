@@ -80,10 +80,20 @@ class SafeConsole(Console):
         kwargs.setdefault("highlight", False)
         kwargs.setdefault("emoji", False)
         super().__init__(**kwargs)
+        self._cleaning = False
 
     def render(self, renderable: RenderableType, options: ConsoleOptions | None = None) -> Iterable[Segment]:
-        for segment in super().render(renderable, options):
-            if segment.control is None and (_CONTROL.search(segment.text) or _SURROGATE.search(segment.text)):
-                yield Segment(clean(segment.text), segment.style)
-            else:
-                yield segment
+        if self._cleaning:        # a part of a renderable being cleaned: cleaned on the way out
+            return super().render(renderable, options)
+        return self._render_clean(renderable, options)
+
+    def _render_clean(self, renderable: RenderableType, options: ConsoleOptions | None) -> Iterable[Segment]:
+        self._cleaning = True
+        try:
+            for segment in super().render(renderable, options):
+                if segment.control is None and (_CONTROL.search(segment.text) or _SURROGATE.search(segment.text)):
+                    yield Segment(clean(segment.text), segment.style)
+                else:
+                    yield segment
+        finally:
+            self._cleaning = False
