@@ -211,3 +211,22 @@ def test_the_data_folder_is_the_platforms_unless_overridden(monkeypatch, tmp_pat
     assert autosave.data_dir() == Path(platformdirs.user_data_dir("woodlands", appauthor=False))
     monkeypatch.setenv("WOODLANDS_DATA_DIR", str(tmp_path))
     assert autosave.autosave_dir() == tmp_path / "autosave"
+
+
+@pytest.mark.rules("AUD-15")
+def test_a_resumed_storyfold_game_is_autosaved_and_its_scene_saves_stay(run_cli, data_dir, tmp_path):
+    game = woodlands.load_game("storyfold")
+    state, numbers = game.new_game(seed=4), []
+    while state.decision.kind != "scene_break" or not numbers:
+        numbers.append(1)
+        state.apply(state.decision.options[0].id)
+    save = tmp_path / "scene.json"
+    code, out, _ = run_cli("play", "storyfold", "--seed", "4", stdin=typed(numbers) + f"s {save}\nq\n")
+    assert code == 0 and "Saved the end of the scene" in out and save.exists()
+    code, out, err = run_cli("play", "storyfold", "--resume", str(save), stdin="1\n1\nq\n")
+    assert code == 0, err
+    resumed = [(r, i) for r, i in autosaves(data_dir) if "resume" in r["options"]]
+    assert len(resumed) == 1 and len(resumed[0][0]["choices"]) == 2
+    code, out, err = run_cli("play", stdin="c\n1\nq\n")
+    assert code == 0, err
+    assert "Continuing Storyfold: Wildwoods: 2 choices replayed." in out and "(3 choices)" in out

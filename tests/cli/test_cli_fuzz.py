@@ -58,5 +58,6 @@ def test_random_keystrokes_end_cleanly(game_id, monkeypatch, capsys):
             assert len(records) <= 1
             for path in records:
                 state = woodlands.replay(load_record(path))
-                assert f"({len(state.choices)} choices)" in out or "The finished game's record" in out
+                n = len(state.choices)
+                assert f"({n} choice{'s' if n != 1 else ''})" in out or "The finished game's record" in out
     run()

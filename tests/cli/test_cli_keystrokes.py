@@ -74,3 +74,23 @@ def test_huge_numbers_in_the_other_commands_flags(run_cli):
                  ("bench", "tanglewoods", "--seconds", HUGE), ("bench", "tanglewoods", "--seconds", "²")):
         code, _, err = run_cli(*argv)
         assert code == 2 and len(err.strip().splitlines()) == 1 and len(err) < 400, (argv, err)
+
+
+@pytest.mark.rules("AUD-8")
+def test_bytes_that_are_not_utf8_at_a_real_prompt(tmp_path):
+    """A real process reading a pipe: invalid UTF-8 on standard input is replaced, not fatal."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root), WOODLANDS_DATA_DIR=str(tmp_path / "data"),
+               PYTHONIOENCODING="utf-8")
+    run = subprocess.run([sys.executable, "-m", "woodlands", "play", "tanglewoods", "--seed", "1"],
+                         input=b"\xff\xfe\xb2\n\xc2\xb2\n" + b"9" * 5000 + b"\n1\nq\n", capture_output=True,
+                         env=env, cwd=tmp_path, timeout=120)
+    out, err = run.stdout.decode("utf-8"), run.stderr.decode("utf-8")
+    assert run.returncode == 0, err
+    assert "Traceback" not in out + err
+    assert "'²' is not written with the digits 0-9" in out and "is not a command" in out
+    assert "Autosaved to" in out and "(1 choice)" in out

@@ -90,7 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game in the terminal",
                           description="Play a game in the terminal. Commands during play: a number "
-                                      "chooses; h help; s [FILE] save; l FILE load; u undo; log; q quit.")
+                                      "chooses; h help; s [FILE] save; l FILE load; u undo; log; q quit. "
+                                      "The game is autosaved after every choice in the data folder "
+                                      "($WOODLANDS_DATA_DIR, else the platform's); the menu of "
+                                      "'woodlands play' offers to continue the last game.")
     play.add_argument("game", nargs="?", help=f"the game id ({games}); without it you pick from a menu")
     play.add_argument("--seed", type=_non_negative, help="seed for the shuffles and dice (default: random)")
     _game_option_flags(play)

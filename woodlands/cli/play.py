@@ -212,7 +212,8 @@ class PlaySession:
         elif self.state.is_over:
             self.say(f"The finished game's record is in {where}.", "green")
         else:
-            self.say(f"Autosaved to {where} ({len(self.state.choices)} choices). Continue with "
+            n = len(self.state.choices)
+            self.say(f"Autosaved to {where} ({n} choice{'s' if n != 1 else ''}). Continue with "
                      f"'woodlands play' (its menu offers the last game) or "
                      f"'woodlands play --load {where}'.", "green")
 
