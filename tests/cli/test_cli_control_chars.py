@@ -31,7 +31,7 @@ def hostile_pack(game_id: str, folder: Path) -> Path:
     shutil.copytree(PACKS / GAMES[game_id] / "content", target)
     for path in target.rglob("*.toml"):
         text = path.read_text(encoding="utf-8")
-        text = re.sub(r'^(name|text|title|label|description|goal) = "(?=[^"])', lambda m: f'{m.group(0)}{HOSTILE}',
+        text = re.sub(r'^(name|text|title|label|description|goal|goal_text|top_text|bottom_text|condition_text|note) = "(?=[^"])', lambda m: f'{m.group(0)}{HOSTILE}',
                       text, flags=re.M)
         path.write_text(text, encoding="utf-8")
     return target
