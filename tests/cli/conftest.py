@@ -20,6 +20,14 @@ def default_game() -> woodlands.Game:
     return woodlands.load_game("tanglewoods")
 
 
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch) -> Path:
+    """Each terminal test has its own empty data folder (autosaves), never the user's."""
+    folder = tmp_path / "woodlands-data"
+    monkeypatch.setenv("WOODLANDS_DATA_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture
 def run_cli(monkeypatch, capsys) -> Callable[..., tuple[int, str, str]]:
     """``run_cli(*argv, stdin="...")`` -> (exit code, stdout, stderr)."""

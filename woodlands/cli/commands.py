@@ -15,17 +15,20 @@ from rich.table import Table
 
 from ..engine.errors import ContentError, GameOptionError, RecordError
 from ..engine.game import Game, game_class, game_ids, load_game, replay
+from .autosave import Autosave, SavedGame, last_unfinished
 from .main import UserError
 from .narrate import narrator_for
 from .play import RECAP, PlaySession, load_record, start_state
+from .terminal import SafeConsole, digits_hint, read_number
 
 
 def _stdout() -> Console:
-    return Console(highlight=False)
+    """Every command prints through this console: no control characters reach the terminal."""
+    return SafeConsole()
 
 
 def _stderr() -> Console:
-    return Console(stderr=True, highlight=False)
+    return SafeConsole(stderr=True)
 
 
 #: command-line flags that are game options: flag attribute -> option name
@@ -79,13 +82,20 @@ def _ask(out: Console, stdin: Any, answer: Callable[[str], T | None], again: str
         value = answer(text)
         if value is not None:
             return value
-        out.print(again)
+        out.print(escape(digits_hint(text)) + again)
 
 
-def choose_game(out: Console, stdin: Any) -> str | None:
-    """The menu of ``woodlands play`` without a game id (what ``make play`` starts)."""
+#: what the menu answers when the player picks the autosaved game
+CONTINUE = "continue"
+
+
+def choose_game(out: Console, stdin: Any, last: SavedGame | None = None) -> str | None:
+    """The menu of ``woodlands play`` without a game id (what ``make play`` starts): a game id,
+    :data:`CONTINUE` for the autosaved game ``last`` (offered as ``c``), or None to quit."""
     ids = sorted(game_ids(), key=lambda g: (MENU_ORDER.index(g) if g in MENU_ORDER else len(MENU_ORDER), g))
     out.print("[bold]Woodlands[/bold]: which game shall we play?")
+    if last is not None:
+        out.print(f"  c. Continue the last game: {escape(last.describe())}", soft_wrap=True)
     for n, game_id in enumerate(ids, 1):
         cls = game_class(game_id)
         low, high = cls.players
@@ -93,16 +103,38 @@ def choose_game(out: Console, stdin: Any) -> str | None:
         out.print(f"  {n}. {escape(cls.name)}  [dim]({game_id}, {seats})[/dim]")
 
     def pick(text: str) -> str | None:
-        if text.isdigit() and 1 <= int(text) <= len(ids):
-            return ids[int(text) - 1]
+        n = read_number(text)
+        if n is not None:
+            return ids[n - 1] if 1 <= n <= len(ids) else None
+        if last is not None and text in ("c", CONTINUE):
+            return CONTINUE
         return text if text in ids else None
-    return _ask(out, stdin, pick, f"Type 1 to {len(ids)}, or q to quit.")
+    again = f"Type 1 to {len(ids)}" + (", c to continue the last game" if last is not None else "") + ", or q to quit."
+    return _ask(out, stdin, pick, again)
 
 
 def ask_players(out: Console, stdin: Any, low: int, high: int) -> int | None:
     out.print(f"How many players ({low}-{high})? Hot-seat: everyone shares this screen.")
-    return _ask(out, stdin, lambda t: int(t) if t.isdigit() and low <= int(t) <= high else None,
-                f"Type a number from {low} to {high}.")
+
+    def pick(text: str) -> int | None:
+        n = read_number(text)
+        return n if n is not None and low <= n <= high else None
+    return _ask(out, stdin, pick, f"Type a number from {low} to {high}.")
+
+
+def continue_last(saved: SavedGame) -> PlaySession:
+    """The autosaved game the menu offered, ready to go on where it stopped."""
+    if saved.content is not None and not Path(saved.content).is_dir():
+        raise UserError(f"the last game was played with the content pack {saved.content}, which is gone; "
+                        f"its record is {saved.record}")
+    try:
+        state = replay(load_record(saved.record), saved.content)
+    except RecordError as e:
+        raise RecordError(f"{saved.record}: {e}") from None
+    seen = max(0, state.log_length - RECAP)
+    out = _stdout()
+    out.print(escape(f"Continuing {state.game.name}: {len(state.choices)} choices replayed."), style="green")
+    return PlaySession(out, state, saved.content, sys.stdin, seen, Autosave.resume(saved))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -111,9 +143,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.load:
             args.game = str(load_record(args.load).get("game", ""))
         else:
-            args.game = choose_game(_stdout(), sys.stdin)
+            offer = None
+            if not args.no_autosave and args.content is None and not args.resume:
+                offer = last_unfinished()
+            args.game = choose_game(_stdout(), sys.stdin, offer)
             if args.game is None:
                 return 0
+            if args.game == CONTINUE and offer is not None:
+                return continue_last(offer).run()
             low, high = game_class(args.game).players
             if high > 1 and args.players is None and not args.resume:
                 args.players = ask_players(_stdout(), sys.stdin, low, high)
@@ -126,7 +163,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if state.game.id != game.id:
         raise UserError(f"{args.load} is a record of '{state.game.id}', not '{game.id}'")
     seen = max(0, state.log_length - RECAP) if args.load else 0
-    return PlaySession(_stdout(), state, args.content, sys.stdin, seen).run()
+    autosave = None if args.no_autosave else Autosave.start(state, args.content)
+    return PlaySession(_stdout(), state, args.content, sys.stdin, seen, autosave).run()
 
 
 # ------------------------------------------------------------------ validate
@@ -192,12 +230,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for line in narrator_for(state.game).lines(state.log):
             out.print(escape(line))
     view = state.view(0)
-    out.print(f"{state.game.name}: seed {state.seed}, options {json.dumps(state.record()['options'])}, "
-              f"{len(state.choices)} choices")
+    out.print(escape(f"{state.game.name}: seed {state.seed}, options {json.dumps(state.record()['options'])}, "
+                     f"{len(state.choices)} choices"))
     if state.is_over:
         outcome = state.outcome or {}
         details = ", ".join(f"{k} {v}" for k, v in outcome.items() if k != "result")
-        out.print(f"outcome: {outcome.get('result', '?')}" + (f" ({escape(details)})" if details else ""))
+        out.print(escape(f"outcome: {outcome.get('result', '?')}" + (f" ({details})" if details else "")))
     else:
         d = state.decision
         out.print(f"outcome: not finished; the game waits for: {escape(d.prompt) if d else '?'}")

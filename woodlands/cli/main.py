@@ -2,10 +2,12 @@
 
 Every mistake a user can make (an unknown game, a bad option, a missing or broken file, a
 tampered record) ends with one line on standard error and exit status 2, never a traceback.
+Nothing the command prints carries terminal control characters (:mod:`woodlands.cli.terminal`).
 """
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from typing import NoReturn, Sequence
@@ -15,6 +17,7 @@ from ..bots import BOT_NAMES
 from ..engine.errors import WoodlandsError
 from ..engine.game import game_ids
 from ..sim.runner import BACKENDS
+from .terminal import clean, is_ascii_number, short
 
 USER_ERROR = 2
 
@@ -27,14 +30,25 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a bad command line is one line on stderr like every other user mistake."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USER_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(USER_ERROR, clean(f"{self.prog}: error: {short(message, 300)} (see {self.prog} --help)") + "\n")
+
+
+#: the longest whole number a flag takes (a seed fits in 20 digits; int() refuses 4,300)
+FLAG_DIGITS = 30
+
+
+def _whole(text: str) -> int:
+    """A whole number written with the digits 0-9 (and an optional minus sign), AUD-8."""
+    digits = text.strip().removeprefix("-")
+    if not is_ascii_number(digits):
+        raise argparse.ArgumentTypeError(f"not a whole number written with 0-9: {short(text, 40)!r}")
+    if len(digits) > FLAG_DIGITS:
+        raise argparse.ArgumentTypeError(f"too long a number ({len(digits):,} digits; at most {FLAG_DIGITS})")
+    return int(text)
 
 
 def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    value = _whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"must not be negative: {value}")
     return value
@@ -59,7 +73,7 @@ def _seconds(text: str) -> float:
 
 def _game_option_flags(p: argparse.ArgumentParser) -> None:
     """The flags that set game options; the game itself checks them."""
-    p.add_argument("--difficulty", type=int, help="tanglewoods: difficulty 0-10 (default 5)")
+    p.add_argument("--difficulty", type=_whole, help="tanglewoods: difficulty 0-10 (default 5)")
     p.add_argument("--hero", help="tanglewoods: hero id (default: you choose at the table)")
     p.add_argument("--side", help="tanglewoods: starting side of the hero, a or b")
     p.add_argument("--players", type=_positive, help="cursed-forest: number of players, 1-4")
@@ -76,7 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game in the terminal",
                           description="Play a game in the terminal. Commands during play: a number "
-                                      "chooses; h help; s [FILE] save; l FILE load; u undo; log; q quit.")
+                                      "chooses; h help; s [FILE] save; l FILE load; u undo; log; q quit. "
+                                      "The game is autosaved after every choice in the data folder "
+                                      "($WOODLANDS_DATA_DIR, else the platform's); the menu of "
+                                      "'woodlands play' offers to continue the last game.")
     play.add_argument("game", nargs="?", help=f"the game id ({games}); without it you pick from a menu")
     play.add_argument("--seed", type=_non_negative, help="seed for the shuffles and dice (default: random)")
     _game_option_flags(play)
@@ -84,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--load", metavar="FILE", help="continue a saved game record")
     play.add_argument("--resume", metavar="FILE",
                       help="storyfold: start from a save made at the end of a scene")
+    play.add_argument("--no-autosave", action="store_true",
+                      help="do not autosave this game (by default its record is kept in the data "
+                           "folder, $WOODLANDS_DATA_DIR or the platform's, after every choice)")
 
     val = sub.add_parser("validate", help="check a content pack")
     val.add_argument("path", help="the content pack folder (with its pack.toml)")
@@ -117,7 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 problems found, 2 user error)."""
+    """Run the command line; returns the exit status (0 ok, 1 problems found, 2 user error,
+    130 interrupted)."""
+    _tolerant_streams()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -144,8 +166,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _fail(message: str) -> int:
     one_line = "; ".join(part.strip() for part in message.strip().splitlines() if part.strip()) or "error"
-    print(f"woodlands: error: {one_line.replace(':;', ':')}", file=sys.stderr)
+    print(clean(f"woodlands: error: {one_line.replace(':;', ':')}"), file=sys.stderr)
     return USER_ERROR
+
+
+def _tolerant_streams() -> None:
+    """A line that is not UTF-8 on standard input, or a character the terminal cannot show, is
+    replaced rather than ending the program with a traceback."""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            try:
+                stream.reconfigure(errors="replace")
+            except (ValueError, OSError):
+                pass
 
 
 if __name__ == "__main__":

@@ -2,13 +2,14 @@
 
 Reads commands line by line from standard input (a pipe works as well as a keyboard; end of
 input quits), draws the table from the player's view, tells what happened since the last
-choice, and offers the decision's options by number.
+choice, and offers the decision's options by number.  After every decision the game's record is
+autosaved (:mod:`woodlands.cli.autosave`), so quitting, the end of input or Ctrl-C lose nothing.
 """
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -19,6 +20,10 @@ from ..engine.state import GameState
 from .helptext import COMMANDS, help_for
 from .narrate import narrator_for
 from .table import render_view
+from .terminal import digits_hint, is_ascii_number, read_number, short
+
+if TYPE_CHECKING:
+    from .autosave import Autosave
 
 LOG_LINES = 30
 RECAP = 15      # events retold when a saved game is loaded
@@ -47,13 +52,16 @@ class PlaySession:
     """One terminal game; :meth:`run` returns the process exit code."""
 
     def __init__(self, console: Console, state: GameState, content: str | None, stdin: IO[str],
-                 seen: int = 0) -> None:
+                 seen: int = 0, autosave: "Autosave | None" = None) -> None:
         self.console = console
         self.state = state
         self.content = content
         self.stdin = stdin
         self.narrator = narrator_for(state.game)
         self.seen = seen       # log events already told
+        self.autosave = autosave
+        self.autosaved = False         # has the autosave file been written in this session?
+        self.autosave_failed = False   # the last write failed (said once, until one works again)
 
     # ------------------------------------------------------------------ output
     def say(self, text: str, style: str | None = None) -> None:
@@ -108,17 +116,34 @@ class PlaySession:
         return line.strip()
 
     def run(self) -> int:
+        """Play until q, the end of input or Ctrl-C (exit status 130); the game stays autosaved."""
+        try:
+            return self.loop()
+        except KeyboardInterrupt:
+            self.console.print()
+            self.say("Interrupted: leaving the game.")
+            self.tell_autosave()
+            return 130
+
+    def loop(self) -> int:
+        if self.autosave is not None:
+            if self.state.choices:       # a loaded or continued game: saved as it is now
+                self.save_automatically()
+            if not self.autosave_failed:
+                self.say(f"Autosave: {self.autosave.record} (written after every choice).", "dim")
         self.show_turn()
         while True:
             line = self.read()
             if line is None:
                 self.say("End of input: leaving the game.")
+                self.tell_autosave()
                 return 0
             if not line:
                 continue
             word, _, arg = line.partition(" ")
             word, arg = word.lower(), arg.strip()
             if word in ("q", "quit", "exit"):
+                self.tell_autosave()
                 self.say("Goodbye.")
                 return 0
             if word in ("h", "help", "?"):
@@ -141,24 +166,56 @@ class PlaySession:
             self.say("The game is over; s saves it, l FILE loads another, q quits.", "yellow")
             return
         option_id = None
-        if text.isdigit():
-            n = int(text)
-            if 1 <= n <= len(d.options):
+        if is_ascii_number(text):       # not str.isdigit: '²' is a digit that int() refuses (AUD-8)
+            n = read_number(text)
+            if n is not None and 1 <= n <= len(d.options):
                 option_id = d.options[n - 1].id
             else:
-                self.say(f"There is no option {n}; choose 1 to {len(d.options)}.", "yellow")
+                self.say(f"There is no option {short(text, 12)}; choose 1 to {len(d.options)}.", "yellow")
                 return
         elif d.option(text) is not None:
             option_id = text
         else:
-            self.say(f"'{text}' is not a command or an option number. {COMMANDS}", "yellow")
+            hint = digits_hint(text) or f"'{short(text)}' is not a command or an option number. "
+            self.say(f"{hint}{COMMANDS}", "yellow")
             return
         try:
             self.state.apply(option_id)
         except IllegalAction as e:
             self.say(str(e), "yellow")
             return
+        self.save_automatically()
         self.show_turn()
+
+    # ------------------------------------------------------------------ autosave
+    def save_automatically(self) -> None:
+        """Write the autosave after a change; a failure is told once and the game goes on."""
+        if self.autosave is None:
+            return
+        problem = self.autosave.write(self.state)
+        if problem is None:
+            self.autosaved, self.autosave_failed = True, False
+        elif not self.autosave_failed:
+            self.autosave_failed = True
+            self.say(f"Could not autosave to {self.autosave.record}: {problem}. The game goes on; "
+                     "s FILE saves it by hand.", "yellow")
+
+    def tell_autosave(self) -> None:
+        """Say where the game is kept, on the way out."""
+        if self.autosave is None:
+            return
+        where = self.autosave.record
+        if self.autosave_failed:
+            self.say(f"The autosave could not be written ({where}); this game is not kept.", "yellow")
+        elif not self.autosaved:
+            self.say("Nothing was autosaved: no choice was made.")
+        elif self.state.is_over:
+            self.say(f"The finished game's record is in {where}.", "green")
+        else:
+            n = len(self.state.choices)
+            self.say(f"Autosaved to {where} ({n} choice{'s' if n != 1 else ''}). Continue with "
+                     f"'woodlands play' (its menu offers the last game) or "
+                     f"'woodlands play --load {where}'.", "green")
 
     def help(self) -> None:
         d = self.state.decision
@@ -206,6 +263,7 @@ class PlaySession:
         self.state = state
         self.narrator = narrator_for(state.game)
         self.seen = max(0, state.log_length - RECAP)
+        self.switch_autosave()
         self.say(f"Loaded {arg}: seed {state.seed}, {len(state.choices)} choices replayed.", "green")
         self.show_turn()
 
@@ -216,8 +274,20 @@ class PlaySession:
             return
         self.state = self.state.undo()
         self.seen = self.state.log_length
+        self.save_automatically()
         self.say("Undone: back one choice.", "green")
         self.show_turn()
+
+    def switch_autosave(self) -> None:
+        """Another game was loaded: it gets its own autosave; the one before stays as it was."""
+        if self.autosave is None:
+            return
+        from .autosave import Autosave
+        self.autosave = Autosave.start(self.state, self.content)
+        self.autosaved = self.autosave_failed = False
+        self.save_automatically()
+        if not self.autosave_failed:
+            self.say(f"Autosave: {self.autosave.record}.", "dim")
 
     def show_log(self) -> None:
         events = self.state.log[-LOG_LINES:]

@@ -6,14 +6,15 @@ import time
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
-from rich.console import Console
+from .terminal import SafeConsole, clean
+
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 
 @contextmanager
 def progress_reporter(total: int, label: str) -> Iterator[Callable[[int], None]]:
     """Yields ``advance(n)``, to be called as games finish."""
-    err = Console(stderr=True)
+    err = SafeConsole(stderr=True)
     if err.is_terminal:
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn())
@@ -30,6 +31,6 @@ def progress_reporter(total: int, label: str) -> Iterator[Callable[[int], None]]
         done += n
         now = time.perf_counter()
         if done >= total or now >= next_report:
-            print(f"{label}: {done}/{total} games ({now - start:.1f} s)", file=sys.stderr, flush=True)
+            print(clean(f"{label}: {done}/{total} games ({now - start:.1f} s)"), file=sys.stderr, flush=True)
             next_report = now + 2.0
     yield advance

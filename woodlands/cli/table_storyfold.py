@@ -86,7 +86,7 @@ def _scene(v: View) -> RenderableType:
     title = str(v.get("campaign") or "Storyfold: Wildwoods")
     subtitle = (f"scenes {score.get('scenes_played', '?')} · restarts {score.get('chapter_restarts', '?')} · "
                 f"Shadow cards {score.get('shadow_cards', '?')}") if score else None
-    return Panel(t, title=title, title_align="left", subtitle=subtitle, subtitle_align="right")
+    return Panel(t, title=Text(title), title_align="left", subtitle=subtitle, subtitle_align="right")
 
 
 # ------------------------------------------------------------------ the River
@@ -221,8 +221,9 @@ def _locations(v: View) -> RenderableType:
         name = str(loc.get("name") or pretty(loc.get("id")))
         if loc.get("progress"):
             name += " ☀"
-        table.add_row(name, str(loc.get("kind") or "?").title(), "●" * int(loc.get("dots") or 0),
-                      str(loc.get("chain") or ""), str(loc.get("condition") or ""), state, style=style)
+        # pack text goes in as Text, never read as markup (a name like '[/]' must not break the table)
+        table.add_row(Text(name), Text(str(loc.get("kind") or "?").title()), "●" * int(loc.get("dots") or 0),
+                      Text(str(loc.get("chain") or "")), Text(str(loc.get("condition") or "")), state, style=style)
     return table
 
 
