@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import ContentError, brief, clip
-from .files import JsonTooBig, check_depth, decode, inside, read_bytes
+from .files import FileProblem, JsonTooBig, check_depth, decode, inside, read_bytes
 
 if TYPE_CHECKING:
     from .effects import EffectRegistry
@@ -50,7 +50,10 @@ def read_toml(path: Path, label: str | None = None) -> dict[str, Any]:
     name = label or path.name
     if not path.exists() and not path.is_symlink():
         raise ContentError(f"{name}: file is missing from the pack ({clip(str(path.parent), 200)})")
-    text = decode(read_bytes(path, ContentError, name), name, ContentError)
+    try:
+        text = decode(read_bytes(path, name), name, ContentError)
+    except FileProblem as e:
+        raise ContentError(str(e)) from None
     try:
         data = tomllib.loads(text)
         check_depth(data)

@@ -12,8 +12,10 @@ Everything that comes from outside goes through here, so that a bad file is one 
 - a pack's files must lie inside the pack, symbolic links included (:func:`inside`);
 - a file name with a NUL byte, and a write that the system refuses, give a clear error.
 
-Each reader takes the error class to raise (``RecordError`` for records and saves,
-``ContentError`` for packs), so callers keep catching what they caught before.
+A file that cannot be read at all (missing, not a regular file, too large, a NUL in its name)
+raises :class:`FileProblem`, which is both a ``WoodlandsError`` and an ``OSError``; what is
+wrong inside a file raises the error class the caller names (``RecordError`` for records and
+saves, ``ContentError`` for packs).
 """
 from __future__ import annotations
 
@@ -56,10 +58,10 @@ def check_path(path: str | os.PathLike[str], error: type[WoodlandsError] = FileP
     return Path(text)
 
 
-def read_bytes(path: str | os.PathLike[str], error: type[WoodlandsError] = FileProblem,
-               label: str | None = None) -> bytes:
-    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`; ``error`` otherwise.
-    ``label`` is how the file is named in messages (default: its path)."""
+def read_bytes(path: str | os.PathLike[str], label: str | None = None) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`; :class:`FileProblem`
+    otherwise.  ``label`` is how the file is named in messages (default: its path)."""
+    error = FileProblem
     p = check_path(path, error)
     name = label or _name(p)
     try:
@@ -96,8 +98,9 @@ def decode(data: bytes, name: str, error: type[WoodlandsError] = FileProblem) ->
 
 def read_text(path: str | os.PathLike[str], error: type[WoodlandsError] = FileProblem,
               label: str | None = None) -> str:
-    """A UTF-8 text file read with the limits of :func:`read_bytes`."""
-    return decode(read_bytes(path, error, label), label or _name(path), error)
+    """A UTF-8 text file read with the limits of :func:`read_bytes` (:class:`FileProblem`);
+    ``error`` if it is not UTF-8."""
+    return decode(read_bytes(path, label), label or _name(path), error)
 
 
 def _refuse_constant(name: str) -> Any:

@@ -34,6 +34,7 @@ class StoryfoldGame(Game):
     limit_option = "scene_limit"
     limit_default = 200     # scenes; a random player needs a few dozen to finish the campaign
     content: StoryfoldContent
+    structured_options: dict[str, type] = {"resume": dict}
 
     @classmethod
     def load_content(cls, path: Path | None) -> StoryfoldContent:

@@ -328,8 +328,8 @@ def load(path: Path | None) -> StoryfoldContent:
         file = f"chapters/{chapter_id}.toml"
         try:
             path = inside(root, file, ContentError)
-        except ContentError as e:
-            problems.extend(e.problems)
+        except ContentError as outside:
+            problems.extend(outside.problems)
             continue
         if not path.is_file():
             problems.append(f"{where_id}: no file {file} for chapter {chapter_id!r}")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.errors import GameOptionError
+from ...engine.errors import GameOptionError, brief
 from .state import StoryfoldState
 
 if TYPE_CHECKING:
@@ -15,10 +15,10 @@ OPTION_KEYS = ("resume", "scene_limit")
 def check_options(game: "StoryfoldGame", options: dict[str, Any]) -> dict[str, Any]:
     unknown = set(options) - set(OPTION_KEYS)
     if unknown:
-        raise GameOptionError(f"unknown option(s) {sorted(unknown)}; storyfold takes {list(OPTION_KEYS)}")
+        raise GameOptionError(f"unknown option(s) {brief(sorted(map(str, unknown)))}; storyfold takes {list(OPTION_KEYS)}")
     limit = options.get("scene_limit")
     if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
-        raise GameOptionError(f"scene_limit must be a positive whole number, not {limit!r}")
+        raise GameOptionError(f"scene_limit must be a positive whole number, not {brief(limit)}")
     if options.get("resume") is not None:
         from .save import check_save
         check_save(game.content, options["resume"])
