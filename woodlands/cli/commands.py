@@ -15,7 +15,7 @@ from rich.table import Table
 
 from ..engine.content import read_toml
 from ..engine.errors import ContentError, GameOptionError, RecordError, brief, clip
-from ..engine.files import JsonTooBig, check_path, inside, loads, write_text
+from ..engine.files import JsonTooBig, check_path, check_target, inside, loads, write_text
 from ..engine.game import Game, game_class, game_ids, load_game, replay
 from .main import UserError
 from .narrate import narrator_for
@@ -157,7 +157,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     root = Path(args.path)
     _check_folder(args.path)
     if args.json:
-        check_path(args.json)
+        check_target(args.json)
     game_id = args.game
     if game_id is None:
         try:
@@ -255,7 +255,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     config = SimConfig(game=args.game, bot=args.bot, options=options, content=args.content)
     config.check()
     if args.json:
-        check_path(args.json)       # before the games run, not after
+        check_target(args.json)     # before the games run, not after
     with progress_reporter(args.games, f"{args.game} / {args.bot}") as advance:
         report = run_sim(config, args.games, seed=args.seed, jobs=args.jobs, backend=args.backend, progress=advance)
     s = report.summary
@@ -284,7 +284,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     _check_folder(args.content)
     load_game(args.game, args.content)
     if args.json:
-        check_path(args.json)
+        check_target(args.json)
     r = run_bench(args.game, seconds=args.seconds, content=args.content)
     out = _stdout()
     table = Table(title=f"{args.game} on one core ({r.play_seconds:.1f} s of random play, {r.games} games, "

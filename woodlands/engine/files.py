@@ -58,6 +58,14 @@ def check_path(path: str | os.PathLike[str], error: type[WoodlandsError] = FileP
     return Path(text)
 
 
+def check_target(path: str | os.PathLike[str], error: type[WoodlandsError] = FileProblem) -> Path:
+    """``path`` as a :class:`Path` if a file could be written there (checked before long work)."""
+    p = check_path(path, error)
+    if p.is_dir():
+        raise error(f"{_name(p)}: is a folder")
+    return p
+
+
 def read_bytes(path: str | os.PathLike[str], label: str | None = None) -> bytes:
     """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`; :class:`FileProblem`
     otherwise.  ``label`` is how the file is named in messages (default: its path)."""
@@ -179,9 +187,7 @@ def inside(root: Path, relative: str, error: type[WoodlandsError] = FileProblem)
 
 def write_text(path: str | os.PathLike[str], text: str, error: type[WoodlandsError] = FileProblem) -> Path:
     """Write a UTF-8 text file, making its folder; ``error`` with the reason if that fails."""
-    p = check_path(path, error)
-    if p.is_dir():
-        raise error(f"{_name(p)}: is a folder")
+    p = check_target(path, error)
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text, encoding="utf-8")
@@ -191,5 +197,5 @@ def write_text(path: str | os.PathLike[str], text: str, error: type[WoodlandsErr
 
 
 __all__ = ["MAX_FILE_BYTES", "MAX_JSON_DEPTH", "FileProblem", "JsonTooBig", "brief", "check_depth",
-           "check_path", "decode", "inside", "loads", "parse_json", "read_bytes", "read_json", "read_text",
+           "check_path", "check_target", "decode", "inside", "loads", "parse_json", "read_bytes", "read_json", "read_text",
            "write_text"]
