@@ -126,7 +126,7 @@ def check_save(c: StoryfoldContent, doc: Any) -> None:
     dice = doc.get("dice")
     if dice not in ([], [10], [12], [10, 12]):
         raise _bad("dice", f"must list the extra dice you have (10 and/or 12), not {dice!r}")
-    if doc.get("next_scene") not in c.scene_by_id:
+    if not isinstance(doc.get("next_scene"), str) or doc["next_scene"] not in c.scene_by_id:
         raise _bad("next_scene", f"no scene {doc.get('next_scene')!r}")
     if doc.get("mode") not in ("", "restart", "new_chapter"):
         raise _bad("mode", "must be \"\", \"restart\" or \"new_chapter\"")
@@ -136,7 +136,7 @@ def check_save(c: StoryfoldContent, doc: Any) -> None:
     _int(ours, "rng", "ours.rng", 0, (1 << 64) - 1)
     if ours.get("chapter") not in [ch.id for ch in c.chapters]:
         raise _bad("ours.chapter", f"no chapter {ours.get('chapter')!r}")
-    if ours.get("scene") not in c.scene_by_id:
+    if not isinstance(ours.get("scene"), str) or ours["scene"] not in c.scene_by_id:
         raise _bad("ours.scene", f"no scene {ours.get('scene')!r}")
     for key in ("flags", "uses_this_chapter"):
         if not isinstance(ours.get(key), list) or not all(isinstance(x, str) for x in ours[key]):
