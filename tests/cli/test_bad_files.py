@@ -466,3 +466,12 @@ def test_validate_json_of_a_good_pack_is_an_empty_list(tmp_path, run_cli):
     pack = pack_copy("storyfold", tmp_path)
     code, out, _ = run_cli("validate", str(pack), "--json", str(tmp_path / "p.json"))
     assert code == 0 and json.loads((tmp_path / "p.json").read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.rules("AUD-9")
+def test_a_nul_byte_in_a_pack_folder_name_is_a_content_error(run_cli):
+    with pytest.raises(ContentError, match="NUL byte"):
+        woodlands.load_game("tanglewoods", "pack\0dir")
+    with pytest.raises(RecordError, match="NUL byte"):
+        woodlands.replay(a_record(), "pack\0dir")
+    one_line_error(*run_cli("play", "tanglewoods", "--content", "pack\0dir"))

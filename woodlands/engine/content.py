@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import ContentError, brief, clip
-from .files import FileProblem, JsonTooBig, check_depth, decode, inside, read_bytes
+from .files import FileProblem, JsonTooBig, check_depth, check_path, decode, inside, read_bytes
 
 if TYPE_CHECKING:
     from .effects import EffectRegistry
@@ -88,6 +88,7 @@ def validate(model: type[M], data: Any, file: str, entry: str, problems: list[st
 def load_pack_info(root: Path, game_id: str, problems: list[str] | None = None) -> PackInfo | None:
     """The pack's ``pack.toml``.  With ``problems`` given, what is wrong is added to it (and
     None returned) so that the rest of the pack is still checked; else it is raised."""
+    check_path(root, ContentError)
     if not root.is_dir():
         raise ContentError(f"{clip(str(root), 200)}: not a folder; a content pack is a folder with a pack.toml")
     found: list[str] = []

@@ -157,7 +157,7 @@ def game_ids() -> list[str]:
 
 
 def game_class(game_id: str) -> type[Game]:
-    if game_id not in _GAMES:
+    if not isinstance(game_id, str) or game_id not in _GAMES:
         known = ", ".join(sorted(_GAMES))
         raise GameOptionError(f"unknown game {brief(game_id)}; the games are: {known}")
     module = importlib.import_module(_GAMES[game_id])
