@@ -475,3 +475,13 @@ def test_a_nul_byte_in_a_pack_folder_name_is_a_content_error(run_cli):
     with pytest.raises(RecordError, match="NUL byte"):
         woodlands.replay(a_record(), "pack\0dir")
     one_line_error(*run_cli("play", "tanglewoods", "--content", "pack\0dir"))
+
+
+@pytest.mark.rules("AUD-16")
+def test_an_empty_file_is_still_reported_beside_an_unreadable_one(tmp_path):
+    pack = pack_copy("tanglewoods", tmp_path)
+    (pack / "maps.toml").write_text("", encoding="utf-8")
+    (pack / "items.toml").write_bytes(b"\xff\xfe")
+    with pytest.raises(ContentError) as err:
+        woodlands.load_game("tanglewoods", pack)
+    assert "maps.toml: no [[map]] entries" in str(err.value) and "items.toml: not UTF-8" in str(err.value)

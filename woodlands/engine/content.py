@@ -144,11 +144,15 @@ class PackReader:
     def read(self, file: str) -> dict[str, Any]:
         """The data of one pack file; a file that cannot be read is a problem (and ``{}``), and
         the other files are still checked."""
+        return self.read_or_none(file) or {}
+
+    def read_or_none(self, file: str) -> dict[str, Any] | None:
+        """The data of one pack file, or None (and a problem) if it cannot be read."""
         try:
             return read_toml(inside(self.root, file, ContentError), file)
         except ContentError as e:
             self.problems.extend(e.problems)
-            return {}
+            return None
 
     def models(self, file: str, table: str, model: type[M],
                data: dict[str, Any] | None = None) -> list[tuple[str, Any]]:
@@ -157,8 +161,8 @@ class PackReader:
         loader reads several models through one loop variable.)  An entry that breaks the schema
         still has its effects' primitives checked, so one run reports both."""
         if data is None:
-            data = self.read(file)
-            if not data:
+            data = self.read_or_none(file)
+            if data is None:
                 return []
         out = []
         for label, raw in entries(data, table, file, self.problems):
@@ -183,11 +187,10 @@ class PackReader:
         while todo:
             item, path = todo.pop()
             if isinstance(item, dict):
-                if "do" in item:
-                    _, errs = self.registry.check({"do": item["do"]}) if not (
-                        isinstance(item["do"], str) and item["do"] in self.registry.primitives) else (None, [])
-                    for e in errs:
-                        self.problems.append(f"{where}: {path or '(entry)'}: {e}")
+                do = item.get("do")
+                if "do" in item and not (isinstance(do, str) and do in self.registry.primitives):
+                    _, errs = self.registry.check({"do": do})      # the "unknown primitive" message
+                    self.problems.extend(f"{where}: {path or '(entry)'}: {e}" for e in errs)
                 todo.extend((v, f"{path}.{clip(str(k), 60)}" if path else clip(str(k), 60))
                             for k, v in reversed(list(item.items())))
             elif isinstance(item, list):

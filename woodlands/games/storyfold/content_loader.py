@@ -334,8 +334,8 @@ def load(path: Path | None) -> StoryfoldContent:
         if not path.is_file():
             problems.append(f"{where_id}: no file {file} for chapter {chapter_id!r}")
             continue
-        data = reader.read(file)
-        if not data:
+        data = reader.read_or_none(file)
+        if data is None:
             continue
         chap = validate(ChapterIn, data.get("chapter", {}), file, "[chapter]", problems)
         if chap is None:
