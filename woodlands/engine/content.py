@@ -36,10 +36,10 @@ class Strict(BaseModel):
 
 
 class PackInfo(Strict):
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    version: str = Field(min_length=1)
-    game: str
-    name: str
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=100)
+    version: str = Field(min_length=1, max_length=100)
+    game: str = Field(max_length=100)
+    name: str = Field(max_length=200)
     description: str = ""
     provenance_note: str = ""
 

@@ -211,7 +211,7 @@ def replay(record: dict[str, Any], content: str | Path | None = None) -> GameSta
     if want.get("id") != game.content.id or want.get("version") != game.content.version:
         raise RecordError(
             f"record was played with content {brief(want.get('id'))} {brief(want.get('version'))}, "
-            f"but the loaded pack is {game.content.id!r} {game.content.version!r}; pass content=PATH")
+            f"but the loaded pack is {brief(game.content.id)} {brief(game.content.version)}; pass content=PATH")
     if not 0 <= record["seed"] <= MAX_SEED:
         raise RecordError("record field 'seed' must be a whole number from 0 to 2**64 - 1")
     try:

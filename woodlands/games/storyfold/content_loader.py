@@ -332,7 +332,7 @@ def load(path: Path | None) -> StoryfoldContent:
             problems.extend(outside.problems)
             continue
         if not path.is_file():
-            problems.append(f"{where_id}: no file {file} for chapter {chapter_id!r}")
+            problems.append(f"{where_id}: no file {file} for chapter {brief(chapter_id)}")
             continue
         data = reader.read_or_none(file)
         if data is None:
@@ -341,7 +341,7 @@ def load(path: Path | None) -> StoryfoldContent:
         if chap is None:
             continue
         if chap.id != chapter_id:
-            problems.append(f"{file}: entry [chapter]: field 'id': {brief(chap.id)} should be {chapter_id!r} (the file's name)")
+            problems.append(f"{file}: entry [chapter]: field 'id': {brief(chap.id)} should be {brief(chapter_id)} (the file's name)")
         if chap.id in seen_ids:
             problems.append(f"{file}: entry [chapter]: field 'id': '{chap.id}' is already used in {seen_ids[chap.id]}")
         seen_ids[chap.id] = file
