@@ -485,3 +485,11 @@ def test_an_empty_file_is_still_reported_beside_an_unreadable_one(tmp_path):
     with pytest.raises(ContentError) as err:
         woodlands.load_game("tanglewoods", pack)
     assert "maps.toml: no [[map]] entries" in str(err.value) and "items.toml: not UTF-8" in str(err.value)
+
+
+@pytest.mark.rules("AUD-6")
+def test_a_save_with_a_list_next_scene_is_a_game_option_error(run_cli):
+    path = HERE / "save-next-scene-list.json"
+    with pytest.raises(woodlands.GameOptionError, match="next_scene"):
+        woodlands.load_game("storyfold").new_game(seed=1, options={"resume": load_record(path)})
+    one_line_error(*run_cli("play", "storyfold", "--resume", str(path)))
