@@ -4,8 +4,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import re
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
@@ -13,7 +13,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..engine.errors import ContentError, GameOptionError, RecordError
+from ..engine.content import read_toml
+from ..engine.errors import ContentError, GameOptionError, RecordError, brief, clip
+from ..engine.files import JsonTooBig, check_path, check_target, inside, loads, write_text
 from ..engine.game import Game, game_class, game_ids, load_game, replay
 from .autosave import Autosave, SavedGame, last_unfinished
 from .main import UserError
@@ -46,11 +48,13 @@ def game_options(args: argparse.Namespace, game: Game) -> dict[str, Any]:
     for text in getattr(args, "option", None) or []:
         key, sep, raw = text.partition("=")
         if not sep or not key.strip():
-            raise UserError(f"--option {text!r}: write it as KEY=VALUE, e.g. --option pvp=true")
+            raise UserError(f"--option {brief(text)}: write it as KEY=VALUE, e.g. --option pvp=true")
         try:
-            value = json.loads(raw)
+            value = loads(raw)
         except json.JSONDecodeError:
             value = raw
+        except JsonTooBig as e:
+            raise UserError(f"--option {brief(key.strip())}: the value is not read: {e}") from None
         options[key.strip()] = value
     limit = getattr(args, "limit", None)
     if limit is not None and game.limit_option is not None:
@@ -59,6 +63,8 @@ def game_options(args: argparse.Namespace, game: Game) -> dict[str, Any]:
 
 
 def _check_folder(path: str | None) -> None:
+    if path is not None:
+        check_path(path)            # a NUL byte cannot name a folder
     if path is not None and not Path(path).is_dir():
         what = "does not exist" if not Path(path).exists() else "is not a folder"
         raise UserError(f"{path}: {what}; a content pack is a folder with a pack.toml")
@@ -179,40 +185,67 @@ def content_counts(content: Any) -> str:
     return ", ".join(parts)
 
 
+#: how many problems ``validate`` prints (``--json FILE`` writes them all)
+SHOWN_PROBLEMS = 50
+_PROBLEM = re.compile(r"^(?P<file>[^:]*): (?:entry (?P<entry>.*?): )?(?:field '(?P<field>[^']*)': )?(?P<message>.*)$", re.S)
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     out = _stdout()
     root = Path(args.path)
     _check_folder(args.path)
+    if args.json:
+        check_target(args.json)
     game_id = args.game
     if game_id is None:
         try:
-            info = tomllib.loads((root / "pack.toml").read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return _problems(out, root, ["pack.toml: file is missing, so the game is unknown (or pass --game)"])
-        except tomllib.TOMLDecodeError as e:
-            return _problems(out, root, [f"pack.toml: not valid TOML: {e}"])
+            info = read_toml(inside(root, "pack.toml", ContentError), "pack.toml")
+        except ContentError as e:
+            return _problems(out, root, e.problems, args.json)
         game_id = info.get("game")
         if not isinstance(game_id, str):
-            return _problems(out, root, ["pack.toml: field 'game' is missing (or pass --game)"])
+            return _problems(out, root, ["pack.toml: field 'game' is missing (or pass --game)"], args.json)
         try:
             game_class(game_id)
         except GameOptionError as e:
-            return _problems(out, root, [f"pack.toml: field 'game': {e}"])
+            return _problems(out, root, [f"pack.toml: field 'game': {e}"], args.json)
     else:
         game_class(game_id)     # an unknown --game is a user error (exit 2)
     try:
         game = load_game(game_id, root)
     except ContentError as e:
-        return _problems(out, root, e.problems)
+        return _problems(out, root, e.problems, args.json)
     c = game.content
+    if args.json:
+        _write_problems(args.json, [])
     out.print(f"ok: {escape(c.id)} {escape(c.version)} ({content_counts(c)})")
     return 0
 
 
-def _problems(out: Console, root: Path, problems: list[str]) -> int:
-    out.print(f"{len(problems)} problem(s) in {escape(str(root))}:")
-    for p in problems:
-        out.print(f"  - {escape(p)}")
+def problem_fields(problem: str) -> dict[str, str | None]:
+    """A located problem (``file: entry 'id': field 'f': message``) as its parts."""
+    m = _PROBLEM.match(problem)
+    parts: dict[str, str | None] = dict(m.groupdict()) if m else {"file": None, "entry": None, "field": None,
+                                                                   "message": problem}
+    parts["text"] = problem
+    return parts
+
+
+def _write_problems(path: str, problems: list[str]) -> None:
+    write_text(path, json.dumps([problem_fields(p) for p in problems], indent=1, ensure_ascii=False) + "\n")
+
+
+def _problems(out: Console, root: Path, problems: list[str], json_path: str | None = None) -> int:
+    """Print the first :data:`SHOWN_PROBLEMS` problems (each clipped), and write them all to
+    ``json_path`` if given."""
+    if json_path:
+        _write_problems(json_path, problems)
+    out.print(f"{len(problems)} problem(s) in {escape(clip(str(root), 200))}:")
+    for p in problems[:SHOWN_PROBLEMS]:
+        out.print(f"  - {escape(clip(p))}")
+    if len(problems) > SHOWN_PROBLEMS:
+        more = f" (all of them are in {escape(json_path)})" if json_path else " (--json FILE writes them all)"
+        out.print(f"  ... and {len(problems) - SHOWN_PROBLEMS} more{more}")
     return 1
 
 
@@ -259,6 +292,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
         options[game.limit_option] = args.limit if args.limit is not None else game.limit_default
     config = SimConfig(game=args.game, bot=args.bot, options=options, content=args.content)
     config.check()
+    if args.json:
+        check_target(args.json)     # before the games run, not after
     with progress_reporter(args.games, f"{args.game} / {args.bot}") as advance:
         report = run_sim(config, args.games, seed=args.seed, jobs=args.jobs, backend=args.backend, progress=advance)
     s = report.summary
@@ -276,9 +311,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     table.add_row("speed", f"{report.games_per_second:.1f} games/s ({report.elapsed:.2f} s, {args.jobs} job(s), {report.backend})")
     out.print(table)
     if args.json:
-        target = Path(args.json)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(report.to_json(), indent=1) + "\n", encoding="utf-8")
+        target = write_text(args.json, json.dumps(report.to_json(), indent=1) + "\n")
         out.print(f"wrote {escape(str(target))}")
     return 0
 
@@ -288,6 +321,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from ..sim.bench import TARGET_CLONE_US, TARGET_DECISIONS_PER_SECOND, run_bench
     _check_folder(args.content)
     load_game(args.game, args.content)
+    if args.json:
+        check_target(args.json)
     r = run_bench(args.game, seconds=args.seconds, content=args.content)
     out = _stdout()
     table = Table(title=f"{args.game} on one core ({r.play_seconds:.1f} s of random play, {r.games} games, "
@@ -305,5 +340,5 @@ def cmd_bench(args: argparse.Namespace) -> int:
     table.add_row("games / s (random play)", f"{r.games_per_second:,.1f}", "", "")
     out.print(table)
     if args.json:
-        Path(args.json).write_text(json.dumps(r.to_json(), indent=1) + "\n", encoding="utf-8")
+        write_text(args.json, json.dumps(r.to_json(), indent=1) + "\n")
     return 0

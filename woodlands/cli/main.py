@@ -108,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     val = sub.add_parser("validate", help="check a content pack")
     val.add_argument("path", help="the content pack folder (with its pack.toml)")
     val.add_argument("--game", help="the game the pack is for (default: the pack.toml's 'game')")
+    val.add_argument("--json", metavar="FILE",
+                     help="also write every problem to FILE as a JSON list (file, entry, field, message, text)")
 
     rep = sub.add_parser("replay", help="replay a saved game record and show how it ended")
     rep.add_argument("file", help="a JSON game record (as saved by 'play')")

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..engine.errors import IllegalAction, RecordError, WoodlandsError
+from ..engine.files import read_json, write_text
 from ..engine.game import Game, replay
 from ..engine.state import GameState
 from .helptext import COMMANDS, help_for
@@ -30,22 +31,17 @@ RECAP = 15      # events retold when a saved game is loaded
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
-    """Read a saved record; OSError if the file cannot be read, RecordError if it is not JSON."""
-    text = Path(path).read_text(encoding="utf-8", errors="replace")
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{path}: not a JSON game record ({e.msg}, line {e.lineno})") from None
+    """Read a saved record (or a Storyfold scene save): RecordError if the file cannot be read
+    or is not a JSON object within the limits of :mod:`woodlands.engine.files`."""
+    record = read_json(path, RecordError)
     if not isinstance(record, dict):
         raise RecordError(f"{path}: not a JSON game record (expected an object)")
     return record
 
 
 def save_record(state: GameState, path: str | Path) -> Path:
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
-    return target
+    """Write the record; FileProblem (an OSError) with the reason if the path cannot be written."""
+    return write_text(path, json.dumps(state.record(), indent=1) + "\n")
 
 
 class PlaySession:
@@ -230,9 +226,7 @@ class PlaySession:
             # Storyfold between two scenes: the box's own save (S-7), besides the full record
             path = arg or f"saves/{self.state.game.id}-{self.state.seed}-scene.json"
             try:
-                target = Path(path)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(json.dumps(scene_save, indent=1) + "\n", encoding="utf-8")
+                target = write_text(path, json.dumps(scene_save, indent=1) + "\n")
             except OSError as e:
                 self.say(f"Could not save to {path}: {e.strerror or e}", "yellow")
                 return

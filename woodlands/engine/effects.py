@@ -12,6 +12,8 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from .errors import brief, clip
+
 
 class NoParams(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -51,17 +53,18 @@ class EffectRegistry:
         when = raw.get("when")
         if not isinstance(do, str) or do not in self.primitives:
             known = ", ".join(sorted(self.primitives))
-            return None, [f"field 'do': unknown primitive {do!r}; known: {known}"]
+            return None, [f"field 'do': unknown primitive {brief(do)}; known: {known}"]
         prim = self.primitives[do]
         problems = []
-        if when not in prim.whens:
-            problems.append(f"field 'when': {do!r} cannot be used with when={when!r}; allowed: {sorted(prim.whens)}")
+        if not isinstance(when, (str, type(None))) or when not in prim.whens:
+            problems.append(f"field 'when': {do!r} cannot be used with when={brief(when)}; allowed: {sorted(prim.whens)}")
         params = {k: v for k, v in raw.items() if k not in ("when", "do", "if", "window", "text")}
         try:
-            model = prim.params.model_validate(params)
+            # strict: a whole number is written as one (not ``true`` nor ``2.0``)
+            model = prim.params.model_validate(params, strict=True)
         except ValidationError as e:
             for err in e.errors():
-                loc = ".".join(str(p) for p in err["loc"]) or "(params)"
-                problems.append(f"field '{loc}': {err['msg']}")
+                loc = clip(".".join(str(p) for p in err["loc"]) or "(params)", 120)
+                problems.append(f"field '{loc}': {clip(err['msg'], 300)}")
             return None, problems
         return model.model_dump(), problems

@@ -6,7 +6,8 @@ import os
 from pathlib import Path
 from typing import Any, Protocol
 
-from .errors import ContentError, GameOptionError, IllegalAction, RecordError
+from .errors import ContentError, GameOptionError, IllegalAction, RecordError, brief, clip
+from .files import MAX_JSON_DEPTH
 from .records import check_replayed, record_rules, refuse_changed
 from .state import RECORD_FORMAT, RECORD_VERSION, GameState
 from .steps import StepRegistry
@@ -44,6 +45,9 @@ class Game:
     #: rules version -> what changed in it, in player words with the rule ids (shown when an
     #: old record is refused)
     rules_changes: dict[int, tuple[str, ...]] = {}
+    #: the options whose value is a list or an object (``{"characters": list}``); every other
+    #: option takes one plain value (text, number, true/false), which the kernel checks first
+    structured_options: dict[str, type] = {}
 
     def __init__(self, content: Content, content_path: Path | None = None) -> None:
         self.content = content
@@ -58,15 +62,35 @@ class Game:
         """Start a game.  ``seed=None`` draws one from the OS (it is kept in the record)."""
         if seed is None:
             seed = int.from_bytes(os.urandom(6), "big")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise GameOptionError(f"seed must be a non-negative integer, not {seed!r}")
-        opts = self.check_options(dict(options or {}))
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise GameOptionError(f"seed must be a whole number from 0 to 2**64 - 1, not {brief(seed)}")
+        opts = self.checked_options(options)
         state = self._start(seed, opts)
         state.advance()
         return state
 
+    def checked_options(self, options: Any) -> dict[str, Any]:
+        """The options checked by the kernel (a dict of JSON values, lists and objects only for
+        :attr:`structured_options`) and then by the game's :meth:`check_options`."""
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise GameOptionError(f"options are a dict of option names to values, not {brief(options)}")
+        for key, value in options.items():
+            if not isinstance(key, str):
+                raise GameOptionError(f"an option name is text, not {brief(key)}")
+            want = self.structured_options.get(key)
+            if isinstance(value, (list, dict)) and (want is None or not isinstance(value, want)):
+                takes = f"a {'list' if want is list else 'JSON object'}" if want else "one value (text, a number, true or false)"
+                raise GameOptionError(f"option {brief(key)} takes {takes}, not {brief(value)}")
+            problem = json_value_problem(value)
+            if problem:
+                raise GameOptionError(f"option {brief(key)}: {problem}")
+        return self.check_options(dict(options))
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Validate and complete the options; raise :class:`GameOptionError` naming the bad one."""
+        """Validate and complete the options; raise :class:`GameOptionError` naming the bad one.
+        (:meth:`checked_options` has made sure every value is plain JSON data first.)"""
         return options
 
     def _start(self, seed: int, options: dict[str, Any]) -> GameState:
@@ -85,6 +109,40 @@ class Game:
         raise NotImplementedError
 
 
+#: the largest seed (the generator keeps 64 bits)
+MAX_SEED = (1 << 64) - 1
+
+
+def json_value_problem(value: Any) -> str | None:
+    """What keeps ``value`` from being plain JSON data that a record can hold (a foreign type, a
+    NaN, a whole number over 64 bits, a dict key that is not text, nesting deeper than the JSON
+    reader allows), or None.  Walked without recursion."""
+    todo: list[tuple[Any, int]] = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if item is None or isinstance(item, (bool, str)):
+            continue
+        if isinstance(item, int):
+            if item.bit_length() > 64:
+                return f"the number {brief(item)} is too large"
+        elif isinstance(item, float):
+            if item != item or item in (float("inf"), float("-inf")):
+                return f"{item} is not a number JSON allows"
+        elif isinstance(item, (list, dict)):
+            if depth > MAX_JSON_DEPTH:
+                return f"lists or objects nested deeper than {MAX_JSON_DEPTH}"
+            if isinstance(item, dict):
+                bad = next((k for k in item if not isinstance(k, str)), None)
+                if bad is not None:
+                    return f"an object key must be text, not {brief(bad)}"
+                todo.extend((v, depth + 1) for v in item.values())
+            else:
+                todo.extend((v, depth + 1) for v in item)
+        else:
+            return f"a {type(item).__name__} is not a JSON value"
+    return None
+
+
 _GAMES: dict[str, str] = {
     "cursed-forest": "woodlands.games.cursed_forest",
     "storyfold": "woodlands.games.storyfold",
@@ -100,9 +158,9 @@ def game_ids() -> list[str]:
 
 
 def game_class(game_id: str) -> type[Game]:
-    if game_id not in _GAMES:
+    if not isinstance(game_id, str) or game_id not in _GAMES:
         known = ", ".join(sorted(_GAMES))
-        raise GameOptionError(f"unknown game '{game_id}'; the games are: {known}")
+        raise GameOptionError(f"unknown game {brief(game_id)}; the games are: {known}")
     module = importlib.import_module(_GAMES[game_id])
     return module.GAME_CLASS  # type: ignore[no-any-return]
 
@@ -134,14 +192,17 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
     if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"not a Woodlands record (format is {record.get('format')!r}, expected {RECORD_FORMAT!r})")
-    if record.get("version") != RECORD_VERSION:
-        raise RecordError(f"record version {record.get('version')!r} is not supported (this is {RECORD_VERSION})")
+        raise RecordError(f"not a Woodlands record (format is {brief(record.get('format'))}, expected {RECORD_FORMAT!r})")
+    version = record.get("version")
+    if type(version) is not int or version != RECORD_VERSION:      # noqa: E721  (true is not 1)
+        raise RecordError(f"record version {brief(version)} is not supported (this is {RECORD_VERSION})")
     for key, typ in (("game", str), ("content", dict), ("options", dict), ("seed", int), ("choices", list)):
         if not isinstance(record.get(key), typ) or (typ is int and isinstance(record.get(key), bool)):
             raise RecordError(f"record field '{key}' is missing or not a {typ.__name__}")
     if not all(isinstance(c, str) for c in record["choices"]):
         raise RecordError("record field 'choices' must be a list of option ids (strings)")
+    if not all(isinstance(record["content"].get(k), str) for k in ("id", "version")):
+        raise RecordError("record field 'content' must give the pack's 'id' and 'version' as text")
     want = record["content"]
     if content is None and record["game"] in _GAMES:
         default = load_game(record["game"]).content
@@ -155,10 +216,10 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
         raise RecordError(f"the record's content pack cannot be loaded: {e}") from None
     if want.get("id") != game.content.id or want.get("version") != game.content.version:
         raise RecordError(
-            f"record was played with content {want.get('id')!r} {want.get('version')!r}, "
-            f"but the loaded pack is {game.content.id!r} {game.content.version!r}; pass content=PATH")
-    if record["seed"] < 0:
-        raise RecordError("record field 'seed' must not be negative")
+            f"record was played with content {brief(want.get('id'))} {brief(want.get('version'))}, "
+            f"but the loaded pack is {brief(game.content.id)} {brief(game.content.version)}; pass content=PATH")
+    if not 0 <= record["seed"] <= MAX_SEED:
+        raise RecordError("record field 'seed' must be a whole number from 0 to 2**64 - 1")
     rules = record_rules(record, game)
     try:
         state = game.new_game(seed=record["seed"], options=record["options"])
@@ -170,6 +231,6 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
         except IllegalAction as e:
             if rules < game.rules_version:
                 raise refuse_changed(game, rules, f"its choice #{i + 1} is no longer legal where it stands") from None
-            raise RecordError(f"choice #{i + 1} ({choice!r}) is not legal at that point: {e}") from None
+            raise RecordError(f"choice #{i + 1} ({brief(choice)}) is not legal at that point: {clip(str(e))}") from None
     check_replayed(record, game, rules, state.log, accept_rules_change)
     return state

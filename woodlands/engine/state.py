@@ -5,7 +5,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .decision import Decision, Option
-from .errors import IllegalAction
+from .errors import IllegalAction, clip
 from .eventlog import CHUNK, AppendLog
 from .records import log_digest
 from .rng import Rng
@@ -92,7 +92,7 @@ class GameState:
         and changes nothing."""
         decision = self._decision
         if decision is None:
-            raise IllegalAction(f"{option_id}: the game is over; no more choices can be made")
+            raise IllegalAction(f"{clip(str(option_id), 100)}: the game is over; no more choices can be made")
         for opt in decision.options:
             if opt.id == option_id:
                 break
@@ -270,6 +270,7 @@ class GameState:
         assert step is not None
         spec: StepSpec = self.game.steps.specs[step[0]]
         reason = spec.explain(self, option_id, *step[1:]) if spec.explain else None
+        option_id = clip(str(option_id), 100)        # it may come from a record or a user
         offered = ", ".join(o.id for o in decision.options[:12])
         more = "" if len(decision.options) <= 12 else f" (+{len(decision.options) - 12} more)"
         if reason:

@@ -40,7 +40,7 @@ class SimConfig:
     def check(self) -> None:
         """Fail early, in the calling process, on an unknown game, bot, pack or option."""
         game = load_game(self.game, self.content)
-        game.check_options(dict(self.options))
+        game.checked_options(self.options)
         get_bot(self.bot, 0, game=self.game)
 
 

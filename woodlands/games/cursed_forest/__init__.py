@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...engine.errors import GameOptionError
+from ...engine.errors import GameOptionError, brief
 from ...engine.game import Game
 from ...engine.state import GameState
 from ...engine.steps import push_in_order
@@ -46,6 +46,7 @@ class CursedForestGame(Game):
     limit_option = "turn_limit"
     limit_default = 300     # rounds; random 4-player games take a few hundred at most
     content: CursedForestContent
+    structured_options: dict[str, type] = {"characters": list}
 
     def measures(self, state: GameState) -> dict[str, float]:
         """Rounds played, tiles laid, seeds laid, Morna Gûl beaten, lives lost, kills."""
@@ -62,35 +63,35 @@ class CursedForestGame(Game):
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         unknown = set(options) - OPTION_KEYS
         if unknown:
-            raise GameOptionError(f"unknown option(s) {sorted(unknown)}; cursed-forest takes {sorted(OPTION_KEYS)}")
+            raise GameOptionError(f"unknown option(s) {brief(sorted(map(str, unknown)))}; cursed-forest takes {sorted(OPTION_KEYS)}")
         players = options.setdefault("players", 1)
         if not _whole(players) or not 1 <= players <= 4:
-            raise GameOptionError(f"players must be a whole number from 1 to 4 (ruling C-8), not {players!r}")
+            raise GameOptionError(f"players must be a whole number from 1 to 4 (ruling C-8), not {brief(players)}")
         adventurers = options.get("adventurers")
         if adventurers is not None:
             if not _whole(adventurers) or not 1 <= adventurers <= 4:
-                raise GameOptionError(f"adventurers must be a whole number from 1 to 4 (CF-091), not {adventurers!r}")
+                raise GameOptionError(f"adventurers must be a whole number from 1 to 4 (CF-091), not {brief(adventurers)}")
             if players != 1:
                 raise GameOptionError("adventurers is for the solo game (players = 1, CF-091); with more players each has one")
         n = players if players > 1 else (adventurers or 1)
         chars = options.get("characters")
         if chars is not None:
             if not isinstance(chars, list) or len(chars) != n or not all(isinstance(c, str) for c in chars):
-                raise GameOptionError(f"characters must be a list of {n} character ids, not {chars!r}")
+                raise GameOptionError(f"characters must be a list of {n} character ids, not {brief(chars)}")
             bad = [c for c in chars if c not in self.content.character_by_id]
             if bad:
-                raise GameOptionError(f"unknown character(s) {bad}; characters: {', '.join(self.content.character_by_id)}")
+                raise GameOptionError(f"unknown character(s) {brief(bad)}; characters: {', '.join(self.content.character_by_id)}")
             if len(set(chars)) != len(chars) and len(chars) <= len(self.content.characters):
-                raise GameOptionError(f"each adventurer needs its own character (CF-005), not {chars!r}")
+                raise GameOptionError(f"each adventurer needs its own character (CF-005), not {brief(chars)}")
         pvp_on = options.setdefault("pvp", False)
         if not isinstance(pvp_on, bool):
-            raise GameOptionError(f"pvp must be true or false, not {pvp_on!r}")
+            raise GameOptionError(f"pvp must be true or false, not {brief(pvp_on)}")
         ring = options.get("ring_bearer")
         if ring is not None and (not _whole(ring) or not 0 <= ring < n):
-            raise GameOptionError(f"ring_bearer must be an adventurer number from 0 to {n - 1} (section 18), not {ring!r}")
+            raise GameOptionError(f"ring_bearer must be an adventurer number from 0 to {n - 1} (section 18), not {brief(ring)}")
         limit = options.get("turn_limit")
         if limit is not None and (not _whole(limit) or limit < 1):
-            raise GameOptionError(f"turn_limit must be a positive whole number of rounds, not {limit!r}")
+            raise GameOptionError(f"turn_limit must be a positive whole number of rounds, not {brief(limit)}")
         return options
 
     def _start(self, seed: int, options: dict[str, Any]) -> CursedForestState:

@@ -9,8 +9,8 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from ...engine.content import PackReader, Strict, load_pack_info, read_toml, validate
-from ...engine.errors import ContentError
+from ...engine.content import PackReader, Strict, load_pack_info, validate
+from ...engine.errors import ContentError, brief
 from . import powers
 from .model import (EDGES, SEED_POWERS, Boss, Character, CursedForestContent, Effect, Item, Monster,
                     MonsterSide, Seed, Spiders, Tile)
@@ -24,6 +24,12 @@ Ident = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
 TileKind = Literal["start", "exit", "path", "monster", "brood-seed", "red-vine", "web", "pit", "swamp",
                    "bone-yard", "gateway"]
 Slot = Literal["hand", "two-handed", "boots", "armour", "backpack-only", "none"]
+#: the item tags there are: the rules read the first two; a tag not listed is a typo (AUD-12)
+ITEM_TAGS = {
+    "crossbow": "a crossbow: Sirja's powers apply to it",
+    "weapon": "a weapon Enchant may enchant",
+    "bow": "a bow (a word for readers; no rule reads it)",
+}
 
 
 class TileIn(Strict):
@@ -100,6 +106,9 @@ class ItemIn(Strict):
             raise ValueError("single_use: every spell and potion is single use (CF-049)")
         if self.slot == "none" and (self.attack or self.armour or self.combat_modifier or self.combat_dice):
             raise ValueError("slot: an item that takes no space cannot be a weapon or armour")
+        unknown = [t for t in self.tags if t not in ITEM_TAGS]
+        if unknown:
+            raise ValueError(f"tags: unknown tag {brief(unknown[0])}; the tags are: {', '.join(ITEM_TAGS)}")
         return self
 
 
@@ -192,9 +201,9 @@ def _monster_side(m: MonsterSideIn, where: str, problems: list[str]) -> MonsterS
 def load(path: Path | None) -> CursedForestContent:
     """Read, check and compile a pack; raise :class:`ContentError` listing every problem."""
     root = path or DEFAULT_PACK
-    info = load_pack_info(root, "cursed-forest")
     problems: list[str] = []
-    reader = PackReader(root, problems)
+    info = load_pack_info(root, "cursed-forest", problems)
+    reader = PackReader(root, problems, REGISTRY)
     models, seen_ids = reader.models, reader.seen_ids
 
     seeds: list[Seed] = []
@@ -212,7 +221,7 @@ def load(path: Path | None) -> CursedForestContent:
         seed = -1
         if m.seed is not None:
             if m.seed not in seed_by_id:
-                problems.append(f"{where}: field 'seed': unknown seed {m.seed!r}; seeds: {', '.join(seed_by_id)}")
+                problems.append(f"{where}: field 'seed': unknown seed {brief(m.seed)}; seeds: {', '.join(seed_by_id)}")
                 continue
             seed = seed_by_id[m.seed]
             seed_tiles[m.seed] = seed_tiles.get(m.seed, 0) + m.count
@@ -259,14 +268,14 @@ def load(path: Path | None) -> CursedForestContent:
     if not characters:
         problems.append("characters.toml: at least one [[character]] is needed")
 
-    bosses = read_toml(root / "bosses.toml")
+    bosses = reader.read("bosses.toml")
     morna = validate(BossIn, bosses.get("morna_gul", {}), "bosses.toml", "[morna_gul]", problems)
     spiders = validate(SpidersIn, bosses.get("spiders", {}), "bosses.toml", "[spiders]", problems)
     tokens_in = validate(TokensIn, bosses.get("tokens", {"provenance": "stand-in"}), "bosses.toml", "[tokens]", problems)
 
     if problems:
         raise ContentError(problems)
-    assert morna is not None and spiders is not None and tokens_in is not None
+    assert morna is not None and spiders is not None and tokens_in is not None and info is not None
     tokens = {k: getattr(tokens_in, k) for k in ("monster", "poison", "swamp", "bone_yard", "spider", "other")}
     return CursedForestContent(
         id=info.id, version=info.version, name=info.name, tiles=tuple(tiles),

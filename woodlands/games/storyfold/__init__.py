@@ -41,6 +41,7 @@ class StoryfoldGame(Game):
             "and where the markers stopped (save format 2); a game resumed from an older save is refused",),
     }
     content: StoryfoldContent
+    structured_options: dict[str, type] = {"resume": dict}
 
     @classmethod
     def load_content(cls, path: Path | None) -> StoryfoldContent:

@@ -8,13 +8,15 @@ message``, all at once.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from ...engine.content import PackReader, Strict, load_pack_info, read_toml, validate
-from ...engine.errors import ContentError
+from ...engine.content import PackReader, Strict, load_pack_info, validate
+from ...engine.errors import ContentError, brief
+from ...engine.files import inside
 from . import effects as _effects  # noqa: F401  (registers the primitives)
 from .conditions import CONDITIONS
 from .model import (ACTIONS, BOON_SPACE_KINDS, EXPLORE_KINDS, Card, Chapter, Companion, Cond, Effect, Location,
@@ -240,21 +242,21 @@ class _Compiler:
         out: list[Cond] = []
         for name, arg in raw.items():
             if name not in CONDITIONS:
-                self.problems.append(f"{where}: unknown condition {name!r}; known: {', '.join(CONDITIONS)}")
+                self.problems.append(f"{where}: unknown condition {brief(name)}; known: {', '.join(CONDITIONS)}")
                 continue
             typ = CONDITIONS[name][0]
             if not isinstance(arg, typ) or (typ is int and isinstance(arg, bool)):
-                self.problems.append(f"{where}: condition {name!r} takes a {typ.__name__}, not {arg!r}")
+                self.problems.append(f"{where}: condition {name!r} takes a {typ.__name__}, not {brief(arg)}")
                 continue
             if name in ("visited", "not_visited"):
                 if locations is None:
                     self.problems.append(f"{where}: condition {name!r} can only be used inside a scene")
                     continue
                 if arg not in locations:
-                    self.problems.append(f"{where}: condition {name!r}: no location {arg!r} in this scene")
+                    self.problems.append(f"{where}: condition {name!r}: no location {brief(arg)} in this scene")
                     continue
             if name == "has_card" and self.kinds.get(arg) not in BOON_SPACE_KINDS:
-                self.problems.append(f"{where}: condition 'has_card': {arg!r} is not a Boon, Companion or Trauma card")
+                self.problems.append(f"{where}: condition 'has_card': {brief(arg)} is not a Boon, Companion or Trauma card")
                 continue
             out.append((name, arg))
         return tuple(out)
@@ -284,7 +286,7 @@ class _Compiler:
                 self.problems.append(f"{loc}: field 'do': {do!r} only works in a Luma use with window = \"last_shadow\"")
                 continue
             if do in CARD_PARAM_KINDS and self.kinds.get(params["card"]) not in CARD_PARAM_KINDS[do]:
-                self.problems.append(f"{loc}: field 'card': {params['card']!r} is not a card of kind "
+                self.problems.append(f"{loc}: field 'card': {brief(params['card'])} is not a card of kind "
                                      f"{' or '.join(CARD_PARAM_KINDS[do])}")
                 continue
             cond_raw = raw.get("if", {})
@@ -303,9 +305,9 @@ class _Compiler:
 # ------------------------------------------------------------------ loading
 def load(path: Path | None) -> StoryfoldContent:
     root = path or DEFAULT_PACK
-    info = load_pack_info(root, "storyfold")
     problems: list[str] = []
-    reader = PackReader(root, problems)
+    info = load_pack_info(root, "storyfold", problems)
+    reader = PackReader(root, problems, REGISTRY)
     models, seen_ids = reader.models, reader.seen_ids
 
     actions_in = models("actions.toml", "action", ActionIn)
@@ -314,20 +316,32 @@ def load(path: Path | None) -> StoryfoldContent:
     shadow_in = models("shadow.toml", "card", ShadowIn)
     creatures_in = models("creatures.toml", "creature", CreatureIn)
     story_in = models("story.toml", "card", StoryIn)
-    campaign_in = validate(CampaignIn, read_toml(root / "campaign.toml").get("campaign", {}),
+    campaign_in = validate(CampaignIn, reader.read("campaign.toml").get("campaign", {}),
                            "campaign.toml", "[campaign]", problems)
     chapter_files: list[tuple[str, ChapterIn, list[tuple[str, SceneIn]]]] = []
     for chapter_id in (campaign_in.chapters if campaign_in else []):
-        file = f"chapters/{chapter_id}.toml"
-        if not (root / file).is_file():
-            problems.append(f"campaign.toml: entry [campaign]: field 'chapters': no file {file} for chapter {chapter_id!r}")
+        where_id = "campaign.toml: entry [campaign]: field 'chapters'"
+        if not re.fullmatch(ID, chapter_id):
+            # a chapter id names its file: no folders, no "..", nothing outside the pack (AUD-11)
+            problems.append(f"{where_id}: {brief(chapter_id)} is not a chapter id (lowercase letters, digits and dashes)")
             continue
-        data = read_toml(root / file)
+        file = f"chapters/{chapter_id}.toml"
+        try:
+            path = inside(root, file, ContentError)
+        except ContentError as outside:
+            problems.extend(outside.problems)
+            continue
+        if not path.is_file():
+            problems.append(f"{where_id}: no file {file} for chapter {brief(chapter_id)}")
+            continue
+        data = reader.read_or_none(file)
+        if data is None:
+            continue
         chap = validate(ChapterIn, data.get("chapter", {}), file, "[chapter]", problems)
         if chap is None:
             continue
         if chap.id != chapter_id:
-            problems.append(f"{file}: entry [chapter]: field 'id': {chap.id!r} should be {chapter_id!r} (the file's name)")
+            problems.append(f"{file}: entry [chapter]: field 'id': {brief(chap.id)} should be {brief(chapter_id)} (the file's name)")
         if chap.id in seen_ids:
             problems.append(f"{file}: entry [chapter]: field 'id': '{chap.id}' is already used in {seen_ids[chap.id]}")
         seen_ids[chap.id] = file
@@ -403,9 +417,9 @@ def load(path: Path | None) -> StoryfoldContent:
         out = []
         for x in lst:
             if kinds.get(x) not in want:
-                problems.append(f"{where}: {x!r} is not a card of kind {' or '.join(want)}")
+                problems.append(f"{where}: {brief(x)} is not a card of kind {' or '.join(want)}")
             elif card_by_id[x] in out:
-                problems.append(f"{where}: {x!r} is listed twice (each card is one physical card)")
+                problems.append(f"{where}: {brief(x)} is listed twice (each card is one physical card)")
             else:
                 out.append(card_by_id[x])
         return tuple(out)
@@ -439,7 +453,7 @@ def load(path: Path | None) -> StoryfoldContent:
         problems.append("chapters: no scene's luma_prevails leads to \"end\": the campaign could never be won")
     if problems:
         raise ContentError(problems)
-    assert campaign_in is not None
+    assert campaign_in is not None and info is not None
     # per italic effect name, each card carrying it -> its amounts added up, and the smallest
     ongoing_amount: dict[str, dict[int, int]] = {}
     ongoing_least: dict[str, dict[int, int]] = {}
@@ -473,14 +487,14 @@ def _scene(m: SceneIn, where: str, index: int, chapter: int, comp: _Compiler, sc
     shadow_effects = {}
     for se in m.shadow_effect:
         if se.icon in shadow_effects:
-            problems.append(f"{where}: field 'shadow_effect': icon {se.icon!r} is explained twice")
+            problems.append(f"{where}: field 'shadow_effect': icon {brief(se.icon)} is explained twice")
         shadow_effects[se.icon] = ShadowEffect(se.icon, se.text, comp.effects(se.effects, "shadow_icon",
                                                                               f"{where} shadow_effect '{se.icon}'", locs_set))
     icons: list[tuple[str, ...]] = [()] * m.track_length
     for t in m.track_icon:
         for icon in t.icons:
             if icon not in shadow_effects:
-                problems.append(f"{where}: field 'track_icon': icon {icon!r} on space {t.space} has no shadow_effect")
+                problems.append(f"{where}: field 'track_icon': icon {brief(icon)} on space {t.space} has no shadow_effect")
         if icons[t.space - 1]:
             problems.append(f"{where}: field 'track_icon': space {t.space} is listed twice")
         icons[t.space - 1] = tuple(t.icons)
@@ -491,7 +505,7 @@ def _scene(m: SceneIn, where: str, index: int, chapter: int, comp: _Compiler, sc
             if t == "end" and not may_end:
                 problems.append(f"{where} {name}: field 'next': \"The Shadow prevails\" never ends the campaign (ruling S-6)")
             elif t not in scene_by_id and t not in ("restart", "end"):
-                problems.append(f"{where} {name}: field 'next': no scene {t!r} (a scene id, \"restart\" or \"end\")")
+                problems.append(f"{where} {name}: field 'next': no scene {brief(t)} (a scene id, \"restart\" or \"end\")")
         branches = tuple((comp.conditions(b.when, f"{where} {name}: field 'next_if.if'", locs_set), b.next) for b in sec.next_if)
         return Section(sec.text, comp.effects(sec.effects, "section", f"{where} {name}", locs_set), branches, sec.next)
 

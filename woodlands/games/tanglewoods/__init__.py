@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...engine.errors import GameOptionError
+from ...engine.errors import GameOptionError, brief
 from ...engine.game import Game
 from ...engine.state import GameState
 from ...engine.steps import push_in_order
@@ -55,20 +55,20 @@ class TanglewoodsGame(Game):
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         unknown = set(options) - OPTION_KEYS
         if unknown:
-            raise GameOptionError(f"unknown option(s) {sorted(unknown)}; tanglewoods takes {sorted(OPTION_KEYS)}")
+            raise GameOptionError(f"unknown option(s) {brief(sorted(map(str, unknown)))}; tanglewoods takes {sorted(OPTION_KEYS)}")
         d = options.setdefault("difficulty", 5)
         if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= 10:
-            raise GameOptionError(f"difficulty must be a whole number from 0 to 10 (TG-109), not {d!r}")
+            raise GameOptionError(f"difficulty must be a whole number from 0 to 10 (TG-109), not {brief(d)}")
         mode = options.setdefault("difficulty_mode", "toward-5")
-        if mode not in ("toward-5", "single"):
-            raise GameOptionError(f"difficulty_mode must be 'toward-5' or 'single' (ruling T-9), not {mode!r}")
+        if not isinstance(mode, str) or mode not in ("toward-5", "single"):
+            raise GameOptionError(f"difficulty_mode must be 'toward-5' or 'single' (ruling T-9), not {brief(mode)}")
         hero = options.get("hero")
-        if hero is not None and hero not in self.content.hero_by_id:
-            raise GameOptionError(f"unknown hero {hero!r}; heroes: {', '.join(self.content.hero_by_id)}")
+        if hero is not None and (not isinstance(hero, str) or hero not in self.content.hero_by_id):
+            raise GameOptionError(f"unknown hero {brief(hero)}; heroes: {', '.join(self.content.hero_by_id)}")
         side = options.get("side")
         if side is not None:
-            if side not in ("a", "b"):
-                raise GameOptionError(f"side must be 'a' or 'b', not {side!r}")
+            if not isinstance(side, str) or side not in ("a", "b"):
+                raise GameOptionError(f"side must be 'a' or 'b', not {brief(side)}")
             if hero is None:
                 raise GameOptionError("side needs a hero")
             fixed = self.content.heroes[self.content.hero_by_id[hero]].start_side
@@ -76,7 +76,7 @@ class TanglewoodsGame(Game):
                 raise GameOptionError(f"{hero} must start on side {'ab'[fixed]} (TG-005)")
         limit = options.get("round_limit")
         if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
-            raise GameOptionError(f"round_limit must be a positive whole number, not {limit!r}")
+            raise GameOptionError(f"round_limit must be a positive whole number, not {brief(limit)}")
         return options
 
     def measures(self, state: GameState) -> dict[str, float]:

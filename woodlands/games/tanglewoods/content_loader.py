@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from ...engine.content import PackReader, Strict, load_pack_info, read_toml, validate
-from ...engine.errors import ContentError
+from ...engine.content import PackReader, Strict, load_pack_info, validate
+from ...engine.errors import ContentError, brief
 from .effects import CONDITIONS
 from .model import (DIRECTIONS, Card, Effect, Face, Hero, HeroSide, Merchant, TanglewoodsContent, by_timing)
 from .registry import effects as REGISTRY
@@ -109,7 +109,7 @@ class FlipIn(Strict):
     @model_validator(mode="after")
     def _known(self) -> "FlipIn":
         if self.when not in FLIP_TRIGGERS:
-            raise ValueError(f"unknown flip trigger {self.when!r}; known: {', '.join(FLIP_TRIGGERS)}")
+            raise ValueError(f"unknown flip trigger {brief(self.when)}; known: {', '.join(FLIP_TRIGGERS)}")
         return self
 
 
@@ -176,10 +176,10 @@ def compile_effects(raws: list[dict[str, Any]], slot: str, where: str, problems:
         raw = dict(raw)
         raw.setdefault("when", DEFAULT_WHEN.get(slot))
         when = raw["when"]
-        if when not in SLOTS[slot]:
-            problems.append(f"{loc}: field 'when': {when!r} is not allowed here; allowed: {', '.join(SLOTS[slot])}")
+        if not isinstance(when, str) or when not in SLOTS[slot]:
+            problems.append(f"{loc}: field 'when': {brief(when)} is not allowed here; allowed: {', '.join(SLOTS[slot])}")
             continue
-        if raw.get("do") in FOREST_ONLY and slot != "forest":
+        if isinstance(raw.get("do"), str) and raw["do"] in FOREST_ONLY and slot != "forest":
             problems.append(f"{loc}: field 'do': {raw['do']!r} acts on the forest card that carries it; it cannot be used here")
             continue
         params, errs = REGISTRY.check(raw)
@@ -187,10 +187,13 @@ def compile_effects(raws: list[dict[str, Any]], slot: str, where: str, problems:
         if params is None or errs:
             continue
         cond = raw.get("if")
-        if cond is not None and cond not in CONDITIONS:
-            problems.append(f"{loc}: field 'if': unknown condition {cond!r}; known: {', '.join(CONDITIONS)}")
+        if cond is not None and (not isinstance(cond, str) or cond not in CONDITIONS):
+            problems.append(f"{loc}: field 'if': unknown condition {brief(cond)}; known: {', '.join(CONDITIONS)}")
             continue
         window = raw.get("window")
+        if window is not None and not isinstance(window, str):
+            problems.append(f"{loc}: field 'window': must be one of {', '.join(WINDOWS)}, not {brief(window)}")
+            continue
         if when == "use" and window not in WINDOWS:
             problems.append(f"{loc}: field 'window': a 'use' effect needs window = one of {', '.join(WINDOWS)}")
             continue
@@ -233,9 +236,10 @@ def _forest_face(side: ForestSide, where: str, problems: list[str]) -> Face:
 
 def load(path: Path | None) -> TanglewoodsContent:
     root = path or DEFAULT_PACK
-    info = load_pack_info(root, "tanglewoods")
     problems: list[str] = []
-    models = PackReader(root, problems).models
+    info = load_pack_info(root, "tanglewoods", problems)
+    reader = PackReader(root, problems, REGISTRY)
+    models = reader.models
 
     forest: list[Card] = []
     for where, m in models("forest.toml", "card", ForestCardIn):
@@ -271,14 +275,14 @@ def load(path: Path | None) -> TanglewoodsContent:
                       for k, side in (("a", m.a), ("b", m.b)))
         heroes.append(Hero(m.id, len(heroes), sides, None if m.start_side is None else "ab".index(m.start_side),  # type: ignore[arg-type]
                            m.universal, m.provenance))
-    hero_data = read_toml(root / "heroes.toml")
+    hero_data = reader.read("heroes.toml")
     grimm_in = validate(GrimmIn, hero_data.get("grimm", {}), "heroes.toml", "[grimm]", problems)
     grimm = HeroSide("Brothers Grimm", "", 1, 1, 1, (), None, 0, ())
     if grimm_in is not None:
         grimm = HeroSide(grimm_in.name, grimm_in.text, 1, 1, 1,
                          compile_effects(grimm_in.ability, "ability", "heroes.toml: [grimm]", problems), None, 0,
                          compile_effects(grimm_in.on_flip, "on_flip", "heroes.toml: [grimm] on_flip", problems))
-    merchant_in = validate(MerchantIn, read_toml(root / "merchant.toml").get("merchant", {}), "merchant.toml", "[merchant]", problems)
+    merchant_in = validate(MerchantIn, reader.read("merchant.toml").get("merchant", {}), "merchant.toml", "[merchant]", problems)
 
     if not heroes:
         problems.append("heroes.toml: at least one [[hero]] is needed")
@@ -290,7 +294,7 @@ def load(path: Path | None) -> TanglewoodsContent:
         problems.append("forest.toml: at least 8 forest cards are needed")
     if problems:
         raise ContentError(problems)
-    assert merchant_in is not None
+    assert merchant_in is not None and info is not None
     merchant = Merchant(merchant_in.mend, merchant_in.forge, merchant_in.bait, merchant_in.blessing_factor,
                         merchant_in.shop_size, merchant_in.max_buys)
     return TanglewoodsContent(
