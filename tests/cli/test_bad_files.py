@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from pathlib import Path
 
@@ -493,3 +494,15 @@ def test_a_save_with_a_list_next_scene_is_a_game_option_error(run_cli):
     with pytest.raises(woodlands.GameOptionError, match="next_scene"):
         woodlands.load_game("storyfold").new_game(seed=1, options={"resume": load_record(path)})
     one_line_error(*run_cli("play", "storyfold", "--resume", str(path)))
+
+
+@pytest.mark.rules("AUD-13", "AUD-5")
+@pytest.mark.parametrize("name, field", [("save-dice-float.json", "dice[0]"), ("save-version-true.json", "version")])
+def test_true_and_floats_are_not_integers_in_saves(name, field, run_cli):
+    """The corpus saves (format 2) that the audit found accepted: refused naming the field, in the
+    library and at --resume; the same save untampered, with or without a byte-order mark, resumes."""
+    with pytest.raises(woodlands.GameOptionError, match=re.escape(f"field '{field}'")):
+        woodlands.load_game("storyfold").new_game(seed=1, options={"resume": load_record(HERE / name)})
+    one_line_error(*run_cli("play", "storyfold", "--resume", str(HERE / name)))
+    for ok in ("save-ok.json", "save-bom.json"):
+        woodlands.load_game("storyfold").new_game(seed=1, options={"resume": load_record(HERE / ok)})

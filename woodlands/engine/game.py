@@ -117,27 +117,29 @@ def json_value_problem(value: Any) -> str | None:
     """What keeps ``value`` from being plain JSON data that a record can hold (a foreign type, a
     NaN, a whole number over 64 bits, a dict key that is not text, nesting deeper than the JSON
     reader allows), or None.  Walked without recursion."""
-    todo: list[tuple[Any, int]] = [(value, 1)]
+    todo: list[tuple[Any, int, str]] = [(value, 1, "")]
     while todo:
-        item, depth = todo.pop()
+        item, depth, at = todo.pop()
+        where = f"field '{at}': " if at else ""
         if item is None or isinstance(item, (bool, str)):
             continue
         if isinstance(item, int):
             if item.bit_length() > 64:
-                return f"the number {brief(item)} is too large"
+                return f"{where}the number {brief(item)} is too large"
         elif isinstance(item, float):
             if item != item or item in (float("inf"), float("-inf")):
-                return f"{item} is not a number JSON allows"
+                return f"{where}{item} is not a number JSON allows"
         elif isinstance(item, (list, dict)):
             if depth > MAX_JSON_DEPTH:
-                return f"lists or objects nested deeper than {MAX_JSON_DEPTH}"
+                return f"{where}lists or objects nested deeper than {MAX_JSON_DEPTH}"
             if isinstance(item, dict):
                 bad = next((k for k in item if not isinstance(k, str)), None)
                 if bad is not None:
-                    return f"an object key must be text, not {brief(bad)}"
-                todo.extend((v, depth + 1) for v in item.values())
+                    return f"{where}an object key must be text, not {brief(bad)}"
+                # the path names where the problem is, so a long save can be mended by hand
+                todo.extend((v, depth + 1, f"{at}.{k}" if at else k) for k, v in item.items())
             else:
-                todo.extend((v, depth + 1) for v in item)
+                todo.extend((v, depth + 1, f"{at}[{i}]") for i, v in enumerate(item))
         else:
             return f"a {type(item).__name__} is not a JSON value"
     return None
