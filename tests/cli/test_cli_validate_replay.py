@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 
+import json
 import shutil
 from pathlib import Path
 
@@ -108,3 +109,45 @@ def test_every_default_pack_validates(run_cli, game_id):
     code, out, err = run_cli("validate", str(loader.DEFAULT_PACK))
     assert code == 0, out + err
     assert out.startswith("ok: ")
+
+
+def _old_tanglewoods_record(n: int) -> dict:
+    """A record as Woodlands wrote it before records named their rules (rules version 1, no digest)."""
+    state = woodlands.load_game("tanglewoods").new_game(seed=5, options={"hero": "thorn-warden", "side": "a"})
+    for _ in range(n):
+        state.apply(state.decision.options[0].id)
+    record = state.record(digest=False)
+    del record["rules"]
+    return record
+
+
+def test_replay_refuses_an_old_record_naming_the_changes_and_accepts_it_on_request(run_cli, tmp_path):
+    """Issue 9, records across rules fixes: an old record is never replayed silently into a
+    different game; the command says what changed, and --accept-rules-change replays it anyway."""
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(_old_tanglewoods_record(12)), encoding="utf-8")
+    code, out, err = run_cli("replay", str(path))
+    assert code == 2 and "Traceback" not in out + err
+    assert "rules version 1" in err and "T-23" in err and "--accept-rules-change" in err
+    code, out, err = run_cli("replay", str(path), "--accept-rules-change")
+    assert code == 0, err
+    assert "12 choices" in out
+
+
+@pytest.mark.rules("T-23", "TG-040")
+def test_the_tg040_repro_as_an_old_record_is_refused_naming_t23(run_cli, tmp_path):
+    """The audit's TG-040 repro, saved as a record of the old rules: its 'draw' after the map was
+    complete (which the old rules allowed) is no longer legal, so it is refused naming the change (and no flag can force it)."""
+    repro = json.loads((Path(__file__).resolve().parents[1] / "repros" / "tanglewoods-TG040-draw-after-complete.json")
+                       .read_text(encoding="utf-8"))
+    game = woodlands.load_game("tanglewoods")
+    record = {"format": "woodlands-record", "version": 1, "game": "tanglewoods",
+              "content": {"id": game.content.id, "version": game.content.version},
+              "options": repro["options"], "seed": repro["seed"], "choices": repro["choices"] + ["draw"]}
+    with pytest.raises(woodlands.RecordError, match="T-23") as err:
+        woodlands.replay(record, accept_rules_change=True)
+    assert "no longer legal" in str(err.value) and "accept_rules_change" not in str(err.value)
+    path = tmp_path / "tg040.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, out, err_text = run_cli("replay", str(path))
+    assert code == 2 and "T-23" in err_text and "Traceback" not in out + err_text

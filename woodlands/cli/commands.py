@@ -255,7 +255,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         _check_folder(args.content)
     record = load_record(args.file)
     try:
-        state = replay(record, args.content)
+        state = replay(record, args.content, accept_rules_change=args.accept_rules_change)
     except RecordError as e:
         raise RecordError(f"{args.file}: {e}") from None
     out = _stdout()

@@ -232,7 +232,8 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
             state.apply(choice)
         except IllegalAction as e:
             if rules < game.rules_version:
-                raise refuse_changed(game, rules, f"its choice #{i + 1} is no longer legal where it stands") from None
+                raise refuse_changed(game, rules, f"its choice #{i + 1} ({brief(choice)}) is no longer legal where "
+                                     "it stands", can_accept=False) from None
             raise RecordError(f"choice #{i + 1} ({brief(choice)}) is not legal at that point: {clip(str(e))}") from None
     check_replayed(record, game, rules, state.log, accept_rules_change)
     return state

@@ -56,14 +56,14 @@ def changes_since(game: "Game", rules: int) -> str:
     return "\n".join(lines) if lines else "  - (no description recorded)"
 
 
-def refuse_changed(game: "Game", rules: int, what: str) -> RecordError:
+def refuse_changed(game: "Game", rules: int, what: str, can_accept: bool = True) -> RecordError:
     """The error for an old record that the current rules would replay differently."""
+    hint = ("\nTo start a new game from its choices anyway, replay it with accept_rules_change=True "
+            "(woodlands replay --accept-rules-change).") if can_accept else ""
     return RecordError(
         f"this record was made with {game.id} rules version {rules}; the rules have been corrected since "
         f"(now version {game.rules_version}) and {what}, so it is refused rather than replayed into "
-        f"a different game. What changed:\n{changes_since(game, rules)}\n"
-        "To start a new game from its choices anyway, replay it with accept_rules_change=True "
-        "(woodlands replay --accept-rules-change).")
+        f"a different game. What changed:\n{changes_since(game, rules)}{hint}")
 
 
 def check_replayed(record: dict[str, Any], game: "Game", rules: int, log: list[dict[str, Any]],
