@@ -17,6 +17,8 @@ from .poison import poison
 from .registry import steps
 from .state import CursedForestState
 
+SIDES = ("green", "purple")   # a monster card's two sides (CF-020, CF-084)
+
 
 def start_fight(s: CursedForestState, a: int, kind: str, p: int, monster: int = -1, side: int = 0,
                 health: int = 0, noescape: bool = False, partner: int = -1, opponent: int = -1) -> None:
@@ -38,7 +40,8 @@ def start_fight(s: CursedForestState, a: int, kind: str, p: int, monster: int = 
     else:
         s.f_start = s.f_health = health
     s.emit("fight", adventurer=a, kind=kind, tile=list(s.place_pos[p]), health=s.f_health,
-           monster=s.content.monsters[monster].id if monster >= 0 else None, partner=partner)
+           monster=s.content.monsters[monster].id if monster >= 0 else None,
+           side=SIDES[side] if kind == "monster" else None, partner=partner)
     s.push("fight_round", a)
 
 

@@ -247,7 +247,6 @@ def pit_result(s: CursedForestState, a: int, p: int) -> None:
             m, _side = draw_monster(s, a)
             if m >= 0:
                 monsters.append(m)
-    if monsters:
-        side = 1 if a == s.ring else 0
-        start_fight(s, a, "monster", p, monsters[0], side, noescape=True)
+    if monsters:   # C-17: each on the side it was drawn on, whoever falls in now
+        start_fight(s, a, "monster", p, monsters[0], s.monster_side[monsters[0]], noescape=True)
         s.f_queue = monsters[1:]
