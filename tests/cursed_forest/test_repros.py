@@ -36,3 +36,19 @@ def test_repro_pit_guardians_drawn_by_the_ring_bearer_stay_purple():
     assert s.f_health == m.sides[1].health
     fight = [e for e in s.log if e["type"] == "fight"][-1]
     assert fight["side"] == "purple"
+
+
+@pytest.mark.rules("CF-068", "C-18")
+def test_repro_the_exit_goes_beside_the_last_tile_laid_when_it_has_empty_neighbours():
+    """The last tile laid (open E and S, both taken) has empty squares N and W: the Exit goes
+    there, the Maiden Tree's roots opening the edge, not beside an older tile."""
+    s, last = replay_up_to_last("cursed-forest-CF-068.json")
+    assert s.decision.kind == "lay_exit"
+    from woodlands.games.cursed_forest.forest import joined, neighbour
+    xy = s.place_pos[s.last_laid]
+    empty = {neighbour(xy, d) for d in range(4) if neighbour(xy, d) not in s.grid}
+    assert empty == {(-5, 1), (-6, 0)}
+    offered = {(int(o.id.split(":")[1]), int(o.id.split(":")[2])) for o in s.decision.options}
+    assert offered == empty
+    s.apply(s.decision.options[0].id)
+    assert any(joined(s, s.exit_at, d) == s.last_laid for d in range(4)), "the roots join it to the last tile"

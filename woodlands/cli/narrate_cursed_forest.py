@@ -365,6 +365,12 @@ class CursedForestNarrator(Narrator):
         return f"{self.who(e['source'])} hands a kill (Health {e['health']}) to {self.who(e['to'])}."
 
     # ------------------------------------------------------------------ the endgame
+    def _exit_laid(self, e: Event) -> str:
+        if e.get("roots"):
+            return (f"The Maiden Tree's roots open a way from the Exit at {_at(e['position'])} "
+                    f"to the tile at {_at(e['beside'])}.")
+        return f"The Exit stands at {_at(e['position'])}, beside the tile at {_at(e['beside'])}."
+
     def _maiden_tree(self, e: Event) -> str:
         gone = e["monsters_removed"]
         return (f"The Maiden Tree wakes: {_plural(gone, 'monster')} {'vanishes' if gone == 1 else 'vanish'}, "
