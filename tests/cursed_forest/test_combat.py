@@ -24,8 +24,8 @@ def test_score_and_critical_table(dice, mod, score, crit):
     assert is_critical(dice) is crit
 
 
-def fight_goblin(*script, items=(), chars=("plain-hero",), monster="weak-goblin"):
-    s = situation(*chars)
+def fight_goblin(*script, items=(), chars=("plain-hero",), monster="weak-goblin", **options):
+    s = situation(*chars, **options)
     put(s, "monster-lair", (1, 0))
     on_top(s, monster)
     for uid, space in items:
@@ -132,3 +132,40 @@ def test_ranged_weapons_never_shoot_at_the_same_tile():
     give(s2, 0, "bow", "hands")
     run(s2)
     assert "shoot:bow:E:1" in ids(s2)
+
+
+@pytest.mark.rules("C-13", "CF-022")
+def test_by_default_the_turn_goes_on_after_an_escape_7_1():
+    s = fight_goblin()
+    s.apply("escape:W")
+    assert kind(s) == "turn_action" and s.decision.player == 0 and s.ap[0] == 3
+    assert "move:E" in ids(s)
+
+
+@pytest.mark.rules("C-13", "CF-022")
+def test_escape_ends_turn_option_ends_the_turn_after_an_escape_7_4():
+    s = fight_goblin(escape_ends_turn=True)
+    s.apply("escape:W")
+    assert s.pos[0] == (0, 0) and s.health[0] == 9, "the escape itself is the same"
+    assert [e["adventurer"] for e in events(s, "turn_end")] == [0], "then the turn is over"
+    assert s.ap[0] == s.max_ap[0], "the APs left are lost; the track is full for the next turn"
+
+
+@pytest.mark.rules("C-13", "CF-022")
+def test_escape_ends_turn_option_also_after_escaping_onto_a_new_tile():
+    s = fight_goblin(escape_ends_turn=True)
+    from tests.cursed_forest.helpers import C
+    k = next(k for k, t in enumerate(s.tile_stack) if C.tiles[t].id == "cross")
+    s.tile_stack.append(s.tile_stack.pop(k))
+    s.apply("escape-new")
+    s.apply("lay:E:0")
+    assert s.pos[0] == (2, 0) and s.health[0] == 8
+    assert [e["adventurer"] for e in events(s, "turn_end")] == [0]
+
+
+@pytest.mark.rules("C-13")
+def test_escape_ends_turn_must_be_true_or_false():
+    import woodlands
+    from tests.cursed_forest.helpers import GAME
+    with pytest.raises(woodlands.GameOptionError, match="escape_ends_turn"):
+        GAME.new_game(seed=1, options={"escape_ends_turn": "yes"})

@@ -178,3 +178,17 @@ def test_green_monsters_left_in_the_pit_stay_green_for_the_ring_bearer():
     rig(s, 1)
     s.apply("move:E")
     assert s.f_adv == 1 and s.f_side == 0 and s.f_health == 5, "drawn green, the goblin stays green"
+
+
+@pytest.mark.rules("C-13", "CF-094")
+def test_fleeing_a_duel_is_an_escape_the_option_ends_the_turn_after_it_too():
+    s = duel()
+    run(s)
+    s.apply("attack:1")
+    s.apply("flee:1:0")
+    assert kind(s) == "turn_action" and s.decision.player == 0, "by default the turn goes on (7.1)"
+    s2 = duel(escape_ends_turn=True)
+    run(s2)
+    s2.apply("attack:1")
+    s2.apply("flee:1:0")
+    assert s2.health[0] == 6 and [e["adventurer"] for e in events(s2, "turn_end")] == [0]

@@ -43,6 +43,11 @@ class Game:
     #: rules version -> what changed in it, in player words with the rule ids (shown when an
     #: old record is refused)
     rules_changes: dict[int, tuple[str, ...]] = {}
+    #: options that exist only so that automatic play ends (caps on free actions or rounds,
+    #: ruling C-15): absent from people's games; ``woodlands sim``, ``bench``, bots' tests and
+    #: the random-play tests put them under the options they are given
+    #: (:meth:`options_for_simulation`)
+    simulation_options: dict[str, Any] = {}
 
     def __init__(self, content: Content, content_path: Path | None = None) -> None:
         self.content = content
@@ -63,6 +68,10 @@ class Game:
         state = self._start(seed, opts)
         state.advance()
         return state
+
+    def options_for_simulation(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """``options`` over :attr:`simulation_options`: what bots and simulations play with."""
+        return {**self.simulation_options, **(options or {})}
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Validate and complete the options; raise :class:`GameOptionError` naming the bad one."""

@@ -45,8 +45,13 @@ def start_fight(s: CursedForestState, a: int, kind: str, p: int, monster: int = 
     s.push("fight_round", a)
 
 
+def escape_ends_turn(s: CursedForestState) -> bool:
+    """C-13: after an escape the turn goes on (7.1) unless the option ``escape_ends_turn`` (7.4)."""
+    return bool(s.options.get("escape_ends_turn"))
+
+
 def end_fight(s: CursedForestState, turn_ends: bool = True) -> None:
-    """CF-027: the turn is over after a fight; not after an escape (CF-022, our reading)."""
+    """CF-027: the turn is over after a fight; after an escape only with ``escape_ends_turn`` (C-13)."""
     if s.f_enchant >= 0:
         from .inventory import discard
         owner = next((b for b in range(s.n) if s.f_enchant in s.inv[b]), -1)
@@ -131,14 +136,15 @@ def escape_new(s: CursedForestState, a: int, args: list[str]) -> None:
 
 
 def escape_to(s: CursedForestState, a: int, q: int, damage: int) -> None:
-    """Leave the fight: direct damage, then step onto tile ``q`` and carry on the turn (CF-022)."""
+    """Leave the fight: direct damage, then step onto tile ``q`` and carry on the turn (CF-022;
+    C-13: or end it, with ``escape_ends_turn``)."""
     kind = s.f_kind
     if kind == "spiders":
         s.emit("spiders_leave", count=s.f_health)
     elif kind == "monster" and s.f_tile >= 0 and s.tile_monster[s.f_tile] == s.f_monster:
         s.tile_damage[s.f_tile] = s.f_start - s.f_health
     s.emit("escape", adventurer=a, to=list(s.place_pos[q]), damage=damage)
-    end_fight(s, turn_ends=False)
+    end_fight(s, turn_ends=escape_ends_turn(s))
     lives = s.lives[a]
     hurt(s, a, damage, direct=True, source="escape")
     if s.lives[a] == lives:
