@@ -185,3 +185,23 @@ def test_simulation_options_are_the_free_action_cap_and_a_round_cap():
     for bad in ({"free_actions_per_turn": 0}, {"free_actions_per_turn": True}, {"free_actions_per_turn": "6"}):
         with pytest.raises(woodlands.GameOptionError, match="free_actions_per_turn"):
             GAME.new_game(seed=1, options=bad)
+
+
+@pytest.mark.rules("C-15")
+def test_sim_bench_and_the_test_harness_play_with_the_simulation_options(monkeypatch):
+    from tests.every_game import CASES
+    from woodlands.games.cursed_forest import CursedForestGame
+    from woodlands.sim.bench import run_bench
+    from woodlands.sim.runner import SimConfig, play_one
+    seen = []
+    real = CursedForestGame.new_game
+
+    def spy(self, seed=None, options=None):
+        seen.append(dict(options or {}))
+        return real(self, seed=seed, options=options)
+    monkeypatch.setattr(CursedForestGame, "new_game", spy)
+    play_one(SimConfig(game="cursed-forest", bot="random", options={"players": 2, "turn_limit": 20}), 1)
+    assert seen[-1] == {"players": 2, "turn_limit": 20, "free_actions_per_turn": 6}, "given options win"
+    run_bench("cursed-forest", seconds=0.01)
+    assert seen[-1]["free_actions_per_turn"] == 6 and seen[-1]["turn_limit"] == CursedForestGame.limit_default
+    assert CASES["cursed-forest"].options(1)["free_actions_per_turn"] == 6
