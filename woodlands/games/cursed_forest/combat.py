@@ -59,10 +59,11 @@ def end_fight(s: CursedForestState, turn_ends: bool = True) -> None:
             discard(s, owner, s.f_enchant, "enchanted weapon spent (CF-106)")
     s.emit("fight_over", kind=s.f_kind)
     s.f_kind = ""
+    fighter = s.f_adv
     s.f_adv = s.f_partner = s.f_monster = s.f_opponent = -1
     s.f_queue = []
     s.f_enchant = -1
-    if turn_ends:
+    if turn_ends and fighter == s.turn:   # a fight off one's turn (C-16, CF-035) ends nobody's turn
         s.turn_over = True
 
 
@@ -87,6 +88,8 @@ def answer_round(s: CursedForestState, choice: str, a: int) -> None:
 def fight_next(s: CursedForestState) -> None:
     if s.f_kind:
         s.push("fight_round", s.f_adv)
+    elif s.f_pending:
+        s.push("pending_fight")   # C-16: a tag partner stopped on its way fights there now
 
 
 def foe_summary(s: CursedForestState) -> str:
