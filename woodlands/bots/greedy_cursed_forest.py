@@ -699,8 +699,9 @@ class GreedyCursedForestBot:
         escapes = [o.id for o in d.options if o.id.startswith("escape:")]
         if escapes and me["health"] > 1:
             return self._best_escape(view, me, escapes)
-        if "escape-new" in ids and me["health"] > 2 and p < 0.4:
-            return "escape-new"
+        here_xy: XY = (me["position"][0], me["position"][1])
+        if "escape-new" in ids and me["health"] > 2 and p < 0.4 and self.frontier(self.grid(view), here_xy) > 0:
+            return "escape-new"   # only where the new tile can be laid (AUD-1)
         return "fight"
 
     def _heals(self, item_id: str) -> bool:

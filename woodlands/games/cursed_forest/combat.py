@@ -120,7 +120,9 @@ def escape_options(s: CursedForestState, a: int) -> list[Option]:
             if joined(s, p, d) >= 0:
                 opts.append(Option(f"escape:{EDGES[d]}", f"Escape {EDGES[d]} (1 AP, 1 direct damage)"))
     if s.ap[a] >= 2 and s.phase == "forest" and s.tile_stack:
-        opts.append(Option("escape-new", "Draw a tile and escape onto it (2 AP, 2 direct damage)"))
+        from .forest import NO_ROOM, room_beside
+        warn = "" if room_beside(s, p) else NO_ROOM.replace("the AP is", "the 2 AP are") + ", with no escape"
+        opts.append(Option("escape-new", f"Draw a tile and escape onto it (2 AP, 2 direct damage){warn}"))
     return opts
 
 

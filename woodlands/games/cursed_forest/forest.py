@@ -55,6 +55,16 @@ def placements(s: CursedForestState, p: int, tile: Tile) -> list[tuple[int, int]
     return out
 
 
+def room_beside(s: CursedForestState, p: int) -> bool:
+    """Has placed tile ``p`` an open edge facing an empty square, where a tile could be laid?"""
+    xy = s.place_pos[p]
+    return any(s.place_open[p][d] and neighbour(xy, d) not in s.grid for d in range(4))
+
+
+#: AUD-1: added to a draw's label when no tile can go beside the adventurer (C-1 keeps it legal)
+NO_ROOM = ": nothing can be laid from here, so the tile would go under the stack and the AP is lost"
+
+
 def frontier_open(s: CursedForestState) -> bool:
     """Can the forest still grow anywhere (some open edge faces an empty square)?"""
     return s.open_ends > 0
@@ -104,10 +114,12 @@ def here(s: CursedForestState, a: int) -> int:
 def offer_draw(s: CursedForestState, a: int) -> list[Option]:
     if s.phase != "forest" or not s.tile_stack or s.ap[a] < 1:
         return []
-    key = ("draw-tile", len(s.tile_stack))
+    room = room_beside(s, here(s, a))
+    key = ("draw-tile", len(s.tile_stack), room)
     o = s.game.memo.get(key)
     if o is None:
-        o = s.game.memo[key] = Option("draw-tile", f"Draw and lay a forest tile (1 AP; {len(s.tile_stack)} left)")
+        warn = "" if room else NO_ROOM
+        o = s.game.memo[key] = Option("draw-tile", f"Draw and lay a forest tile (1 AP; {len(s.tile_stack)} left){warn}")
     return [o]  # type: ignore[list-item]
 
 
