@@ -169,3 +169,57 @@ def test_escape_ends_turn_must_be_true_or_false():
     from tests.cursed_forest.helpers import GAME
     with pytest.raises(woodlands.GameOptionError, match="escape_ends_turn"):
         GAME.new_game(seed=1, options={"escape_ends_turn": "yes"})
+
+
+def skeleton_round(*items, ring=False):
+    """The magus (modifier 1, +2 against the undead) and ``items`` against a skeleton (undead,
+    modifier 0, 1 extra damage); its dice 1+2 against the skeleton's 6+6."""
+    s = situation("magus", **({"ring_bearer": 0} if ring else {}))
+    put(s, "monster-lair", (1, 0))
+    on_top(s, "undead-skeleton")
+    for uid, space in items:
+        give(s, 0, uid, space)
+    run(s)
+    s.apply("move:E")
+    rig(s, 1, 2, 6, 6)
+    s.apply("fight")
+    return s
+
+
+@pytest.mark.rules("AUD-3", "CF-023", "CF-025", "CF-020")
+def test_a_combat_round_tells_the_parts_of_each_sides_modifier_and_the_monsters_side():
+    s = skeleton_round(("holy-mace", "hand1"), ("mail", "armour"))
+    ev = events(s, "combat_round")[-1]
+    assert ev["modifier_parts"] == {"character": 3, "weapon": 4, "item": 0}
+    assert ev["modifier"] == 7 == sum(ev["modifier_parts"].values()) and ev["score"] == 10
+    assert ev["armour"] == 2
+    assert ev["foe_modifier_parts"] == {"monster": 0} and ev["foe_side"] == "green"
+    assert ev["foe_armour"] == 0 and ev["foe_extra_damage"] == 1
+    assert ev["foe_score"] == 12 and ev["damage_to_adventurer"] == 1, "2 + 1 extra - 2 armour"
+    r = skeleton_round(ring=True)
+    ev = events(r, "combat_round")[-1]
+    assert ev["foe_side"] == "purple" and ev["foe_modifier_parts"] == {"monster": 2}
+
+
+@pytest.mark.rules("AUD-3", "CF-025")
+def test_combat_damage_after_armour_is_not_marked_direct():
+    s = skeleton_round(("holy-mace", "hand1"), ("mail", "armour"))
+    dmg = events(s, "damage")[-1]
+    assert dmg["amount"] == 1 and dmg["direct"] is False and dmg["armour"] == 2
+    e = fight_goblin(items=(("mail", "armour"),))
+    e.apply("escape:W")
+    dmg = events(e, "damage")[-1]
+    assert dmg["direct"] is True and dmg["armour"] == 0 and dmg["source"] == "escape"
+
+
+@pytest.mark.rules("AUD-3", "CF-062")
+def test_spiders_and_morna_tell_their_modifier_parts_too():
+    s = situation()
+    put(s, "web", (1, 0))
+    run(s)
+    rig(s, 1, 3, 1, 2, 6, 6)
+    s.apply("move:E")
+    assert s.f_kind == "spiders"
+    s.apply("fight")
+    ev = events(s, "combat_round")[-1]
+    assert ev["foe_modifier_parts"] == {"spiders": 3} and ev["foe_side"] is None and ev["foe_armour"] == 0

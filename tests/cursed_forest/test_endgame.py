@@ -294,3 +294,27 @@ def test_a_last_tile_with_no_empty_neighbour_sends_the_exit_beside_the_latest_ti
     assert kind(s) == "lay_exit"
     assert exit_offers(s) == [(0, -1), (1, -2), (2, -1)], "beside (1,-1), the latest with room"
     assert not any("roots" in o.label for o in s.decision.options)
+
+
+@pytest.mark.rules("AUD-3", "C-11")
+def test_morna_moves_carries_the_path_he_walked():
+    s = hunt_board("plain-hero", "sirja", "healer")
+    s.phase = "hunt"
+    s.morna_at = 0
+    s.morna_health = 20
+    s.seeds = [[], [0], [1]]
+    s.pos = [(0, 1), (3, 0), (2, 0)]
+    rig(s, 1, 1)
+    run(s, [("morna_hunts",), ("round_start",)])
+    ev = events(s, "morna_moves")[-1]
+    assert ev["path"] == [[1, 0], [2, 0]] and ev["steps"] == 2 and ev["from"] == [0, 0]
+    s2 = hunt_board("plain-hero", "sirja")
+    s2.phase = "hunt"
+    s2.morna_at = 0
+    s2.morna_health = 20
+    s2.seeds = [[], [0]]
+    s2.pos = [(0, 0), (3, 0)]
+    rig(s2, 1, 1)                       # 2 steps of the 3 to the bearer
+    run(s2, [("morna_hunts",), ("round_start",)])
+    ev = events(s2, "morna_moves")[-1]
+    assert ev["path"] == [[1, 0], [2, 0]] and ev["attacks"] is None

@@ -11,7 +11,7 @@ from ...engine.decision import Option
 from .actions import collect, dispatch, handles
 from .forest import here, joined
 from .inventory import active_items, armour_of, item
-from .model import EDGES
+from .model import EDGES, Effect
 from .monsters import side_of
 from .poison import poison
 from .registry import steps
@@ -175,21 +175,49 @@ def player_dice(s: CursedForestState, a: int) -> int:
 def player_modifier(s: CursedForestState, a: int, foe_undead: bool = False, foe_poison: bool = False,
                     foe_boss: bool = False) -> int:
     """Character modifier + active weapons and items (CF-023) + Enchant's bonus (CF-106)."""
+    return sum(modifier_parts(s, a, foe_undead, foe_poison, foe_boss).values())
+
+
+def modifier_parts(s: CursedForestState, a: int, foe_undead: bool = False, foe_poison: bool = False,
+                   foe_boss: bool = False) -> dict[str, int]:
+    """Where an adventurer's combat modifier comes from (AUD-3): ``character`` (its own, with
+    its bonuses against this foe), ``weapon`` (active weapons, their bonuses and Enchant's,
+    CF-106) and ``item`` (other active items)."""
     ch = s.content.characters[s.char[a]]
-    total = ch.modifier
-    bonuses = [e for e in ch.abilities if e.do == "combat_bonus"]
+    parts = {"character": ch.modifier + _bonus(s, ch.abilities, foe_undead, foe_poison, foe_boss),
+             "weapon": 0, "item": 0}
     for i in active_items(s, a):
         it = item(s, i)
-        total += it.combat_modifier
-        bonuses += [e for e in it.abilities if e.do == "combat_bonus"]
+        n = it.combat_modifier + _bonus(s, it.abilities, foe_undead, foe_poison, foe_boss)
         if i == s.f_enchant:
-            total += s.f_enchant_bonus
-    for e in bonuses:
+            n += s.f_enchant_bonus
+        parts["weapon" if it.attack == "fight" or "weapon" in it.tags else "item"] += n
+    return parts
+
+
+def _bonus(s: CursedForestState, abilities: tuple[Effect, ...], foe_undead: bool, foe_poison: bool,
+           foe_boss: bool) -> int:
+    total = 0
+    for e in abilities:
+        if e.do != "combat_bonus":
+            continue
         against = e.get("against")
         if (against == "any" or against == "undead" and foe_undead or against == "poison" and foe_poison
                 or against == "boss" and foe_boss or against == "spiders" and s.f_kind == "spiders"):
             total += e.get("amount")
     return total
+
+
+def foe_parts(s: CursedForestState) -> dict[str, int]:
+    """Where the foe's modifier comes from (AUD-3): the monster's card side, the spiders' number,
+    Morna Gûl's card, or the other adventurer's own parts."""
+    if s.f_kind == "monster":
+        return {"monster": side_of(s, s.f_monster, s.f_side).modifier}
+    if s.f_kind == "spiders":
+        return {"spiders": s.f_health}
+    if s.f_kind == "morna":
+        return {"morna": s.content.morna.modifier}
+    return modifier_parts(s, s.f_opponent)
 
 
 def foe_dice_and_modifier(s: CursedForestState) -> tuple[int, int]:
@@ -281,9 +309,14 @@ def resolve_round(s: CursedForestState, a: int) -> None:
         theirs = theirs_score
     else:
         their_crit = False
+    monster = side_of(s, s.f_monster, s.f_side) if s.f_kind == "monster" else None
     event = {"adventurer": a, "kind": s.f_kind, "partner": s.f_partner, "dice": s.r_mine[:],
-             "modifier": mod, "score": mine, "critical": crit, "foe_dice": s.r_theirs[:], "foe_modifier": foe_mod,
-             "foe_score": theirs, "foe_critical": their_crit}
+             "modifier": mod, "modifier_parts": modifier_parts(s, a, undead, poisonous, boss), "score": mine,
+             "critical": crit, "armour": armour_of(s, a), "foe_dice": s.r_theirs[:], "foe_modifier": foe_mod,
+             "foe_modifier_parts": foe_parts(s), "foe_score": theirs, "foe_critical": their_crit,
+             "foe_side": SIDES[s.f_side] if monster else None,
+             "foe_armour": monster.armour if monster else armour_of(s, s.f_opponent) if s.f_kind == "pvp" else 0,
+             "foe_extra_damage": monster.extra_damage if monster else 0}
     if crit and a == s.ring and s.f_kind in ("monster", "spiders") and not boss:
         event.update(winner="adventurer", damage_to_foe=s.f_health, damage_to_adventurer=0, deadly_critical=True)
         s.emit("combat_round", **event)
@@ -299,7 +332,7 @@ def resolve_round(s: CursedForestState, a: int) -> None:
             dmg = max(0, dmg - armour_of(s, s.f_opponent))
             event.update(winner="adventurer", damage_to_foe=dmg, damage_to_adventurer=0)
             s.emit("combat_round", **event)
-            hurt(s, s.f_opponent, dmg, direct=True, source="adventurer")
+            hurt(s, s.f_opponent, dmg, direct=False, source="adventurer", armour=armour_of(s, s.f_opponent))
             return
         event.update(winner="adventurer", damage_to_foe=dmg, damage_to_adventurer=0)
         s.emit("combat_round", **event)
@@ -311,8 +344,7 @@ def resolve_round(s: CursedForestState, a: int) -> None:
         taken = max(0, dmg - armour_of(s, a))
         partner = s.f_partner
         half = taken // 2 if partner >= 0 else 0
-        event.update(winner="foe", damage_to_foe=0, damage_to_adventurer=taken, armour=armour_of(s, a),
-                     damage_to_partner=half)
+        event.update(winner="foe", damage_to_foe=0, damage_to_adventurer=taken, damage_to_partner=half)
         s.emit("combat_round", **event)
         foe_hits(s, a, taken, partner, half)
     else:
@@ -342,30 +374,35 @@ def foe_hits(s: CursedForestState, a: int, taken: int, partner: int, half: int) 
     if kind == "monster" and taken > 0:
         heal = side_of(s, s.f_monster, s.f_side).heal_on_hit
         s.f_health = min(s.f_start, s.f_health + heal)
-    if partner >= 0 and half > 0:
+    if partner >= 0 and half > 0:   # half of the damage after the active adventurer's armour
         partner_lives = s.lives[partner]
-        hurt(s, partner, half, direct=True, source=source)
+        hurt(s, partner, half, direct=False, source=source, armour=0)
         if poisonous and s.lives[partner] == partner_lives:   # a fallen partner is cured, not poisoned
             poison(s, partner, source)
     if taken > 0:
         was_alive_lives = s.lives[a]
-        hurt(s, a, taken, direct=True, source=source)
+        hurt(s, a, taken, direct=False, source=source, armour=armour_of(s, a))
         if poisonous and s.lives[a] == was_alive_lives and s.pos[a] is not None:
             poison(s, a, source)
         if kind == "morna" and s.lives[a] == was_alive_lives and s.pos[a] is not None and s.f_kind:
             s.push("maiden_call", a)
 
 
-def hurt(s: CursedForestState, a: int, amount: int, direct: bool, source: str) -> None:
-    """Lose health; armour reduces only damage that is not direct (CF-025).  At 0 a life is lost."""
+def hurt(s: CursedForestState, a: int, amount: int, direct: bool, source: str, armour: int | None = None) -> None:
+    """Lose health; armour reduces only damage that is not direct (CF-025).  ``armour``: the
+    armour the caller has already taken off (combat rounds), else this takes it off here.
+    At 0 a life is lost."""
     if s.pos[a] is None:
         return
-    if not direct:
-        amount = max(0, amount - armour_of(s, a))
+    if direct:
+        armour = 0
+    elif armour is None:
+        armour = armour_of(s, a)
+        amount = max(0, amount - armour)
     if amount <= 0:
         return
     s.health[a] = max(0, s.health[a] - amount)
-    s.emit("damage", adventurer=a, amount=amount, direct=direct, source=source, health=s.health[a])
+    s.emit("damage", adventurer=a, amount=amount, direct=direct, armour=armour, source=source, health=s.health[a])
     if s.health[a] == 0:
         from .fight_end import lose_life
         lose_life(s, a, source)
