@@ -52,6 +52,17 @@ class CursedForestGame(Game):
     limit_default = 300     # rounds; random 4-player games take a few hundred at most
     # C-15: bots, simulations, bench and the random-play tests turn these on; people's games don't
     simulation_options = {"free_actions_per_turn": 6, "turn_limit": 600}
+    rules_version = 2
+    rules_changes = {2: (
+        "C-17 (CF-084): a monster keeps the side it was drawn on; the ring bearer's purple guardians "
+        "left in the pit stay purple for whoever falls in next.",
+        "C-18 (CF-068): the Exit goes beside the last tile laid; if none of its open edges has room, "
+        "the Maiden Tree's roots open one of its edges; only a last tile with no empty neighbour sends it elsewhere.",
+        "C-16: a tag partner meets the webs, the pit and the red vines on its way; spiders or a fall "
+        "stop it from joining, and it fights them once the fight it was called to is over.",
+        "C-15: free inventory actions and rounds are no longer capped (6 a turn, 600 rounds) unless the "
+        "options free_actions_per_turn and turn_limit say so.",
+    )}
     content: CursedForestContent
 
     def measures(self, state: GameState) -> dict[str, float]:
