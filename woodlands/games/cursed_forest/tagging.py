@@ -115,7 +115,10 @@ def join(s: CursedForestState, a: int, b: int) -> None:
     its next turn (CF-033).  A web's spiders or the pit stop it: it does not join, and that fight
     comes once this one is over (one fight at a time)."""
     way = route(s, s.grid[s.pos[b]], here(s, a), around_monsters=True)  # type: ignore[index]
-    s.push("tag_walk", b, a, tuple(way or ()), 0)
+    if way is None:   # cannot happen: only partners who can reach the fight are offered
+        s.emit("tag_stopped", adventurer=a, partner=b, steps=0, path=[], by="no way")
+        return
+    s.push("tag_walk", b, a, tuple(way), 0)
 
 
 @steps.auto("tag_walk")
