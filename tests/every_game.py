@@ -21,7 +21,9 @@ class GameCase:
     limit: dict[str, Any] = field(default_factory=dict)
 
     def options(self, i: int) -> dict[str, Any]:
-        return dict(self.option_sets[i % len(self.option_sets)], **self.limit)
+        """The i-th option set with the limit, over the game's simulation options (C-15)."""
+        chosen = dict(self.option_sets[i % len(self.option_sets)], **self.limit)
+        return woodlands.load_game(self.game).options_for_simulation(chosen)
 
 
 CASES: dict[str, GameCase] = {

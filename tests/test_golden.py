@@ -42,7 +42,9 @@ def digest(state: woodlands.GameState) -> str:
 
 
 def play(game_id: str, bot_name: str, seed: int, options: dict) -> woodlands.GameState:
-    state = woodlands.load_game(game_id).new_game(seed=seed, options=dict(options, **LIMITS.get(game_id, {})))
+    game = woodlands.load_game(game_id)
+    # bots play with the game's simulation options (C-15), under the limit and the case's options
+    state = game.new_game(seed=seed, options=game.options_for_simulation(dict(options, **LIMITS.get(game_id, {}))))
     bot = get_bot(bot_name, seed=seed)
     while not state.is_over:
         state.apply(bot.choose(state))

@@ -23,7 +23,7 @@ def game() -> woodlands.Game:
 
 
 def play(game: woodlands.Game, bot: Bot, seed: int, **options: Any) -> woodlands.GameState:
-    state = game.new_game(seed=seed, options=options)
+    state = game.new_game(seed=seed, options=game.options_for_simulation(options))   # C-15
     while not state.is_over:
         choice = bot.choose(ViewOnly(state))   # type: ignore[arg-type]
         assert choice in state.decision.ids, (choice, state.decision.kind)

@@ -28,7 +28,7 @@ def game() -> woodlands.Game:
 
 def bot_game(game: woodlands.Game, seed: int, players: int = 2) -> tuple[list[int], list[woodlands.GameState]]:
     """Option numbers a greedy table would type for a whole game, and the state before each."""
-    state = game.new_game(seed=seed, options={"players": players})
+    state = game.new_game(seed=seed, options=game.options_for_simulation({"players": players}))   # C-15
     bots = [GreedyCursedForestBot(seed + k) for k in range(players)]
     numbers, states = [], []
     while not state.is_over:
@@ -44,7 +44,7 @@ def random_games(game: woodlands.Game, count: int = 20) -> list[woodlands.GameSt
     out = []
     for seed in range(count):
         players = (1, 2, 4)[seed % 3]
-        state = game.new_game(seed=seed, options={"players": players, "pvp": seed % 4 == 0})
+        state = game.new_game(seed=seed, options=game.options_for_simulation({"players": players, "pvp": seed % 4 == 0}))
         rng = random.Random(seed)
         while not state.is_over:
             state.apply(state.decision.options[rng.randrange(len(state.decision.options))].id)

@@ -24,8 +24,8 @@ def test_score_and_critical_table(dice, mod, score, crit):
     assert is_critical(dice) is crit
 
 
-def fight_goblin(*script, items=(), chars=("plain-hero",), monster="weak-goblin"):
-    s = situation(*chars)
+def fight_goblin(*script, items=(), chars=("plain-hero",), monster="weak-goblin", **options):
+    s = situation(*chars, **options)
     put(s, "monster-lair", (1, 0))
     on_top(s, monster)
     for uid, space in items:
@@ -132,3 +132,94 @@ def test_ranged_weapons_never_shoot_at_the_same_tile():
     give(s2, 0, "bow", "hands")
     run(s2)
     assert "shoot:bow:E:1" in ids(s2)
+
+
+@pytest.mark.rules("C-13", "CF-022")
+def test_by_default_the_turn_goes_on_after_an_escape_7_1():
+    s = fight_goblin()
+    s.apply("escape:W")
+    assert kind(s) == "turn_action" and s.decision.player == 0 and s.ap[0] == 3
+    assert "move:E" in ids(s)
+
+
+@pytest.mark.rules("C-13", "CF-022")
+def test_escape_ends_turn_option_ends_the_turn_after_an_escape_7_4():
+    s = fight_goblin(escape_ends_turn=True)
+    s.apply("escape:W")
+    assert s.pos[0] == (0, 0) and s.health[0] == 9, "the escape itself is the same"
+    assert [e["adventurer"] for e in events(s, "turn_end")] == [0], "then the turn is over"
+    assert s.ap[0] == s.max_ap[0], "the APs left are lost; the track is full for the next turn"
+
+
+@pytest.mark.rules("C-13", "CF-022")
+def test_escape_ends_turn_option_also_after_escaping_onto_a_new_tile():
+    s = fight_goblin(escape_ends_turn=True)
+    from tests.cursed_forest.helpers import C
+    k = next(k for k, t in enumerate(s.tile_stack) if C.tiles[t].id == "cross")
+    s.tile_stack.append(s.tile_stack.pop(k))
+    s.apply("escape-new")
+    s.apply("lay:E:0")
+    assert s.pos[0] == (2, 0) and s.health[0] == 8
+    assert [e["adventurer"] for e in events(s, "turn_end")] == [0]
+
+
+@pytest.mark.rules("C-13")
+def test_escape_ends_turn_must_be_true_or_false():
+    import woodlands
+    from tests.cursed_forest.helpers import GAME
+    with pytest.raises(woodlands.GameOptionError, match="escape_ends_turn"):
+        GAME.new_game(seed=1, options={"escape_ends_turn": "yes"})
+
+
+def skeleton_round(*items, ring=False):
+    """The magus (modifier 1, +2 against the undead) and ``items`` against a skeleton (undead,
+    modifier 0, 1 extra damage); its dice 1+2 against the skeleton's 6+6."""
+    s = situation("magus", **({"ring_bearer": 0} if ring else {}))
+    put(s, "monster-lair", (1, 0))
+    on_top(s, "undead-skeleton")
+    for uid, space in items:
+        give(s, 0, uid, space)
+    run(s)
+    s.apply("move:E")
+    rig(s, 1, 2, 6, 6)
+    s.apply("fight")
+    return s
+
+
+@pytest.mark.rules("AUD-3", "CF-023", "CF-025", "CF-020")
+def test_a_combat_round_tells_the_parts_of_each_sides_modifier_and_the_monsters_side():
+    s = skeleton_round(("holy-mace", "hand1"), ("mail", "armour"))
+    ev = events(s, "combat_round")[-1]
+    assert ev["modifier_parts"] == {"character": 3, "weapon": 4, "item": 0}
+    assert ev["modifier"] == 7 == sum(ev["modifier_parts"].values()) and ev["score"] == 10
+    assert ev["armour"] == 2
+    assert ev["foe_modifier_parts"] == {"monster": 0} and ev["foe_side"] == "green"
+    assert ev["foe_armour"] == 0 and ev["foe_extra_damage"] == 1
+    assert ev["foe_score"] == 12 and ev["damage_to_adventurer"] == 1, "2 + 1 extra - 2 armour"
+    r = skeleton_round(ring=True)
+    ev = events(r, "combat_round")[-1]
+    assert ev["foe_side"] == "purple" and ev["foe_modifier_parts"] == {"monster": 2}
+
+
+@pytest.mark.rules("AUD-3", "CF-025")
+def test_combat_damage_after_armour_is_not_marked_direct():
+    s = skeleton_round(("holy-mace", "hand1"), ("mail", "armour"))
+    dmg = events(s, "damage")[-1]
+    assert dmg["amount"] == 1 and dmg["direct"] is False and dmg["armour"] == 2
+    e = fight_goblin(items=(("mail", "armour"),))
+    e.apply("escape:W")
+    dmg = events(e, "damage")[-1]
+    assert dmg["direct"] is True and dmg["armour"] == 0 and dmg["source"] == "escape"
+
+
+@pytest.mark.rules("AUD-3", "CF-062")
+def test_spiders_and_morna_tell_their_modifier_parts_too():
+    s = situation()
+    put(s, "web", (1, 0))
+    run(s)
+    rig(s, 1, 3, 1, 2, 6, 6)
+    s.apply("move:E")
+    assert s.f_kind == "spiders"
+    s.apply("fight")
+    ev = events(s, "combat_round")[-1]
+    assert ev["foe_modifier_parts"] == {"spiders": 3} and ev["foe_side"] is None and ev["foe_armour"] == 0

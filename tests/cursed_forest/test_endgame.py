@@ -248,3 +248,73 @@ def test_mornas_prey_fights_off_turn_and_pays_items_from_its_next_turn():
     assert s.f_kind == "morna" and s.decision.player == 1 and s.turn == -1
     s.apply("use:healing-potion")
     assert s.health[1] == 10 and s.tag_debt[1] == 1
+
+
+def exit_offers(s):
+    return sorted((int(o.split(":")[1]), int(o.split(":")[2])) for o in ids(s))
+
+
+@pytest.mark.rules("CF-068", "C-18")
+def test_the_roots_open_an_edge_of_the_last_tile_rather_than_the_exit_going_elsewhere():
+    """The last tile (a dead end at (1,0) open only towards the Start) has three empty
+    neighbours across closed edges; older tiles still have open edges on empty ground.  The Exit
+    goes beside the last tile and the roots join the two, even where an older tile touches the
+    square first in N-E-S-W order."""
+    s = situation()
+    older = put(s, "dead-end-n", (1, 2), 0)            # open N only: closed towards (1,1)
+    dead_end = next(t for t in s.tile_stack if C.tiles[t].id == "dead-end-n")
+    s.tile_stack = [dead_end]
+    run(s)
+    s.apply("draw-tile")
+    s.apply("lay:E:3")                                  # open W only, facing the Start
+    assert kind(s) == "lay_exit"
+    assert exit_offers(s) == [(1, -1), (1, 1), (2, 0)]
+    assert all("roots" in o.label for o in s.decision.options)
+    s.apply(next(o for o in ids(s) if o.startswith("exit:1:1:")))
+    from woodlands.games.cursed_forest.forest import joined
+    last = at(s, (1, 0))
+    assert joined(s, s.exit_at, 2) == last and joined(s, last, 0) == s.exit_at
+    assert joined(s, s.exit_at, 0) == -1 and older != last
+    e = events(s, "exit_laid")[-1]
+    assert e["beside"] == [1, 0] and e["roots"] is True and e["position"] == [1, 1]
+
+
+@pytest.mark.rules("CF-068", "C-18")
+def test_a_last_tile_with_no_empty_neighbour_sends_the_exit_beside_the_latest_tile_with_one():
+    s = situation()
+    put(s, "cross", (1, 1))
+    put(s, "cross", (2, 0))
+    put(s, "cross", (1, -1))
+    cross = next(t for t in s.tile_stack if C.tiles[t].id == "cross")
+    s.tile_stack = [cross]
+    s.pos[0] = (1, 1)
+    run(s)
+    s.apply("draw-tile")
+    s.apply("lay:S:0")                                  # (1,0): every neighbour taken
+    assert kind(s) == "lay_exit"
+    assert exit_offers(s) == [(0, -1), (1, -2), (2, -1)], "beside (1,-1), the latest with room"
+    assert not any("roots" in o.label for o in s.decision.options)
+
+
+@pytest.mark.rules("AUD-3", "C-11")
+def test_morna_moves_carries_the_path_he_walked():
+    s = hunt_board("plain-hero", "sirja", "healer")
+    s.phase = "hunt"
+    s.morna_at = 0
+    s.morna_health = 20
+    s.seeds = [[], [0], [1]]
+    s.pos = [(0, 1), (3, 0), (2, 0)]
+    rig(s, 1, 1)
+    run(s, [("morna_hunts",), ("round_start",)])
+    ev = events(s, "morna_moves")[-1]
+    assert ev["path"] == [[1, 0], [2, 0]] and ev["steps"] == 2 and ev["from"] == [0, 0]
+    s2 = hunt_board("plain-hero", "sirja")
+    s2.phase = "hunt"
+    s2.morna_at = 0
+    s2.morna_health = 20
+    s2.seeds = [[], [0]]
+    s2.pos = [(0, 0), (3, 0)]
+    rig(s2, 1, 1)                       # 2 steps of the 3 to the bearer
+    run(s2, [("morna_hunts",), ("round_start",)])
+    ev = events(s2, "morna_moves")[-1]
+    assert ev["path"] == [[1, 0], [2, 0]] and ev["attacks"] is None

@@ -244,3 +244,93 @@ def test_a_partner_cannot_walk_through_another_monster_to_reach_the_fight():
     run(s)
     s.apply("move:N")
     assert s.f_kind == "monster" and "tag:1" not in ids(s)
+
+
+# ------------------------------------------------------------------ C-16: the partner's way to the fight
+def walk_situation(hazard, players=None):
+    """The plain hero fights a wolf at (0,1); the healer at (2,0) is called over (2,0) -> (1,0)
+    -> (0,0) -> (0,1), with ``hazard`` laid at (1,0)."""
+    s = situation("plain-hero", "healer", players=players)
+    put(s, "monster-lair", (0, 1))
+    put(s, hazard, (1, 0))
+    put(s, "cross", (2, 0))
+    on_top(s, "mid-wolf")
+    s.pos[1] = (2, 0)
+    run(s)
+    s.apply("move:N")
+    return s
+
+
+@pytest.mark.rules("C-16", "CF-033", "CF-036", "AUD-3")
+def test_a_partner_crossing_red_vines_is_poisoned_on_the_way_and_still_joins():
+    s = walk_situation("red-vine")
+    s.apply("tag:1")
+    s.apply("tag:accept")
+    assert POISON in s.inv[1] and events(s, "poisoned")[-1]["source"] == "red vines"
+    assert s.f_partner == 1 and s.pos[1] == (0, 1) and s.tag_debt[1] == 3
+    e = events(s, "tag_joined")[-1]
+    assert e["path"] == [[1, 0], [0, 0], [0, 1]] and e["steps"] == 3
+
+
+@pytest.mark.rules("C-16", "CF-033", "CF-062")
+def test_a_partner_stopped_by_spiders_on_the_way_does_not_join_and_fights_them_after():
+    s = walk_situation("web")
+    s.apply("tag:1")
+    rig(s, 1, 2)                       # the web: a 1, then 2 spiders drop
+    s.apply("tag:accept")
+    assert s.f_partner == -1 and s.pos[1] == (1, 0), "stopped on the web"
+    assert s.tag_debt[1] == 1, "one step walked, paid from its next turn"
+    stop = events(s, "tag_stopped")[-1]
+    assert stop["partner"] == 1 and stop["path"] == [[1, 0]] and stop["by"] == "spiders"
+    assert s.f_kind == "monster" and s.f_adv == 0 and kind(s) == "fight_round" and s.decision.player == 0
+    rig(s, 6, 6, 1, 1)                 # the hero alone: 2 dice, a critical 24 kills the wolf
+    s.apply("fight")
+    assert len(events(s, "combat_round")[-1]["dice"]) == 2 and s.kills[0] == [8]
+    while kind(s) == "stow_item":
+        s.apply(ids(s)[-1])
+    assert s.f_kind == "spiders" and s.f_adv == 1 and s.f_health == 2, "then the spiders fall on the partner"
+    assert kind(s) == "fight_round" and s.decision.player == 1 and s.turn == 0
+    assert not any(i.startswith(("escape", "tag")) for i in ids(s)), "off its turn: no escape, no tag"
+
+
+@pytest.mark.rules("C-16", "CF-062")
+def test_a_partner_who_passes_the_web_safely_joins():
+    s = walk_situation("web")
+    s.apply("tag:1")
+    rig(s, 3)
+    s.apply("tag:accept")
+    assert s.f_partner == 1 and s.pos[1] == (0, 1) and not events(s, "tag_stopped")
+
+
+@pytest.mark.rules("C-16", "CF-065", "CF-033")
+def test_a_partner_who_falls_in_the_pit_on_the_way_stays_there_and_fights_its_monsters_after():
+    s = walk_situation("pit")
+    on_top(s, "weak-goblin", "big-troll")
+    s.apply("tag:1")
+    rig(s, 2)                          # fails the jump
+    s.apply("tag:accept")
+    assert events(s, "fall")[-1]["adventurer"] == 1 and s.pos[1] == (1, 0) and s.f_partner == -1
+    assert events(s, "tag_stopped")[-1]["by"] == "pit"
+    assert len(s.pit_monsters) == 2 and not s.turn_over, "the active player's turn goes on"
+    rig(s, 6, 6, 1, 1)
+    s.apply("fight")
+    while kind(s) == "stow_item":
+        s.apply(ids(s)[-1])
+    assert s.f_kind == "monster" and s.f_adv == 1 and s.f_noescape and s.f_health == 5
+    assert len(s.f_queue) == 1 and s.decision.player == 1
+
+
+@pytest.mark.rules("C-16", "C-10", "AUD-3")
+def test_of_two_shortest_ways_the_partner_takes_the_one_whose_first_step_is_first_from_north():
+    s = situation("plain-hero", "healer")
+    put(s, "monster-lair", (0, 1))
+    put(s, "red-vine", (1, 1))          # north of the partner: first clockwise from N
+    put(s, "web", (1, 0), 0)
+    on_top(s, "mid-wolf")
+    s.pos[1] = (1, 0)
+    run(s)
+    s.apply("move:N")
+    s.apply("tag:1")
+    s.apply("tag:accept")
+    assert events(s, "tag_joined")[-1]["path"] == [[1, 1], [0, 1]]
+    assert POISON in s.inv[1], "it went by the red vines to the north, not west over the Start"

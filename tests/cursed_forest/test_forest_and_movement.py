@@ -95,3 +95,48 @@ def test_laying_and_stepping_are_two_actions():
     s.apply("draw-tile")
     s.apply(ids(s)[0])
     assert s.pos[0] == (0, 0) and s.ap[0] == 4
+
+
+def draw_label(s):
+    return next(o.label for o in s.decision.options if o.id == "draw-tile")
+
+
+@pytest.mark.rules("AUD-1", "C-1", "CF-014")
+def test_the_draw_warns_when_nothing_can_be_laid_from_the_adventurers_tile():
+    s = situation()
+    put(s, "dead-end-n", (1, 0), 3)            # open W only, towards the Start
+    s.pos[0] = (1, 0)
+    run(s)
+    label = draw_label(s)
+    assert "nothing can be laid from here" in label and "1 AP" in label
+    s.apply("draw-tile")                       # still legal (C-1): lost, tile under, AP spent
+    assert events(s, "lost") and s.ap[0] == 4
+
+
+@pytest.mark.rules("AUD-1", "C-1")
+def test_the_draw_has_no_warning_where_a_tile_could_go():
+    s = situation()
+    run(s)
+    assert "nothing can be laid" not in draw_label(s)
+    t = situation()
+    for xy in ((0, 1), (1, 0), (0, -1)):
+        put(t, "cross", xy)
+    run(t)
+    assert "nothing can be laid" not in draw_label(t), "the Start's W edge still faces empty ground"
+
+
+@pytest.mark.rules("AUD-1", "C-1", "CF-022")
+def test_escaping_onto_a_new_tile_warns_too_when_nothing_can_be_laid_there():
+    from tests.cursed_forest.helpers import on_top
+    s = situation()
+    put(s, "dead-end-n", (1, 0), 3)            # open W only
+    p = put(s, "monster-lair", (-1, 0))
+    on_top(s, "weak-goblin")
+    for xy in ((-1, 1), (-2, 0), (-1, -1)):
+        put(s, "dead-end-n", xy, {(-1, 1): 2, (-2, 0): 1, (-1, -1): 0}[xy])
+    s.pos[0] = (0, 0)
+    run(s)
+    s.apply("move:W")
+    assert s.f_kind == "monster" and at(s, (-1, 0)) == p
+    label = next(o.label for o in s.decision.options if o.id == "escape-new")
+    assert "nothing can be laid from here" in label and "2 AP" in label

@@ -11,9 +11,10 @@ from tests.cursed_forest.helpers import GAME
 
 PINNED = [
     # (players, decisions, result, log events, generator state at the end)
-    (1, 178, "loss", 314, 14184753374512032548),
-    (2, 1164, "loss", 1704, 17361453682137869434),
-    (4, 2552, "loss", 4025, 16611536465393678091),
+    # re-pinned for rules version 2 (C-15 no free-action or round cap, C-16, C-17, C-18)
+    (1, 177, "loss", 312, 14184753374512032548),
+    (2, 1926, "loss", 2740, 16576130177263863788),
+    (4, 642, "loss", 1119, 6446095480991000059),
 ]
 
 

@@ -134,3 +134,61 @@ def test_the_defeated_adventurer_gives_a_kill_to_the_victor():
     s.apply("fight")
     assert s.lives[1] == 2 and s.kills == [[6], [12]]
     assert at(s, (0, 0)) == 0
+
+
+@pytest.mark.rules("CF-084", "C-17", "CF-065")
+def test_pit_guardians_drawn_by_the_ring_bearer_stay_purple_for_the_next_to_fall():
+    s = situation("plain-hero", "healer", ring_bearer=0)
+    put(s, "pit", (1, 0))
+    on_top(s, "weak-goblin", "mid-wolf")
+    run(s)
+    rig(s, 1)
+    s.apply("move:E")                      # the ring bearer falls: two guardians, purple
+    assert s.f_side == 1 and s.f_health == 7
+    s.health[0] = 1
+    rig(s, 1, 2, 6, 6)
+    s.apply("fight")                       # ... and dies there; both stay in the pit
+    assert len(s.pit_monsters) == 2 and s.f_kind == ""
+    assert s.decision.player == 1
+    s.pos[1] = (0, 0)
+    rig(s, 1)
+    s.apply("move:E")
+    assert s.f_adv == 1 and s.f_side == 1 and s.f_health == 7, "the goblin guard is still purple"
+    assert events(s, "fight")[-1]["side"] == "purple"
+    rig(s, 6, 6, 1, 1)
+    s.apply("fight")                       # a critical 24 kills the guard: the wolf comes next
+    assert s.f_kind == "monster" and s.f_side == 1 and s.f_health == 10, "the dire wolf too"
+    assert s.kills[1] == [7], "the kill counts the purple side's health (CF-077)"
+
+
+@pytest.mark.rules("CF-084", "C-17")
+def test_green_monsters_left_in_the_pit_stay_green_for_the_ring_bearer():
+    s = situation("plain-hero", "healer", ring_bearer=1)
+    put(s, "pit", (1, 0))
+    on_top(s, "weak-goblin", "mid-wolf")
+    run(s)
+    rig(s, 1)
+    s.apply("move:E")
+    assert s.f_side == 0 and s.f_health == 5
+    s.health[0] = 1
+    rig(s, 1, 2, 6, 6)
+    s.apply("fight")
+    assert len(s.pit_monsters) == 2
+    s.pos[1] = (0, 0)
+    rig(s, 1)
+    s.apply("move:E")
+    assert s.f_adv == 1 and s.f_side == 0 and s.f_health == 5, "drawn green, the goblin stays green"
+
+
+@pytest.mark.rules("C-13", "CF-094")
+def test_fleeing_a_duel_is_an_escape_the_option_ends_the_turn_after_it_too():
+    s = duel()
+    run(s)
+    s.apply("attack:1")
+    s.apply("flee:1:0")
+    assert kind(s) == "turn_action" and s.decision.player == 0, "by default the turn goes on (7.1)"
+    s2 = duel(escape_ends_turn=True)
+    run(s2)
+    s2.apply("attack:1")
+    s2.apply("flee:1:0")
+    assert s2.health[0] == 6 and [e["adventurer"] for e in events(s2, "turn_end")] == [0]

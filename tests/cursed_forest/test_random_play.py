@@ -55,7 +55,7 @@ def drops_where_it_died(state, since):
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), players=st.integers(1, 4))
 def test_random_games_end_with_invariants_intact(seed, players):
-    s = GAME.new_game(seed=seed, options={"players": players, "turn_limit": 150})
+    s = GAME.new_game(seed=seed, options=GAME.options_for_simulation({"players": players, "turn_limit": 150}))
     seen = [0]
 
     def check(state):
@@ -70,8 +70,8 @@ def test_random_games_end_with_invariants_intact(seed, players):
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), adventurers=st.integers(2, 4))
 def test_solo_games_with_several_adventurers(seed, adventurers):
-    s = GAME.new_game(seed=seed, options={"players": 1, "adventurers": adventurers, "pvp": True,
-                                          "ring_bearer": 0, "turn_limit": 100})
+    s = GAME.new_game(seed=seed, options=GAME.options_for_simulation({"players": 1, "adventurers": adventurers, "pvp": True,
+                                                                      "ring_bearer": 0, "turn_limit": 100}))
     play(s, random.Random(seed), check_invariants)
 
 

@@ -100,3 +100,108 @@ def test_an_illegal_id_is_refused_with_a_reason_and_changes_nothing():
         s.apply("move:N:far")
     assert "legal now" in str(e.value)
     assert s.view(0) == before
+
+
+def zero_ap_game(**options):
+    """Plain hero with a sword in the backpack and 1 AP left, a crossing to the east."""
+    from tests.cursed_forest.helpers import give
+    s = situation(**options)
+    put(s, "cross", (1, 0))
+    give(s, 0, "sword", "backpack")
+    s.ap[0] = 1
+    run(s)
+    return s
+
+
+@pytest.mark.rules("C-14", "CF-011")
+def test_by_default_the_turn_ends_at_zero_ap_so_free_actions_come_first():
+    s = zero_ap_game()
+    assert "equip:sword:hand1" in ids(s), "free actions while an AP is left"
+    s.apply("move:E")
+    assert [e["adventurer"] for e in events(s, "turn_end")] == [0], "0 AP: the turn is over at once"
+
+
+@pytest.mark.rules("C-14", "CF-011", "CF-048")
+def test_free_actions_at_zero_ap_keeps_the_turn_open_until_the_player_ends_it():
+    s = zero_ap_game(free_actions_at_zero_ap=True)
+    s.apply("move:E")
+    assert s.ap[0] == 0 and kind(s) == "turn_action" and not events(s, "turn_end")
+    assert "equip:sword:hand1" in ids(s) and "end-turn" in ids(s)
+    assert not any(i.startswith(("move:", "draw-tile")) for i in ids(s)), "nothing that costs an AP"
+    s.apply("equip:sword:hand1")
+    assert kind(s) == "turn_action" and s.inv[0][0] >= 0
+    s.apply("end-turn")
+    assert [e["adventurer"] for e in events(s, "turn_end")] == [0]
+
+
+@pytest.mark.rules("C-14")
+def test_free_actions_at_zero_ap_must_be_true_or_false():
+    with pytest.raises(woodlands.GameOptionError, match="free_actions_at_zero_ap"):
+        GAME.new_game(seed=1, options={"free_actions_at_zero_ap": 1})
+
+
+def free_action_game(**options):
+    from tests.cursed_forest.helpers import give
+    s = situation(**options)
+    give(s, 0, "sword", "backpack")
+    run(s)
+    return s
+
+
+@pytest.mark.rules("C-15", "CF-040")
+def test_people_may_switch_items_as_often_as_they_like():
+    s = free_action_game()
+    for k in range(20):
+        s.apply("equip:sword:hand1" if k % 2 == 0 else "equip:sword:backpack")
+    assert kind(s) == "turn_action" and "equip:sword:hand1" in ids(s), "no cap on free actions"
+
+
+@pytest.mark.rules("C-15")
+def test_bots_and_simulations_cap_free_actions_with_an_option():
+    s = free_action_game(free_actions_per_turn=6)
+    for k in range(6):
+        s.apply("equip:sword:hand1" if k % 2 == 0 else "equip:sword:backpack")
+    assert not any(i.startswith(("equip:", "drop:", "show:")) for i in ids(s)), "6 used: no more this turn"
+    assert "end-turn" in ids(s)
+
+
+@pytest.mark.rules("C-15")
+def test_without_turn_limit_a_game_has_no_round_cap():
+    s = situation()
+    s.round_no = 5000
+    run(s, [("round_start",)])
+    assert not s.is_over and s.round_no == 5001
+    t = situation(turn_limit=40)
+    t.round_no = 40
+    run(t, [("round_start",)])
+    assert t.is_over and t.outcome["result"] == "unfinished"
+
+
+@pytest.mark.rules("C-15")
+def test_simulation_options_are_the_free_action_cap_and_a_round_cap():
+    assert GAME.simulation_options == {"free_actions_per_turn": 6, "turn_limit": 600}
+    s = GAME.new_game(seed=1, options={"players": 2})
+    assert "free_actions_per_turn" not in s.options and "turn_limit" not in s.options
+    for bad in ({"free_actions_per_turn": 0}, {"free_actions_per_turn": True}, {"free_actions_per_turn": "6"}):
+        with pytest.raises(woodlands.GameOptionError, match="free_actions_per_turn"):
+            GAME.new_game(seed=1, options=bad)
+
+
+@pytest.mark.rules("C-15")
+def test_sim_bench_and_the_test_harness_play_with_the_simulation_options(monkeypatch):
+    from tests.every_game import CASES
+    from woodlands.games.cursed_forest import CursedForestGame
+    from woodlands.sim.bench import run_bench
+    from woodlands.sim.runner import SimConfig, play_one
+    seen = []
+    real = CursedForestGame.new_game
+
+    def spy(self, seed=None, options=None):
+        seen.append(dict(options or {}))
+        return real(self, seed=seed, options=options)
+    monkeypatch.setattr(CursedForestGame, "new_game", spy)
+    play_one(SimConfig(game="cursed-forest", bot="random", options={"players": 2, "turn_limit": 20}), 1)
+    assert seen[-1] == {"players": 2, "turn_limit": 20, "free_actions_per_turn": 6}, "given options win"
+    run_bench("cursed-forest", seconds=0.01)
+    assert seen[-1]["free_actions_per_turn"] == 6 and seen[-1]["turn_limit"] == CursedForestGame.limit_default
+    assert CASES["cursed-forest"].options(1)["free_actions_per_turn"] == 6

@@ -344,8 +344,8 @@ class GreedyCursedForestBot:
 
     @staticmethod
     def neighbours(grid: dict[XY, dict[str, Any]], xy: XY) -> list[tuple[str, XY]]:
-        """Joined tiles (open edge on both sides); the Exit of a closed forest is joined to a
-        neighbour anyway (the engine's reading), which we allow for too."""
+        """Joined tiles: an edge open on both sides, or the one the Maiden Tree's roots opened
+        between the Exit and the tile it was laid beside (C-18, the view's ``roots``)."""
         t = grid[xy]
         out = []
         for d in EDGES:
@@ -354,13 +354,8 @@ class GreedyCursedForestBot:
             u = grid.get(n)
             if u is None:
                 continue
-            if d in t["open"] and OPPOSITE[d] in u["open"]:
+            if (d in t["open"] and OPPOSITE[d] in u["open"]) or d in t.get("roots", ()):
                 out.append((d, n))
-            elif t["kind"] == "exit" or u["kind"] == "exit":
-                exit_xy, exit_t = (xy, t) if t["kind"] == "exit" else (n, u)
-                if not any(OPPOSITE[e] in grid[(exit_xy[0] + STEP[e][0], exit_xy[1] + STEP[e][1])]["open"]
-                           for e in EDGES if (exit_xy[0] + STEP[e][0], exit_xy[1] + STEP[e][1]) in grid):
-                    out.append((d, n))
         return out
 
     @staticmethod
@@ -704,8 +699,9 @@ class GreedyCursedForestBot:
         escapes = [o.id for o in d.options if o.id.startswith("escape:")]
         if escapes and me["health"] > 1:
             return self._best_escape(view, me, escapes)
-        if "escape-new" in ids and me["health"] > 2 and p < 0.4:
-            return "escape-new"
+        here_xy: XY = (me["position"][0], me["position"][1])
+        if "escape-new" in ids and me["health"] > 2 and p < 0.4 and self.frontier(self.grid(view), here_xy) > 0:
+            return "escape-new"   # only where the new tile can be laid (AUD-1)
         return "fight"
 
     def _heals(self, item_id: str) -> bool:

@@ -346,6 +346,12 @@ class CursedForestNarrator(Narrator):
         walk = f" after {_plural(steps, 'step')} (off the next turn's AP)" if steps else ""
         return f"{self.who(e['partner'])} joins {self.who(e['adventurer'])}'s fight{walk}: one more die."
 
+    def _tag_stopped(self, e: Event) -> str:
+        what = {"spiders": "spiders drop on", "pit": "the pit swallows", "death": "the way kills",
+                "fight over": "the fight is over before the arrival of"}.get(str(e.get("by")), "something stops")
+        return (f"On the way to {self.who(e['adventurer'])}'s fight, {what} {self.who(e['partner'])} "
+                f"after {_plural(e.get('steps') or 0, 'step')}: no help this fight.")
+
     def _tag_refused(self, e: Event) -> str:
         return f"{self.who(e['partner'])} does not come to {self.who(e['adventurer'])}'s fight."
 
@@ -365,6 +371,12 @@ class CursedForestNarrator(Narrator):
         return f"{self.who(e['source'])} hands a kill (Health {e['health']}) to {self.who(e['to'])}."
 
     # ------------------------------------------------------------------ the endgame
+    def _exit_laid(self, e: Event) -> str:
+        if e.get("roots"):
+            return (f"The Maiden Tree's roots open a way from the Exit at {_at(e['position'])} "
+                    f"to the tile at {_at(e['beside'])}.")
+        return f"The Exit stands at {_at(e['position'])}, beside the tile at {_at(e['beside'])}."
+
     def _maiden_tree(self, e: Event) -> str:
         gone = e["monsters_removed"]
         return (f"The Maiden Tree wakes: {_plural(gone, 'monster')} {'vanishes' if gone == 1 else 'vanish'}, "

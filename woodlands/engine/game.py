@@ -48,6 +48,11 @@ class Game:
     #: the options whose value is a list or an object (``{"characters": list}``); every other
     #: option takes one plain value (text, number, true/false), which the kernel checks first
     structured_options: dict[str, type] = {}
+    #: options that exist only so that automatic play ends (caps on free actions or rounds,
+    #: ruling C-15): absent from people's games; ``woodlands sim``, ``bench``, bots' tests and
+    #: the random-play tests put them under the options they are given
+    #: (:meth:`options_for_simulation`)
+    simulation_options: dict[str, Any] = {}
 
     def __init__(self, content: Content, content_path: Path | None = None) -> None:
         self.content = content
@@ -87,6 +92,9 @@ class Game:
             if problem:
                 raise GameOptionError(f"option {brief(key)}: {problem}")
         return self.check_options(dict(options))
+    def options_for_simulation(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """``options`` over :attr:`simulation_options`: what bots and simulations play with."""
+        return {**self.simulation_options, **(options or {})}
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Validate and complete the options; raise :class:`GameOptionError` naming the bad one.

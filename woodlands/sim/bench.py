@@ -61,7 +61,7 @@ def run_bench(game_id: str, seconds: float = 5.0, content: str | None = None, se
     game_seed = seed
     while True:
         limit = {game.limit_option: game.limit_default} if game.limit_option else {}
-        state = game.new_game(seed=game_seed, options=limit)
+        state = game.new_game(seed=game_seed, options=game.options_for_simulation(limit))   # C-15
         game_seed += 1
         positions: list[GameState] = []
         n = 0

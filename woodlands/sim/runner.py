@@ -40,7 +40,7 @@ class SimConfig:
     def check(self) -> None:
         """Fail early, in the calling process, on an unknown game, bot, pack or option."""
         game = load_game(self.game, self.content)
-        game.checked_options(self.options)
+        game.checked_options(game.options_for_simulation(self.options))
         get_bot(self.bot, 0, game=self.game)
 
 
@@ -58,7 +58,7 @@ def _game(config: SimConfig) -> Game:
 def play_one(config: SimConfig, seed: int) -> GameRow:
     """Play one whole game with the configured bot."""
     game = _game(config)
-    state = game.new_game(seed=seed, options=dict(config.options))
+    state = game.new_game(seed=seed, options=game.options_for_simulation(config.options))   # C-15
     bot = get_bot(config.bot, seed)
     decisions = 0
     try:

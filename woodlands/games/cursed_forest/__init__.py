@@ -26,7 +26,9 @@ from .registry import steps as STEPS
 from .state import CursedForestState
 
 STEPS.check_complete()
-OPTION_KEYS = {"players", "adventurers", "characters", "pvp", "ring_bearer", "turn_limit"}
+OPTION_KEYS = {"players", "adventurers", "characters", "pvp", "ring_bearer", "turn_limit", "escape_ends_turn",
+               "free_actions_at_zero_ap", "free_actions_per_turn"}
+FLAGS = {"pvp": "section 21", "escape_ends_turn": "C-13", "free_actions_at_zero_ap": "C-14"}
 
 
 def _whole(value: Any) -> bool:
@@ -37,7 +39,10 @@ class CursedForestGame(Game):
     """Options: ``players`` (1-4, default 1), ``adventurers`` (solo game only: 1-4, CF-091),
     ``characters`` (a list of character ids, one per adventurer; else each is chosen),
     ``pvp`` (section 21), ``ring_bearer`` (adventurer number carrying the Ring, section 18),
-    ``turn_limit`` (rounds before a game ends unfinished; for simulations)."""
+    ``escape_ends_turn`` (C-13: play 7.4, the turn ends after an escape), ``free_actions_at_zero_ap``
+    (C-14: the turn stays open at 0 AP until the player ends it); and the two limits that only
+    make random play end (C-15), off unless given: ``free_actions_per_turn`` (a cap on zero-AP
+    inventory actions in one turn) and ``turn_limit`` (rounds before a game ends unfinished)."""
 
     id = "cursed-forest"
     name = "Bag of Dungeon 2: The Cursed Forest"
@@ -45,6 +50,19 @@ class CursedForestGame(Game):
     steps = STEPS
     limit_option = "turn_limit"
     limit_default = 300     # rounds; random 4-player games take a few hundred at most
+    # C-15: bots, simulations, bench and the random-play tests turn these on; people's games don't
+    simulation_options = {"free_actions_per_turn": 6, "turn_limit": 600}
+    rules_version = 2
+    rules_changes = {2: (
+        "C-17 (CF-084): a monster keeps the side it was drawn on; the ring bearer's purple guardians "
+        "left in the pit stay purple for whoever falls in next.",
+        "C-18 (CF-068): the Exit goes beside the last tile laid; if none of its open edges has room, "
+        "the Maiden Tree's roots open one of its edges; only a last tile with no empty neighbour sends it elsewhere.",
+        "C-16: a tag partner meets the webs, the pit and the red vines on its way; spiders or a fall "
+        "stop it from joining, and it fights them once the fight it was called to is over.",
+        "C-15: free inventory actions and rounds are no longer capped (6 a turn, 600 rounds) unless the "
+        "options free_actions_per_turn and turn_limit say so.",
+    )}
     content: CursedForestContent
     structured_options: dict[str, type] = {"characters": list}
 
@@ -83,15 +101,19 @@ class CursedForestGame(Game):
                 raise GameOptionError(f"unknown character(s) {brief(bad)}; characters: {', '.join(self.content.character_by_id)}")
             if len(set(chars)) != len(chars) and len(chars) <= len(self.content.characters):
                 raise GameOptionError(f"each adventurer needs its own character (CF-005), not {brief(chars)}")
-        pvp_on = options.setdefault("pvp", False)
-        if not isinstance(pvp_on, bool):
-            raise GameOptionError(f"pvp must be true or false, not {brief(pvp_on)}")
+        options.setdefault("pvp", False)
+        for flag, rule in FLAGS.items():
+            if flag in options and not isinstance(options[flag], bool):
+                raise GameOptionError(f"{flag} must be true or false ({rule}), not {brief(options[flag])}")
         ring = options.get("ring_bearer")
         if ring is not None and (not _whole(ring) or not 0 <= ring < n):
             raise GameOptionError(f"ring_bearer must be an adventurer number from 0 to {n - 1} (section 18), not {brief(ring)}")
         limit = options.get("turn_limit")
         if limit is not None and (not _whole(limit) or limit < 1):
-            raise GameOptionError(f"turn_limit must be a positive whole number of rounds, not {brief(limit)}")
+            raise GameOptionError(f"turn_limit must be a positive whole number of rounds (C-15), not {brief(limit)}")
+        cap = options.get("free_actions_per_turn")
+        if cap is not None and (not _whole(cap) or cap < 1):
+            raise GameOptionError(f"free_actions_per_turn must be a positive whole number (C-15), not {brief(cap)}")
         return options
 
     def _start(self, seed: int, options: dict[str, Any]) -> CursedForestState:

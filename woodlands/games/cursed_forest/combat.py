@@ -11,11 +11,13 @@ from ...engine.decision import Option
 from .actions import collect, dispatch, handles
 from .forest import here, joined
 from .inventory import active_items, armour_of, item
-from .model import EDGES
+from .model import EDGES, Effect
 from .monsters import side_of
 from .poison import poison
 from .registry import steps
 from .state import CursedForestState
+
+SIDES = ("green", "purple")   # a monster card's two sides (CF-020, CF-084)
 
 
 def start_fight(s: CursedForestState, a: int, kind: str, p: int, monster: int = -1, side: int = 0,
@@ -38,12 +40,18 @@ def start_fight(s: CursedForestState, a: int, kind: str, p: int, monster: int = 
     else:
         s.f_start = s.f_health = health
     s.emit("fight", adventurer=a, kind=kind, tile=list(s.place_pos[p]), health=s.f_health,
-           monster=s.content.monsters[monster].id if monster >= 0 else None, partner=partner)
+           monster=s.content.monsters[monster].id if monster >= 0 else None,
+           side=SIDES[side] if kind == "monster" else None, partner=partner)
     s.push("fight_round", a)
 
 
+def escape_ends_turn(s: CursedForestState) -> bool:
+    """C-13: after an escape the turn goes on (7.1) unless the option ``escape_ends_turn`` (7.4)."""
+    return bool(s.options.get("escape_ends_turn"))
+
+
 def end_fight(s: CursedForestState, turn_ends: bool = True) -> None:
-    """CF-027: the turn is over after a fight; not after an escape (CF-022, our reading)."""
+    """CF-027: the turn is over after a fight; after an escape only with ``escape_ends_turn`` (C-13)."""
     if s.f_enchant >= 0:
         from .inventory import discard
         owner = next((b for b in range(s.n) if s.f_enchant in s.inv[b]), -1)
@@ -51,10 +59,11 @@ def end_fight(s: CursedForestState, turn_ends: bool = True) -> None:
             discard(s, owner, s.f_enchant, "enchanted weapon spent (CF-106)")
     s.emit("fight_over", kind=s.f_kind)
     s.f_kind = ""
+    fighter = s.f_adv
     s.f_adv = s.f_partner = s.f_monster = s.f_opponent = -1
     s.f_queue = []
     s.f_enchant = -1
-    if turn_ends:
+    if turn_ends and fighter == s.turn:   # a fight off one's turn (C-16, CF-035) ends nobody's turn
         s.turn_over = True
 
 
@@ -79,6 +88,8 @@ def answer_round(s: CursedForestState, choice: str, a: int) -> None:
 def fight_next(s: CursedForestState) -> None:
     if s.f_kind:
         s.push("fight_round", s.f_adv)
+    elif s.f_pending:
+        s.push("pending_fight")   # C-16: a tag partner stopped on its way fights there now
 
 
 def foe_summary(s: CursedForestState) -> str:
@@ -109,7 +120,9 @@ def escape_options(s: CursedForestState, a: int) -> list[Option]:
             if joined(s, p, d) >= 0:
                 opts.append(Option(f"escape:{EDGES[d]}", f"Escape {EDGES[d]} (1 AP, 1 direct damage)"))
     if s.ap[a] >= 2 and s.phase == "forest" and s.tile_stack:
-        opts.append(Option("escape-new", "Draw a tile and escape onto it (2 AP, 2 direct damage)"))
+        from .forest import NO_ROOM, room_beside
+        warn = "" if room_beside(s, p) else NO_ROOM.replace("the AP is", "the 2 AP are") + ", with no escape"
+        opts.append(Option("escape-new", f"Draw a tile and escape onto it (2 AP, 2 direct damage){warn}"))
     return opts
 
 
@@ -128,14 +141,15 @@ def escape_new(s: CursedForestState, a: int, args: list[str]) -> None:
 
 
 def escape_to(s: CursedForestState, a: int, q: int, damage: int) -> None:
-    """Leave the fight: direct damage, then step onto tile ``q`` and carry on the turn (CF-022)."""
+    """Leave the fight: direct damage, then step onto tile ``q`` and carry on the turn (CF-022;
+    C-13: or end it, with ``escape_ends_turn``)."""
     kind = s.f_kind
     if kind == "spiders":
         s.emit("spiders_leave", count=s.f_health)
     elif kind == "monster" and s.f_tile >= 0 and s.tile_monster[s.f_tile] == s.f_monster:
         s.tile_damage[s.f_tile] = s.f_start - s.f_health
     s.emit("escape", adventurer=a, to=list(s.place_pos[q]), damage=damage)
-    end_fight(s, turn_ends=False)
+    end_fight(s, turn_ends=escape_ends_turn(s))
     lives = s.lives[a]
     hurt(s, a, damage, direct=True, source="escape")
     if s.lives[a] == lives:
@@ -161,21 +175,49 @@ def player_dice(s: CursedForestState, a: int) -> int:
 def player_modifier(s: CursedForestState, a: int, foe_undead: bool = False, foe_poison: bool = False,
                     foe_boss: bool = False) -> int:
     """Character modifier + active weapons and items (CF-023) + Enchant's bonus (CF-106)."""
+    return sum(modifier_parts(s, a, foe_undead, foe_poison, foe_boss).values())
+
+
+def modifier_parts(s: CursedForestState, a: int, foe_undead: bool = False, foe_poison: bool = False,
+                   foe_boss: bool = False) -> dict[str, int]:
+    """Where an adventurer's combat modifier comes from (AUD-3): ``character`` (its own, with
+    its bonuses against this foe), ``weapon`` (active weapons, their bonuses and Enchant's,
+    CF-106) and ``item`` (other active items)."""
     ch = s.content.characters[s.char[a]]
-    total = ch.modifier
-    bonuses = [e for e in ch.abilities if e.do == "combat_bonus"]
+    parts = {"character": ch.modifier + _bonus(s, ch.abilities, foe_undead, foe_poison, foe_boss),
+             "weapon": 0, "item": 0}
     for i in active_items(s, a):
         it = item(s, i)
-        total += it.combat_modifier
-        bonuses += [e for e in it.abilities if e.do == "combat_bonus"]
+        n = it.combat_modifier + _bonus(s, it.abilities, foe_undead, foe_poison, foe_boss)
         if i == s.f_enchant:
-            total += s.f_enchant_bonus
-    for e in bonuses:
+            n += s.f_enchant_bonus
+        parts["weapon" if it.attack == "fight" or "weapon" in it.tags else "item"] += n
+    return parts
+
+
+def _bonus(s: CursedForestState, abilities: tuple[Effect, ...], foe_undead: bool, foe_poison: bool,
+           foe_boss: bool) -> int:
+    total = 0
+    for e in abilities:
+        if e.do != "combat_bonus":
+            continue
         against = e.get("against")
         if (against == "any" or against == "undead" and foe_undead or against == "poison" and foe_poison
                 or against == "boss" and foe_boss or against == "spiders" and s.f_kind == "spiders"):
             total += e.get("amount")
     return total
+
+
+def foe_parts(s: CursedForestState) -> dict[str, int]:
+    """Where the foe's modifier comes from (AUD-3): the monster's card side, the spiders' number,
+    Morna Gûl's card, or the other adventurer's own parts."""
+    if s.f_kind == "monster":
+        return {"monster": side_of(s, s.f_monster, s.f_side).modifier}
+    if s.f_kind == "spiders":
+        return {"spiders": s.f_health}
+    if s.f_kind == "morna":
+        return {"morna": s.content.morna.modifier}
+    return modifier_parts(s, s.f_opponent)
 
 
 def foe_dice_and_modifier(s: CursedForestState) -> tuple[int, int]:
@@ -267,9 +309,14 @@ def resolve_round(s: CursedForestState, a: int) -> None:
         theirs = theirs_score
     else:
         their_crit = False
+    monster = side_of(s, s.f_monster, s.f_side) if s.f_kind == "monster" else None
     event = {"adventurer": a, "kind": s.f_kind, "partner": s.f_partner, "dice": s.r_mine[:],
-             "modifier": mod, "score": mine, "critical": crit, "foe_dice": s.r_theirs[:], "foe_modifier": foe_mod,
-             "foe_score": theirs, "foe_critical": their_crit}
+             "modifier": mod, "modifier_parts": modifier_parts(s, a, undead, poisonous, boss), "score": mine,
+             "critical": crit, "armour": armour_of(s, a), "foe_dice": s.r_theirs[:], "foe_modifier": foe_mod,
+             "foe_modifier_parts": foe_parts(s), "foe_score": theirs, "foe_critical": their_crit,
+             "foe_side": SIDES[s.f_side] if monster else None,
+             "foe_armour": monster.armour if monster else armour_of(s, s.f_opponent) if s.f_kind == "pvp" else 0,
+             "foe_extra_damage": monster.extra_damage if monster else 0}
     if crit and a == s.ring and s.f_kind in ("monster", "spiders") and not boss:
         event.update(winner="adventurer", damage_to_foe=s.f_health, damage_to_adventurer=0, deadly_critical=True)
         s.emit("combat_round", **event)
@@ -285,7 +332,7 @@ def resolve_round(s: CursedForestState, a: int) -> None:
             dmg = max(0, dmg - armour_of(s, s.f_opponent))
             event.update(winner="adventurer", damage_to_foe=dmg, damage_to_adventurer=0)
             s.emit("combat_round", **event)
-            hurt(s, s.f_opponent, dmg, direct=True, source="adventurer")
+            hurt(s, s.f_opponent, dmg, direct=False, source="adventurer", armour=armour_of(s, s.f_opponent))
             return
         event.update(winner="adventurer", damage_to_foe=dmg, damage_to_adventurer=0)
         s.emit("combat_round", **event)
@@ -297,8 +344,7 @@ def resolve_round(s: CursedForestState, a: int) -> None:
         taken = max(0, dmg - armour_of(s, a))
         partner = s.f_partner
         half = taken // 2 if partner >= 0 else 0
-        event.update(winner="foe", damage_to_foe=0, damage_to_adventurer=taken, armour=armour_of(s, a),
-                     damage_to_partner=half)
+        event.update(winner="foe", damage_to_foe=0, damage_to_adventurer=taken, damage_to_partner=half)
         s.emit("combat_round", **event)
         foe_hits(s, a, taken, partner, half)
     else:
@@ -328,30 +374,35 @@ def foe_hits(s: CursedForestState, a: int, taken: int, partner: int, half: int) 
     if kind == "monster" and taken > 0:
         heal = side_of(s, s.f_monster, s.f_side).heal_on_hit
         s.f_health = min(s.f_start, s.f_health + heal)
-    if partner >= 0 and half > 0:
+    if partner >= 0 and half > 0:   # half of the damage after the active adventurer's armour
         partner_lives = s.lives[partner]
-        hurt(s, partner, half, direct=True, source=source)
+        hurt(s, partner, half, direct=False, source=source, armour=0)
         if poisonous and s.lives[partner] == partner_lives:   # a fallen partner is cured, not poisoned
             poison(s, partner, source)
     if taken > 0:
         was_alive_lives = s.lives[a]
-        hurt(s, a, taken, direct=True, source=source)
+        hurt(s, a, taken, direct=False, source=source, armour=armour_of(s, a))
         if poisonous and s.lives[a] == was_alive_lives and s.pos[a] is not None:
             poison(s, a, source)
         if kind == "morna" and s.lives[a] == was_alive_lives and s.pos[a] is not None and s.f_kind:
             s.push("maiden_call", a)
 
 
-def hurt(s: CursedForestState, a: int, amount: int, direct: bool, source: str) -> None:
-    """Lose health; armour reduces only damage that is not direct (CF-025).  At 0 a life is lost."""
+def hurt(s: CursedForestState, a: int, amount: int, direct: bool, source: str, armour: int | None = None) -> None:
+    """Lose health; armour reduces only damage that is not direct (CF-025).  ``armour``: the
+    armour the caller has already taken off (combat rounds), else this takes it off here.
+    At 0 a life is lost."""
     if s.pos[a] is None:
         return
-    if not direct:
-        amount = max(0, amount - armour_of(s, a))
+    if direct:
+        armour = 0
+    elif armour is None:
+        armour = armour_of(s, a)
+        amount = max(0, amount - armour)
     if amount <= 0:
         return
     s.health[a] = max(0, s.health[a] - amount)
-    s.emit("damage", adventurer=a, amount=amount, direct=direct, source=source, health=s.health[a])
+    s.emit("damage", adventurer=a, amount=amount, direct=direct, armour=armour, source=source, health=s.health[a])
     if s.health[a] == 0:
         from .fight_end import lose_life
         lose_life(s, a, source)

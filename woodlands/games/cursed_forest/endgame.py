@@ -191,6 +191,7 @@ def morna_hunts(s: CursedForestState) -> None:
     _, target, path = best
     victim = target if not path else -1
     walked = 0
+    start = s.morna_at
     for t in path:
         if walked == steps_allowed:
             break
@@ -204,7 +205,8 @@ def morna_hunts(s: CursedForestState) -> None:
             victim = target
             break
     s.emit("morna_moves", to=list(s.place_pos[s.morna_at]), steps=walked,
-           attacks=victim if victim >= 0 else None)
+           attacks=victim if victim >= 0 else None, path=[list(s.place_pos[t]) for t in path[:walked]],
+           **{"from": list(s.place_pos[start])})
     if victim >= 0:
         start_fight(s, victim, "morna", s.morna_at, health=s.morna_health, noescape=True)
 

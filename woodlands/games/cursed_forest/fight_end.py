@@ -25,7 +25,7 @@ def win_fight(s: CursedForestState, a: int) -> None:
     queue = s.f_queue[:]
     end_fight(s)
     if queue:   # CF-065: the pit's monsters are fought one after the other
-        start_fight(s, a, "monster", p, queue[0], 1 if a == s.ring else 0, noescape=True)
+        start_fight(s, a, "monster", p, queue[0], s.monster_side[queue[0]], noescape=True)   # C-17
         s.f_queue = queue[1:]
     kill(s, a, m, side, p, partner)
 

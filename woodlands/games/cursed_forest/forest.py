@@ -55,6 +55,16 @@ def placements(s: CursedForestState, p: int, tile: Tile) -> list[tuple[int, int]
     return out
 
 
+def room_beside(s: CursedForestState, p: int) -> bool:
+    """Has placed tile ``p`` an open edge facing an empty square, where a tile could be laid?"""
+    xy = s.place_pos[p]
+    return any(s.place_open[p][d] and neighbour(xy, d) not in s.grid for d in range(4))
+
+
+#: AUD-1: added to a draw's label when no tile can go beside the adventurer (C-1 keeps it legal)
+NO_ROOM = ": nothing can be laid from here, so the tile would go under the stack and the AP is lost"
+
+
 def frontier_open(s: CursedForestState) -> bool:
     """Can the forest still grow anywhere (some open edge faces an empty square)?"""
     return s.open_ends > 0
@@ -104,10 +114,12 @@ def here(s: CursedForestState, a: int) -> int:
 def offer_draw(s: CursedForestState, a: int) -> list[Option]:
     if s.phase != "forest" or not s.tile_stack or s.ap[a] < 1:
         return []
-    key = ("draw-tile", len(s.tile_stack))
+    room = room_beside(s, here(s, a))
+    key = ("draw-tile", len(s.tile_stack), room)
     o = s.game.memo.get(key)
     if o is None:
-        o = s.game.memo[key] = Option("draw-tile", f"Draw and lay a forest tile (1 AP; {len(s.tile_stack)} left)")
+        warn = "" if room else NO_ROOM
+        o = s.game.memo[key] = Option("draw-tile", f"Draw and lay a forest tile (1 AP; {len(s.tile_stack)} left){warn}")
     return [o]  # type: ignore[list-item]
 
 
@@ -155,29 +167,30 @@ def answer_place(s: CursedForestState, choice: str, a: int, purpose: str) -> Non
         s.push("forest_complete", a)
 
 
-def exit_squares(s: CursedForestState) -> list[tuple[int, int, int]]:
-    """Where the Exit may go (CF-068, our reading): beside the last tile laid, across an edge
-    open on it; failing that beside the latest-laid tile that has such a square; and if the
-    forest is closed all round, any empty square beside the last tile (that edge then counts
-    as open).  Returns ``(placed tile, direction, rotation)``."""
+def exit_squares(s: CursedForestState) -> list[tuple[int, int, int, bool]]:
+    """Where the Exit may go (CF-068, ruling C-18): beside the last tile laid, across an edge
+    open on it (C-1); if none of those squares is empty, on any empty square beside the last
+    tile, the Maiden Tree's roots opening that edge of it; only when the last tile has no empty
+    neighbour at all, beside the latest-laid tile that has one, in the same way.  Returns
+    ``(placed tile, direction, rotation, roots)``; ``roots`` says the roots open the edge."""
     exit_tile = s.content.tiles[s.content.exit]
-    latest = list(range(len(s.placed) - 1, -1, -1))
+    latest = range(len(s.placed) - 1, -1, -1)
     order = ([s.last_laid] if s.last_laid >= 0 else []) + [p for p in latest if p != s.last_laid]
     for p in order:
-        found = [(p, d, rot) for d, rot in placements(s, p, exit_tile)]
+        xy = s.place_pos[p]
+        empty = [d for d in range(4) if neighbour(xy, d) not in s.grid]
+        if not empty:
+            continue
+        found = [(p, d, rot, False) for d, rot in placements(s, p, exit_tile)]
         if found:
             return found
-    for p in order:   # closed all round: any empty square, the roots opening the way
-        found = []
-        for d in range(4):
-            if neighbour(s.place_pos[p], d) in s.grid:
-                continue
+        for d in empty:   # the roots open edge d of tile p
             shapes = set()
             for rot in range(4):
                 shape = tuple(exit_tile.open_at(e, rot) for e in range(4))
                 if exit_tile.open_at((d + 2) % 4, rot) and shape not in shapes:
                     shapes.add(shape)
-                    found.append((p, d, rot))
+                    found.append((p, d, rot, True))
         if found:
             return found
     return []
@@ -193,23 +206,26 @@ def forest_complete(s: CursedForestState, a: int) -> None:
     s.push("lay_exit", a)
 
 
-@steps.ask("lay_exit", kind="lay_exit", rule="15. Endgame, CF-068")
+@steps.ask("lay_exit", kind="lay_exit", rule="15. Endgame, CF-068, C-18")
 def ask_exit(s: CursedForestState, a: int) -> tuple[str, list[Option]]:
     opts = []
-    for p, d, rot in exit_squares(s):
+    for p, d, rot, roots in exit_squares(s):
         x, y = neighbour(s.place_pos[p], d)
-        opts.append(Option(f"exit:{x}:{y}:{rot}", f"Lay the Exit at ({x}, {y}) turned {rot}, beside {tile_of(s, p).name}"))
+        how = f", the Maiden Tree's roots opening its {EDGES[d]} edge" if roots else ""
+        opts.append(Option(f"exit:{x}:{y}:{rot}", f"Lay the Exit at ({x}, {y}) turned {rot}, beside {tile_of(s, p).name}{how}"))
     return "Lay the Exit tile, where the Maiden Tree stands", opts
 
 
 @steps.answer("lay_exit")
 def answer_exit(s: CursedForestState, choice: str, a: int) -> None:
     _, x, y, rot = choice.split(":")
-    p = lay(s, s.content.exit, (int(x), int(y)), int(rot))
+    xy = (int(x), int(y))
+    beside, d, roots = next((p, d, roots) for p, d, r, roots in exit_squares(s)
+                            if neighbour(s.place_pos[p], d) == xy and r == int(rot))
+    p = lay(s, s.content.exit, xy, int(rot))
     s.exit_at = p
-    if not any(joined(s, p, d) >= 0 for d in range(4)):
-        # our reading: in a closed forest the Maiden Tree's roots open the way to the Exit
-        d = next(d for d in range(4) if neighbour((int(x), int(y)), d) in s.grid)
-        s.exit_link = s.grid[neighbour((int(x), int(y)), d)]
-        link(s, p, d, s.exit_link)
+    if roots:   # C-18: the Maiden Tree's roots open the edge of the tile the Exit is laid beside
+        s.exit_link = beside
+        link(s, beside, d, p)
+    s.emit("exit_laid", position=[xy[0], xy[1]], beside=list(s.place_pos[beside]), roots=roots)
     s.push("maiden_check")

@@ -105,6 +105,14 @@ def land(s: CursedForestState, a: int, q: int, how: str) -> None:
             # wounds from a shot this turn still count (CF-032 heals them only at the turn's end)
             start_fight(s, a, "monster", q, m, side, health=s.content.monsters[m].sides[side].health - s.tile_damage[q])
         return
+    meet_tile(s, a, q, how)
+
+
+def meet_tile(s: CursedForestState, a: int, q: int, how: str) -> None:
+    """What a special tile does to whoever walks onto it: red vines poison (CF-036), a web may
+    drop its spiders (CF-062), the pit must be jumped (CF-065).  A tag partner on its way meets
+    them too (C-16)."""
+    tile = tile_of(s, q)
     if tile.kind == "red-vine":
         from .poison import poison
         poison(s, a, "red vines")

@@ -10,7 +10,7 @@ from collections import deque
 
 from ...engine.decision import Option
 from .actions import handles, offers
-from .combat import end_fight, hurt, start_fight
+from .combat import end_fight, escape_ends_turn, hurt, start_fight
 from .fight_end import give_kill
 from .forest import here, joined
 from .items import heal_options
@@ -66,7 +66,7 @@ def flee(s: CursedForestState, a: int, args: list[str]) -> None:
     s.ap[a] -= reachable(s, here(s, a), s.ap[a])[q]
     b = s.f_opponent
     s.emit("escape", adventurer=a, to=[int(args[0]), int(args[1])], damage=0)
-    end_fight(s, turn_ends=False)   # CF-022: the turn goes on after an escape
+    end_fight(s, turn_ends=escape_ends_turn(s))   # CF-022, C-13: fleeing is an escape
     s.pos[a] = s.place_pos[q]
     if s.kills[a]:
         s.push("flee_price", a, b)

@@ -12,6 +12,8 @@ from .poison import cure
 from .registry import steps
 from .state import CursedForestState
 
+SPIDERS, PIT = 0, 1   # kinds of a fight waiting in ``s.f_pending``
+
 
 def roll(s: CursedForestState, a: int, why: str) -> int:
     v = s.rng.below(6) + 1
@@ -209,6 +211,9 @@ def web_result(s: CursedForestState, a: int, p: int) -> None:
 def spiders_drop(s: CursedForestState, a: int, p: int) -> None:
     count = s.last_roll + sum(roll(s, a, "how many spiders") for _ in range(s.content.spiders.count_dice - 1))
     s.emit("spiders", adventurer=a, count=count)
+    if on_the_way(s, a):   # C-16: they stop the partner; they fight it once this fight is over
+        s.f_pending = [SPIDERS, a, p, count]
+        return
     start_fight(s, a, "spiders", p, health=count)
 
 
@@ -238,16 +243,44 @@ def pit_result(s: CursedForestState, a: int, p: int) -> None:
     if s.last_roll >= 3:
         return
     s.emit("fall", adventurer=a)
-    s.turn_over = True   # CF-065: climb out and carry on next turn
-    monsters = s.pit_monsters[:]
-    s.pit_monsters = []
     if not s.pit_entered:
         s.pit_entered = True
         for _ in range(2):
             m, _side = draw_monster(s, a)
             if m >= 0:
-                monsters.append(m)
+                s.pit_monsters.append(m)
+    if on_the_way(s, a):   # C-16: a tag partner is stopped; the pit's fight comes after this one
+        s.f_pending = [PIT, a, p, 0]
+        return
+    s.turn_over = True   # CF-065: climb out and carry on next turn
+    pit_fight(s, a, p)
+
+
+def pit_fight(s: CursedForestState, a: int, p: int) -> None:
+    """CF-065: the monsters in the pit, one after the other, with no escape; C-17: each on the
+    side it was drawn on, whoever fell in now."""
+    monsters = s.pit_monsters
+    s.pit_monsters = []
     if monsters:
-        side = 1 if a == s.ring else 0
-        start_fight(s, a, "monster", p, monsters[0], side, noescape=True)
+        start_fight(s, a, "monster", p, monsters[0], s.monster_side[monsters[0]], noescape=True)
         s.f_queue = monsters[1:]
+
+
+def on_the_way(s: CursedForestState, a: int) -> bool:
+    """Is ``a`` a tag partner walking to a fight under way (C-16)?  Nobody else meets a special
+    tile while a fight goes on."""
+    return bool(s.f_kind) and a != s.f_adv and a != s.f_partner
+
+
+@steps.auto("pending_fight")
+def pending_fight(s: CursedForestState) -> None:
+    """C-16: the fight that stopped a tag partner on its way, once the fight it was called to is
+    over (the engine keeps one fight at a time)."""
+    kind, a, p, count = s.f_pending
+    s.f_pending = []
+    if s.pos[a] is None or s.pos[a] != s.place_pos[p]:
+        return
+    if kind == SPIDERS:
+        start_fight(s, a, "spiders", p, health=count)
+    else:
+        pit_fight(s, a, p)

@@ -27,7 +27,7 @@ _NESTED = ("inv", "extras", "seeds", "kills", "tile_items", "tile_seeds")
 _LISTS = ("owner", "char", "health", "max_health", "lives", "ap", "max_ap", "pos", "poisoned_on", "tag_debt",
           "shown", "placed", "place_pos", "place_rot", "place_open", "links", "tile_monster", "tile_side", "tile_damage", "tile_token",
           "tile_root", "tile_vine", "tile_stack", "monster_bag", "item_bag", "monster_gone", "item_gone",
-          "pit_monsters", "f_queue", "r_mine", "r_theirs")
+          "pit_monsters", "monster_side", "f_queue", "f_pending", "r_mine", "r_theirs")
 _SCALARS = ("content", "n", "turn", "turn_no", "round_no", "phase", "turn_over", "free_actions", "jumped",
             "marta_used", "seed_tried", "drawn", "last_laid", "pit_entered", "morna_at", "morna_health",
             "seeds_laid", "ring", "exit_at", "exit_link", "open_ends", "last_roll", "f_kind", "f_adv", "f_partner", "f_monster", "f_side", "f_health", "f_start",
@@ -82,6 +82,8 @@ class CursedForestState(GameState):
         self.monster_gone: list[int] = []    # killed monsters
         self.item_gone: list[int] = []       # used up, broken or destroyed items
         self.pit_monsters: list[int] = []    # monsters left in the pit (CF-065)
+        # C-17: the side (0 green, 1 purple) each monster was drawn on; it keeps it while in play
+        self.monster_side = [0] * len(self.content.monsters)
         self.pit_entered = False
         self.turn = 0
         self.turn_no = 0
@@ -117,6 +119,7 @@ class CursedForestState(GameState):
         self.f_enchant_bonus = 0
         self.f_opponent = -1                 # the other adventurer in a fight between adventurers
         self.f_queue: list[int] = []         # monsters still to fight (the pit)
+        self.f_pending: list[int] = []       # C-16: [kind, adventurer, tile, count]: a fight that stopped a tag partner
         self.r_mine: list[int] = []          # the round's dice
         self.r_theirs: list[int] = []
 

@@ -1,5 +1,5 @@
-"""10. Tagging (CF-033..CF-035) and the solo game's tag roll (CF-092); the automatic partner
-when a monster runs at you (CF-030)."""
+"""10. Tagging (CF-033..CF-035), the partner's way to the fight (ruling C-16) and the solo
+game's tag roll (CF-092); the automatic partner when a monster runs at you (CF-030)."""
 from __future__ import annotations
 
 from collections import deque
@@ -12,26 +12,36 @@ from .registry import steps
 from .state import CursedForestState
 
 
-def distance(s: CursedForestState, p: int, q: int, around_monsters: bool = False) -> int:
-    """Moves along open paths from placed tile ``p`` to ``q`` (C-10); -1 if unreachable.
+def route(s: CursedForestState, p: int, q: int, around_monsters: bool = False) -> list[int] | None:
+    """A shortest way along open paths from placed tile ``p`` to ``q`` (C-10): the tiles walked
+    onto, ``q`` last; None if unreachable.  Of several, the one whose first step is first
+    clockwise from north (C-16; breadth-first in N, E, S, W order finds it).
     ``around_monsters``: a tile with a monster (or its token, or Morna Gûl) on the way cannot be
     walked through, since stepping on it would start a fight there."""
     if p == q:
-        return 0
-    seen = {p: 0}
+        return []
+    prev = {p: -1}
     todo = deque([p])
     while todo:
         t = todo.popleft()
         for d in range(4):
             u = joined(s, t, d)
-            if u >= 0 and u != q and around_monsters and monsters_on(s, u):
+            if u < 0 or u in prev or u != q and around_monsters and monsters_on(s, u):
                 continue
-            if u >= 0 and u not in seen:
-                seen[u] = seen[t] + 1
-                if u == q:
-                    return seen[u]
-                todo.append(u)
-    return -1
+            prev[u] = t
+            if u == q:
+                path = [q]
+                while prev[path[-1]] != p:
+                    path.append(prev[path[-1]])
+                return path[::-1]
+            todo.append(u)
+    return None
+
+
+def distance(s: CursedForestState, p: int, q: int, around_monsters: bool = False) -> int:
+    """Moves along open paths from ``p`` to ``q`` (C-10); -1 if unreachable."""
+    way = route(s, p, q, around_monsters)
+    return -1 if way is None else len(way)
 
 
 def solo(s: CursedForestState) -> bool:
@@ -100,14 +110,36 @@ def answer_reply(s: CursedForestState, choice: str, b: int, a: int) -> None:
 
 
 def join(s: CursedForestState, a: int, b: int) -> None:
-    """The partner walks over now and owes the steps from its next turn (our reading: hazards
-    on the way are not met)."""
-    p = here(s, a)
-    dist = distance(s, s.grid[s.pos[b]], p, around_monsters=True)  # type: ignore[index]
-    s.tag_debt[b] += dist
-    s.pos[b] = s.place_pos[p]
-    s.f_partner = b
-    s.emit("tag_joined", adventurer=a, partner=b, steps=dist)
+    """C-16: the partner walks over now, by the shortest way that passes no other monster, and
+    meets every web, pit and red vine on it in order, as if it walked there; the steps come off
+    its next turn (CF-033).  A web's spiders or the pit stop it: it does not join, and that fight
+    comes once this one is over (one fight at a time)."""
+    way = route(s, s.grid[s.pos[b]], here(s, a), around_monsters=True)  # type: ignore[index]
+    if way is None:   # cannot happen: only partners who can reach the fight are offered
+        s.emit("tag_stopped", adventurer=a, partner=b, steps=0, path=[], by="no way")
+        return
+    s.push("tag_walk", b, a, tuple(way), 0)
+
+
+@steps.auto("tag_walk")
+def tag_walk(s: CursedForestState, b: int, a: int, way: tuple[int, ...], k: int) -> None:
+    """Step ``k`` of the partner's way (``k`` steps done so far)."""
+    walked = [list(s.place_pos[t]) for t in way[:k]]
+    if k and (s.pos[b] is None or s.f_pending and s.f_pending[1] == b or not s.f_kind):
+        by = (("spiders", "pit")[s.f_pending[0]] if s.f_pending and s.f_pending[1] == b
+              else "death" if s.pos[b] is None else "fight over")
+        s.emit("tag_stopped", adventurer=a, partner=b, steps=k, path=walked, by=by)
+        return
+    if k == len(way):
+        s.f_partner = b
+        s.emit("tag_joined", adventurer=a, partner=b, steps=k, path=walked)
+        return
+    q = way[k]
+    s.tag_debt[b] += 1
+    s.pos[b] = s.place_pos[q]
+    s.push("tag_walk", b, a, way, k + 1)
+    from .movement import meet_tile
+    meet_tile(s, b, q, "tag")
 
 
 @steps.ask("choose_partner", kind="choose_partner", rule="8. Ranged Attacks, CF-030")
@@ -124,4 +156,4 @@ def ask_partner(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None
 @steps.answer("choose_partner")
 def answer_partner(s: CursedForestState, choice: str, a: int) -> None:
     s.f_partner = int(choice.split(":")[1])
-    s.emit("tag_joined", adventurer=a, partner=s.f_partner, steps=0)
+    s.emit("tag_joined", adventurer=a, partner=s.f_partner, steps=0, path=[])

@@ -1,8 +1,12 @@
 """3. Using Action Points (CF-008..CF-013) and the order of turns (CF-007, ruling C-8).
 
 A turn is a loop of decisions: the active adventurer picks one action at a time until it ends
-the turn, runs out of APs, or a fight or an escape ends it.  Play goes clockwise, i.e. in
-adventurer order; after every adventurer has moved, Morna Gûl hunts (CF-072).
+the turn, runs out of APs (CF-011; with the option ``free_actions_at_zero_ap``, C-14, when the
+player ends it), or a fight ends it (and an escape, with ``escape_ends_turn``, C-13).  Play goes
+clockwise, i.e. in adventurer order; after every adventurer has moved, Morna Gûl hunts (CF-072).
+
+C-15: the cap on zero-AP inventory actions per turn (``free_actions_per_turn``) and the round
+cap (``turn_limit``) are options for random play, off unless given (``Game.simulation_options``).
 """
 from __future__ import annotations
 
@@ -11,12 +15,6 @@ from .actions import collect, dispatch
 from .registry import steps
 from .state import CursedForestState
 
-# Our reading for random play: zero-AP inventory actions (switch, drop, pick up, give, shift a
-# poison token) are limited to this many per turn, so a turn always moves the game on.
-FREE_ACTIONS_PER_TURN = 6
-# Safety net when no turn_limit is given: a game still going after this many rounds ends unfinished.
-DEFAULT_ROUND_CAP = 600
-
 
 def alive(s: CursedForestState, a: int) -> bool:
     return s.pos[a] is not None
@@ -24,8 +22,8 @@ def alive(s: CursedForestState, a: int) -> bool:
 
 @steps.auto("round_start")
 def round_start(s: CursedForestState) -> None:
-    limit = s.options.get("turn_limit") or DEFAULT_ROUND_CAP
-    if s.round_no >= limit:
+    limit = s.options.get("turn_limit")
+    if limit is not None and s.round_no >= limit:
         from .winning import finish_unfinished
         finish_unfinished(s, limit)
         return
@@ -61,9 +59,19 @@ def turn_start(s: CursedForestState, a: int) -> None:
 
 @steps.ask("turn_action", kind="turn_action", rule="3. Using Action Points, CF-010")
 def ask_action(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
-    if s.turn_over or not alive(s, a) or s.ap[a] <= 0 and s.f_kind == "":
-        return None   # CF-011: the turn ends when the APs run out
-    opts = collect(s, a, "turn")
+    if s.turn_over or not alive(s, a):
+        return None
+    if s.ap[a] <= 0 and s.f_kind == "":
+        # CF-011: the turn ends when the APs run out.  C-14: the option keeps it open for the
+        # free actions (CF-037, CF-040, CF-048) until the player ends it, or none is left.
+        if not s.options.get("free_actions_at_zero_ap"):
+            return None
+        from .inventory import free_inventory_options
+        opts = free_inventory_options(s, a)
+        if not opts:
+            return None
+    else:
+        opts = collect(s, a, "turn")
     key = ("end-turn", a, s.ap[a])     # made once per game and shared (options are immutable)
     made = s.game.memo.get(key)
     if made is None:
@@ -121,4 +129,6 @@ def spend_free_action(s: CursedForestState) -> None:
 
 
 def free_actions_left(s: CursedForestState) -> bool:
-    return s.free_actions < FREE_ACTIONS_PER_TURN
+    """C-15: no cap unless the option ``free_actions_per_turn`` sets one (bots, simulations)."""
+    cap = s.options.get("free_actions_per_turn")
+    return cap is None or s.free_actions < cap

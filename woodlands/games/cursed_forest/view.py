@@ -45,6 +45,11 @@ def build_view(s: CursedForestState, player: int) -> dict[str, Any]:
             "kills": len(s.kills[a]), "tally": sum(s.kills[a]),
             "tag_debt": s.tag_debt[a],
         })
+    roots: dict[int, str] = {}   # C-18: the edge the Maiden Tree's roots opened, on both tiles
+    if s.exit_link >= 0:
+        for d in range(4):
+            if s.links[4 * s.exit_link + d] == s.exit_at:
+                roots = {s.exit_link: EDGES[d], s.exit_at: EDGES[(d + 2) % 4]}
     tiles = []
     for p, t in enumerate(s.placed):
         tile = c.tiles[t]
@@ -64,6 +69,7 @@ def build_view(s: CursedForestState, player: int) -> dict[str, Any]:
         tiles.append({
             "id": tile.id, "kind": tile.kind, "name": tile.name, "position": list(s.place_pos[p]),
             "rotation": s.place_rot[p], "open": [EDGES[e] for e in range(4) if tile.open_at(e, s.place_rot[p])],
+            "roots": [roots[p]] if p in roots else [],
             "tokens": tokens, "monster": monster,
             "items": [c.items[i].id for i in s.tile_items[p]],
             "seeds": [c.seeds[k].id for k in s.tile_seeds[p]],
