@@ -120,6 +120,11 @@ def _game_option_flags(p: argparse.ArgumentParser) -> None:
                         "see docs/<game>.md for each game's options")
 
 
+def _resume_help() -> str:
+    games = ", ".join(d.id for d in descriptors() if d.option("resume")) or "games with scene saves"
+    return f"{games}: start from a save made at the end of a scene"
+
+
 def _limit_help() -> str:
     kinds = [f"{spec.help} ({d.id})" for d in descriptors() if d.limit_option
              for spec in d.options if spec.name == d.limit_option]
@@ -148,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--content", help="a content pack folder instead of the default pack")
     play.add_argument("--load", metavar="FILE", help="continue a saved game record")
     play.add_argument("--resume", metavar="FILE",
-                      help="storyfold: start from a save made at the end of a scene")
+                      help=_resume_help())
     play.add_argument("--no-autosave", action="store_true",
                       help="do not autosave this game (by default its record is kept in the data "
                            "folder, $WOODLANDS_DATA_DIR or the platform's, after every choice)")

@@ -190,7 +190,7 @@ def register_game(d: GameDescriptor, replace: bool = False) -> GameDescriptor:
         raise TypeError(f"register_game takes a GameDescriptor, not {brief(d)}")
     if not d.id or not isinstance(d.id, str):
         raise ValueError("a game needs a non-empty text id (its Game class's `id`)")
-    old = _all().get(d.id)
+    old = _REGISTERED.get(d.id) or _discover().get(d.id)
     if old is not None and old is not d and not replace:
         raise ValueError(f"a game {d.id!r} is already registered ({old.package}); pass replace=True to replace it")
     _REGISTERED[d.id] = d
@@ -216,9 +216,12 @@ def load_game_modules(names: Iterable[str]) -> list[GameDescriptor]:
             module = importlib.import_module(name)
         except ImportError as e:
             raise GameOptionError(f"cannot import the game module {brief(name)}: {e}") from None
-        for value in vars(module).values():
+        for value in list(vars(module).values()):
             if isinstance(value, GameDescriptor):
-                found.append(register_game(value, replace=value.id in _REGISTERED))
+                try:
+                    found.append(register_game(value, replace=value.id in _REGISTERED))
+                except ValueError as e:
+                    raise GameOptionError(f"the game module {brief(name)}: {e}") from None
     return found
 
 
@@ -251,13 +254,9 @@ def _discover() -> dict[str, GameDescriptor]:
     return found
 
 
-_ENV_LOADED: list[str] = []
-
-
 def _all() -> dict[str, GameDescriptor]:
     env = modules_from_env()
-    if env and env != _ENV_LOADED:
-        _ENV_LOADED[:] = env
+    if env:             # imported once; later calls only look their descriptors up again
         load_game_modules(env)
     return {**_discover(), **_REGISTERED}
 
