@@ -5,7 +5,6 @@ and thousands of whole games by both bots (the fuzz)."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
@@ -18,7 +17,7 @@ from hypothesis import strategies as st
 import woodlands
 from woodlands.bots import get_bot
 
-from woodlands.engine.registry import MODULES_ENV, installed_game_ids, register_game, unregister_game
+from woodlands.engine.registry import installed_game_ids, register_game, unregister_game
 
 from .every_game import CASES, TEST_GAMES, check_invariants, fingerprint, random_walk
 
@@ -153,13 +152,9 @@ def test_the_shared_contract_check_passes(game_id):
     tool = SHARED_TOOLS / "contract_check.py"
     if not tool.is_file():
         pytest.skip(f"shared/tools is not beside the checkout ({tool})")
-    root = Path(__file__).resolve().parents[1]
-    env = dict(os.environ)
     if game_id not in installed_game_ids():
-        # a game registered by the tests (the toy): the tool's process loads its module by name
-        env[MODULES_ENV] = next(d.game.__module__ for d in TEST_GAMES if d.id == game_id)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH")]))
+        pytest.skip("shared/tools/contract_check.py keeps its own list of the installed games")
     run = subprocess.run([sys.executable, str(tool), game_id, "30"], capture_output=True, text=True,
-                         timeout=1200, cwd=root, env=env)
+                         timeout=1200, cwd=Path(__file__).resolve().parents[1])
     last = run.stdout.strip().splitlines()[-1] if run.stdout.strip() else ""
     assert run.returncode == 0 and last.endswith(" 0 failed"), run.stdout[-3000:] + run.stderr[-2000:]
