@@ -34,12 +34,10 @@ def _stderr() -> Console:
     return SafeConsole(stderr=True)
 
 
-
-
 def game_options(args: argparse.Namespace, game: Game) -> dict[str, Any]:
     """The game options given on the command line: the flags made from the games' option schemas
-    (:func:`woodlands.cli.main.option_flags`) plus every ``--option
-    KEY=VALUE`` (VALUE read as JSON when it parses, else as text).  The game checks them."""
+    (:func:`woodlands.cli.main.option_flags`) plus every ``--option KEY=VALUE`` (VALUE read as
+    JSON when it parses, else as text).  The game checks them."""
     from .main import option_flags
     options: dict[str, Any] = {}
     for attr, name in option_flags().items():
