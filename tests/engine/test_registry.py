@@ -134,3 +134,15 @@ def test_shared_code_keeps_no_per_game_tables():
                 if node.value in ids or any(f"woodlands.games.{g}" in node.value for g in ids):
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
     assert not found, found
+
+
+def test_a_real_distribution_on_the_path_adds_its_game(fresh_discovery, monkeypatch, tmp_path):
+    """Package metadata as pip writes it (a dist-info folder with entry_points.txt) is read
+    through importlib.metadata, not only a stand-in for it."""
+    info = tmp_path / "count_to_ten-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: count-to-ten\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[woodlands.games]\ntoy = tests.toy_game:DESCRIPTOR\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert "toy" in woodlands.game_ids()
+    assert descriptor("toy").game.name == "Count to Ten"
