@@ -56,8 +56,11 @@ def test_a_broken_entry_point_is_a_warning_not_an_outage(fresh_discovery, monkey
                                                                 ("named-wrong", "tests.toy_game:DESCRIPTOR")))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
+        assert [d.id for d in descriptors()] == ["tanglewoods", "storyfold", "cursed-forest"]
         assert woodlands.game_ids() == BUILT_IN
     assert len(caught) == 2 and "'gone'" in str(caught[0].message)
+    with pytest.raises(woodlands.GameOptionError, match="'gone' .* cannot be loaded"):
+        woodlands.load_game("gone")
 
 
 def test_register_game_in_process(fresh_discovery):
@@ -71,6 +74,15 @@ def test_register_game_in_process(fresh_discovery):
         woodlands.register_game(GameDescriptor(game=type(woodlands.load_game("toy"))))
     with pytest.raises(TypeError):
         woodlands.register_game("toy")      # type: ignore[arg-type]
+
+
+def test_loading_one_game_imports_no_other():
+    import subprocess
+    import sys
+    script = ("import sys, woodlands; woodlands.load_game('storyfold')\n"
+              "print(sorted(m for m in sys.modules if m.startswith('woodlands.games.') and m.count('.') == 2))")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert out.stdout.strip() == "['woodlands.games.storyfold']", out.stdout + out.stderr
 
 
 def test_a_lazy_hook_imports_on_use():

@@ -31,7 +31,6 @@ import importlib
 import os
 import warnings
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from .errors import GameOptionError, brief
@@ -179,8 +178,41 @@ class GameDescriptor:
 
 
 # ------------------------------------------------------------------ the registry
+class _Installed:
+    """The installed games' entry points, each descriptor imported when first asked for (so
+    ``load_game("tanglewoods")`` imports that game only)."""
+
+    def __init__(self, refs: dict[str, str]) -> None:
+        self.refs = refs
+        self.loaded: dict[str, GameDescriptor] = {}
+        self.broken: dict[str, str] = {}
+
+    def ids(self) -> list[str]:
+        return sorted(n for n in self.refs if n not in self.broken)
+
+    def get(self, name: str) -> GameDescriptor | None:
+        d = self.loaded.get(name)
+        if d is not None or name not in self.refs or name in self.broken:
+            return d
+        ref = self.refs[name]
+        try:
+            found = Lazy(ref).load()
+        except Exception as e:          # a broken plug-in must not take the other games down
+            self._broken(name, f"the game {name!r} ({ref}) cannot be loaded: {e!r}")
+            return None
+        if not isinstance(found, GameDescriptor) or found.id != name:
+            self._broken(name, f"the entry point {name!r} ({ref}) is not the GameDescriptor of a game with that id")
+            return None
+        self.loaded[name] = found
+        return found
+
+    def _broken(self, name: str, problem: str) -> None:
+        self.broken[name] = problem
+        warnings.warn(f"woodlands: {problem}", stacklevel=4)
+
+
 _REGISTERED: dict[str, GameDescriptor] = {}
-_DISCOVERED: dict[str, GameDescriptor] | None = None
+_DISCOVERED: _Installed | None = None
 
 
 def register_game(d: GameDescriptor, replace: bool = False) -> GameDescriptor:
@@ -229,58 +261,60 @@ def modules_from_env() -> list[str]:
     return [m for m in os.environ.get(MODULES_ENV, "").split(",") if m.strip()]
 
 
-def _discover() -> dict[str, GameDescriptor]:
-    """The installed games: entry points of ``woodlands.games``, else the built-in ones."""
+def entry_points(group: str) -> Any:
+    """The installed entry points of ``group`` (importlib.metadata, imported only when needed)."""
+    from importlib.metadata import entry_points as installed
+    return installed(group=group)
+
+
+def _discover() -> _Installed:
+    """The installed games: entry points of ``woodlands.games``, over the built-in ones (which a
+    checkout without package metadata still has)."""
     global _DISCOVERED
-    if _DISCOVERED is not None:
-        return _DISCOVERED
-    from ..games import BUILTIN
-    refs: dict[str, str] = dict(BUILTIN)       # metadata missing (a plain checkout): still the built-ins
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        refs[ep.name] = ep.value
-    found: dict[str, GameDescriptor] = {}
-    for name, ref in sorted(refs.items()):
-        try:
-            d = Lazy(ref).load()
-        except Exception as e:          # a broken plug-in must not take the other games down
-            warnings.warn(f"woodlands: the game {name!r} ({ref}) cannot be loaded: {e!r}", stacklevel=2)
-            continue
-        if not isinstance(d, GameDescriptor) or d.id != name:
-            warnings.warn(f"woodlands: the entry point {name!r} ({ref}) is not the GameDescriptor of a game "
-                          f"with that id", stacklevel=2)
-            continue
-        found[name] = d
-    _DISCOVERED = found
-    return found
+    if _DISCOVERED is None:
+        from ..games import BUILTIN
+        refs: dict[str, str] = dict(BUILTIN)
+        for ep in entry_points(group=ENTRY_POINT_GROUP):
+            refs[ep.name] = ep.value
+        _DISCOVERED = _Installed(refs)
+    return _DISCOVERED
 
 
-def _all() -> dict[str, GameDescriptor]:
+def _env_modules() -> None:
     env = modules_from_env()
     if env:             # imported once; later calls only look their descriptors up again
         load_game_modules(env)
-    return {**_discover(), **_REGISTERED}
 
 
 def game_ids() -> list[str]:
-    """The ids of every known game, sorted."""
-    return sorted(_all())
+    """The ids of every known game, sorted (an installed game whose descriptor turns out not to
+    load is dropped, with a warning, once something asks for it)."""
+    _env_modules()
+    return sorted({*_discover().ids(), *_REGISTERED})
 
 
 def installed_game_ids() -> list[str]:
     """The games found through entry points (or the built-in ones), not those registered in
     this process."""
-    return sorted(_discover())
+    return _discover().ids()
 
 
 def descriptors() -> list[GameDescriptor]:
     """Every known game's descriptor, in menu order."""
-    return sorted(_all().values(), key=lambda d: (d.menu_order, d.id))
+    _env_modules()
+    installed = _discover()
+    found = {n: d for n in installed.ids() if (d := installed.get(n)) is not None}
+    found.update(_REGISTERED)
+    return sorted(found.values(), key=lambda d: (d.menu_order, d.id))
 
 
 def descriptor(game_id: str) -> GameDescriptor:
     """The descriptor of ``game_id``; GameOptionError naming the known games if there is none."""
-    games = _all()
-    d = games.get(game_id) if isinstance(game_id, str) else None
+    _env_modules()
+    d = (_REGISTERED.get(game_id) or _discover().get(game_id)) if isinstance(game_id, str) else None
     if d is None:
-        raise GameOptionError(f"unknown game {brief(game_id)}; the games are: {', '.join(sorted(games))}")
+        problem = _discover().broken.get(game_id) if isinstance(game_id, str) else None
+        if problem:
+            raise GameOptionError(problem)
+        raise GameOptionError(f"unknown game {brief(game_id)}; the games are: {', '.join(game_ids())}")
     return d
