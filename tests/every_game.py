@@ -1,15 +1,16 @@
-"""What the whole-game tests know about each game: the option sets to play, its invariants,
-and its greedy bot.  One table, so a new game is one entry here."""
+"""What the whole-game tests know about each game: the option sets to play and its invariants,
+read from each game's descriptor (``GameDescriptor.tests``): a new game brings its own."""
 from __future__ import annotations
 
-import importlib
 import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
 import woodlands
-from woodlands.engine.game import _GAMES
+from woodlands.engine.registry import GameDescriptor, descriptor, descriptors, resolve
+
+from tests.toy_game import TOY
 
 
 @dataclass(frozen=True)
@@ -26,22 +27,24 @@ class GameCase:
         return woodlands.load_game(self.game).options_for_simulation(chosen)
 
 
-CASES: dict[str, GameCase] = {
-    # every difficulty, and the "single" difficulty mode every 7th game
-    "tanglewoods": GameCase("tanglewoods", [{"difficulty": k % 11, "difficulty_mode": "single" if k % 7 == 0 else "toward-5"}
-                                            for k in range(77)], {"round_limit": 150}),
-    "storyfold": GameCase("storyfold", [{}], {"scene_limit": 200}),
-    "cursed-forest": GameCase("cursed-forest", [{"players": 1}, {"players": 2}, {"players": 3}, {"players": 4},
-                                                {"players": 1, "adventurers": 4}, {"players": 2, "pvp": True},
-                                                {"players": 1, "ring_bearer": 0}, {"players": 3, "ring_bearer": 2}]),
-}
+def case_of(d: GameDescriptor) -> GameCase:
+    return GameCase(d.id, [dict(o) for o in d.tests.option_sets], dict(d.tests.limit))
+
+
+#: the games the shared tests play: every registered game (each descriptor's ``tests``), and
+#: the toy game of tests/toy_game, which proves that a game from outside the package gets
+#: through the same harness (test_every_game.py registers it around each of its tests)
+TEST_GAMES: list[GameDescriptor] = [*descriptors(), TOY]
+CASES: dict[str, GameCase] = {d.id: case_of(d) for d in TEST_GAMES}
 
 
 def check_invariants(state: woodlands.GameState) -> None:
-    """Run the game's own invariant check (``woodlands.games.<pkg>.invariants``), which either
+    """Run the game's own invariant check (its descriptor's ``tests.invariants``), which either
     raises AssertionError or returns a list of problems; both become a failed assertion."""
-    module = importlib.import_module(_GAMES[state.game.id] + ".invariants")
-    problems = module.check_invariants(state)
+    check = resolve(descriptor(state.game.id).tests.invariants)
+    if check is None:
+        return
+    problems = check(state)
     assert not problems, problems
 
 

@@ -15,25 +15,18 @@ import pytest
 
 import woodlands
 from woodlands.bots import get_bot
+from woodlands.engine.registry import descriptors
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [
-    ("tanglewoods", "greedy", 1, {"difficulty": 5}),
-    ("tanglewoods", "greedy", 2, {"difficulty": 0}),
-    ("tanglewoods", "greedy", 3, {"difficulty": 10}),
-    ("tanglewoods", "greedy", 4, {"difficulty": 7, "difficulty_mode": "single"}),
-    ("tanglewoods", "random", 5, {"difficulty": 5}),
-    ("tanglewoods", "random", 6, {"difficulty": 2}),
-    ("storyfold", "greedy", 1, {}),
-    ("storyfold", "greedy", 2, {}),
-    ("storyfold", "random", 3, {}),
-    ("cursed-forest", "greedy", 1, {"players": 1}),
-    ("cursed-forest", "greedy", 2, {"players": 2}),
-    ("cursed-forest", "greedy", 3, {"players": 4}),
-    ("cursed-forest", "random", 4, {"players": 3}),
-]
-#: each game's "end an endless game" option, so a golden game can never run away
-LIMITS = {"tanglewoods": {"round_limit": 200}, "storyfold": {"scene_limit": 200}, "cursed-forest": {"turn_limit": 300}}
+#: each game's golden games (its descriptor's ``tests.golden``): (game, bot, seed, options)
+CASES = [(d.id, bot, seed, dict(options)) for d in descriptors() for bot, seed, options in d.tests.golden]
+
+
+def limit(game_id: str) -> dict:
+    """The game's own "end an endless game" option at its default, so a golden game can never
+    run away."""
+    game = woodlands.load_game(game_id)
+    return {game.limit_option: game.limit_default} if game.limit_option else {}
 
 
 def digest(state: woodlands.GameState) -> str:
@@ -44,7 +37,7 @@ def digest(state: woodlands.GameState) -> str:
 def play(game_id: str, bot_name: str, seed: int, options: dict) -> woodlands.GameState:
     game = woodlands.load_game(game_id)
     # bots play with the game's simulation options (C-15), under the limit and the case's options
-    state = game.new_game(seed=seed, options=game.options_for_simulation(dict(options, **LIMITS.get(game_id, {}))))
+    state = game.new_game(seed=seed, options=game.options_for_simulation(dict(options, **limit(game_id))))
     bot = get_bot(bot_name, seed=seed)
     while not state.is_over:
         state.apply(bot.choose(state))

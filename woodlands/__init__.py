@@ -10,9 +10,11 @@ True
 >>> woodlands.replay(state.record()).view(0) == state.view(0)
 True
 """
-from .engine import (ContentError, Decision, Game, GameOptionError, GameState, IllegalAction, Option,
-                     RecordError, WoodlandsError, game_ids, load_game, replay)
+from .engine import (ContentError, Decision, Game, GameDescriptor, GameOptionError, GameState, GameTests,
+                     IllegalAction, Lazy, Option, OptionSpec, RecordError, WoodlandsError, game_ids, load_game,
+                     register_game, replay)
 
 __version__ = "0.1.0"
-__all__ = ["ContentError", "Decision", "Game", "GameOptionError", "GameState", "IllegalAction", "Option",
-           "RecordError", "WoodlandsError", "game_ids", "load_game", "replay", "__version__"]
+__all__ = ["ContentError", "Decision", "Game", "GameDescriptor", "GameOptionError", "GameState", "GameTests",
+           "IllegalAction", "Lazy", "Option", "OptionSpec", "RecordError", "WoodlandsError", "game_ids", "load_game",
+           "register_game", "replay", "__version__"]

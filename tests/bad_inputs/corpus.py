@@ -14,7 +14,7 @@ from typing import Any
 
 import woodlands
 from woodlands.engine.files import MAX_FILE_BYTES
-from woodlands.engine.game import _GAMES
+from woodlands.engine.registry import descriptor
 
 HERE = Path(__file__).parent
 GAME_IDS = ("tanglewoods", "storyfold", "cursed-forest")
@@ -26,7 +26,7 @@ def corpus_files() -> list[Path]:
 
 
 def default_pack(game_id: str) -> Path:
-    return Path(importlib.import_module(_GAMES[game_id] + ".content_loader").DEFAULT_PACK)
+    return Path(importlib.import_module(descriptor(game_id).package + ".content_loader").DEFAULT_PACK)
 
 
 def pack_copy(game_id: str, where: Path) -> Path:

@@ -104,8 +104,8 @@ def test_replay_refuses_tampered_and_broken_records(default_game, run_cli, tmp_p
 @pytest.mark.parametrize("game_id", ["tanglewoods", "storyfold", "cursed-forest"])
 def test_every_default_pack_validates(run_cli, game_id):
     import importlib
-    from woodlands.engine.game import _GAMES
-    loader = importlib.import_module(_GAMES[game_id] + ".content_loader")
+    from woodlands.engine.registry import descriptor
+    loader = importlib.import_module(descriptor(game_id).package + ".content_loader")
     code, out, err = run_cli("validate", str(loader.DEFAULT_PACK))
     assert code == 0, out + err
     assert out.startswith("ok: ")

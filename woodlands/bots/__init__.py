@@ -16,7 +16,6 @@ True
 from __future__ import annotations
 
 from .base import Bot, BOT_NAMES, GreedyBot, get_bot
-from .greedy_tanglewoods import GreedyTanglewoodsBot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "BOT_NAMES", "GreedyBot", "GreedyTanglewoodsBot", "RandomBot", "get_bot"]
+__all__ = ["Bot", "BOT_NAMES", "GreedyBot", "RandomBot", "get_bot"]

@@ -1,7 +1,7 @@
-"""The bot interface and the registry that builds bots by name."""
+"""The bot interface and the registry that builds bots by name; each game's own bots are named
+in its descriptor (:class:`woodlands.engine.registry.GameDescriptor`)."""
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
 
 from ..engine.errors import GameOptionError
@@ -23,14 +23,6 @@ class Bot(Protocol):
     def choose(self, state: "GameState") -> str:
         """The id of one option of ``state.decision``."""
         ...
-
-
-#: game id -> (module, class) of that game's rule-of-thumb player
-GREEDY: dict[str, tuple[str, str]] = {
-    "tanglewoods": ("woodlands.bots.greedy_tanglewoods", "GreedyTanglewoodsBot"),
-    "storyfold": ("woodlands.bots.greedy_storyfold", "GreedyStoryfoldBot"),
-    "cursed-forest": ("woodlands.bots.greedy_cursed_forest", "GreedyCursedForestBot"),
-}
 
 
 class GreedyBot:
@@ -55,12 +47,10 @@ class GreedyBot:
 
 
 def greedy_for(game_id: str, seed: int) -> Bot:
-    """The greedy bot of ``game_id``; GameOptionError if that game has none."""
-    try:
-        module, cls = GREEDY[game_id]
-    except KeyError:
-        raise GameOptionError(f"there is no greedy bot for {game_id!r}") from None
-    return getattr(importlib.import_module(module), cls)(seed)  # type: ignore[no-any-return]
+    """The greedy bot of ``game_id`` (from its descriptor); GameOptionError if that game has none."""
+    from ..engine.registry import descriptor
+    bot: Bot = descriptor(game_id).make_bot("greedy", seed)
+    return bot
 
 
 def _random(seed: int) -> Bot:
@@ -88,6 +78,8 @@ def get_bot(name: str, seed: int = 0, game: str | None = None) -> Bot:
         make = _REGISTRY[name]
     except KeyError:
         raise GameOptionError(f"unknown bot {name!r}; the bots are: {', '.join(BOT_NAMES)}") from None
-    if game is not None and name == "greedy":
-        greedy_for(game, seed)
+    if game is not None:
+        from ..engine.registry import descriptor
+        if name not in descriptor(game).bots:
+            raise GameOptionError(f"there is no {name} bot for {game!r}")
     return make(seed)

@@ -16,7 +16,8 @@ from rich.table import Table
 from ..engine.content import read_toml
 from ..engine.errors import ContentError, GameOptionError, RecordError, brief, clip
 from ..engine.files import JsonTooBig, check_path, check_target, inside, loads, write_text
-from ..engine.game import Game, game_class, game_ids, load_game, replay
+from ..engine.game import Game, game_class, load_game, replay
+from ..engine.registry import descriptor, descriptors
 from .autosave import Autosave, SavedGame, last_unfinished
 from .main import UserError
 from .narrate import narrator_for
@@ -33,15 +34,13 @@ def _stderr() -> Console:
     return SafeConsole(stderr=True)
 
 
-#: command-line flags that are game options: flag attribute -> option name
-OPTION_FLAGS = {"difficulty": "difficulty", "hero": "hero", "side": "side", "players": "players"}
-
-
 def game_options(args: argparse.Namespace, game: Game) -> dict[str, Any]:
-    """The game options given on the command line: the named flags plus every ``--option
-    KEY=VALUE`` (VALUE read as JSON when it parses, else as text).  The game checks them."""
+    """The game options given on the command line: the flags made from the games' option schemas
+    (:func:`woodlands.cli.main.option_flags`) plus every ``--option KEY=VALUE`` (VALUE read as
+    JSON when it parses, else as text).  The game checks them."""
+    from .main import option_flags
     options: dict[str, Any] = {}
-    for attr, name in OPTION_FLAGS.items():
+    for attr, name in option_flags().items():
         value = getattr(args, attr, None)
         if value is not None:
             options[name] = value
@@ -72,7 +71,6 @@ def _check_folder(path: str | None) -> None:
 
 # ------------------------------------------------------------------ play
 T = TypeVar("T")
-MENU_ORDER = ("tanglewoods", "storyfold", "cursed-forest")
 
 
 def _ask(out: Console, stdin: Any, answer: Callable[[str], T | None], again: str) -> T | None:
@@ -98,7 +96,7 @@ CONTINUE = "continue"
 def choose_game(out: Console, stdin: Any, last: SavedGame | None = None) -> str | None:
     """The menu of ``woodlands play`` without a game id (what ``make play`` starts): a game id,
     :data:`CONTINUE` for the autosaved game ``last`` (offered as ``c``), or None to quit."""
-    ids = sorted(game_ids(), key=lambda g: (MENU_ORDER.index(g) if g in MENU_ORDER else len(MENU_ORDER), g))
+    ids = [d.id for d in descriptors()]       # in each game's menu_order
     out.print("[bold]Woodlands[/bold]: which game shall we play?")
     if last is not None:
         out.print(f"  c. Continue the last game: {escape(last.describe())}", soft_wrap=True)
@@ -272,12 +270,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         d = state.decision
         out.print(f"outcome: not finished; the game waits for: {escape(d.prompt) if d else '?'}")
-    out.print("final: " + escape(final_stats(view)))
+    out.print("final: " + escape(final_stats(view, descriptor(state.game.id).summary_keys)))
     return 0
 
 
-def final_stats(view: dict[str, Any]) -> str:
-    keys = ("round", "health", "strategy", "recovery", "gold", "bears_defeated")
+def final_stats(view: dict[str, Any], keys: tuple[str, ...]) -> str:
+    """'round 7, health 3': the view's numbers a game names (its descriptor's ``summary_keys``)."""
     return ", ".join(f"{k} {view[k]}" for k in keys if k in view)
 
 

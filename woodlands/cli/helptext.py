@@ -1,13 +1,12 @@
 """What each kind of decision means, in our own words, for the ``h`` command of ``woodlands play``.
 
-Tanglewoods' texts are here; the other games' in ``helptext_<game>.py`` beside this module.
+Tanglewoods' texts are here; the other games' in ``helptext_<game>.py`` beside this module; each
+game's descriptor names its own (:func:`help_texts`).
 
 Keyed on ``Decision.kind``; the rule reference (``Decision.step``) is shown beside it so a
 player can look the rule up in the rulebook.
 """
 from __future__ import annotations
-
-import importlib
 
 from ..engine.decision import Decision
 
@@ -97,26 +96,20 @@ COMMANDS = ("Commands: a number chooses; h help; s [FILE] save; l FILE load; u u
             "log recent events; q quit.")
 
 
-#: game id -> module beside this one with that game's ``HELP`` (decision kind -> text)
-HELP_MODULES = {"storyfold": "helptext_storyfold", "cursed-forest": "helptext_cursed_forest"}
-
-
 def help_texts(game_id: str) -> dict[str, str]:
-    """Decision kind -> explanation, for one game."""
-    if game_id == "tanglewoods":
-        return HELP
-    module = HELP_MODULES.get(game_id)
-    if module is None:
-        return {}
+    """Decision kind -> explanation, for one game (its descriptor's ``help``)."""
+    from ..engine.errors import WoodlandsError
+    from ..engine.registry import descriptor
     try:
-        texts: dict[str, str] = importlib.import_module(f"{__package__}.{module}").HELP
-    except (ImportError, AttributeError):
+        texts = descriptor(game_id).hook("help")
+    except (ImportError, AttributeError, WoodlandsError):
         return {}
-    return texts
+    return texts if isinstance(texts, dict) else dict(texts or {})
 
 
-def help_for(decision: Decision, game_id: str = "tanglewoods") -> str:
-    """The explanation of ``decision`` with its rule reference and the command list."""
+def help_for(decision: Decision, game_id: str = "") -> str:
+    """The explanation of ``decision`` in the game ``game_id``, with its rule reference and the
+    command list (without a game, the general text)."""
     text = help_texts(game_id).get(decision.kind, GENERIC)
     rule = f"\nRule: {decision.step}" if decision.step else ""
     return f"[{decision.kind}] {text}{rule}\n{COMMANDS}"

@@ -10,12 +10,13 @@ import argparse
 import io
 import json
 import sys
-from typing import NoReturn, Sequence
+from typing import Any, Callable, NoReturn, Sequence
 
 from .. import __version__
 from ..bots import BOT_NAMES
 from ..engine.errors import WoodlandsError
 from ..engine.game import game_ids
+from ..engine.registry import OptionSpec, descriptors, load_game_modules
 from ..sim.runner import BACKENDS
 from .terminal import clean, is_ascii_number, short
 
@@ -71,21 +72,73 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _flag_type(spec: OptionSpec) -> Callable[[str], Any] | None:
+    """How the command line reads a flag's text (the game still checks the value)."""
+    if spec.type is int:
+        return _positive if spec.range is not None and spec.range[0] >= 1 else _whole
+    if spec.type is bool:
+        return _boolean
+    return None
+
+
+def _boolean(text: str) -> bool:
+    word = text.strip().lower()
+    if word in ("true", "yes", "on", "1"):
+        return True
+    if word in ("false", "no", "off", "0"):
+        return False
+    raise argparse.ArgumentTypeError(f"not true or false: {short(text, 40)!r}")
+
+
+def _flag_specs() -> dict[str, list[tuple[str, OptionSpec]]]:
+    """Option name -> (game id, spec) of every game option that asks for a flag of its own."""
+    specs: dict[str, list[tuple[str, OptionSpec]]] = {}
+    for d in descriptors():
+        for spec in d.options:
+            if spec.flag:
+                specs.setdefault(spec.name, []).append((d.id, spec))
+    return specs
+
+
+def option_flags() -> dict[str, str]:
+    """The flags made from the games' option schemas: argparse attribute -> option name."""
+    return {name.replace("-", "_"): name for name in _flag_specs()}
+
+
 def _game_option_flags(p: argparse.ArgumentParser) -> None:
-    """The flags that set game options; the game itself checks them."""
-    p.add_argument("--difficulty", type=_whole, help="tanglewoods: difficulty 0-10 (default 5)")
-    p.add_argument("--hero", help="tanglewoods: hero id (default: you choose at the table)")
-    p.add_argument("--side", help="tanglewoods: starting side of the hero, a or b")
-    p.add_argument("--players", type=_positive, help="cursed-forest: number of players, 1-4")
+    """The flags that set game options, one per option a game's schema marks ``flag`` (the same
+    flag serves every game that has the option); the game itself checks them."""
+    for name, users in _flag_specs().items():
+        help_text = "; ".join(f"{game}: {spec.describe()}" for game, spec in users)
+        read = _flag_type(users[0][1])
+        if read is None:
+            p.add_argument("--" + name.replace("_", "-"), dest=name.replace("-", "_"), help=help_text)
+        else:
+            p.add_argument("--" + name.replace("_", "-"), dest=name.replace("-", "_"), type=read, help=help_text)
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="any other game option (repeatable), e.g. --option pvp=true; "
                         "see docs/<game>.md for each game's options")
+
+
+def _resume_help() -> str:
+    games = ", ".join(d.id for d in descriptors() if d.option("resume")) or "games with scene saves"
+    return f"{games}: start from a save made at the end of a scene"
+
+
+def _limit_help() -> str:
+    kinds = [f"{spec.help} ({d.id})" for d in descriptors() if d.limit_option
+             for spec in d.options if spec.name == d.limit_option]
+    which = ", ".join(kinds[:-1]) + f" or {kinds[-1]}" if len(kinds) > 1 else "".join(kinds) or "rounds"
+    return f"stop a game after this many {which} as unfinished (default: the game's own)"
 
 
 def build_parser() -> argparse.ArgumentParser:
     games = ", ".join(game_ids())
     p = _Parser(prog="woodlands", description="Play and analyse the Woodlands forest games.")
     p.add_argument("--version", action="version", version=f"woodlands {__version__}")
+    p.add_argument("--game-module", action="append", metavar="MODULE",
+                   help="import MODULE, which registers a game (woodlands.register_game); repeatable. "
+                        "$WOODLANDS_GAME_MODULES (comma-separated) does the same")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a game in the terminal",
@@ -100,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--content", help="a content pack folder instead of the default pack")
     play.add_argument("--load", metavar="FILE", help="continue a saved game record")
     play.add_argument("--resume", metavar="FILE",
-                      help="storyfold: start from a save made at the end of a scene")
+                      help=_resume_help())
     play.add_argument("--no-autosave", action="store_true",
                       help="do not autosave this game (by default its record is kept in the data "
                            "folder, $WOODLANDS_DATA_DIR or the platform's, after every choice)")
@@ -130,8 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
     _game_option_flags(sim)
     sim.add_argument("--content", help="a content pack folder instead of the default pack")
     sim.add_argument("--limit", "--round-limit", dest="limit", type=_positive,
-                     help="stop a game after this many rounds (tanglewoods), turns (cursed-forest) "
-                          "or scenes (storyfold) as unfinished (default 200 / the game's own)")
+                     help=_limit_help())
 
     bench = sub.add_parser("bench", help="measure engine speed on one core")
     bench.add_argument("game", help=f"the game id ({games})")
@@ -145,6 +197,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 1 problems found, 2 user error,
     130 interrupted)."""
     _tolerant_streams()
+    try:
+        load_game_modules(_game_modules(argv))
+    except WoodlandsError as e:
+        return _fail(str(e))
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -167,6 +223,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("woodlands: interrupted", file=sys.stderr)
         return 130
+
+
+def _game_modules(argv: Sequence[str] | None) -> list[str]:
+    """The ``--game-module`` values, read before the parser is built (their games' options make
+    flags)."""
+    pre = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    pre.add_argument("--game-module", action="append", default=[])
+    try:
+        known, _ = pre.parse_known_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit:          # a bare --game-module: the real parser says what is wrong
+        return []
+    return list(known.game_module)
 
 
 def _fail(message: str) -> int:

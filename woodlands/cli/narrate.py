@@ -3,8 +3,9 @@
 Events carry card ids; the narrator looks their printed names up in the game's content, which
 everybody may read (the card list, not where the cards are).
 
-Each game has its own narrator (:func:`narrator_for`): Tanglewoods' is here, the others in
-``narrate_<game>.py`` beside this module; an event no narrator knows is shown as its fields.
+Each game names its own narrator in its descriptor (:func:`narrator_for`): Tanglewoods' is here,
+the others in ``narrate_<game>.py`` beside this module; an event no narrator knows is shown as its
+fields.
 
 >>> import woodlands
 >>> n = narrator_for(woodlands.load_game("tanglewoods"))
@@ -15,9 +16,9 @@ Each game has its own narrator (:func:`narrator_for`): Tanglewoods' is here, the
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable
 
+from ..engine.errors import WoodlandsError
 from ..engine.game import Game
 
 Event = dict[str, Any]
@@ -52,23 +53,14 @@ class Narrator:
         return [self.line(e) for e in events]
 
 
-#: game id -> (module beside this one, class) of the game's narrator
-NARRATORS = {"storyfold": ("narrate_storyfold", "StoryfoldNarrator"),
-             "cursed-forest": ("narrate_cursed_forest", "CursedForestNarrator")}
-
-
 def narrator_for(game: Game) -> Narrator:
-    """The narrator of ``game`` (the plain one if the game has none of its own)."""
-    if game.id == "tanglewoods":
-        return TanglewoodsNarrator(game)
-    where = NARRATORS.get(game.id)
-    if where is not None:
-        try:
-            cls: type[Narrator] = getattr(importlib.import_module(f"{__package__}.{where[0]}"), where[1])
-            return cls(game)
-        except (ImportError, AttributeError):
-            pass
-    return Narrator(game)
+    """The narrator of ``game``, from its descriptor (the plain one if the game has none)."""
+    from ..engine.registry import descriptor
+    try:
+        cls: type[Narrator] | None = descriptor(game.id).hook("narrator")
+    except (ImportError, AttributeError, WoodlandsError):
+        cls = None
+    return cls(game) if cls is not None else Narrator(game)
 
 
 class TanglewoodsNarrator(Narrator):

@@ -1,11 +1,10 @@
 """The picture of the table, drawn with rich from a player's view and nothing else.
 
-:func:`render_view` picks the game's own table by the view's ``game``: Tanglewoods is drawn
-here, the other games in ``table_<game>.py`` beside this module.
+:func:`render_view` picks the game's own table (its descriptor's ``table``) by the view's
+``game``: Tanglewoods is drawn here, the other games in ``table_<game>.py`` beside this module.
 """
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Any, Callable
 
@@ -21,22 +20,16 @@ RICH_COLOUR = {"yellow": "yellow", "green": "green", "blue": "blue", "purple": "
 ZONES = ("pool", "committed", "exhausted", "banished")
 
 
-#: game id -> module (beside this one) whose ``render(view)`` draws that game's table
-TABLES = {"storyfold": "table_storyfold", "cursed-forest": "table_cursed_forest"}
-
-
 def render_view(view: View) -> RenderableType:
-    """The whole table for one game's view (a game without a table of its own gets a dump)."""
-    game = view.get("game")
-    if game == "tanglewoods":
-        return render_tanglewoods(view)
-    module = TABLES.get(str(game))
-    render: Callable[[View], RenderableType] | None = None
-    if module is not None:
-        try:
-            render = importlib.import_module(f"{__package__}.{module}").render
-        except ImportError:
-            render = None
+    """The whole table for one game's view, drawn by the game's own table (its descriptor's
+    ``table``); a game without one gets a dump."""
+    from ..engine.errors import WoodlandsError
+    from ..engine.registry import descriptor
+    render: Callable[[View], RenderableType] | None
+    try:
+        render = descriptor(str(view.get("game"))).hook("table")
+    except (ImportError, AttributeError, WoodlandsError):
+        render = None
     if render is None:
         return Panel(escape(json.dumps(view, indent=1, default=str)), title="table")
     return render(view)

@@ -2,7 +2,9 @@
 from .decision import Decision, Option
 from .errors import ContentError, GameOptionError, IllegalAction, RecordError, WoodlandsError
 from .game import Game, game_ids, load_game, replay
+from .registry import GameDescriptor, GameTests, Lazy, OptionSpec, register_game
 from .state import GameState
 
 __all__ = ["Decision", "Option", "ContentError", "GameOptionError", "IllegalAction", "RecordError",
-           "WoodlandsError", "Game", "GameState", "game_ids", "load_game", "replay"]
+           "WoodlandsError", "Game", "GameState", "game_ids", "load_game", "replay",
+           "GameDescriptor", "GameTests", "Lazy", "OptionSpec", "register_game"]

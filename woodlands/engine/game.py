@@ -1,11 +1,11 @@
 """Games, loading them by id, and replaying records."""
 from __future__ import annotations
 
-import importlib
 import os
 from pathlib import Path
 from typing import Any, Protocol
 
+from . import registry
 from .errors import ContentError, GameOptionError, IllegalAction, RecordError, brief, clip
 from .files import MAX_JSON_DEPTH
 from .records import check_replayed, record_rules, refuse_changed
@@ -153,26 +153,18 @@ def json_value_problem(value: Any) -> str | None:
     return None
 
 
-_GAMES: dict[str, str] = {
-    "cursed-forest": "woodlands.games.cursed_forest",
-    "storyfold": "woodlands.games.storyfold",
-    "tanglewoods": "woodlands.games.tanglewoods",
-}
 _DEFAULT_CACHE: dict[str, Game] = {}
 # packs loaded from a folder in this process, so replay() finds them by id and version
 _KNOWN_PACKS: dict[tuple[str, str, str], Path] = {}
 
 
 def game_ids() -> list[str]:
-    return sorted(_GAMES)
+    """The ids of every known game (:mod:`woodlands.engine.registry`)."""
+    return registry.game_ids()
 
 
 def game_class(game_id: str) -> type[Game]:
-    if not isinstance(game_id, str) or game_id not in _GAMES:
-        known = ", ".join(sorted(_GAMES))
-        raise GameOptionError(f"unknown game {brief(game_id)}; the games are: {known}")
-    module = importlib.import_module(_GAMES[game_id])
-    return module.GAME_CLASS  # type: ignore[no-any-return]
+    return registry.descriptor(game_id).game
 
 
 def load_game(game_id: str, content: str | Path | None = None) -> Game:
@@ -183,7 +175,7 @@ def load_game(game_id: str, content: str | Path | None = None) -> Game:
     """
     cls = game_class(game_id)
     if content is None:
-        if game_id not in _DEFAULT_CACHE:
+        if game_id not in _DEFAULT_CACHE or type(_DEFAULT_CACHE[game_id]) is not cls:
             _DEFAULT_CACHE[game_id] = cls(cls.load_content(None))
         return _DEFAULT_CACHE[game_id]
     pack = cls.load_content(Path(content))
@@ -214,7 +206,7 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
     if not all(isinstance(record["content"].get(k), str) for k in ("id", "version")):
         raise RecordError("record field 'content' must give the pack's 'id' and 'version' as text")
     want = record["content"]
-    if content is None and record["game"] in _GAMES:
+    if content is None and record["game"] in registry.game_ids():
         default = load_game(record["game"]).content
         if (want.get("id"), want.get("version")) != (default.id, default.version):
             content = _KNOWN_PACKS.get((record["game"], str(want.get("id")), str(want.get("version"))))

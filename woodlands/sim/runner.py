@@ -4,7 +4,7 @@ The work is cut into chunks of seeds and handed to a *backend*, which only has t
 into rows.  ``local`` runs them in worker processes on this machine; a cluster backend (Ray)
 can be added to :data:`BACKENDS` later without touching the rest.
 
->>> report = run_sim(SimConfig(bot="random", options={"round_limit": 20}), games=3, seed=10)
+>>> report = run_sim(SimConfig("tanglewoods", bot="random", options={"round_limit": 20}), games=3, seed=10)
 >>> [row["seed"] for row in report.rows]
 [10, 11, 12]
 >>> report.summary["games"], sorted(report.summary["measures"])
@@ -32,7 +32,7 @@ GameRow = dict[str, Any]
 class SimConfig:
     """What every game of a batch shares.  Must pickle: it travels to worker processes."""
 
-    game: str = "tanglewoods"
+    game: str                        # a game id (woodlands.game_ids())
     bot: str = "random"
     options: dict[str, Any] = field(default_factory=dict)
     content: str | None = None       # a content pack folder; None: the game's default pack

@@ -1,0 +1,80 @@
+"""A game from outside the package, through the command line: the toy game of tests/toy_game is
+loaded by module name (``--game-module``, ``$WOODLANDS_GAME_MODULES``) and played with
+``woodlands play`` from scripted input, its flags made from its option schema."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import woodlands
+from woodlands.engine.registry import MODULES_ENV, unregister_game
+
+TOY_MODULE = "tests.toy_game"
+
+
+@pytest.fixture(autouse=True)
+def forget_the_toy(monkeypatch):
+    """Whatever a test loads, the toy is unknown again after it."""
+    monkeypatch.delenv(MODULES_ENV, raising=False)
+    yield
+    monkeypatch.delenv(MODULES_ENV, raising=False)
+    unregister_game("toy")
+
+
+def test_the_toy_is_not_known_unless_loaded(run_cli):
+    code, _, err = run_cli("play", "toy", stdin="q\n")
+    assert code == 2 and "unknown game 'toy'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_play_the_toy_loaded_by_module_name(run_cli):
+    # two squirrels count to 5 by ones: the fifth choice lands on the target
+    code, out, err = run_cli("--game-module", TOY_MODULE, "play", "toy", "--seed", "3", "--players", "2",
+                             "--target", "5", stdin="1\n1\nh\n1\n1\n1\nq\n", )
+    assert code == 0, err
+    assert "Count to Ten: 0 of 5" in out                      # its table
+    assert "Player 2 (Squirrel 2) decides" in out          # hot-seat: the second seat's turn
+    assert "Squirrel 1 adds 1: the count is 1." in out        # its narrator
+    assert "Land exactly on the target to win." in out        # its help for the decision kind
+    assert "Game over: WIN" in out
+
+
+def test_the_menu_offers_a_game_named_in_the_environment(run_cli, monkeypatch):
+    monkeypatch.setenv(MODULES_ENV, TOY_MODULE)
+    n = len(woodlands.game_ids())
+    assert "toy" in woodlands.game_ids()
+    code, out, err = run_cli("play", "--seed", "1", stdin=f"{n}\n1\n2\n2\n2\n2\n2\nq\n")
+    assert code == 0, err
+    assert f"{n}. Count to Ten  (toy, 1-2 players)" in out
+    assert "How many players (1-2)?" in out
+    assert "Game over: WIN" in out and "Squirrel 1 adds 2: the count is 10." in out
+
+
+def test_its_flags_come_from_its_option_schema(run_cli, capsys):
+    code, out, _ = run_cli("play", "--help")
+    assert code == 0 and "--target" not in out
+    code, out, _ = run_cli("--game-module", TOY_MODULE, "play", "--help")
+    assert code == 0 and "--target TARGET" in out and "toy: the count to land on, 5-50" in out
+    assert "cursed-forest: number of players, 1-4; toy: squirrels, 1 or 2" in " ".join(out.split())
+    code, _, err = run_cli("--game-module", TOY_MODULE, "play", "toy", "--target", "99", stdin="q\n")
+    assert code == 2 and "target must be a whole number from 5 to 50" in err
+
+
+def test_sim_and_replay_run_the_toy(run_cli, tmp_path):
+    code, out, err = run_cli("--game-module", TOY_MODULE, "sim", "toy", "--games", "6", "--bot", "greedy",
+                             "--players", "2", "--json", str(tmp_path / "sim.json"))
+    assert code == 0, err
+    assert json.loads((tmp_path / "sim.json").read_text())["outcomes"]["win"] == 6
+    state = woodlands.load_game("toy").new_game(seed=4, options={"target": 7})
+    while not state.is_over:
+        state.apply(state.decision.options[0].id)
+    (tmp_path / "toy.json").write_text(json.dumps(state.record()))
+    code, out, err = run_cli("--game-module", TOY_MODULE, "replay", str(tmp_path / "toy.json"), "--log")
+    assert code == 0, err
+    assert "Squirrel 1 adds 1: the count is 7." in out and "final: total 7, target 7" in out
+
+
+def test_a_module_that_cannot_be_imported_is_one_line(run_cli):
+    code, _, err = run_cli("--game-module", "no_such_package.games", "play", "toy", stdin="q\n")
+    assert code == 2 and "cannot import the game module 'no_such_package.games'" in err
+    assert len(err.strip().splitlines()) == 1

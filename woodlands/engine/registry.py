@@ -1,0 +1,320 @@
+"""One descriptor per game, and the registry that finds them.
+
+A :class:`GameDescriptor` bundles all that the rest of Woodlands needs of one game: the
+:class:`~woodlands.engine.game.Game` class (rules and content loader), its view, its
+presentation hooks (narrator, table, help texts), its bots, its options as a small schema (from
+which the command line makes its flags) and its cases for the shared tests.  Nothing in
+``engine/``, ``cli/``, ``bots/`` or ``sim/`` names a game: they ask the registry.
+
+Games are found, on first use, in three places:
+
+* the entry-point group ``woodlands.games`` of installed packages (each entry names a
+  descriptor, ``"mypkg.mygame:DESCRIPTOR"``); Woodlands declares its own three games there and
+  falls back to :data:`woodlands.games.BUILTIN` when its package metadata is missing;
+* :func:`register_game` called in this process (``woodlands.register_game(descriptor)``);
+* modules named by ``woodlands --game-module MODULE`` or the environment variable
+  ``WOODLANDS_GAME_MODULES`` (comma-separated), imported by :func:`load_game_modules`.
+
+Presentation and bot hooks may be given as :class:`Lazy` references (``Lazy("mod:attr")``), so
+that listing the games imports neither the terminal nor the bots.  Nothing here is on the
+per-decision path: a client looks a descriptor up once per game.
+
+>>> d = descriptor("tanglewoods")
+>>> d.id, d.players, d.option("difficulty").range
+('tanglewoods', (1, 1), (0, 10))
+>>> d.limit_option, "greedy" in d.bots
+('round_limit', True)
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import warnings
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+
+from .errors import GameOptionError, brief
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: the entry-point group installed packages declare their games in
+ENTRY_POINT_GROUP = "woodlands.games"
+#: the environment variable naming modules (comma-separated) that register games when imported
+MODULES_ENV = "WOODLANDS_GAME_MODULES"
+
+
+@dataclass(frozen=True)
+class Lazy:
+    """A reference ``"package.module:attribute"`` imported on first use, so a descriptor can name
+    its narrator, table or bots without importing them (or the terminal library) when listed."""
+
+    path: str
+
+    def load(self) -> Any:
+        module, _, attr = self.path.partition(":")
+        obj: Any = importlib.import_module(module)
+        for part in attr.split(".") if attr else ():
+            obj = getattr(obj, part)
+        return obj
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.load()(*args, **kwargs)
+
+
+def resolve(hook: Any) -> Any:
+    """The object a hook stands for: a :class:`Lazy` is imported, anything else is itself."""
+    return hook.load() if isinstance(hook, Lazy) else hook
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option as clients see it.  The game's ``check_options`` stays the judge; the
+    schema is what menus, forms and the command line are made from.
+
+    ``flag``: the command line gets ``--<name>`` for it (besides ``--option KEY=VALUE``, which
+    takes any option).  ``simulation``: the option exists only so that automatic play ends
+    (round limits, caps; ruling C-15), not for people's games.
+    """
+
+    name: str
+    type: type
+    default: Any = None
+    help: str = ""
+    choices: tuple[Any, ...] | None = None
+    range: tuple[int, int] | None = None
+    flag: bool = False
+    simulation: bool = False
+
+    def describe(self) -> str:
+        """'difficulty 0-10 (default 5)': the help with the allowed values, in one line."""
+        return self.help or self.name
+
+
+@dataclass(frozen=True)
+class GameTests:
+    """What the shared whole-game tests (``tests/every_game.py``, ``tests/test_golden.py``)
+    play of a game."""
+
+    #: option sets the games of a batch cycle through
+    option_sets: tuple[Mapping[str, Any], ...] = ({},)
+    #: the "stop an endless game" option for bots that may dither, with its value
+    limit: Mapping[str, Any] = field(default_factory=dict)
+    #: ``check(state)``: raises AssertionError or returns a list of problems (empty: fine)
+    invariants: Callable[..., Any] | Lazy | None = None
+    #: golden playthroughs: (bot, seed, options), pinned in tests/golden/<game>-<bot>-<seed>.json
+    golden: tuple[tuple[str, int, Mapping[str, Any]], ...] = ()
+
+
+@dataclass(frozen=True)
+class GameDescriptor:
+    """Everything the rest of Woodlands needs of one game (see the module doc).
+
+    Hooks (``narrator``, ``table``, ``help``, the bots, ``tests.invariants``) are the objects
+    themselves or :class:`Lazy` references to them:
+
+    * ``narrator``: a class built with the :class:`Game`, whose ``lines(events)`` tells events;
+    * ``table``: ``render(view)`` returning what the terminal prints (a rich renderable);
+    * ``help``: a mapping decision kind -> explanation;
+    * ``bots``: bot name -> factory taking a seed (``"random"`` at least).
+    """
+
+    game: type["Game"]
+    #: ``view(state, seat)``: what one seat may see (the state class's ``view``)
+    view: Callable[..., dict[str, Any]] | None = None
+    narrator: Any = None
+    table: Any = None
+    help: Any = None
+    bots: Mapping[str, Any] = field(default_factory=lambda: {"random": Lazy("woodlands.bots.random_bot:RandomBot")})
+    options: tuple[OptionSpec, ...] = ()
+    tests: GameTests = field(default_factory=GameTests)
+    #: where the game stands in the menu of ``woodlands play`` (then by id)
+    menu_order: int = 100
+    #: the view's numbers ``woodlands replay`` prints as the final position
+    summary_keys: tuple[str, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    @property
+    def players(self) -> tuple[int, int]:
+        return self.game.players
+
+    @property
+    def package(self) -> str:
+        """The module the Game class lives in (its content loader, invariants are beside it)."""
+        return self.game.__module__
+
+    @property
+    def limit_option(self) -> str | None:
+        return self.game.limit_option
+
+    @property
+    def limit_default(self) -> int:
+        return self.game.limit_default
+
+    @property
+    def simulation_options(self) -> dict[str, Any]:
+        return dict(self.game.simulation_options)
+
+    def option(self, name: str) -> OptionSpec | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def hook(self, name: str) -> Any:
+        """The ``narrator``, ``table`` or ``help`` hook, imported (None if the game has none)."""
+        return resolve(getattr(self, name))
+
+    def make_bot(self, name: str, seed: int) -> Any:
+        """A fresh bot ``name`` for this game; GameOptionError if it has none by that name."""
+        make = self.bots.get(name)
+        if make is None:
+            raise GameOptionError(f"there is no {name} bot for {self.id!r}")
+        return resolve(make)(seed)
+
+
+# ------------------------------------------------------------------ the registry
+class _Installed:
+    """The installed games' entry points, each descriptor imported when first asked for (so
+    ``load_game("tanglewoods")`` imports that game only)."""
+
+    def __init__(self, refs: dict[str, str]) -> None:
+        self.refs = refs
+        self.loaded: dict[str, GameDescriptor] = {}
+        self.broken: dict[str, str] = {}
+
+    def ids(self) -> list[str]:
+        return sorted(n for n in self.refs if n not in self.broken)
+
+    def get(self, name: str) -> GameDescriptor | None:
+        d = self.loaded.get(name)
+        if d is not None or name not in self.refs or name in self.broken:
+            return d
+        ref = self.refs[name]
+        try:
+            found = Lazy(ref).load()
+        except Exception as e:          # a broken plug-in must not take the other games down
+            self._broken(name, f"the game {name!r} ({ref}) cannot be loaded: {e!r}")
+            return None
+        if not isinstance(found, GameDescriptor) or found.id != name:
+            self._broken(name, f"the entry point {name!r} ({ref}) is not the GameDescriptor of a game with that id")
+            return None
+        self.loaded[name] = found
+        return found
+
+    def _broken(self, name: str, problem: str) -> None:
+        self.broken[name] = problem
+        warnings.warn(f"woodlands: {problem}", stacklevel=4)
+
+
+_REGISTERED: dict[str, GameDescriptor] = {}
+_DISCOVERED: _Installed | None = None
+
+
+def register_game(d: GameDescriptor, replace: bool = False) -> GameDescriptor:
+    """Make the game ``d`` known in this process (``woodlands.register_game``).  Registering the
+    same descriptor again does nothing; another one under a known id needs ``replace=True``."""
+    if not isinstance(d, GameDescriptor):
+        raise TypeError(f"register_game takes a GameDescriptor, not {brief(d)}")
+    if not d.id or not isinstance(d.id, str):
+        raise ValueError("a game needs a non-empty text id (its Game class's `id`)")
+    old = _REGISTERED.get(d.id) or _discover().get(d.id)
+    if old is not None and old is not d and not replace:
+        raise ValueError(f"a game {d.id!r} is already registered ({old.package}); pass replace=True to replace it")
+    _REGISTERED[d.id] = d
+    return d
+
+
+def unregister_game(game_id: str) -> None:
+    """Forget a game registered in this process (tests use it to leave no trace)."""
+    _REGISTERED.pop(game_id, None)
+
+
+def load_game_modules(names: Iterable[str]) -> list[GameDescriptor]:
+    """Import modules that register games (``--game-module``, ``WOODLANDS_GAME_MODULES``).  A
+    module registers with :func:`register_game` when imported; every :class:`GameDescriptor` at
+    its top level is registered too (so naming a module already imported works as well).
+    ImportError (as a :class:`GameOptionError`) if a module cannot be imported."""
+    found: list[GameDescriptor] = []
+    for name in names:
+        name = name.strip()
+        if not name:
+            continue
+        try:
+            module = importlib.import_module(name)
+        except ImportError as e:
+            raise GameOptionError(f"cannot import the game module {brief(name)}: {e}") from None
+        for value in list(vars(module).values()):
+            if isinstance(value, GameDescriptor):
+                try:
+                    found.append(register_game(value, replace=value.id in _REGISTERED))
+                except ValueError as e:
+                    raise GameOptionError(f"the game module {brief(name)}: {e}") from None
+    return found
+
+
+def modules_from_env() -> list[str]:
+    return [m for m in os.environ.get(MODULES_ENV, "").split(",") if m.strip()]
+
+
+def entry_points(group: str) -> Any:
+    """The installed entry points of ``group`` (importlib.metadata, imported only when needed)."""
+    from importlib.metadata import entry_points as installed
+    return installed(group=group)
+
+
+def _discover() -> _Installed:
+    """The installed games: entry points of ``woodlands.games``, over the built-in ones (which a
+    checkout without package metadata still has)."""
+    global _DISCOVERED
+    if _DISCOVERED is None:
+        from ..games import BUILTIN
+        refs: dict[str, str] = dict(BUILTIN)
+        for ep in entry_points(group=ENTRY_POINT_GROUP):
+            refs[ep.name] = ep.value
+        _DISCOVERED = _Installed(refs)
+    return _DISCOVERED
+
+
+def _env_modules() -> None:
+    env = modules_from_env()
+    if env:             # imported once; later calls only look their descriptors up again
+        load_game_modules(env)
+
+
+def game_ids() -> list[str]:
+    """The ids of every known game, sorted (an installed game whose descriptor turns out not to
+    load is dropped, with a warning, once something asks for it)."""
+    _env_modules()
+    return sorted({*_discover().ids(), *_REGISTERED})
+
+
+def installed_game_ids() -> list[str]:
+    """The games found through entry points (or the built-in ones), not those registered in
+    this process."""
+    return _discover().ids()
+
+
+def descriptors() -> list[GameDescriptor]:
+    """Every known game's descriptor, in menu order."""
+    _env_modules()
+    installed = _discover()
+    found = {n: d for n in installed.ids() if (d := installed.get(n)) is not None}
+    found.update(_REGISTERED)
+    return sorted(found.values(), key=lambda d: (d.menu_order, d.id))
+
+
+def descriptor(game_id: str) -> GameDescriptor:
+    """The descriptor of ``game_id``; GameOptionError naming the known games if there is none."""
+    _env_modules()
+    d = (_REGISTERED.get(game_id) or _discover().get(game_id)) if isinstance(game_id, str) else None
+    if d is None:
+        problem = _discover().broken.get(game_id) if isinstance(game_id, str) else None
+        if problem:
+            raise GameOptionError(problem)
+        raise GameOptionError(f"unknown game {brief(game_id)}; the games are: {', '.join(game_ids())}")
+    return d

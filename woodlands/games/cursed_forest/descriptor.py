@@ -1,0 +1,39 @@
+"""The Cursed Forest as the rest of Woodlands sees it (:class:`~woodlands.engine.registry.GameDescriptor`)."""
+from __future__ import annotations
+
+from ...engine.registry import GameDescriptor, GameTests, Lazy, OptionSpec
+from . import CursedForestGame
+from .invariants import check_invariants
+from .state import CursedForestState
+
+DESCRIPTOR = GameDescriptor(
+    game=CursedForestGame,
+    view=CursedForestState.view,
+    narrator=Lazy("woodlands.cli.narrate_cursed_forest:CursedForestNarrator"),
+    table=Lazy("woodlands.cli.table_cursed_forest:render"),
+    help=Lazy("woodlands.cli.helptext_cursed_forest:HELP"),
+    bots={"random": Lazy("woodlands.bots.random_bot:RandomBot"),
+          "greedy": Lazy("woodlands.bots.greedy_cursed_forest:GreedyCursedForestBot")},
+    options=(
+        OptionSpec("players", int, 1, "number of players, 1-4", range=(1, 4), flag=True),
+        OptionSpec("adventurers", int, None, "solo game only: adventurers to lead, 1-4 (CF-091)", range=(1, 4)),
+        OptionSpec("characters", list, None, "character ids, one per adventurer (default: each is chosen)"),
+        OptionSpec("pvp", bool, False, "players may fight each other (section 21)"),
+        OptionSpec("ring_bearer", int, None, "the adventurer number carrying the Ring (section 18)", range=(0, 3)),
+        OptionSpec("escape_ends_turn", bool, None, "the turn ends after an escape (C-13)"),
+        OptionSpec("free_actions_at_zero_ap", bool, None, "the turn stays open at 0 AP until ended (C-14)"),
+        OptionSpec("turn_limit", int, None, "turns", range=(1, 1 << 62), simulation=True),
+        OptionSpec("free_actions_per_turn", int, None, "a cap on zero-AP inventory actions in one turn (C-15)",
+                   range=(1, 1 << 62), simulation=True),
+    ),
+    tests=GameTests(
+        option_sets=({"players": 1}, {"players": 2}, {"players": 3}, {"players": 4},
+                     {"players": 1, "adventurers": 4}, {"players": 2, "pvp": True},
+                     {"players": 1, "ring_bearer": 0}, {"players": 3, "ring_bearer": 2}),
+        invariants=check_invariants,
+        golden=(("greedy", 1, {"players": 1}), ("greedy", 2, {"players": 2}), ("greedy", 3, {"players": 4}),
+                ("random", 4, {"players": 3})),
+    ),
+    menu_order=3,
+    summary_keys=("round", "health", "strategy", "recovery", "gold", "bears_defeated"),
+)

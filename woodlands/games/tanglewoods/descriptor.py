@@ -1,0 +1,37 @@
+"""Tanglewoods as the rest of Woodlands sees it (:class:`~woodlands.engine.registry.GameDescriptor`)."""
+from __future__ import annotations
+
+from ...engine.registry import GameDescriptor, GameTests, Lazy, OptionSpec
+from . import TanglewoodsGame
+from .invariants import check_invariants
+from .state import TanglewoodsState
+
+DESCRIPTOR = GameDescriptor(
+    game=TanglewoodsGame,
+    view=TanglewoodsState.view,
+    narrator=Lazy("woodlands.cli.narrate:TanglewoodsNarrator"),
+    table=Lazy("woodlands.cli.table:render_tanglewoods"),
+    help=Lazy("woodlands.cli.helptext:HELP"),
+    bots={"random": Lazy("woodlands.bots.random_bot:RandomBot"),
+          "greedy": Lazy("woodlands.bots.greedy_tanglewoods:GreedyTanglewoodsBot")},
+    options=(
+        OptionSpec("difficulty", int, 5, "difficulty 0-10 (default 5)", range=(0, 10), flag=True),
+        OptionSpec("hero", str, None, "hero id (default: you choose at the table)", flag=True),
+        OptionSpec("side", str, None, "starting side of the hero, a or b", choices=("a", "b"), flag=True),
+        OptionSpec("difficulty_mode", str, "toward-5", "how the difficulty applies (ruling T-9)",
+                   choices=("toward-5", "single")),
+        OptionSpec("round_limit", int, None, "rounds", range=(1, 1 << 62), simulation=True),
+    ),
+    tests=GameTests(
+        # every difficulty, and the "single" difficulty mode every 7th game
+        option_sets=tuple({"difficulty": k % 11, "difficulty_mode": "single" if k % 7 == 0 else "toward-5"}
+                          for k in range(77)),
+        limit={"round_limit": 150},
+        invariants=check_invariants,
+        golden=(("greedy", 1, {"difficulty": 5}), ("greedy", 2, {"difficulty": 0}), ("greedy", 3, {"difficulty": 10}),
+                ("greedy", 4, {"difficulty": 7, "difficulty_mode": "single"}), ("random", 5, {"difficulty": 5}),
+                ("random", 6, {"difficulty": 2})),
+    ),
+    menu_order=1,
+    summary_keys=("round", "health", "strategy", "recovery", "gold", "bears_defeated"),
+)
