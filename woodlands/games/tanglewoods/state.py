@@ -29,6 +29,9 @@ _SCALARS = ("hero", "hero_side", "grimm", "health", "strategy", "recovery", "gol
 class TanglewoodsState(GameState):
     __slots__ = _LISTS + _SCALARS
     LIST_FIELDS, SCALAR_FIELDS = _LISTS, _SCALARS
+    #: the events that reveal a card or use chance (undo stops at them): a card drawn, dice rolled,
+    #: a deck reshuffled, the shop filled from the item deck
+    REVEALING = frozenset({"draw", "roll", "reshuffle", "shop"})
 
     game: "TanglewoodsGame"
 
