@@ -3,6 +3,7 @@ table (map, cards, hidden items), the narrator and the help texts."""
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 from typing import Any
@@ -126,6 +127,32 @@ def test_face_down_items_never_reach_another_players_screen(game, run_cli, playe
             assert name not in screen, (k, seat, name)
             checked += 1
     assert checked > 20, "the game should have had face-down items to hide"
+
+
+@pytest.mark.rules("C-9")
+def test_the_narrator_is_told_only_what_the_deciding_seat_may_see(game, run_cli, played, monkeypatch, tmp_path):
+    """Hot-seat narration reads ``log_for(the seat deciding)``: the narrator is handed other
+    players' face-down items as "an item" (``hidden``), never the full log; ``replay --log``
+    likewise tells the log as the first seat sees it once the game is over."""
+    told: list[dict[str, Any]] = []
+    original = CursedForestNarrator.lines
+
+    def lines(self: CursedForestNarrator, events: list[dict[str, Any]]) -> list[str]:
+        told.extend(events)
+        return original(self, events)
+    monkeypatch.setattr(CursedForestNarrator, "lines", lines)
+    numbers, states = played
+    stdin = "\n".join(map(str, numbers)) + "\n"
+    run_cli("play", "cursed-forest", "--players", "2", "--seed", str(SEED), "--no-autosave", stdin=stdin)
+    redacted = [e for e in told if "hidden" in e]
+    assert redacted and all(e["item"] is None for e in redacted if e["type"] in ("stow", "equip", "give"))
+    final = states[-1]
+    assert final.is_over and final.log_for(0) != final.log
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(final.record()), encoding="utf-8")
+    told.clear()
+    code, _, _ = run_cli("replay", str(record), "--log")
+    assert code == 0 and told == final.log_for(0)
 
 
 def _strings(value: Any) -> list[str]:

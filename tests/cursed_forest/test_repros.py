@@ -52,3 +52,24 @@ def test_repro_the_exit_goes_beside_the_last_tile_laid_when_it_has_empty_neighbo
     assert offered == empty
     s.apply(s.decision.options[0].id)
     assert any(joined(s, s.exit_at, d) == s.last_laid for d in range(4)), "the roots join it to the last tile"
+
+
+@pytest.mark.rules("C-9")
+def test_repro_face_down_items_are_not_named_in_another_seats_log():
+    """The audit's C-9 leak: the full log names the item adventurer 3 stowed face down after
+    the fight; a seat that does not hold that adventurer (here a spectator of the solo game,
+    seat 1) reads "an item", while items that lay face up on a tile keep their names."""
+    s, last = replay_up_to_last("cursed-forest-C-9.json")
+    s.apply(last)
+    at = max(k for k, e in enumerate(s.log) if e["type"] == "stow")
+    stow = s.log[at]
+    assert stow["item"] == "throwing-axes" and stow["adventurer"] == 2
+    assert s.log_for(0) == s.log, "the solo player holds every adventurer and sees every item"
+    theirs = s.log_for(1)
+    assert len(theirs) == len(s.log)
+    assert theirs[at] == {**stow, "item": None, "hidden": ["item"]}
+    assert "throwing-axes" not in json.dumps(theirs)
+    assert "throwing-axes" not in json.dumps(s.view(1))
+    picked = [e for e in theirs if e["type"] == "pickup"]
+    assert picked and all(e["item"] == "yew-shortbow" for e in picked), "left face up on the tile, so seen"
+    assert s.log_for(1, start=at) == theirs[at:]

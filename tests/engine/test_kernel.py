@@ -7,6 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import woodlands
+
 from woodlands.engine.eventlog import AppendLog
 from woodlands.engine.rng import Rng
 from woodlands.engine.steps import StepRegistry, push_in_order
@@ -126,3 +128,37 @@ def test_long_logs_and_choice_lists_seal_into_chunks_and_clone_apart():
     assert s.is_over and s.choices == ["p"] * n and s.log_length == n + 1     # + game_over
     assert [e.get("k") for e in s.log] == [0] * n + [None]
     assert twin.choices == ["p"] * (CHUNK + 3) and len(twin.log) == CHUNK + 3
+
+
+# ------------------------------------------------------------------ per-seat information (issue 10)
+def test_each_game_declares_its_own_revealing_events_and_the_kernel_none():
+    """The kernel's set named Tanglewoods' "shop"; now each game's state class declares its own,
+    bound once into that class's emit (which undo's chance floor relies on)."""
+    from woodlands.engine.state import GameState
+    assert GameState.REVEALING == frozenset()
+    for name in ("tanglewoods", "storyfold", "cursed-forest"):
+        cls = type(woodlands.load_game(name).new_game(seed=1))
+        assert cls.REVEALING and {"draw", "roll"} <= cls.REVEALING
+        assert cls.emit is not GameState.emit
+        assert cls.emit.__closure__ is not None and cls.REVEALING in [c.cell_contents for c in cls.emit.__closure__]
+    assert "shop" not in type(woodlands.load_game("cursed-forest").new_game(seed=1)).REVEALING
+
+
+def test_emit_marks_only_the_games_own_revealing_events():
+    tw = woodlands.load_game("tanglewoods").new_game(seed=3, options={"hero": "thorn-warden"})
+    sf = woodlands.load_game("storyfold").new_game(seed=3)
+    tw._revealed = sf._revealed = False
+    sf.emit("shop", items=[])          # a Tanglewoods event means nothing to Storyfold
+    assert not sf._revealed
+    tw.emit("gain_item", item="x", upgraded=False, why="test")
+    assert tw._revealed and tw.log[-1]["type"] == "gain_item"
+
+
+def test_log_for_is_the_log_when_a_game_hides_nothing_and_hide_has_one_shape():
+    from woodlands.engine.state import hide
+    s = woodlands.load_game("storyfold").new_game(seed=2)
+    for _ in range(20):
+        s.apply(s.decision.options[-1].id)
+    assert s.log_for(0) == s.log and s.log_for(0, 5) == s.log[5:]
+    e = {"type": "stow", "adventurer": 1, "item": "dagger", "space": "hand1"}
+    assert hide(e, ("item",)) == {**e, "item": None, "hidden": ["item"]} and e["item"] == "dagger"

@@ -21,7 +21,7 @@ from ..engine.registry import descriptor, descriptors
 from .autosave import Autosave, SavedGame, last_unfinished
 from .main import UserError
 from .narrate import narrator_for
-from .play import RECAP, PlaySession, load_record, start_state
+from .play import RECAP, PlaySession, deciding_seat, load_record, start_state
 from .terminal import SafeConsole, digits_hint, read_number
 
 
@@ -258,7 +258,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise RecordError(f"{args.file}: {e}") from None
     out = _stdout()
     if args.log:
-        for line in narrator_for(state.game).lines(state.log):
+        # as the seat deciding at the end sees it (the first once the game is over): no other
+        # player's face-down item is named (C-9)
+        for line in narrator_for(state.game).lines(state.log_for(deciding_seat(state))):
             out.print(escape(line))
     view = state.view(0)
     out.print(escape(f"{state.game.name}: seed {state.seed}, options {json.dumps(state.record()['options'])}, "

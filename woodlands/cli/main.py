@@ -167,7 +167,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a saved game record and show how it ended")
     rep.add_argument("file", help="a JSON game record (as saved by 'play')")
     rep.add_argument("--content", help="the content pack folder the game was played with")
-    rep.add_argument("--log", action="store_true", help="also tell every event of the game")
+    rep.add_argument("--log", action="store_true",
+                     help="also tell every event of the game, as the seat deciding at the end "
+                          "(the first once it is over) may see it")
     rep.add_argument("--accept-rules-change", action="store_true",
                      help="replay a record made under older rules even if the corrections since change "
                           "the game (a new game from its choices, for analysis)")

@@ -66,14 +66,13 @@ class PlaySession:
     @property
     def seat(self) -> int:
         """The player whose screen this is now: the one who decides (hot-seat play)."""
-        d = self.state.decision
-        return d.player if d is not None else 0
+        return deciding_seat(self.state)
 
     def show_turn(self) -> None:
         state = self.state
         self.console.rule()
         self.console.print(render_view(state.view(self.seat)))
-        events = state.log_since(self.seen)
+        events = state.log_for(self.seat, self.seen)   # only what this seat may see (C-9)
         self.seen = state.log_length
         if events:
             self.console.print("[bold]What happened:[/bold]")
@@ -284,10 +283,17 @@ class PlaySession:
             self.say(f"Autosave: {self.autosave.record}.", "dim")
 
     def show_log(self) -> None:
-        events = self.state.log[-LOG_LINES:]
+        events = self.state.log_for(self.seat)[-LOG_LINES:]
         self.console.print(f"[bold]The last {len(events)} events:[/bold]")
         for line in self.narrator.lines(events):
             self.say("  " + line)
+
+
+def deciding_seat(state: GameState) -> int:
+    """The seat a screen is for: the one deciding now (hot-seat play), the first once the game
+    is over.  The terminal narrates ``state.log_for(deciding_seat(state))``, never the full log."""
+    d = state.decision
+    return d.player if d is not None else 0
 
 
 def seat_name(state: GameState, player: int) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .decision import Decision, Option
 from .errors import IllegalAction, clip
@@ -15,9 +15,40 @@ if TYPE_CHECKING:
     from .game import Game
 
 _new_tuple = tuple.__new__
-# GameState.REVEALING, read by emit() as a global: cheaper than through the instance, a few
-# times per decision of every game
-_REVEALING = frozenset({"draw", "roll", "reshuffle", "shop", "shuffle"})
+
+#: What a seat sees of one event: given the events in order, returns each as the seat may see it.
+Observer = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def hide(event: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    """``event`` as a seat that may not see ``fields`` sees it: a copy in which each of them is
+    ``None`` and ``"hidden"`` lists their names (the one shape of a redacted event, for every game).
+
+    >>> hide({"type": "stow", "adventurer": 1, "item": "dagger-2", "space": "hand1"}, ("item",))
+    {'type': 'stow', 'adventurer': 1, 'item': None, 'space': 'hand1', 'hidden': ['item']}
+    """
+    seen = dict(event)
+    for name in fields:
+        seen[name] = None
+    seen["hidden"] = list(fields)
+    return seen
+
+
+def _emitter(revealing: frozenset[str]) -> Callable[..., None]:
+    """``GameState.emit`` for one game, with the game's REVEALING set bound in a closure cell:
+    emit runs a few times per decision of every game, and a cell is read faster than a global or
+    a class attribute through the instance."""
+    def emit(self: "GameState", type_: str, **fields: Any) -> None:
+        fields["type"] = type_
+        if type_ in revealing:
+            self._revealed = True
+        # AppendLog.append written out: a few events per decision, in every game
+        tail = self._log._tail
+        tail.append(fields)
+        if len(tail) >= CHUNK:
+            self._log.seal()
+    emit.__doc__ = "Append an event of type ``type_`` to the log (see :attr:`GameState.REVEALING`)."
+    return emit
 
 RECORD_FORMAT = "woodlands-record"
 RECORD_VERSION = 1
@@ -38,8 +69,14 @@ class GameState:
     __slots__ = ("game", "seed", "options", "rng", "stack", "pending", "_decision", "_log",
                  "_choices", "over", "_outcome", "chance_floor", "_revealed")
 
-    #: log event types that reveal hidden information or use chance; undo stops at them
-    REVEALING: frozenset[str] = _REVEALING
+    #: Log event types that reveal hidden information or use chance; undo stops at them.  Each
+    #: game declares its own on its state class; it is read once, when the class is made.
+    REVEALING: frozenset[str] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "REVEALING" in cls.__dict__ and "emit" not in cls.__dict__:
+            cls.emit = _emitter(frozenset(cls.REVEALING))  # type: ignore[method-assign]
 
     def __init__(self, game: "Game", seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -73,8 +110,35 @@ class GameState:
 
     @property
     def log(self) -> list[dict[str, Any]]:
-        """Every event so far, as JSON-able dicts with a ``type``."""
+        """Every event so far, as JSON-able dicts with a ``type``: the full log, hidden facts
+        included (for servers, records and analysis).  What one player may be shown is
+        :meth:`log_for`."""
         return self._log.to_list()
+
+    def log_for(self, seat: int, start: int = 0) -> list[dict[str, Any]]:
+        """The events from index ``start`` on as ``seat`` may see them: an event that names a
+        fact hidden from that seat (another player's face-down item) comes as a copy with that
+        field ``None`` and ``"hidden": [field, ...]`` (see :func:`hide`); the others are the log's
+        own events.  Index ``k`` here is event ``k`` of :attr:`log`.  A seat that plays no part
+        (a spectator) sees what every player sees.  Computed on demand from the game's
+        :meth:`observer`, so :meth:`emit` and :meth:`clone` pay nothing for it."""
+        see = self.observer(seat)
+        if see is None:
+            return self._log.since(start)
+        out: list[dict[str, Any]] = []
+        for k, event in enumerate(self._log):
+            seen = see(event)        # every event, in order: an observer may remember what it saw
+            if k >= start:
+                out.append(seen)
+        return out
+
+    def observer(self, seat: int) -> Observer | None:
+        """Who may see which fact of each event, declared by each game: ``None`` when every event
+        is wholly visible to ``seat`` (the default: a game with nothing hidden in its log), or a
+        function given every event in order that returns it as ``seat`` may see it (the same
+        dict when nothing of it is hidden, else :func:`hide`'s copy).  It may remember earlier
+        events (an item once turned face up stays known) but never looks at the position."""
+        return None
 
     def log_since(self, start: int) -> list[dict[str, Any]]:
         return self._log.since(start)
@@ -192,14 +256,13 @@ class GameState:
         self.stack.append(step)
 
     def emit(self, type_: str, **fields: Any) -> None:
+        """Append an event of type ``type_`` to the log.  A game's state class that declares
+        :attr:`REVEALING` gets its own faster copy of this (``_emitter``, from
+        ``__init_subclass__``), which is what the games run."""
         fields["type"] = type_
-        if type_ in _REVEALING:
+        if type_ in self.REVEALING:
             self._revealed = True
-        # AppendLog.append written out: a few events per decision, in every game
-        tail = self._log._tail
-        tail.append(fields)
-        if len(tail) >= CHUNK:
-            self._log.seal()
+        self._log.append(fields)
 
     def end_game(self, result: str, **details: Any) -> None:
         """End the game at once, wherever the rules are (a loss or a win is immediate)."""
@@ -279,4 +342,4 @@ class GameState:
                 f"({decision.step}); legal now: {offered}{more}")
 
 
-__all__ = ["GameState", "Option", "RECORD_FORMAT", "RECORD_VERSION"]
+__all__ = ["GameState", "Observer", "Option", "RECORD_FORMAT", "RECORD_VERSION", "hide"]

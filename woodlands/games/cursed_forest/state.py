@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.state import GameState
+from ...engine.state import GameState, Observer
 from .model import CursedForestContent
 
 if TYPE_CHECKING:
@@ -37,6 +37,9 @@ _SCALARS = ("content", "n", "turn", "turn_no", "round_no", "phase", "turn_over",
 class CursedForestState(GameState):
     __slots__ = _NESTED + _LISTS + _SCALARS + ("grid",)
     NESTED_FIELDS, LIST_FIELDS, SCALAR_FIELDS = _NESTED, _LISTS, _SCALARS
+    #: the events that reveal something hidden or use chance (undo stops at them): a tile, monster
+    #: or item drawn, dice rolled, the stack and bags shuffled
+    REVEALING = frozenset({"draw", "roll", "shuffle"})
 
     game: "CursedForestGame"
 
@@ -137,3 +140,8 @@ class CursedForestState(GameState):
     def view(self, player: int = 0) -> dict[str, Any]:
         from .view import build_view
         return build_view(self, player)
+
+    def observer(self, seat: int) -> Observer | None:
+        """C-9: other players' face-down items are hidden in the log too (see :mod:`.view`)."""
+        from .view import observer
+        return observer(self, seat)

@@ -1,10 +1,12 @@
 """What one player may see (C-9): everything on the table, its own adventurers' items, and of
 the others only the items turned face up (the rest as a count).  The stack's order and the
-bags' contents are never shown, only their sizes."""
+bags' contents are never shown, only their sizes.  The log as one player may see it is
+:func:`observer`'s."""
 from __future__ import annotations
 
 from typing import Any
 
+from ...engine.state import Observer, hide
 from .combat import foe_summary
 from .model import EDGES
 from .state import EMPTY, POISON, SPACES, TOKEN, CursedForestState
@@ -94,3 +96,51 @@ def build_view(s: CursedForestState, player: int) -> dict[str, Any]:
         "decision": None if s.decision is None else {"player": s.decision.player, "kind": s.decision.kind},
         "over": s.over, "outcome": s.outcome,
     }
+
+
+#: C-9 in the log: the events that name an item an adventurer may keep face down, each with the
+#: fields naming the item and the fields naming the adventurers whose players see it (the one who
+#: holds it, and the giver or receiver of a gift).  Everyone else sees "an item" (the field
+#: ``None``, see :func:`woodlands.engine.state.hide`) unless the item is face up by then.
+PRIVATE_EVENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "stow": (("item",), ("adventurer", "given_by")),
+    "equip": (("item",), ("adventurer",)),
+    "give": (("item",), ("adventurer", "to")),
+    "pickup": (("item",), ("adventurer",)),
+    "enchant": (("weapon",), ("adventurer",)),
+}
+#: the events after which an item lies face up for good (dropped on a tile, shown, used up or
+#: gone, left by a dead adventurer), with the field that names it: the log's own record of ``shown``
+FACE_UP_EVENTS = {"drop": "item", "show": "item", "item_gone": "item", "use": "item", "poisoned": "dropped"}
+
+
+def observer(s: CursedForestState, seat: int) -> Observer | None:
+    """The log as ``seat`` sees it: nothing hidden when that seat holds every adventurer (the
+    solo game's player); otherwise :data:`PRIVATE_EVENTS` of other players' adventurers lose
+    the name of any item not yet face up.  A pure function of the events before (it never looks
+    at the position), so what a client was told once stays true."""
+    owner = s.owner[:]
+    if all(o == seat for o in owner):
+        return None
+    face_up: set[str] = set()
+    private, revealing = PRIVATE_EVENTS, FACE_UP_EVENTS
+
+    def see(event: dict[str, Any]) -> dict[str, Any]:
+        kind = event["type"]
+        rule = private.get(kind)
+        if rule is None:
+            name = revealing.get(kind)
+            if name is not None and event.get(name) is not None:
+                face_up.add(event[name])
+            elif kind == "death":
+                face_up.update(event["items"])
+            return event
+        fields, holders = rule
+        for who in holders:
+            a = event.get(who)
+            if a is not None and owner[a] == seat:
+                return event
+        if all(event[f] in face_up for f in fields):
+            return event
+        return hide(event, fields)
+    return see

@@ -29,6 +29,9 @@ CARD_ZONES = ("river", "boons", "shadow_deck", "shadow_discard", "explore_deck",
 class StoryfoldState(GameState):
     __slots__ = _LISTS + _SCALARS
     LIST_FIELDS, SCALAR_FIELDS = _LISTS, _SCALARS
+    #: the events that reveal a card or use chance (undo stops at them): a card drawn, dice rolled,
+    #: a deck shuffled or reshuffled
+    REVEALING = frozenset({"draw", "roll", "reshuffle", "shuffle"})
 
     game: "StoryfoldGame"
     content: StoryfoldContent

@@ -29,6 +29,10 @@ _SCALARS = ("hero", "hero_side", "grimm", "health", "strategy", "recovery", "gol
 class TanglewoodsState(GameState):
     __slots__ = _LISTS + _SCALARS
     LIST_FIELDS, SCALAR_FIELDS = _LISTS, _SCALARS
+    #: the events that reveal a card or use chance (undo stops at them): a card drawn, dice rolled,
+    #: a deck reshuffled, the shop filled from the item deck, an item gained from it (which shows
+    #: the underside of the card beneath, T-10)
+    REVEALING = frozenset({"draw", "roll", "reshuffle", "shop", "gain_item"})
 
     game: "TanglewoodsGame"
 
