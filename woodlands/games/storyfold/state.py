@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.state import GameState
+from ...engine.rng import Rng
+from ...engine.state import GameState, canonical_shuffle
 from .model import RIVER_SPACES, START_DICE, StoryfoldContent
 
 if TYPE_CHECKING:
@@ -129,4 +130,9 @@ class StoryfoldState(GameState):
     def view(self, player: int = 0) -> dict[str, Any]:
         from .view import build_view
         return build_view(self)
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """The face-down decks show only their size: each is re-drawn whole."""
+        for name in ("shadow_deck", "explore_deck", "creature_deck", "chapter_deck"):
+            setattr(self, name, canonical_shuffle(getattr(self, name), rng))
 
