@@ -183,6 +183,44 @@ def test_cursed_forest_face_down_items_and_stack_are_drawn_uniformly() -> None:
         assert chi_square(stack, tiles) < CHI2_999[len(tiles) - 1]
 
 
+@pytest.mark.rules("TG-118", "T-10", "T-11")
+def test_tanglewoods_cards_placed_by_difficulty_5_stay_where_the_player_put_them() -> None:
+    """Both lifted cards sent to the bottom: the player knows the last two cards of the Forest
+    Deck (and, waiting, the two it holds), so no sample moves them."""
+    from tests.tanglewoods.helpers import ids, kind, new_game, play
+    s = new_game(difficulty=5, mode="toward-5", seed=4)
+    while kind(s) != "peek_forest":
+        play(s, ids(s)[0])
+    lifted = s.forest_deck[:2]
+    waiting = [s.determinize(0, n).forest_deck[:2] for n in range(30)]
+    assert all(w == lifted for w in waiting)
+    play(s, [o for o in ids(s) if o.startswith("bottom:")][0])
+    play(s, [o for o in ids(s) if o.startswith("bottom:")][0])
+    assert kind(s) != "peek_forest" and sorted(s.forest_deck[-2:]) == sorted(lifted)
+    samples = [s.determinize(0, n).forest_deck for n in range(30)]
+    assert all(d[-2:] == s.forest_deck[-2:] and d[0] == s.forest_deck[0] for d in samples)
+    assert len({tuple(d) for d in samples}) > 1
+
+
+@pytest.mark.rules("C-1")
+def test_cursed_forest_a_tile_seen_going_under_the_stack_stays_there() -> None:
+    g = woodlands.load_game("cursed-forest")
+    for seed in range(20):
+        s = g.new_game(seed=seed, options=g.options_for_simulation({"players": 2}))
+        rng = random.Random(seed)
+        while not s.is_over and not any(e["type"] == "lost" for e in s.log):
+            s.apply(rng.choice(s.decision.options).id)
+        if not s.is_over:
+            break
+    else:
+        pytest.fail("no tile went under the stack")
+    under = s.tile_stack[0]
+    assert s.content.tiles[under].id == [e for e in s.log if e["type"] == "lost"][-1]["tile"]
+    samples = [s.determinize(seat, n) for seat in (0, 1, 2) for n in range(10)]
+    assert all(d.tile_stack[0] == under and d.pit_monsters == s.pit_monsters for d in samples)
+    assert len({tuple(d.tile_stack) for d in samples}) > 1
+
+
 def test_a_game_that_does_not_say_what_is_hidden_cannot_be_determinized() -> None:
     from woodlands.engine.state import GameState
 

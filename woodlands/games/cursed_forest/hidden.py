@@ -1,7 +1,7 @@
 """What a seat of The Cursed Forest cannot know, re-drawn for ``GameState.determinize``.
 
-Hidden from a seat: the order of the tile stack, the monster bag, the item bag and the pit's
-monsters, and (C-9) which item each face-down item of another player's adventurer is.  A
+Hidden from a seat: the order of the tile stack (but for the tiles it saw go under it), the
+monster bag and the item bag, and (C-9) which item each face-down item of another player's adventurer is.  A
 face-down item is known to be some item of its kind: the same slot, filling the same spaces of
 its holder (a crossbow fits one hand for a character who may, CF-047).  Items the seat has been
 told of stay where they are: its own adventurers' items, items turned face up (``shown``), the
@@ -68,6 +68,11 @@ def resample_hidden(s: CursedForestState, seat: int, rng: Rng) -> None:
                 s.extras[b] = [new.get(x, x) for x in s.extras[b]]
     in_hands = set(new.values()) | {i for _, i in held if i not in new}
     s.item_bag = canonical_shuffle([i for i in pool if i not in in_hands], rng)
-    s.tile_stack = canonical_shuffle(s.tile_stack, rng)
+    # a tile drawn with nowhere to go was seen going under the stack (CF-014, C-1): it stays
+    tiles = s.content.tiles
+    under = {e["tile"] for e in s.log_since(0) if e["type"] == "lost"}
+    at = [k for k, t in enumerate(s.tile_stack) if tiles[t].id not in under]
+    for k, tile in zip(at, canonical_shuffle([s.tile_stack[k] for k in at], rng)):
+        s.tile_stack[k] = tile
     s.monster_bag = canonical_shuffle(s.monster_bag, rng)
-    s.pit_monsters = canonical_shuffle(s.pit_monsters, rng)
+    # the pit's monsters were drawn face up, in the order they are fought: nothing to re-draw

@@ -132,7 +132,20 @@ class StoryfoldState(GameState):
         return build_view(self)
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
-        """The face-down decks show only their size: each is re-drawn whole."""
+        """The face-down decks show only their size: each is re-drawn whole, but for the cards
+        the player saw put on top of the Explore deck (``explore_added`` with ``on_top``) since
+        it was last shuffled, which stay where they are."""
+        on_top: set[str] = set()
+        for event in self._log:
+            kind = event["type"]
+            if kind == "explore_added" and event.get("on_top"):
+                on_top.add(event["card"])
+            elif kind in ("shuffle", "reshuffle") and event.get("deck") == "explore":
+                on_top.clear()
+        cards = self.content.cards
         for name in ("shadow_deck", "explore_deck", "creature_deck", "chapter_deck"):
-            setattr(self, name, canonical_shuffle(getattr(self, name), rng))
+            deck = getattr(self, name)
+            at = [k for k, c in enumerate(deck) if name != "explore_deck" or cards[c].id not in on_top]
+            for k, card in zip(at, canonical_shuffle([deck[k] for k in at], rng)):
+                deck[k] = card
 
