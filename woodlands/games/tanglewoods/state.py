@@ -91,10 +91,13 @@ class TanglewoodsState(GameState):
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """T-10, T-11: of each deck the player sees the top card's face and the bottom card's
         underside, so only the cards between them are re-drawn, each keeping its side.  Cards
-        the player knows the place of stay: the two lifted by Difficulty 5 while they wait, and
-        each card it placed (``peek_place``) until that deck is next reshuffled."""
-        known: set[int] = {y for x in (self.pending or ())[1:]
-                           for y in (x if isinstance(x, tuple) else (x,)) if isinstance(y, int)}
+        the player knows the place of stay: the two lifted by Difficulty 5 while they wait (and
+        while that step waits on the stack, which names them), and each card it placed
+        (``peek_place``) until that deck is next reshuffled."""
+        known: set[int] = set()
+        for step in ([self.pending] if self.pending else []) + self.stack:
+            if step[0] == "level5_peek":
+                known.update(step[1])
         placed: set[str] = set()
         for event in self._log:
             if event["type"] == "peek_place":
