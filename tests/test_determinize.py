@@ -221,6 +221,33 @@ def test_cursed_forest_a_tile_seen_going_under_the_stack_stays_there() -> None:
     assert len({tuple(d.tile_stack) for d in samples}) > 1
 
 
+@pytest.mark.rules("C-9")
+def test_cursed_forest_a_drawn_item_waiting_to_be_stowed_is_re_drawn() -> None:
+    """Two items won at once: the second waits on the stack, not yet named to anyone, so it is
+    any hidden item; the one being stowed is named by the decision and stays."""
+    g = woodlands.load_game("cursed-forest")
+    for seed in range(60):
+        s = g.new_game(seed=seed, options=g.options_for_simulation({"players": 2}))
+        rng = random.Random(seed)
+        while not s.is_over and not any(step[0] == "stow_item" for step in s.stack):
+            s.apply(rng.choice(s.decision.options).id)
+        if not s.is_over:
+            break
+    else:
+        pytest.fail("no item waited to be stowed")
+    waiting = [step[2] for step in s.stack if step[0] == "stow_item"]
+    samples = [s.determinize(0, n) for n in range(20)]
+    got = {tuple(step[2] for step in d.stack if step[0] == "stow_item") for d in samples}
+    assert len(got) > 1 and all(len(w) == len(waiting) for w in got)
+    for d in samples:
+        assert d.decision == s.decision and d.pending == s.pending
+        everywhere = [x.item_bag + [step[2] for step in x.stack if step[0] == "stow_item"]
+                      + [i for b in range(x.n) for i in carried(x, b)] for x in (d, s)]
+        assert sorted(everywhere[0]) == sorted(everywhere[1])
+        while not d.is_over and any(step[0] == "stow_item" for step in d.stack + [d.pending or ("",)]):
+            d.apply(d.decision.options[0].id)
+
+
 def test_a_game_that_does_not_say_what_is_hidden_cannot_be_determinized() -> None:
     from woodlands.engine.state import GameState
 

@@ -1,8 +1,9 @@
 """What a seat of The Cursed Forest cannot know, re-drawn for ``GameState.determinize``.
 
 Hidden from a seat: the order of the tile stack (but for the tiles it saw go under it), the
-monster bag and the item bag, and (C-9) which item each face-down item of another player's adventurer is.  A
-face-down item is known to be some item of its kind: the same slot, filling the same spaces of
+monster bag and the item bag, the items drawn that wait on the stack to be stowed (a draw does
+not name its item; the one being stowed now is named by the decision and stays), and (C-9)
+which item each face-down item of another player's adventurer is.  A face-down item is known to be some item of its kind: the same slot, filling the same spaces of
 its holder (a crossbow fits one hand for a character who may, CF-047).  Items the seat has been
 told of stay where they are: its own adventurers' items, items turned face up (``shown``), the
 item an Enchant spell holds, and every item a ``log_for(seat)`` event names (an item once
@@ -48,6 +49,7 @@ def resample_hidden(s: CursedForestState, seat: int, rng: Rng) -> None:
         for b in range(s.n):
             if s.owner[b] != seat:
                 held += [(b, i) for i in carried(s, b) if i not in (EMPTY, POISON) and i not in known]
+    waiting = [(k, step) for k, step in enumerate(s.stack) if step[0] == "stow_item" and step[2] not in s.shown]
     pool = sorted(set(s.item_bag) | {i for _, i in held})
     new: dict[int, int] = {}
     for slot in sorted({items[i].slot for _, i in held}):
@@ -67,7 +69,11 @@ def resample_hidden(s: CursedForestState, seat: int, rng: Rng) -> None:
                 s.inv[b] = [new.get(x, x) for x in s.inv[b]]
                 s.extras[b] = [new.get(x, x) for x in s.extras[b]]
     in_hands = set(new.values()) | {i for _, i in held if i not in new}
-    s.item_bag = canonical_shuffle([i for i in pool if i not in in_hands], rng)
+    rest = canonical_shuffle([i for i in pool if i not in in_hands] + [step[2] for _, step in waiting], rng)
+    # drawn items waiting on the stack to be stowed have not been named yet: any hidden item
+    for (k, step), i in zip(waiting, rest):
+        s.stack[k] = (step[0], step[1], i, *step[3:])
+    s.item_bag = rest[len(waiting):]
     # a tile drawn with nowhere to go was seen going under the stack (CF-014, C-1): it stays
     tiles = s.content.tiles
     under = {e["tile"] for e in s.log_since(0) if e["type"] == "lost"}
