@@ -12,13 +12,16 @@ event of the game's ``REVEALING`` kinds, no use of chance, no item turned face u
 log's redaction is tested on the events of the play that follows, for instance another player
 moving or handing over a face-down item.
 
+The same comparison runs with the twins ``state.determinize(seat, seed)`` makes
+(tests/test_determinize.py checks the rest of it).
+
 The converse checks show the test can fail: a leaking variant (the full ``state.log``, or a
 view with the hidden order in it) tells the twins apart.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 import pytest
@@ -200,6 +203,31 @@ def seen_by(s: Any, seat: int, branch: int) -> Any:
 def test_twins_that_differ_only_in_hidden_facts_look_the_same(case: Case) -> None:
     compared, differed = twins_seen(case, 100, seen_by)
     assert compared > 200
+    assert differed == 0
+
+
+def determinized_twin(s: Any, seat: int, rng: random.Random) -> dict[str, str]:
+    """The twin ``state.determinize(seat, seed)`` makes (tests/test_determinize.py), put in
+    place of ``s``; returns what each of another player's items became, by item id."""
+    d = s.determinize(seat, rng.getrandbits(32))
+    swaps: dict[str, str] = {}
+    if hasattr(s, "inv"):
+        items = s.content.items
+        for b in range(s.n):
+            for x, y in zip(s.inv[b] + s.extras[b], d.inv[b] + d.extras[b]):
+                if x != y and x >= 0:
+                    swaps[items[x].id] = items[y].id
+    d._clone_into(s)
+    s.rng = d.rng
+    return swaps
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_determinized_twins_look_the_same(case: Case) -> None:
+    """The same, with the twin ``determinize`` makes in place of the hand-made one."""
+    compared, differed = twins_seen(replace(case, twin=determinized_twin), 200, seen_by, every=4,
+                                   games=3 if case.game == "cursed-forest" else 0)
+    assert compared > 150
     assert differed == 0
 
 

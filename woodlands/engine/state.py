@@ -50,6 +50,21 @@ def _emitter(revealing: frozenset[str]) -> Callable[..., None]:
     emit.__doc__ = "Append an event of type ``type_`` to the log (see :attr:`GameState.REVEALING`)."
     return emit
 
+def _mix(seed: int, seat: int, moves: int) -> int:
+    """One 64-bit seed from a determinization's seed, its seat and the number of choices made."""
+    r = Rng(seed)
+    r.state ^= Rng(r.next64() ^ (seat + 1) * 0xD1B54A32D192ED03 ^ moves * 0x9E3779B97F4A7C15).next64()
+    return r.next64()
+
+
+def canonical_shuffle(cards: list[int], rng: Rng) -> list[int]:
+    """``cards`` in a uniformly random order drawn from ``rng`` alone: they are sorted first, so
+    the result tells nothing of the order they came in (the helper of ``_resample_hidden``)."""
+    out = sorted(cards)
+    rng.shuffle(out)
+    return out
+
+
 RECORD_FORMAT = "woodlands-record"
 RECORD_VERSION = 1
 
@@ -235,6 +250,33 @@ class GameState:
         """What ``player`` may see, as a JSON-able dict.  Games override this."""
         raise NotImplementedError
 
+    def determinize(self, seat: int, seed: int) -> "GameState":
+        """A full position consistent with everything ``seat`` has seen, for search and sampling.
+
+        A clone in which the orders hidden from ``seat`` (decks, stacks, bags, other players'
+        face-down items) are drawn afresh, uniformly among the arrangements that agree with what
+        it saw, and whose generator (the future dice and draws, hidden too) is reseeded.
+        ``view(seat)``, ``log_for(seat)`` and the decision are those of this state.  The same
+        ``(state, seat, seed)`` gives the same position; different seeds, different ones.
+
+        The sampling starts from the hidden cards in a canonical (sorted) order and draws only on
+        ``seed``, ``seat`` and the number of choices made, never on the true order or on this
+        state's generator, so no answer tells anything hidden.  The clone keeps this state's
+        :attr:`log` (the full log, hidden facts included: read ``log_for(seat)``) and its
+        record, which replays to the real game, not to the sampled one."""
+        twin = self.clone()
+        rng = Rng(_mix(seed, seat, len(self._choices)))
+        twin._resample_hidden(seat, rng)
+        twin.rng = Rng(rng.next64())
+        return twin
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """Re-draw, in place and with ``rng`` only, every order hidden from ``seat`` (see
+        :meth:`determinize`).  Each game with hidden facts overrides this."""
+        raise NotImplementedError(
+            f"{self.game.id}: this game does not say what is hidden from a seat, so it cannot be "
+            "determinized (its state class needs a _resample_hidden(seat, rng) method)")
+
     # ------------------------------------------------------------------ for the rules code
     #: A game's own fields, by how :meth:`clone` copies them: lists of lists (copied two deep),
     #: lists of plain values (copied), and the rest (ints, strings, frozen content: shared).
@@ -342,4 +384,4 @@ class GameState:
                 f"({decision.step}); legal now: {offered}{more}")
 
 
-__all__ = ["GameState", "Observer", "Option", "RECORD_FORMAT", "RECORD_VERSION", "hide"]
+__all__ = ["GameState", "Observer", "Option", "RECORD_FORMAT", "RECORD_VERSION", "canonical_shuffle", "hide"]

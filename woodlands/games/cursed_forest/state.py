@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...engine.rng import Rng
 from ...engine.state import GameState, Observer
 from .model import CursedForestContent
 
@@ -140,6 +141,11 @@ class CursedForestState(GameState):
     def view(self, player: int = 0) -> dict[str, Any]:
         from .view import build_view
         return build_view(self, player)
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """C-9: the stack, the bags and other players' face-down items (see :mod:`.hidden`)."""
+        from .hidden import resample_hidden
+        resample_hidden(self, seat, rng)
 
     def observer(self, seat: int) -> Observer | None:
         """C-9: other players' face-down items are hidden in the log too (see :mod:`.view`)."""

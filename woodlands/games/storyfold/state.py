@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.state import GameState
+from ...engine.rng import Rng
+from ...engine.state import GameState, canonical_shuffle
 from .model import RIVER_SPACES, START_DICE, StoryfoldContent
 
 if TYPE_CHECKING:
@@ -129,4 +130,22 @@ class StoryfoldState(GameState):
     def view(self, player: int = 0) -> dict[str, Any]:
         from .view import build_view
         return build_view(self)
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """The face-down decks show only their size: each is re-drawn whole, but for the cards
+        the player saw put on top of the Explore deck (``explore_added`` with ``on_top``) since
+        it was last shuffled, which stay where they are."""
+        on_top: set[str] = set()
+        for event in self._log:
+            kind = event["type"]
+            if kind == "explore_added" and event.get("on_top"):
+                on_top.add(event["card"])
+            elif kind in ("shuffle", "reshuffle") and event.get("deck") == "explore":
+                on_top.clear()
+        cards = self.content.cards
+        for name in ("shadow_deck", "explore_deck", "creature_deck", "chapter_deck"):
+            deck = getattr(self, name)
+            at = [k for k, c in enumerate(deck) if name != "explore_deck" or cards[c].id not in on_top]
+            for k, card in zip(at, canonical_shuffle([deck[k] for k in at], rng)):
+                deck[k] = card
 

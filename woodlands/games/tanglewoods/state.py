@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.state import GameState
+from ...engine.rng import Rng
+from ...engine.state import GameState, canonical_shuffle
 from .model import DIE_COLOUR, TanglewoodsContent
 
 if TYPE_CHECKING:
@@ -86,3 +87,26 @@ class TanglewoodsState(GameState):
     def view(self, player: int = 0) -> dict[str, Any]:
         from .view import build_view
         return build_view(self)
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """T-10, T-11: of each deck the player sees the top card's face and the bottom card's
+        underside, so only the cards between them are re-drawn, each keeping its side.  Cards
+        the player knows the place of stay: the two lifted by Difficulty 5 while they wait (and
+        while that step waits on the stack, which names them), and each card it placed
+        (``peek_place``) until that deck is next reshuffled."""
+        known: set[int] = set()
+        for step in ([self.pending] if self.pending else []) + self.stack:
+            if step[0] == "level5_peek":
+                known.update(step[1])
+        placed: set[str] = set()
+        for event in self._log:
+            if event["type"] == "peek_place":
+                placed.add(event["card"])
+            elif event["type"] == "reshuffle" and event["deck"] == "forest":
+                placed.clear()
+        forest = self.content.forest
+        known.update(c for c in self.forest_deck if forest[c >> 1].id in placed)
+        for deck in (self.forest_deck, self.map_deck, self.item_deck):
+            at = [k for k in range(1, len(deck) - 1) if deck[k] not in known]
+            for k, code in zip(at, canonical_shuffle([deck[k] for k in at], rng)):
+                deck[k] = code
