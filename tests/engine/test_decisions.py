@@ -98,3 +98,66 @@ def test_explained_refusals_split_the_rule_from_the_reason(game_id):
         "it costs 4 gold and you have 2", "TG-074, TG-086")
     assert split_rule("you have drawn 2 cards, your limit (Strategy) (TG-035)") == (
         "you have drawn 2 cards, your limit (Strategy)", "TG-035")
+
+
+#: The audit of every decision kind (docs/engine.md "Forced moves"): the kinds whose lone option
+#: a client may take by itself.  Every other kind's lone option rolls dice, draws or turns up a
+#: card or tile (a roll, a fight, a draw, a visit to the merchant, the end of a phase or turn that
+#: deals the next cards), or was judged too close to that to leave to a client.
+AUTO_KINDS = {
+    "tanglewoods": {"apply_die", "discard_item", "item_limit", "order_effects", "pay_or"},
+    "storyfold": {"choose_creature", "keep_explore", "pay_crystal", "place_crystal"},
+    "cursed-forest": {"choose_character", "choose_partner", "flee_price", "poison_replace", "stow_item"},
+}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_game_declares_its_forced_kinds(game_id):
+    game = woodlands.load_game(game_id)
+    assert game.steps.auto_kinds() == AUTO_KINDS[game_id]
+    assert {s.kind for s in game.steps.specs.values() if s.ask} >= AUTO_KINDS[game_id]
+
+
+def test_steps_of_one_kind_must_agree_on_auto():
+    from woodlands.engine.steps import StepRegistry
+    steps = StepRegistry()
+    for name, auto in (("a", True), ("b", False)):
+        steps.ask(name, kind="same", rule="R-1", auto=auto)(lambda s: None)
+        steps.answer(name)(lambda s, c: None)
+    with pytest.raises(RuntimeError, match="disagree on auto"):
+        steps.check_complete()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_take_forced_takes_only_lone_options_of_auto_kinds(game_id):
+    game = woodlands.load_game(game_id)
+    auto = game.steps.auto_kinds()
+    taken = lone_refused = 0
+    for i in range(GAMES_PER_GAME):
+        rng = random.Random(2000 + i)
+        state = game.new_game(seed=30 + i, options=CASES[game_id].options(i))
+        for _ in range(DECISIONS_PER_GAME):
+            if state.is_over:
+                assert state.forced() is None and state.take_forced() == 0
+                break
+            d = state.decision
+            lone = len(d.options) == 1
+            if lone and d.kind not in auto:
+                lone_refused += 1
+            assert state.forced() == (d.options[0].id if lone and d.kind in auto else None), d.kind
+            # what take_forced must do, step by step on a clone
+            twin = state.clone()
+            expected = 0
+            while twin.forced() is not None:
+                assert len(twin.decision.options) == 1 and twin.decision.kind in auto
+                twin.apply(twin.decision.options[0].id)
+                expected += 1
+            n = state.take_forced()
+            assert n == expected and state.record() == twin.record()
+            taken += n
+            if not state.is_over:
+                state.apply(rng.choice(state.decision.options).id)
+        assert woodlands.replay(state.record()).record() == state.record()
+    assert lone_refused > 0
+    # Tanglewoods' auto kinds rarely come with one option (a lone die to exhaust or item to drop)
+    assert taken > 0 or game_id == "tanglewoods", taken

@@ -365,6 +365,27 @@ class GameState:
                 return Refusal(f"not that one; of that kind you may now choose: {shown}{more}", rule)
         return Refusal(f"that is not one of the choices now; {_ask(decision.prompt)}", rule)
 
+    # ------------------------------------------------------------------ forced moves
+    def forced(self) -> str | None:
+        """The id a client may take without asking: the lone option of a decision whose kind
+        declares it (``auto`` at the step's registration: taking it rolls no dice and reveals
+        nothing), else ``None``."""
+        decision = self._decision
+        if decision is None or len(decision.options) != 1:
+            return None
+        step = self.pending
+        assert step is not None
+        return decision.options[0].id if self.game.steps.specs[step[0]].auto else None
+
+    def take_forced(self) -> int:
+        """Apply :meth:`forced` options until there is none; returns how many were taken.  Each
+        is an ordinary :meth:`apply`, so the record holds every one of them."""
+        taken = 0
+        while (option_id := self.forced()) is not None:
+            self.apply(option_id)
+            taken += 1
+        return taken
+
     def _illegal(self, option_id: str) -> IllegalAction:
         """The error :meth:`apply` raises, worded from :meth:`why_not` so the two never disagree."""
         refusal = self.why_not(option_id)
