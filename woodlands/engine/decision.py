@@ -27,6 +27,13 @@ class Decision(NamedTuple):
     step: str = ""
     data: dict[str, Any] | None = None
 
+    def __contains__(self, option_id: object) -> bool:
+        """``option_id in decision``: is it one of the options' ids (not a field, as for a tuple)."""
+        for o in self.options:
+            if o.id == option_id:
+                return True
+        return False
+
     def option(self, option_id: str) -> Option | None:
         for o in self.options:
             if o.id == option_id:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
+from .refusal import Refusal
+
 #: how many problems ``str(ContentError)`` lists before "... and N more" (all stay in ``.problems``)
 SHOWN_PROBLEMS = 50
 #: how many characters one shown problem may take
@@ -62,7 +64,12 @@ class IllegalAction(WoodlandsError, ValueError):
     Traceback (most recent call last):
     ...
     woodlands.engine.errors.IllegalAction: buy:lantern: you have 2 gold and it costs 4 (Gold, TG-086)
+
+    When :meth:`GameState.apply <woodlands.engine.state.GameState.apply>` raises it, ``refusal``
+    holds the same :class:`~woodlands.engine.refusal.Refusal` as ``state.why_not(option_id)``.
     """
+
+    refusal: Refusal | None = None
 
 
 class GameOptionError(WoodlandsError, ValueError):

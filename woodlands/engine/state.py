@@ -8,6 +8,7 @@ from .decision import Decision, Option
 from .errors import IllegalAction, clip
 from .eventlog import CHUNK, AppendLog
 from .records import log_digest
+from .refusal import Refusal, split_rule
 from .rng import Rng
 from .steps import StepSpec
 
@@ -171,12 +172,12 @@ class GameState:
         and changes nothing."""
         decision = self._decision
         if decision is None:
-            raise IllegalAction(f"{clip(str(option_id), 100)}: the game is over; no more choices can be made")
+            raise self._illegal(option_id)
         for opt in decision.options:
             if opt.id == option_id:
                 break
         else:
-            raise IllegalAction(self._why_not(option_id, decision))
+            raise self._illegal(option_id)
         step = self.pending
         assert step is not None
         self.pending = None
@@ -370,18 +371,90 @@ class GameState:
         """Who decides at ``step``; one-player games always answer 0."""
         return 0
 
-    def _why_not(self, option_id: str, decision: Decision) -> str:
+    # ------------------------------------------------------------------ judging an id
+    def can_apply(self, option_id: str) -> bool:
+        """Would :meth:`apply` take ``option_id`` now?  Changes nothing."""
+        decision = self._decision
+        return decision is not None and option_id in decision
+
+    def why_not(self, option_id: str) -> Refusal | None:
+        """``None`` when :meth:`apply` would take ``option_id`` now, else a :class:`Refusal`: the
+        reason in player words and the rule id(s) as separate data.  Changes nothing; the message
+        of the :class:`IllegalAction` that :meth:`apply` raises is built from it."""
+        decision = self._decision
+        if decision is None:
+            return Refusal("the game is over; no more choices can be made", None)
+        if option_id in decision:
+            return None
         step = self.pending
         assert step is not None
         spec: StepSpec = self.game.steps.specs[step[0]]
-        reason = spec.explain(self, option_id, *step[1:]) if spec.explain else None
-        option_id = clip(str(option_id), 100)        # it may come from a record or a user
-        offered = ", ".join(o.id for o in decision.options[:12])
-        more = "" if len(decision.options) <= 12 else f" (+{len(decision.options) - 12} more)"
-        if reason:
-            return f"{option_id}: {reason} ({decision.step}); legal now: {offered}{more}"
-        return (f"{option_id}: not a legal option while the game asks '{decision.prompt}' "
-                f"({decision.step}); legal now: {offered}{more}")
+        text = str(option_id)
+        rule = decision.step or None
+        if not text.strip():
+            return Refusal(f"no choice was given; {_ask(decision.prompt)}", rule)
+        if spec.explain is not None:
+            said = spec.explain(self, text, *step[1:])
+            if said:
+                reason, own = split_rule(said)
+                return Refusal(reason, own or rule)
+        verb, sep, _ = text.partition(":")
+        if sep:
+            alike = [o.label for o in decision.options if o.id.partition(":")[0] == verb]
+            if alike:
+                shown = "; ".join(_short(label) for label in alike[:3])
+                more = f"; or one of {len(alike) - 3} more" if len(alike) > 3 else ""
+                return Refusal(f"not that one; of that kind you may now choose: {shown}{more}", rule)
+        return Refusal(f"that is not one of the choices now; {_ask(decision.prompt)}", rule)
+
+    # ------------------------------------------------------------------ forced moves
+    def forced(self) -> str | None:
+        """The id a client may take without asking: the lone option of a decision whose kind
+        declares it (``auto`` at the step's registration: taking it rolls no dice and reveals
+        nothing), else ``None``."""
+        decision = self._decision
+        if decision is None or len(decision.options) != 1:
+            return None
+        step = self.pending
+        assert step is not None
+        return decision.options[0].id if self.game.steps.specs[step[0]].auto else None
+
+    def take_forced(self) -> int:
+        """Apply :meth:`forced` options until there is none; returns how many were taken.  Each
+        is an ordinary :meth:`apply`, so the record holds every one of them."""
+        taken = 0
+        while (option_id := self.forced()) is not None:
+            self.apply(option_id)
+            taken += 1
+        return taken
+
+    def _illegal(self, option_id: str) -> IllegalAction:
+        """The error :meth:`apply` raises, worded from :meth:`why_not` so the two never disagree."""
+        refusal = self.why_not(option_id)
+        assert refusal is not None
+        shown = clip(str(option_id), 100)        # it may come from a record or a user
+        decision = self._decision
+        if decision is None:
+            err = IllegalAction(f"{shown}: {refusal}")
+        else:
+            offered = ", ".join(o.id for o in decision.options[:12])
+            more = "" if len(decision.options) <= 12 else f" (+{len(decision.options) - 12} more)"
+            err = IllegalAction(f"{shown}: {refusal}; legal now: {offered}{more}")
+        err.refusal = refusal
+        return err
 
 
-__all__ = ["GameState", "Observer", "Option", "RECORD_FORMAT", "RECORD_VERSION", "canonical_shuffle", "hide"]
+def _short(label: str, limit: int = 50) -> str:
+    """An option's label cut to ``limit`` characters at a word, for a list in a refusal."""
+    if len(label) <= limit:
+        return label
+    return label[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "..."
+
+
+def _ask(prompt: str) -> str:
+    """The decision's prompt as the tail of a refusal, without rule ids in brackets."""
+    return "the game asks: " + split_rule(clip(prompt, 200))[0]
+
+
+__all__ = ["GameState", "Observer", "Option", "RECORD_FORMAT", "RECORD_VERSION", "Refusal", "canonical_shuffle",
+           "hide"]

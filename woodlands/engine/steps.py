@@ -36,6 +36,7 @@ class StepSpec:
     kind: str = ""
     rule: str = ""
     explain: Callable[..., str | None] | None = None
+    auto: bool = False
 
 
 class StepRegistry:
@@ -50,12 +51,17 @@ class StepRegistry:
             return fn
         return register
 
-    def ask(self, name: str, *, kind: str, rule: str) -> Callable[[Callable[..., Ask | None]], Callable[..., Ask | None]]:
+    def ask(self, name: str, *, kind: str, rule: str,
+            auto: bool = False) -> Callable[[Callable[..., Ask | None]], Callable[..., Ask | None]]:
+        """``auto``: when this step offers one option, a client may take it without asking
+        (:meth:`GameState.forced <woodlands.engine.state.GameState.forced>`).  Declare it only
+        where taking that lone option by itself rolls no dice and reveals nothing (a lone "roll"
+        or "draw" stays the player's to press); every step of one kind must agree."""
         def register(fn: Callable[..., Ask | None]) -> Callable[..., Ask | None]:
             old = self.specs.get(name)
             self.specs[name] = StepSpec(name=name, ask=fn, kind=kind, rule=rule,
                                         answer=old.answer if old else None,
-                                        explain=old.explain if old else None)
+                                        explain=old.explain if old else None, auto=auto)
             return fn
         return register
 
@@ -63,7 +69,7 @@ class StepRegistry:
         def register(fn: Callable[..., None]) -> Callable[..., None]:
             spec = self.specs[name]
             self.specs[name] = StepSpec(name=name, ask=spec.ask, answer=fn, kind=spec.kind,
-                                        rule=spec.rule, explain=spec.explain)
+                                        rule=spec.rule, explain=spec.explain, auto=spec.auto)
             return fn
         return register
 
@@ -72,7 +78,7 @@ class StepRegistry:
         def register(fn: Callable[..., str | None]) -> Callable[..., str | None]:
             spec = self.specs[name]
             self.specs[name] = StepSpec(name=name, ask=spec.ask, answer=spec.answer, kind=spec.kind,
-                                        rule=spec.rule, explain=fn)
+                                        rule=spec.rule, explain=fn, auto=spec.auto)
             return fn
         return register
 
@@ -82,10 +88,19 @@ class StepRegistry:
         self.specs[spec.name] = spec
 
     def check_complete(self) -> None:
-        """Every asking step needs an answer; called once when a game is built."""
+        """Every asking step needs an answer, and the steps of one decision kind agree on
+        ``auto``; called once when a game is built."""
         missing = [n for n, s in self.specs.items() if s.ask and not s.answer]
         if missing:
             raise RuntimeError(f"steps without an answer handler: {missing}")
+        auto: dict[str, bool] = {}
+        for n, spec in self.specs.items():
+            if spec.ask and auto.setdefault(spec.kind, spec.auto) != spec.auto:
+                raise RuntimeError(f"step {n!r}: the steps of kind {spec.kind!r} disagree on auto")
+
+    def auto_kinds(self) -> frozenset[str]:
+        """The decision kinds whose lone option a client may take by itself."""
+        return frozenset(s.kind for s in self.specs.values() if s.ask and s.auto)
 
 
 def push_in_order(stack: list[tuple[Any, ...]], steps: Sequence[tuple[Any, ...]]) -> None:

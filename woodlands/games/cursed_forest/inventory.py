@@ -124,7 +124,7 @@ def monsters_on(s: CursedForestState, p: int) -> bool:
 
 
 # ------------------------------------------------------------------ stowing a new item (CF-031)
-@steps.ask("stow_item", kind="stow_item", rule="9. Winning and Losing Fights, CF-031, CF-034")
+@steps.ask("stow_item", kind="stow_item", rule="9. Winning and Losing Fights, CF-031, CF-034", auto=True)
 def ask_stow(s: CursedForestState, a: int, i: int, partner: int) -> tuple[str, list[Option]] | None:
     it = item(s, i)
     if it.slot == "none" and partner < 0:

@@ -35,7 +35,7 @@ def poison(s: CursedForestState, a: int, source: str) -> None:
     s.push("poison_replace", a)   # CF-037: every space full: an item makes way and is dropped
 
 
-@steps.ask("poison_replace", kind="poison_replace", rule="11. Poisons and Cures, CF-037")
+@steps.ask("poison_replace", kind="poison_replace", rule="11. Poisons and Cures, CF-037", auto=True)
 def ask_replace(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
     if s.pos[a] is None:
         return None

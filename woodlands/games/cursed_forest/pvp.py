@@ -74,7 +74,7 @@ def flee(s: CursedForestState, a: int, args: list[str]) -> None:
         hurt(s, a, 4, direct=True, source="flight")
 
 
-@steps.ask("flee_price", kind="flee_price", rule="21. Combat Between Adventurers, CF-094")
+@steps.ask("flee_price", kind="flee_price", rule="21. Combat Between Adventurers, CF-094", auto=True)
 def ask_price(s: CursedForestState, a: int, b: int) -> tuple[str, list[Option]] | None:
     if s.pos[a] is None or not s.kills[a]:
         return None

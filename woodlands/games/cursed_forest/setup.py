@@ -28,7 +28,7 @@ def set_up(s: CursedForestState) -> None:
         s.push("choose_character", a)
 
 
-@steps.ask("choose_character", kind="choose_character", rule="2. Set-Up, CF-005")
+@steps.ask("choose_character", kind="choose_character", rule="2. Set-Up, CF-005", auto=True)
 def ask_character(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
     if s.char[a] >= 0:
         return None

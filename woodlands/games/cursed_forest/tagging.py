@@ -142,7 +142,7 @@ def tag_walk(s: CursedForestState, b: int, a: int, way: tuple[int, ...], k: int)
     meet_tile(s, b, q, "tag")
 
 
-@steps.ask("choose_partner", kind="choose_partner", rule="8. Ranged Attacks, CF-030")
+@steps.ask("choose_partner", kind="choose_partner", rule="8. Ranged Attacks, CF-030", auto=True)
 def ask_partner(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
     if not s.f_kind or s.f_adv != a or s.f_partner >= 0:
         return None

@@ -85,7 +85,7 @@ def blind(s: StoryfoldState, card: int) -> None:
     log_river(s, "blinded")
 
 
-@steps.ask("blind_choice", kind="choose_creature", rule="Light / Protect, SW-003, SW-021")
+@steps.ask("blind_choice", kind="choose_creature", rule="Light / Protect, SW-003, SW-021", auto=True)
 def ask_blind(s: StoryfoldState) -> tuple[str, list[Option]] | None:
     opts = [Option(f"creature:{s.content.cards[c].id}", f"Blind {s.content.cards[c].name}")
             for c in s.creatures_in_river()]
@@ -97,7 +97,7 @@ def answer_blind(s: StoryfoldState, choice: str) -> None:
     blind(s, s.content.card_by_id[choice.split(":")[1]])
 
 
-@steps.ask("discard_creature", kind="choose_creature", rule="Creature cards, SW-042")
+@steps.ask("discard_creature", kind="choose_creature", rule="Creature cards, SW-042", auto=True)
 def ask_discard(s: StoryfoldState, which: str) -> tuple[str, list[Option]] | None:
     here = s.creatures_in_river()
     if not here:

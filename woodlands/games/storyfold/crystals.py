@@ -22,7 +22,7 @@ def slot(s: StoryfoldState, card: int) -> int:
     return s.content.actions.index(card)
 
 
-@steps.ask("place_crystals", kind="place_crystal", rule="Crystals, SW-067, SW-069")
+@steps.ask("place_crystals", kind="place_crystal", rule="Crystals, SW-067, SW-069", auto=True)
 def ask_place(s: StoryfoldState, left: int) -> tuple[str, list[Option]] | None:
     if left <= 0:
         return None
@@ -97,7 +97,7 @@ def payable(s: StoryfoldState, cost: int, cost_from: str) -> bool:
     return sum(s.crystals) >= cost
 
 
-@steps.ask("pay_crystals", kind="pay_crystal", rule="Luma & Brom cards, SW-016..SW-022")
+@steps.ask("pay_crystals", kind="pay_crystal", rule="Luma & Brom cards, SW-016..SW-022", auto=True)
 def ask_pay(s: StoryfoldState, left: int, cost_from: str) -> tuple[str, list[Option]] | None:
     if left <= 0:
         return None

@@ -63,7 +63,7 @@ def explore_action_draw(s: StoryfoldState, count: int) -> None:
         s.drawn.append(card)
 
 
-@steps.ask("keep_explore", kind="keep_explore", rule="Explore, SW-010")
+@steps.ask("keep_explore", kind="keep_explore", rule="Explore, SW-010", auto=True)
 def ask_keep(s: StoryfoldState) -> tuple[str, list[Option]] | None:
     if not s.drawn:
         return None

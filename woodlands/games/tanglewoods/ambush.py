@@ -45,7 +45,7 @@ def resolve_together(s: TanglewoodsState, when: str, entries: list[Entry]) -> No
         s.push("simultaneous", when, due)
 
 
-@steps.ask("simultaneous", kind="order_effects", rule="TG-028, ruling T-13")
+@steps.ask("simultaneous", kind="order_effects", rule="TG-028, ruling T-13", auto=True)
 def ask_order(s: TanglewoodsState, when: str, due: tuple[Entry, ...]) -> tuple[str, list[Option]] | None:
     live = [e for e in due if still_there(s, when, e)]
     if len(live) <= 1:

@@ -158,7 +158,7 @@ def _pay_or(s: TanglewoodsState, e: Effect, src: Source) -> None:
         s.push("pay_or", e, src)
 
 
-@steps.ask("pay_or", kind="pay_or", rule="Gold, TG-086")
+@steps.ask("pay_or", kind="pay_or", rule="Gold, TG-086", auto=True)
 def ask_pay_or(s: TanglewoodsState, e: Effect, src: Source) -> tuple[str, list[Option]]:
     other = "; ".join(x.text or x.do for x in e.params["otherwise"])
     return (f"{source_name(s, src)}: pay {e.params['amount']} gold, or {other}?",
@@ -459,7 +459,7 @@ def _discard_options(s: TanglewoodsState) -> list[Option]:
     return [Option(f"discard:{s.content.items[c >> 1].id}", f"Discard {s.content.item_face(c).name}") for c in s.inventory]
 
 
-@steps.ask("discard_item", kind="discard_item", rule="ruling T-8")
+@steps.ask("discard_item", kind="discard_item", rule="ruling T-8", auto=True)
 def ask_discard_item(s: TanglewoodsState, why: str) -> tuple[str, list[Option]] | None:
     opts = _discard_options(s)
     return (f"{why}: discard which item?", opts) if opts else None
@@ -479,7 +479,7 @@ def discard_item_by_id(s: TanglewoodsState, item_id: str, why: str) -> None:
     s.push("settle_defeats")      # a Health bonus it gave is gone (ruling T-22)
 
 
-@steps.ask("item_limit", kind="item_limit", rule="TG-089, ruling T-8")
+@steps.ask("item_limit", kind="item_limit", rule="TG-089, ruling T-8", auto=True)
 def ask_item_limit(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
     if len(s.inventory) <= s.strategy:
         return None

@@ -112,7 +112,7 @@ def _ready_groups(s: TanglewoodsState) -> list[tuple[str, int]]:
     return seen
 
 
-@steps.ask("apply_dice", kind="apply_die", rule="Strategy Phase: Apply Dice, TG-057, ruling T-4")
+@steps.ask("apply_dice", kind="apply_die", rule="Strategy Phase: Apply Dice, TG-057, ruling T-4", auto=True)
 def ask_apply(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
     groups = _ready_groups(s)
     enemies = undefeated_enemies(s)
