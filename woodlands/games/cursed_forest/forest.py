@@ -57,8 +57,16 @@ def placements(s: CursedForestState, p: int, tile: Tile) -> list[tuple[int, int]
 
 def room_beside(s: CursedForestState, p: int) -> bool:
     """Has placed tile ``p`` an open edge facing an empty square, where a tile could be laid?"""
-    xy = s.place_pos[p]
-    return any(s.place_open[p][d] and neighbour(xy, d) not in s.grid for d in range(4))
+    # asked at every decision of a turn (the draw's label): a plain loop, no generator or calls
+    x, y = s.place_pos[p]
+    opened = s.place_open[p]
+    grid = s.grid
+    for d in range(4):
+        if opened[d]:
+            dx, dy = STEP[d]
+            if (x + dx, y + dy) not in grid:
+                return True
+    return False
 
 
 #: AUD-1: added to a draw's label when no tile can go beside the adventurer (C-1 keeps it legal)
