@@ -141,7 +141,7 @@ def test_game_options_from_flags_and_option_pairs(default_game, run_cli):
 
 def test_play_without_a_game_offers_a_menu(default_game, run_cli):
     """What ``make play`` starts: a menu of the games, then the chosen game."""
-    code, out, err = run_cli("play", "--seed", "3", stdin="9\nx\n1\nq\n")
+    code, out, err = run_cli("play", "--seed", "3", stdin="9\nx\n1\n\n\nq\n")
     assert code == 0, err
     assert "which game" in out and "Tanglewoods" in out and "Type 1 to 3" in out
     assert "Health" in out     # the Tanglewoods table came up

@@ -295,3 +295,57 @@ def test_every_decision_kind_the_engine_can_ask_has_help():
     kinds = set(re.findall(r'kind="([a-z_]+)"', _engine_source()))
     assert {"turn_action", "fight_round", "maiden_call"} <= kinds
     assert sorted(kinds - set(HELP)) == []
+
+
+# ------------------------------------------------------------------ hot-seat handover
+def test_the_handover_hides_the_last_players_face_down_items(game, run_cli, played):
+    """Line mode: after 'Pass to Player 2' nothing names an item Player 1 keeps face down
+    (it was named on Player 1's own screen just before), until the screen passes back."""
+    numbers, states = played
+    stdin = "\n".join(map(str, numbers)) + "\n"
+    _, out, _ = run_cli("play", "cursed-forest", "--players", "2", "--seed", str(SEED), stdin=stdin)
+    parts = re.split(r"^Pass to .*$", out, flags=re.M)
+    items = game.content.items
+    handovers = [k for k in range(1, len(states) - 1)
+                 if states[k - 1].decision.player == 0 and states[k].decision.player == 1]
+    assert len(parts) - 1 >= len(handovers) > 0
+    checked = 0
+    for h, k in enumerate(handovers):
+        s = states[k]
+        secret = {items[i].name for a in range(s.n) if s.owner[a] == 0
+                  for i in list(s.inv[a]) + list(s.extras[a]) if i >= 0 and i not in s.shown}
+        view = s.view(1)
+        visible = json.dumps(view) + " ".join(o.label for o in s.decision.options)
+        before, after = parts[2 * h], parts[2 * h + 1]     # seat 0's screens, then seat 1's
+        for name in sorted(secret):
+            if name in visible or name not in before:
+                continue
+            assert name not in after, (k, name)
+            checked += 1
+    assert checked > 0, "seat 0 should have kept a face-down item it saw on its own screen"
+
+
+class _Keyboard(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_handover_at_a_terminal_clears_the_screen_and_waits_for_enter(game):
+    from woodlands.cli.play import PlaySession
+    state = game.new_game(seed=SEED, options={"players": 2})
+    file = io.StringIO()
+    console = Console(file=file, force_terminal=True, width=100)
+    keys = _Keyboard("\n")
+    session = PlaySession(console, state, None, keys)
+    session.show_turn()
+    first = state.decision.player
+    assert "Pass to" not in file.getvalue()
+    while state.decision.player == first:
+        state.apply(state.decision.options[0].id)
+    file.seek(0), file.truncate()
+    session.show_turn()
+    screen = file.getvalue()
+    assert "Pass to Player" in screen
+    assert screen.count("\x1b[2J") == 2, "cleared before the handover and again after Enter"
+    assert keys.tell() == 1, "it waited for the Enter key"
+    assert screen.index("Pass to") < screen.rindex("\x1b[2J") < screen.index("decides")

@@ -43,7 +43,7 @@ def test_the_menu_offers_a_game_named_in_the_environment(run_cli, monkeypatch):
     monkeypatch.setenv(MODULES_ENV, TOY_MODULE)
     n = len(woodlands.game_ids())
     assert "toy" in woodlands.game_ids()
-    code, out, err = run_cli("play", "--seed", "1", stdin=f"{n}\n1\n2\n2\n2\n2\n2\nq\n")
+    code, out, err = run_cli("play", "--seed", "1", stdin=f"{n}\n1\n\n2\n2\n2\n2\n2\nq\n")
     assert code == 0, err
     assert f"{n}. Count to Ten  (toy, 1-2 players)" in out
     assert "How many players (1-2)?" in out

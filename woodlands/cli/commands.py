@@ -17,12 +17,12 @@ from ..engine.content import read_toml
 from ..engine.errors import ContentError, GameOptionError, RecordError, brief, clip
 from ..engine.files import JsonTooBig, check_path, check_target, inside, loads, write_text
 from ..engine.game import Game, game_class, load_game, replay
-from ..engine.registry import descriptor, descriptors
+from ..engine.registry import OptionSpec, descriptor, descriptors, resolve
 from .autosave import Autosave, SavedGame, last_unfinished
 from .main import UserError
 from .narrate import narrator_for
 from .play import RECAP, PlaySession, deciding_seat, load_record, start_state
-from .terminal import SafeConsole, digits_hint, read_number
+from .terminal import MAX_DIGITS, SafeConsole, digits_hint, read_number
 
 
 def _stdout() -> Console:
@@ -86,7 +86,7 @@ def _ask(out: Console, stdin: Any, answer: Callable[[str], T | None], again: str
         value = answer(text)
         if value is not None:
             return value
-        out.print(escape(digits_hint(text)) + again)
+        out.print(escape(digits_hint(text)) + again, soft_wrap=True)
 
 
 #: what the menu answers when the player picks the autosaved game
@@ -126,6 +126,83 @@ def ask_players(out: Console, stdin: Any, low: int, high: int) -> int | None:
     return _ask(out, stdin, pick, f"Type a number from {low} to {high}.")
 
 
+def menu_options(game_id: str, given: dict[str, Any]) -> list[OptionSpec]:
+    """The set-up questions the menu asks for ``game_id``, in schema order: its options with a
+    command-line flag (not the number of players, asked before), not in ``given`` (the flags
+    typed and the answers so far, None for a default), and whose ``when`` holds."""
+    d = descriptor(game_id)
+    defaults = {o.name: o.default for o in d.options}
+    return [o for o in d.options
+            if o.flag and not o.simulation and o.name != "players" and o.name not in given
+            and all(_holds(defaults.get(k) if given.get(k) is None else given[k], v) for k, v in o.when)]
+
+
+def _holds(value: Any, wanted: Any) -> bool:
+    """A ``when`` condition: ``...`` wants any value but None, anything else itself."""
+    return value is not None if wanted is Ellipsis else bool(value == wanted)
+
+
+def ask_option(out: Console, stdin: Any, spec: OptionSpec, listed: list[tuple[Any, str]]) -> list[Any] | None:
+    """Ask for one option: ``[value]``, ``[None]`` for the default (an empty line), or None to
+    quit (q or the end of input).  ``listed``: the values offered by number, with their labels."""
+    question = f"{spec.describe()}? Enter for the default"
+    if "default" not in spec.describe():
+        question += " (the game's own)" if spec.default is None else f" ({spec.default})"
+    question += "."
+    out.print(escape(question[:1].upper() + question[1:]), soft_wrap=True)
+    for n, (_, label) in enumerate(listed, 1):
+        out.print(f"  {n}. {escape(label)}", soft_wrap=True)
+
+    def pick(text: str) -> list[Any] | None:
+        if not text:
+            return [None]
+        n = read_number(text)
+        if listed:
+            if n is not None:
+                return [listed[n - 1][0]] if 1 <= n <= len(listed) else None
+            return next(([v] for v, _ in listed if str(v).lower() == text), None)
+        if spec.type is int:
+            low, high = spec.range or (0, 10 ** MAX_DIGITS)
+            return [n] if n is not None and low <= n <= high else None
+        if spec.type is bool:
+            return [True] if text in ("y", "yes") else [False] if text in ("n", "no") else None
+        return [text] if spec.type is str else None
+    if listed:
+        again = f"Type 1 to {len(listed)}, Enter for the default, or q to quit."
+    elif spec.type is int and spec.range is not None:
+        again = f"Type a number from {spec.range[0]} to {spec.range[1]}, Enter for the default, or q to quit."
+    elif spec.type is bool:
+        again = "Type y or n, Enter for the default, or q to quit."
+    else:
+        again = "Type a value, Enter for the default, or q to quit."
+    return _ask(out, stdin, pick, again)
+
+
+def ask_setup(out: Console, stdin: Any, args: argparse.Namespace, game_id: str) -> bool:
+    """The menu's set-up questions (:func:`menu_options`); each answer becomes the option's flag
+    on ``args``.  False if the player quit."""
+    from .main import option_flags
+    attrs = {name: attr for attr, name in option_flags().items()}
+    given = {name: getattr(args, attr) for name, attr in attrs.items() if getattr(args, attr, None) is not None}
+    while True:
+        specs = menu_options(game_id, given)
+        if not specs:
+            return True
+        spec = specs[0]
+        listed: list[tuple[Any, str]] = []
+        if spec.choices is not None:
+            listed = [(c, str(c)) for c in spec.choices]
+        elif spec.menu_choices is not None:
+            game = load_game(game_id, args.content)
+            listed = [(v, f"{v} ({label})") for v, label in resolve(spec.menu_choices)(game)]
+        answer = ask_option(out, stdin, spec, listed)
+        if answer is None:
+            return False
+        given[spec.name] = answer[0]
+        if answer[0] is not None and spec.name in attrs:
+            setattr(args, attrs[spec.name], answer[0])
+
+
 def continue_last(saved: SavedGame) -> PlaySession:
     """The autosaved game the menu offered, ready to go on where it stopped."""
     if saved.content is not None and not Path(saved.content).is_dir():
@@ -160,6 +237,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                 args.players = ask_players(_stdout(), sys.stdin, low, high)
                 if args.players is None:
                     return 0
+            if not args.resume and not ask_setup(_stdout(), sys.stdin, args, args.game):
+                return 0
     game = load_game(args.game, args.content)
     if args.load and args.resume:
         raise UserError("--load continues a game record and --resume a scene save: give one of them")

@@ -58,6 +58,7 @@ class PlaySession:
         self.autosave = autosave
         self.autosaved = False         # has the autosave file been written in this session?
         self.autosave_failed = False   # the last write failed (said once, until one works again)
+        self.screen_seat: int | None = None   # the seat the screen was last shown to (hot-seat)
 
     # ------------------------------------------------------------------ output
     def say(self, text: str, style: str | None = None) -> None:
@@ -68,8 +69,35 @@ class PlaySession:
         """The player whose screen this is now: the one who decides (hot-seat play)."""
         return deciding_seat(self.state)
 
+    def interactive(self) -> bool:
+        """True when a person sits at a real terminal (stdin and stdout are TTYs)."""
+        isatty = getattr(self.stdin, "isatty", None)
+        return bool(self.console.is_terminal and callable(isatty) and isatty())
+
+    def handover(self) -> None:
+        """Hot-seat: the screen passes to another player.  At a real terminal the screen is
+        cleared and the next player presses Enter; in line mode (pipes, tests) a handover line
+        and a separator are printed and nothing waits.  Nothing shown after it comes from the
+        last player's view."""
+        seat, last = self.seat, self.screen_seat
+        self.screen_seat = seat
+        if last is None or last == seat or self.state.is_over or self.state.game.players[1] < 2:
+            return
+        name = seat_name(self.state, seat)
+        if self.interactive():
+            self.console.clear()
+            self.console.print(f"[bold reverse] Pass to {escape(name)} [/bold reverse]")
+            self.console.print("[dim]Press Enter when they are ready (the others look away).[/dim]")
+            self.stdin.readline()
+            self.console.clear()
+        else:
+            self.console.rule(characters="═")
+            self.say(f"Pass to {name}. Player {last + 1}'s screen ends here.", "bold")
+            self.console.rule(characters="═")
+
     def show_turn(self) -> None:
         state = self.state
+        self.handover()
         self.console.rule()
         self.console.print(render_view(state.view(self.seat)))
         events = state.log_for(self.seat, self.seen)   # only what this seat may see (C-9)

@@ -73,8 +73,12 @@ class OptionSpec:
     schema is what menus, forms and the command line are made from.
 
     ``flag``: the command line gets ``--<name>`` for it (besides ``--option KEY=VALUE``, which
-    takes any option).  ``simulation``: the option exists only so that automatic play ends
-    (round limits, caps; ruling C-15), not for people's games.
+    takes any option), and the menu of ``woodlands play`` asks for it.  ``simulation``: the
+    option exists only so that automatic play ends (round limits, caps; ruling C-15), not for
+    people's games.  ``when``: (option, value) pairs; a menu asks for this option only when
+    those options have those values (their defaults if not given; ``...``: any value but None).  ``menu_choices``: a hook
+    ``(game) -> [(value, label), ...]`` listing the values a menu offers, read from the loaded
+    game's content (a hero's id and name), for options whose values are not fixed ``choices``.
     """
 
     name: str
@@ -85,6 +89,8 @@ class OptionSpec:
     range: tuple[int, int] | None = None
     flag: bool = False
     simulation: bool = False
+    when: tuple[tuple[str, Any], ...] = ()
+    menu_choices: Any = None
 
     def describe(self) -> str:
         """'difficulty 0-10 (default 5)': the help with the allowed values, in one line."""

@@ -16,7 +16,8 @@ DESCRIPTOR = GameDescriptor(
           "greedy": Lazy("woodlands.bots.greedy_cursed_forest:GreedyCursedForestBot")},
     options=(
         OptionSpec("players", int, 1, "number of players, 1-4", range=(1, 4), flag=True),
-        OptionSpec("adventurers", int, None, "solo game only: adventurers to lead, 1-4 (CF-091)", range=(1, 4)),
+        OptionSpec("adventurers", int, None, "solo game only: adventurers to lead, 1-4 (CF-091)", range=(1, 4),
+                   flag=True, when=(("players", 1),)),
         OptionSpec("characters", list, None, "character ids, one per adventurer (default: each is chosen)"),
         OptionSpec("pvp", bool, False, "players may fight each other (section 21)"),
         OptionSpec("ring_bearer", int, None, "the adventurer number carrying the Ring (section 18)", range=(0, 3)),

@@ -6,6 +6,12 @@ from . import TanglewoodsGame
 from .invariants import check_invariants
 from .state import TanglewoodsState
 
+
+def hero_choices(game: TanglewoodsGame) -> list[tuple[str, str]]:
+    """The heroes a menu offers: (id, name) from the loaded content."""
+    return [(h.id, h.sides[0].name) for h in game.content.heroes]
+
+
 DESCRIPTOR = GameDescriptor(
     game=TanglewoodsGame,
     view=TanglewoodsState.view,
@@ -16,8 +22,10 @@ DESCRIPTOR = GameDescriptor(
           "greedy": Lazy("woodlands.bots.greedy_tanglewoods:GreedyTanglewoodsBot")},
     options=(
         OptionSpec("difficulty", int, 5, "difficulty 0-10 (default 5)", range=(0, 10), flag=True),
-        OptionSpec("hero", str, None, "hero id (default: you choose at the table)", flag=True),
-        OptionSpec("side", str, None, "starting side of the hero, a or b", choices=("a", "b"), flag=True),
+        OptionSpec("hero", str, None, "hero id (default: you choose at the table)", flag=True,
+                   menu_choices=Lazy("woodlands.games.tanglewoods.descriptor:hero_choices")),
+        OptionSpec("side", str, None, "starting side of the hero, a or b", choices=("a", "b"), flag=True,
+                   when=(("hero", ...),)),
         OptionSpec("difficulty_mode", str, "toward-5", "how the difficulty applies (ruling T-9)",
                    choices=("toward-5", "single")),
         OptionSpec("round_limit", int, None, "rounds", range=(1, 1 << 62), simulation=True),
