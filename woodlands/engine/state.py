@@ -51,6 +51,7 @@ def _emitter(revealing: frozenset[str]) -> Callable[..., None]:
     emit.__doc__ = "Append an event of type ``type_`` to the log (see :attr:`GameState.REVEALING`)."
     return emit
 
+
 def _mix(seed: int, seat: int, moves: int) -> int:
     """One 64-bit seed from a determinization's seed, its seat and the number of choices made."""
     r = Rng(seed)
@@ -92,7 +93,7 @@ class GameState:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "REVEALING" in cls.__dict__ and "emit" not in cls.__dict__:
-            cls.emit = _emitter(frozenset(cls.REVEALING))  # type: ignore[method-assign]
+            cls.emit = _emitter(frozenset(cls.REVEALING))
 
     def __init__(self, game: "Game", seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -298,14 +299,10 @@ class GameState:
     def push(self, *step: Any) -> None:
         self.stack.append(step)
 
-    def emit(self, type_: str, **fields: Any) -> None:
-        """Append an event of type ``type_`` to the log.  A game's state class that declares
-        :attr:`REVEALING` gets its own faster copy of this (``_emitter``, from
-        ``__init_subclass__``), which is what the games run."""
-        fields["type"] = type_
-        if type_ in self.REVEALING:
-            self._revealed = True
-        self._log.append(fields)
+    #: Append an event to the log.  Built by ``_emitter`` with the class's :attr:`REVEALING`
+    #: bound in; a game's state class that declares its own gets its own copy
+    #: (``__init_subclass__``), so there is one body for every game.
+    emit = _emitter(frozenset())
 
     def end_game(self, result: str, **details: Any) -> None:
         """End the game at once, wherever the rules are (a loss or a win is immediate)."""
