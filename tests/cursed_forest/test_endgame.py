@@ -39,6 +39,19 @@ def hunt_board(*chars):
     return s
 
 
+def morna_hunts(s, seeds, pos, *dice):
+    """Morna Gul, with 20 health at the start tile, hunts once: the seed bearers and places
+    given, his dice rigged."""
+    s.phase = "hunt"
+    s.morna_at = 0
+    s.morna_health = 20
+    s.seeds = seeds
+    s.pos = pos
+    rig(s, *dice)
+    run(s, [("morna_hunts",), ("round_start",)])
+    return s
+
+
 @pytest.mark.rules("CF-069", "CF-070")
 def test_all_bearers_at_the_exit_wake_the_maiden_tree_then_morna_appears():
     s = hunt_board("plain-hero", "sirja")
@@ -117,25 +130,11 @@ def test_seeds_laid_on_red_vines_for_2_ap_weaken_morna_and_all_four_win():
 
 @pytest.mark.rules("CF-072", "C-11", "CF-073")
 def test_morna_rolls_2d6_and_goes_by_a_shortest_path_to_the_nearest_bearer():
-    s = hunt_board("plain-hero", "sirja", "healer")
-    s.phase = "hunt"
-    s.morna_at = 0
-    s.morna_health = 20
-    s.seeds = [[], [0], [1]]
-    s.pos = [(0, 1), (3, 0), (2, 0)]
-    rig(s, 1, 1)
-    run(s, [("morna_hunts",), ("round_start",)])
+    s = morna_hunts(hunt_board("plain-hero", "sirja", "healer"), [[], [0], [1]], [(0, 1), (3, 0), (2, 0)], 1, 1)
     assert [e["value"] for e in events(s, "roll")] == [2], "two dice for his move"
     ev = events(s, "morna_moves")[-1]
     assert ev["attacks"] == 2 and s.morna_at == at(s, (2, 0)), "the bearer two steps away, not the one three away"
-    s2 = hunt_board("plain-hero", "sirja")
-    s2.phase = "hunt"
-    s2.morna_at = 0
-    s2.morna_health = 20
-    s2.seeds = [[], [0]]
-    s2.pos = [(1, 0), (3, 0)]
-    rig(s2, 3, 3)
-    run(s2, [("morna_hunts",), ("round_start",)])
+    s2 = morna_hunts(hunt_board("plain-hero", "sirja"), [[], [0]], [(1, 0), (3, 0)], 3, 3)
     assert events(s2, "morna_moves")[-1]["attacks"] == 0, "the non-bearer on his route is attacked instead"
     assert s2.morna_at == at(s2, (1, 0)) and s2.f_kind == "morna" and s2.decision.player == 0
 
@@ -209,13 +208,7 @@ def test_killing_morna_wins():
 def test_equally_near_bearers_the_lowest_number_is_hunted():
     s = hunt_board("plain-hero", "sirja", "healer")
     put(s, "cross", (-1, 0))
-    s.phase = "hunt"
-    s.morna_at = 0
-    s.morna_health = 20
-    s.seeds = [[], [0], [1]]
-    s.pos = [(0, 1), (-1, 0), (1, 0)]
-    rig(s, 1, 1)
-    run(s, [("morna_hunts",), ("round_start",)])
+    s = morna_hunts(s, [[], [0], [1]], [(0, 1), (-1, 0), (1, 0)], 1, 1)
     assert events(s, "morna_moves")[-1]["attacks"] == 1 and s.morna_at == at(s, (-1, 0))
 
 
@@ -298,23 +291,9 @@ def test_a_last_tile_with_no_empty_neighbour_sends_the_exit_beside_the_latest_ti
 
 @pytest.mark.rules("AUD-3", "C-11")
 def test_morna_moves_carries_the_path_he_walked():
-    s = hunt_board("plain-hero", "sirja", "healer")
-    s.phase = "hunt"
-    s.morna_at = 0
-    s.morna_health = 20
-    s.seeds = [[], [0], [1]]
-    s.pos = [(0, 1), (3, 0), (2, 0)]
-    rig(s, 1, 1)
-    run(s, [("morna_hunts",), ("round_start",)])
+    s = morna_hunts(hunt_board("plain-hero", "sirja", "healer"), [[], [0], [1]], [(0, 1), (3, 0), (2, 0)], 1, 1)
     ev = events(s, "morna_moves")[-1]
     assert ev["path"] == [[1, 0], [2, 0]] and ev["steps"] == 2 and ev["from"] == [0, 0]
-    s2 = hunt_board("plain-hero", "sirja")
-    s2.phase = "hunt"
-    s2.morna_at = 0
-    s2.morna_health = 20
-    s2.seeds = [[], [0]]
-    s2.pos = [(0, 0), (3, 0)]
-    rig(s2, 1, 1)                       # 2 steps of the 3 to the bearer
-    run(s2, [("morna_hunts",), ("round_start",)])
+    s2 = morna_hunts(hunt_board("plain-hero", "sirja"), [[], [0]], [(0, 0), (3, 0)], 1, 1)  # 2 steps of the 3 to the bearer
     ev = events(s2, "morna_moves")[-1]
     assert ev["path"] == [[1, 0], [2, 0]] and ev["attacks"] is None

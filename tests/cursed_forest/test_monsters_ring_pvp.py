@@ -136,14 +136,20 @@ def test_the_defeated_adventurer_gives_a_kill_to_the_victor():
     assert at(s, (0, 0)) == 0
 
 
-@pytest.mark.rules("CF-084", "C-17", "CF-065")
-def test_pit_guardians_drawn_by_the_ring_bearer_stay_purple_for_the_next_to_fall():
-    s = situation("plain-hero", "healer", ring_bearer=0)
+def fall_into_pit(ring_bearer):
+    """Adventurer 0 steps east into the pit and falls: a goblin, then a wolf, are drawn to guard it."""
+    s = situation("plain-hero", "healer", ring_bearer=ring_bearer)
     put(s, "pit", (1, 0))
     on_top(s, "weak-goblin", "mid-wolf")
     run(s)
     rig(s, 1)
-    s.apply("move:E")                      # the ring bearer falls: two guardians, purple
+    s.apply("move:E")
+    return s
+
+
+@pytest.mark.rules("CF-084", "C-17", "CF-065")
+def test_pit_guardians_drawn_by_the_ring_bearer_stay_purple_for_the_next_to_fall():
+    s = fall_into_pit(ring_bearer=0)  # the ring bearer falls: two guardians, purple
     assert s.f_side == 1 and s.f_health == 7
     s.health[0] = 1
     rig(s, 1, 2, 6, 6)
@@ -163,12 +169,7 @@ def test_pit_guardians_drawn_by_the_ring_bearer_stay_purple_for_the_next_to_fall
 
 @pytest.mark.rules("CF-084", "C-17")
 def test_green_monsters_left_in_the_pit_stay_green_for_the_ring_bearer():
-    s = situation("plain-hero", "healer", ring_bearer=1)
-    put(s, "pit", (1, 0))
-    on_top(s, "weak-goblin", "mid-wolf")
-    run(s)
-    rig(s, 1)
-    s.apply("move:E")
+    s = fall_into_pit(ring_bearer=1)
     assert s.f_side == 0 and s.f_health == 5
     s.health[0] = 1
     rig(s, 1, 2, 6, 6)

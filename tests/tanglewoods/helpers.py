@@ -198,3 +198,16 @@ def assert_illegal(s: Any, option_id: str, *must_mention: str) -> str:
 def play(s: Any, *option_ids: str) -> None:
     for o in option_ids:
         s.apply(o)
+
+
+def peek_at_level_10(first: str) -> tuple[Any, str]:
+    """A difficulty 10 game (toward 5) played by first options to level 5's peek; the first
+    card offered with ``first`` ("top:" or "bottom:") goes there, then the first "top:" one.
+    Returns the game and the first option taken."""
+    s = new_game(difficulty=10, mode="toward-5", seed=4)
+    while kind(s) != "peek_forest":
+        play(s, ids(s)[0])
+    chosen = [o for o in ids(s) if o.startswith(first)][0]
+    play(s, chosen)
+    play(s, [o for o in ids(s) if o.startswith("top:")][0])
+    return s, chosen

@@ -10,7 +10,7 @@ import pytest
 import woodlands
 from woodlands.games.tanglewoods.difficulty import levels_for
 from tests.tanglewoods.helpers import (BANISHED, C, GAME, POOL, assert_illegal, bear, die, events, ids, kind,
-                                       mc, new_game, play, situation)
+                                       mc, new_game, peek_at_level_10, play, situation)
 
 
 @pytest.mark.rules("TG-110")
@@ -221,12 +221,7 @@ def test_T20_difficulty_choices_are_decisions_not_silent_picks():
 def test_T9_at_difficulty_10_the_peek_comes_after_the_night_shuffle():
     """Rulings T-9 and TG-118/TG-123: level 10 shuffles the Forest Deck, so level 5's placing
     happens after it; a card sent to the bottom is the first the Forest phase draws."""
-    s = new_game(difficulty=10, mode="toward-5", seed=4)
-    while kind(s) != "peek_forest":
-        play(s, ids(s)[0])
-    bottom = [o for o in ids(s) if o.startswith("bottom:")][0]
-    play(s, bottom)
-    play(s, [o for o in ids(s) if o.startswith("top:")][0])
+    s, bottom = peek_at_level_10("bottom:")
     chosen = bottom.split(":", 1)[1]
     assert s.content.forest[s.forest_deck[-1] >> 1].id == chosen
     first_draw = None

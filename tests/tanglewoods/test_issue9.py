@@ -12,8 +12,8 @@ import pytest
 import woodlands
 from woodlands.games.tanglewoods.effects import run_effects
 from woodlands.games.tanglewoods.model import Effect
-from tests.tanglewoods.helpers import (C, COMMITTED, HALT, bear, events, fc, halted, ic, ids, kind, mc, new_game, play,
-                                       situation)
+from tests.tanglewoods.helpers import (C, COMMITTED, HALT, bear, events, fc, halted, ic, ids, kind, mc, new_game,
+                                       peek_at_level_10, play, situation)
 
 REPROS = Path(__file__).resolve().parent.parent / "repros"
 
@@ -226,12 +226,7 @@ def test_T24_a_map_completed_without_its_merchant_gives_no_visit_and_no_lingerin
 def test_T22_difficulty_5_is_carried_out_after_the_other_levels():
     """Level 10's night shuffle comes first; the peek of level 5 last, so a card put on top
     stays on top (the log shows the order)."""
-    s = new_game(difficulty=10, mode="toward-5", seed=4)
-    while kind(s) != "peek_forest":
-        play(s, ids(s)[0])
-    top = [o for o in ids(s) if o.startswith("top:")][0]
-    play(s, top)
-    play(s, [o for o in ids(s) if o.startswith("top:")][0])
+    s, _top = peek_at_level_10("top:")
     types = [e["type"] for e in events(s)]
     assert types.index("night_falls") < types.index("peek_place")
     placed = [e["card"] for e in events(s, "peek_place")]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...engine.decision import Option
 from .actions import collect, dispatch, handles
-from .forest import here, joined
+from .forest import NO_ROOM, here, joined, room_beside
 from .inventory import active_items, armour_of, item
 from .model import EDGES, Effect
 from .monsters import side_of
@@ -120,7 +120,6 @@ def escape_options(s: CursedForestState, a: int) -> list[Option]:
             if joined(s, p, d) >= 0:
                 opts.append(Option(f"escape:{EDGES[d]}", f"Escape {EDGES[d]} (1 AP, 1 direct damage)"))
     if s.ap[a] >= 2 and s.phase == "forest" and s.tile_stack:
-        from .forest import NO_ROOM, room_beside
         warn = "" if room_beside(s, p) else NO_ROOM.replace("the AP is", "the 2 AP are") + ", with no escape"
         opts.append(Option("escape-new", f"Draw a tile and escape onto it (2 AP, 2 direct damage){warn}"))
     return opts

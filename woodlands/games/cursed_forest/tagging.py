@@ -121,18 +121,22 @@ def join(s: CursedForestState, a: int, b: int) -> None:
     s.push("tag_walk", b, a, tuple(way), 0)
 
 
+def _walked(s: CursedForestState, way: tuple[int, ...], k: int) -> list[list[int]]:
+    """The places of the first ``k`` tiles of ``way``, for the log."""
+    return [list(s.place_pos[t]) for t in way[:k]]
+
+
 @steps.auto("tag_walk")
 def tag_walk(s: CursedForestState, b: int, a: int, way: tuple[int, ...], k: int) -> None:
     """Step ``k`` of the partner's way (``k`` steps done so far)."""
-    walked = [list(s.place_pos[t]) for t in way[:k]]
     if k and (s.pos[b] is None or s.f_pending and s.f_pending[1] == b or not s.f_kind):
         by = (("spiders", "pit")[s.f_pending[0]] if s.f_pending and s.f_pending[1] == b
               else "death" if s.pos[b] is None else "fight over")
-        s.emit("tag_stopped", adventurer=a, partner=b, steps=k, path=walked, by=by)
+        s.emit("tag_stopped", adventurer=a, partner=b, steps=k, path=_walked(s, way, k), by=by)
         return
     if k == len(way):
         s.f_partner = b
-        s.emit("tag_joined", adventurer=a, partner=b, steps=k, path=walked)
+        s.emit("tag_joined", adventurer=a, partner=b, steps=k, path=_walked(s, way, k))
         return
     q = way[k]
     s.tag_debt[b] += 1

@@ -107,6 +107,17 @@ def forest_draw(s: TanglewoodsState) -> None:
         resolve_together(s, "ambush", [("forest", code)])
 
 
+def _place_options(s: TanglewoodsState) -> list[Option]:
+    """One "place" option for each card drawn this Draw & Choose (TG-034)."""
+    forest = s.game.content.forest
+    opts = []
+    for code in s.drawn:
+        card = forest[code >> 1]
+        face = card.faces[code & 1]
+        opts.append(Option(f"place:{card.id}", f"Place {face.name} ({('day', 'night')[code & 1]}, {face.summary})"))
+    return opts
+
+
 @steps.ask("forest_pick", kind="draw_or_place", rule="Forest Phase, Draw & Choose, TG-034")
 def ask_forest_pick(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
     if s.forced_added:        # an ambush put its own card in: that was this cycle's placement (TG-029)
@@ -125,21 +136,13 @@ def ask_forest_pick(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
                 s.push("forest_pick")
                 s.push("complete_with_wilds", True)
                 return None
-    forest = s.game.content.forest
+    opts = _place_options(s)
     if s.map_complete:
         # T-23, TG-038: the map was completed while cards of this Draw & Choose were waiting:
         # place one of them, discard the rest, draw no more
-        if not s.drawn:
+        if not opts:
             return None
-        return ("The map is complete: place one of the cards you drew (the others are discarded)",
-                [Option(f"place:{forest[code >> 1].id}",
-                        f"Place {forest[code >> 1].faces[code & 1].name} ({('day', 'night')[code & 1]}, "
-                        f"{forest[code >> 1].faces[code & 1].summary})") for code in s.drawn])
-    opts = []
-    for code in s.drawn:
-        card = forest[code >> 1]
-        face = card.faces[code & 1]
-        opts.append(Option(f"place:{card.id}", f"Place {face.name} ({('day', 'night')[code & 1]}, {face.summary})"))
+        return "The map is complete: place one of the cards you drew (the others are discarded)", opts
     limit = draw_limit(s)
     if s.cycle_draws < limit and forest_can_draw(s):
         opts.append(Option("draw", f"Draw another card ({s.cycle_draws}/{limit} drawn)"))
