@@ -207,10 +207,11 @@ def check_save(c: StoryfoldContent, doc: Any) -> None:
 
     ours = _obj(doc["ours"], "ours", _OURS)
     _int(ours["rng"], "ours.rng", 0, (1 << 64) - 1)
-    chapter = c.chapters[[ch.id for ch in c.chapters].index(
-        _str(ours["chapter"], "ours.chapter", [ch.id for ch in c.chapters], "a chapter of this pack"))]
-    scene = c.scenes[c.scene_by_id[_str(ours["scene"], "ours.scene", c.scene_by_id, "a scene of this pack")]]
-    if c.scene_by_id[scene.id] not in chapter.scenes:
+    chapter_ids = [ch.id for ch in c.chapters]
+    chapter = c.chapters[chapter_ids.index(_str(ours["chapter"], "ours.chapter", chapter_ids, "a chapter of this pack"))]
+    at = c.scene_by_id[_str(ours["scene"], "ours.scene", c.scene_by_id, "a scene of this pack")]
+    scene = c.scenes[at]
+    if at not in chapter.scenes:
         raise _bad("ours.scene", f"{scene.id!r} is not a scene of chapter {chapter.id!r}")
     nxt = c.scene_by_id[_str(doc["next_scene"], "next_scene", c.scene_by_id, "a scene of this pack")]
     mode = _str(doc["mode"], "mode", MODES, 'one of "", "restart", "new_chapter"')
