@@ -395,6 +395,16 @@ def test_every_tag_the_rules_read_is_known():
 
 
 # ================================================================== AUD-13
+@pytest.mark.rules("AUD-5", "AUD-13")
+@pytest.mark.parametrize("name, says", [("record-nan.json", "NaN is not a number"),
+                                        ("record-content-list.json", "field 'content'")])
+def test_the_corpus_records_with_bad_values_are_refused_naming_them(name, says, run_cli):
+    """The fuzz test's corpus check passes whether a file is refused or not: these say why."""
+    with pytest.raises(RecordError, match=says):
+        woodlands.replay(load_record(HERE / name))
+    one_line_error(*run_cli("replay", str(HERE / name)))
+
+
 @pytest.mark.rules("AUD-13")
 @pytest.mark.parametrize("name, says", [("record-version-true.json", "version True"),
                                         ("record-seed-float.json", "'seed'"),

@@ -13,15 +13,14 @@ markers stopped, the generator's state, the story flags and counters.
 A save is untrusted input: :func:`check_save` checks every field (types, ranges, ids known to
 the pack, how the fields fit together) before anything is built, and refuses with a
 :class:`GameOptionError` naming the field; untrusted values in its messages are cut short with
-:mod:`reprlib`.
+:func:`~woodlands.engine.errors.brief`.
 """
 from __future__ import annotations
 
 import dataclasses
-import reprlib
 from typing import Any, Iterable, Iterator
 
-from ...engine.errors import GameOptionError, IllegalAction
+from ...engine.errors import GameOptionError, IllegalAction, brief
 from .model import ACTIONS, BOON_SPACES, START_DICE, Effect, StoryfoldContent
 from .state import StoryfoldState
 
@@ -35,24 +34,6 @@ _TOP = ("format", "version", "content", "decks", "actions", "crystals", "spirit"
 _OURS = ("rng", "chapter", "scene", "flags", "uses_this_chapter", "chapter_restarts", "restarts_total",
          "scenes_played", "shadow_drawn", "scene_plays", "dice_used", "light", "shadow")
 _COUNT_MAX = 10 ** 9
-
-class _Short(reprlib.Repr):
-    def repr_int(self, x: int, level: int) -> str:
-        if x.bit_length() > 200:     # repr() of an int over 4,300 digits raises ValueError
-            return f"<a whole number of about {int(x.bit_length() * 0.30103)} digits>"
-        return super().repr_int(x, level)
-
-
-_short = _Short()
-_short.maxstring = 60
-_short.maxother = 60
-_short.maxlist = _short.maxdict = _short.maxset = _short.maxtuple = 6
-_short.maxlevel = 3
-
-
-def shown(value: Any) -> str:
-    """An untrusted value for a message: bounded in length and depth."""
-    return _short.repr(value)
 
 
 def save(s: StoryfoldState) -> dict[str, Any]:
@@ -102,11 +83,11 @@ def _obj(v: Any, field: str, keys: Iterable[str]) -> dict[str, Any]:
     """A JSON object with exactly these keys."""
     want = tuple(keys)
     if not isinstance(v, dict):
-        raise _bad(field, f"must be an object with {', '.join(want)}, not {shown(v)}")
+        raise _bad(field, f"must be an object with {', '.join(want)}, not {brief(v)}")
     if set(v) != set(want):
         missing = [k for k in want if k not in v]
         extra = [k for k in v if k not in want]
-        parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"unknown {shown(extra)}"] if extra else [])
+        parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"unknown {brief(extra)}"] if extra else [])
         raise _bad(field, f"must have exactly {', '.join(want)} ({'; '.join(parts)})")
     return v
 
@@ -114,19 +95,19 @@ def _obj(v: Any, field: str, keys: Iterable[str]) -> dict[str, Any]:
 def _int(v: Any, field: str, lo: int, hi: int) -> int:
     """A whole number (an int, not a bool or a float) from lo to hi."""
     if type(v) is not int or not lo <= v <= hi:
-        raise _bad(field, f"must be a whole number from {lo} to {hi}, not {shown(v)}")
+        raise _bad(field, f"must be a whole number from {lo} to {hi}, not {brief(v)}")
     return v
 
 
 def _str(v: Any, field: str, allowed: Iterable[str], what: str) -> str:
     if not isinstance(v, str) or v not in allowed:
-        raise _bad(field, f"{shown(v)} is not {what}")
+        raise _bad(field, f"{brief(v)} is not {what}")
     return v
 
 
 def _list(v: Any, field: str, most: int, what: str) -> list[Any]:
     if not isinstance(v, list):
-        raise _bad(field, f"must be a list of {what}, not {shown(v)}")
+        raise _bad(field, f"must be a list of {what}, not {brief(v)}")
     if len(v) > most:
         raise _bad(field, f"holds {len(v)} entries; at most {most}")
     return v
@@ -157,19 +138,19 @@ def check_save(c: StoryfoldContent, doc: Any) -> None:
     """Raise GameOptionError naming the first bad field of a save document (ruling S-11: a save
     that could not be resumed exactly is refused, never resumed into a different game)."""
     if not isinstance(doc, dict):
-        raise _bad("(save)", f"a save is a JSON object, not {shown(doc)}")
+        raise _bad("(save)", f"a save is a JSON object, not {brief(doc)}")
     if doc.get("format") != SAVE_FORMAT:
-        raise _bad("format", f"not a {SAVE_FORMAT} document (format {shown(doc.get('format'))})")
+        raise _bad("format", f"not a {SAVE_FORMAT} document (format {brief(doc.get('format'))})")
     version = doc.get("version")
     if type(version) is int and version == 1:
         raise _bad("version", "this save was made with save format 1, which kept neither the order in which the "
                    "d10 and d12 were gained nor which dice were set aside, so it cannot be resumed exactly "
                    "(ruling S-11); replay the game's record instead, or start the chapter again")
     if type(version) is not int or version != SAVE_VERSION:
-        raise _bad("version", f"this program reads save format {SAVE_VERSION}, not {shown(version)}")
+        raise _bad("version", f"this program reads save format {SAVE_VERSION}, not {brief(version)}")
     _obj(doc, "(save)", _TOP)
     if doc["content"] != {"id": c.id, "version": c.version}:
-        raise _bad("content", f"saved with pack {shown(doc['content'])}, not {c.id!r} {c.version!r}")
+        raise _bad("content", f"saved with pack {brief(doc['content'])}, not {c.id!r} {c.version!r}")
     seen: set[str] = set()
     n_cards = len(c.cards)
 
@@ -177,9 +158,9 @@ def check_save(c: StoryfoldContent, doc: Any) -> None:
         _list(lst, field, n_cards, "card ids")
         for x in lst:
             if not isinstance(x, str) or x not in c.card_by_id or c.cards[c.card_by_id[x]].kind not in kinds:
-                raise _bad(field, f"{shown(x)} is not a card of kind {' or '.join(kinds)}")
+                raise _bad(field, f"{brief(x)} is not a card of kind {' or '.join(kinds)}")
             if x in seen:
-                raise _bad(field, f"{shown(x)} is in two places")
+                raise _bad(field, f"{brief(x)} is in two places")
             seen.add(x)
 
     decks = _obj(doc["decks"], "decks", ("shadow", "explore", "creature", "chapter"))
@@ -196,7 +177,7 @@ def check_save(c: StoryfoldContent, doc: Any) -> None:
         raise _bad(field, "must start with the Luma card and its side")
     luma = _obj(top[0], f"{field}[0]", ("card", "side"))
     if luma["card"] != "luma":
-        raise _bad(f"{field}[0]", f"must be the Luma card, not {shown(luma['card'])}")
+        raise _bad(f"{field}[0]", f"must be the Luma card, not {brief(luma['card'])}")
     _str(luma["side"], f"{field}[0].side", [x.id for x in c.luma.sides], "a side of the Luma card")
     rest = top[1:]
     if rest and isinstance(rest[0], dict) and rest[0].get("card") == "brom":
@@ -220,16 +201,17 @@ def check_save(c: StoryfoldContent, doc: Any) -> None:
     dice = _list(doc["dice"], "dice", len(EXTRA_DICE), "the extra dice you have (10 and/or 12)")
     for i, z in enumerate(dice):
         if type(z) is not int or z not in EXTRA_DICE:
-            raise _bad(f"dice[{i}]", f"must be 10 or 12, not {shown(z)}")
+            raise _bad(f"dice[{i}]", f"must be 10 or 12, not {brief(z)}")
     if len(set(dice)) != len(dice):
-        raise _bad("dice", f"you have one d10 and one d12 at most, not {shown(dice)}")
+        raise _bad("dice", f"you have one d10 and one d12 at most, not {brief(dice)}")
 
     ours = _obj(doc["ours"], "ours", _OURS)
     _int(ours["rng"], "ours.rng", 0, (1 << 64) - 1)
-    chapter = c.chapters[[ch.id for ch in c.chapters].index(
-        _str(ours["chapter"], "ours.chapter", [ch.id for ch in c.chapters], "a chapter of this pack"))]
-    scene = c.scenes[c.scene_by_id[_str(ours["scene"], "ours.scene", c.scene_by_id, "a scene of this pack")]]
-    if c.scene_by_id[scene.id] not in chapter.scenes:
+    chapter_ids = [ch.id for ch in c.chapters]
+    chapter = c.chapters[chapter_ids.index(_str(ours["chapter"], "ours.chapter", chapter_ids, "a chapter of this pack"))]
+    at = c.scene_by_id[_str(ours["scene"], "ours.scene", c.scene_by_id, "a scene of this pack")]
+    scene = c.scenes[at]
+    if at not in chapter.scenes:
         raise _bad("ours.scene", f"{scene.id!r} is not a scene of chapter {chapter.id!r}")
     nxt = c.scene_by_id[_str(doc["next_scene"], "next_scene", c.scene_by_id, "a scene of this pack")]
     mode = _str(doc["mode"], "mode", MODES, 'one of "", "restart", "new_chapter"')
@@ -254,7 +236,7 @@ def check_save(c: StoryfoldContent, doc: Any) -> None:
         raise _bad("ours.chapter_restarts", "cannot be more than ours.restarts_total")
     plays = ours["scene_plays"]
     if not isinstance(plays, dict):
-        raise _bad("ours.scene_plays", f"must map scene ids to counts, not {shown(plays)}")
+        raise _bad("ours.scene_plays", f"must map scene ids to counts, not {brief(plays)}")
     for k, v in plays.items():
         _str(k, "ours.scene_plays", c.scene_by_id, "a scene of this pack")
         _int(v, f"ours.scene_plays.{k}", 1, _COUNT_MAX)

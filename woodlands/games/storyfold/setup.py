@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.errors import GameOptionError
-from .save import shown
+from ...engine.errors import GameOptionError, brief
 from .state import StoryfoldState
 
 if TYPE_CHECKING:
@@ -17,10 +16,10 @@ SCENE_LIMIT_MAX = 1_000_000
 def check_options(game: "StoryfoldGame", options: dict[str, Any]) -> dict[str, Any]:
     unknown = set(options) - set(OPTION_KEYS)
     if unknown:
-        raise GameOptionError(f"unknown option(s) {shown(sorted(map(str, unknown)))}; storyfold takes {list(OPTION_KEYS)}")
+        raise GameOptionError(f"unknown option(s) {brief(sorted(map(str, unknown)))}; storyfold takes {list(OPTION_KEYS)}")
     limit = options.get("scene_limit")
     if limit is not None and (type(limit) is not int or not 1 <= limit <= SCENE_LIMIT_MAX):
-        raise GameOptionError(f"scene_limit must be a whole number from 1 to {SCENE_LIMIT_MAX}, not {shown(limit)}")
+        raise GameOptionError(f"scene_limit must be a whole number from 1 to {SCENE_LIMIT_MAX}, not {brief(limit)}")
     if options.get("resume") is not None:
         from .save import check_save
         check_save(game.content, options["resume"])
