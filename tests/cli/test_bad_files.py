@@ -516,3 +516,13 @@ def test_true_and_floats_are_not_integers_in_saves(name, field, run_cli):
     one_line_error(*run_cli("play", "storyfold", "--resume", str(HERE / name)))
     for ok in ("save-ok.json", "save-bom.json"):
         woodlands.load_game("storyfold").new_game(seed=1, options={"resume": load_record(HERE / ok)})
+
+
+@pytest.mark.rules("AUD-5")
+@pytest.mark.parametrize("name", ["record-ok.json", "record-bom.json"])
+def test_the_corpus_good_records_replay(name, run_cli):
+    """The corpus's genuine records (one with a UTF-8 byte-order mark) replay, through the
+    library and the command line; they must be kept current when the rules version moves."""
+    assert len(woodlands.replay(load_record(HERE / name)).choices) == 25
+    code, out, err = run_cli("replay", str(HERE / name))
+    assert code == 0 and "25 choices" in out, err
