@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -99,7 +98,8 @@ def lockstep(s: Any, resumed: Any, choices: list[str], before: int) -> int:
 def test_property_at_every_scene_break_save_json_resume_is_indistinguishable():
     """About 20 seeded random campaigns: at every scene break, save -> JSON text -> resume, then
     the same choices on both games to the end."""
-    start = time.perf_counter()
+    # (about 13 s on the shared machine; speed is watched by benchmarks, not by a timed assertion
+    # that a busy machine could fail)
     breaks = steps = 0
     for seed in range(20):
         game = DEFAULT.new_game(seed=seed, options={"scene_limit": 12})
@@ -117,8 +117,7 @@ def test_property_at_every_scene_break_save_json_resume_is_indistinguishable():
             resumed = DEFAULT.new_game(seed=seed + 1000, options={"scene_limit": 12, "resume": json.loads(text)})
             steps += lockstep(unsaved, resumed, choices[i:], i)
             breaks += 1
-    assert breaks >= 60, breaks
-    assert time.perf_counter() - start < 60, (breaks, steps)
+    assert breaks >= 60 and steps > breaks, (breaks, steps)
 
 
 @pytest.mark.rules("S-11", "S-7")

@@ -102,6 +102,8 @@ def test_the_new_view_fields_are_there_at_every_decision_of_a_random_game():
         assert all("condition_data" in loc and "condition_holds" in loc for loc in v["locations"])
         if v["roll"]:
             assert v["roll"]["successes"] == v["roll"]["natural_successes"] + v["roll"]["bonus_successes"]
+            # natural successes read from the view's own dice and threshold (S-1), not from the sum above
+            assert v["roll"]["natural_successes"] == sum(d["face"] >= v["roll"]["threshold"] for d in v["roll"]["dice"])
         s.apply(r.choice(s.decision.ids))
 
 
