@@ -36,5 +36,5 @@ DESCRIPTOR = GameDescriptor(
                 ("random", 4, {"players": 3})),
     ),
     menu_order=3,
-    summary_keys=("round", "health", "strategy", "recovery", "gold", "bears_defeated"),
+    summary_keys=("round",),
 )

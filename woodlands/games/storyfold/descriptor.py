@@ -22,5 +22,4 @@ DESCRIPTOR = GameDescriptor(
     tests=GameTests(limit={"scene_limit": 200}, invariants=check_invariants,
                     golden=(("greedy", 1, {}), ("greedy", 2, {}), ("random", 3, {}))),
     menu_order=2,
-    summary_keys=("round", "health", "strategy", "recovery", "gold", "bears_defeated"),
 )
