@@ -68,6 +68,11 @@ def write_atomic(path: Path, text: str, durable: bool = False) -> None:
         raise
 
 
+def meta_path(record: Path) -> Path:
+    """``NAME.meta.json``, the description beside the autosaved record ``NAME.json``."""
+    return record.with_name(record.name[: -len(".json")] + ".meta.json")
+
+
 def progress_of(state: GameState) -> str:
     """'round 3' or 'scene The Dewdrop Well': how far a game is, from what everyone can see."""
     d = state.decision
@@ -112,7 +117,7 @@ class Autosave:
 
     def __init__(self, record: Path, content: str | None) -> None:
         self.record = record
-        self.meta = record.with_name(record.name[: -len(".json")] + ".meta.json")
+        self.meta = meta_path(record)
         self.content = str(Path(content).resolve()) if content else None
 
     @classmethod
@@ -203,7 +208,7 @@ def prune(folder: Path, keep: int) -> None:
     if not folder.is_dir():
         return
     for old in saved_games(folder)[max(keep, 0):]:
-        for path in (old.record, old.record.with_name(old.record.name[: -len(".json")] + ".meta.json")):
+        for path in (old.record, meta_path(old.record)):
             with contextlib.suppress(OSError):
                 path.unlink()
     for tmp in folder.glob(".*.tmp"):

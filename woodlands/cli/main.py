@@ -72,13 +72,13 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _flag_type(spec: OptionSpec) -> Callable[[str], Any] | None:
+def _flag_type(spec: OptionSpec) -> Callable[[str], Any]:
     """How the command line reads a flag's text (the game still checks the value)."""
     if spec.type is int:
         return _positive if spec.range is not None and spec.range[0] >= 1 else _whole
     if spec.type is bool:
         return _boolean
-    return None
+    return str
 
 
 def _boolean(text: str) -> bool:
@@ -110,11 +110,8 @@ def _game_option_flags(p: argparse.ArgumentParser) -> None:
     flag serves every game that has the option); the game itself checks them."""
     for name, users in _flag_specs().items():
         help_text = "; ".join(f"{game}: {spec.describe()}" for game, spec in users)
-        read = _flag_type(users[0][1])
-        if read is None:
-            p.add_argument("--" + name.replace("_", "-"), dest=name.replace("-", "_"), help=help_text)
-        else:
-            p.add_argument("--" + name.replace("_", "-"), dest=name.replace("-", "_"), type=read, help=help_text)
+        p.add_argument("--" + name.replace("_", "-"), dest=name.replace("-", "_"), type=_flag_type(users[0][1]),
+                       help=help_text)
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="any other game option (repeatable), e.g. --option pvp=true; "
                         "see docs/<game>.md for each game's options")

@@ -62,6 +62,10 @@ class Lazy:
         return self.load()(*args, **kwargs)
 
 
+#: the bot every game has (a descriptor's ``bots`` default; games with more add theirs beside it)
+RANDOM_BOT = Lazy("woodlands.bots.random_bot:RandomBot")
+
+
 def resolve(hook: Any) -> Any:
     """The object a hook stands for: a :class:`Lazy` is imported, anything else is itself."""
     return hook.load() if isinstance(hook, Lazy) else hook
@@ -131,7 +135,7 @@ class GameDescriptor:
     narrator: Any = None
     table: Any = None
     help: Any = None
-    bots: Mapping[str, Any] = field(default_factory=lambda: {"random": Lazy("woodlands.bots.random_bot:RandomBot")})
+    bots: Mapping[str, Any] = field(default_factory=lambda: {"random": RANDOM_BOT})
     options: tuple[OptionSpec, ...] = ()
     tests: GameTests = field(default_factory=GameTests)
     #: where the game stands in the menu of ``woodlands play`` (then by id)

@@ -1,7 +1,7 @@
 """The Cursed Forest as the rest of Woodlands sees it (:class:`~woodlands.engine.registry.GameDescriptor`)."""
 from __future__ import annotations
 
-from ...engine.registry import GameDescriptor, GameTests, Lazy, OptionSpec
+from ...engine.registry import RANDOM_BOT, GameDescriptor, GameTests, Lazy, OptionSpec
 from . import CursedForestGame
 from .invariants import check_invariants
 from .state import CursedForestState
@@ -12,7 +12,7 @@ DESCRIPTOR = GameDescriptor(
     narrator=Lazy("woodlands.cli.narrate_cursed_forest:CursedForestNarrator"),
     table=Lazy("woodlands.cli.table_cursed_forest:render"),
     help=Lazy("woodlands.cli.helptext_cursed_forest:HELP"),
-    bots={"random": Lazy("woodlands.bots.random_bot:RandomBot"),
+    bots={"random": RANDOM_BOT,
           "greedy": Lazy("woodlands.bots.greedy_cursed_forest:GreedyCursedForestBot")},
     options=(
         OptionSpec("players", int, 1, "number of players, 1-4", range=(1, 4), flag=True),
@@ -36,5 +36,5 @@ DESCRIPTOR = GameDescriptor(
                 ("random", 4, {"players": 3})),
     ),
     menu_order=3,
-    summary_keys=("round", "health", "strategy", "recovery", "gold", "bears_defeated"),
+    summary_keys=("round",),
 )

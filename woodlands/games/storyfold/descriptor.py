@@ -1,7 +1,7 @@
 """Storyfold as the rest of Woodlands sees it (:class:`~woodlands.engine.registry.GameDescriptor`)."""
 from __future__ import annotations
 
-from ...engine.registry import GameDescriptor, GameTests, Lazy, OptionSpec
+from ...engine.registry import RANDOM_BOT, GameDescriptor, GameTests, Lazy, OptionSpec
 from . import StoryfoldGame
 from .invariants import check_invariants
 from .setup import SCENE_LIMIT_MAX
@@ -13,7 +13,7 @@ DESCRIPTOR = GameDescriptor(
     narrator=Lazy("woodlands.cli.narrate_storyfold:StoryfoldNarrator"),
     table=Lazy("woodlands.cli.table_storyfold:render"),
     help=Lazy("woodlands.cli.helptext_storyfold:HELP"),
-    bots={"random": Lazy("woodlands.bots.random_bot:RandomBot"),
+    bots={"random": RANDOM_BOT,
           "greedy": Lazy("woodlands.bots.greedy_storyfold:GreedyStoryfoldBot")},
     options=(
         OptionSpec("resume", dict, None, "a save made at the end of a scene (woodlands play --resume FILE)"),
@@ -22,5 +22,4 @@ DESCRIPTOR = GameDescriptor(
     tests=GameTests(limit={"scene_limit": 200}, invariants=check_invariants,
                     golden=(("greedy", 1, {}), ("greedy", 2, {}), ("random", 3, {}))),
     menu_order=2,
-    summary_keys=("round", "health", "strategy", "recovery", "gold", "bears_defeated"),
 )

@@ -1,7 +1,7 @@
 """Tanglewoods as the rest of Woodlands sees it (:class:`~woodlands.engine.registry.GameDescriptor`)."""
 from __future__ import annotations
 
-from ...engine.registry import GameDescriptor, GameTests, Lazy, OptionSpec
+from ...engine.registry import RANDOM_BOT, GameDescriptor, GameTests, Lazy, OptionSpec
 from . import TanglewoodsGame
 from .invariants import check_invariants
 from .state import TanglewoodsState
@@ -18,7 +18,7 @@ DESCRIPTOR = GameDescriptor(
     narrator=Lazy("woodlands.cli.narrate:TanglewoodsNarrator"),
     table=Lazy("woodlands.cli.table:render_tanglewoods"),
     help=Lazy("woodlands.cli.helptext:HELP"),
-    bots={"random": Lazy("woodlands.bots.random_bot:RandomBot"),
+    bots={"random": RANDOM_BOT,
           "greedy": Lazy("woodlands.bots.greedy_tanglewoods:GreedyTanglewoodsBot")},
     options=(
         OptionSpec("difficulty", int, 5, "difficulty 0-10 (default 5)", range=(0, 10), flag=True),
