@@ -50,7 +50,7 @@ def plain_action_options(s):
 
 
 def check_fast_forms(s) -> None:
-    assert [tuple(o) for o in action_options(s)] == plain_action_options(s)
+    assert [(o.id, o.label) for o in action_options(s)] == [(o[0], o[1]) for o in plain_action_options(s)]
     for name in ONGOING:
         found = plain_effects(s, name)
         assert modifier(s, name) == sum(e.params.get("amount", 0) for e in found), name
@@ -108,10 +108,10 @@ def test_luma_options_follow_an_ongoing_icon_change_with_the_same_creatures():
     s.boons = []
     s.dice_used = [False] * len(s.dice)
     before = action_options(s)
-    assert [tuple(o) for o in before] == plain_action_options(s)
+    assert [(o.id, o.label) for o in before] == [(o[0], o[1]) for o in plain_action_options(s)]
     s.boons = [helper]
     after = action_options(s)
-    assert [tuple(o) for o in after] == plain_action_options(s)
+    assert [(o.id, o.label) for o in after] == [(o[0], o[1]) for o in plain_action_options(s)]
     assert before != after
 
 
@@ -124,7 +124,7 @@ def test_luma_options_follow_the_light_marker_reaching_the_middle():
     assert "act:help:top:help-progress" not in {o.id for o in action_options(s)}
     s.light = s.content.scenes[s.scene].middle
     assert "act:help:top:help-progress" in {o.id for o in action_options(s)}
-    assert [tuple(o) for o in action_options(s)] == plain_action_options(s)
+    assert [(o.id, o.label) for o in action_options(s)] == [(o[0], o[1]) for o in plain_action_options(s)]
 
 
 @pytest.mark.rules("SW-059")
@@ -144,4 +144,4 @@ def test_luma_options_follow_a_location_condition_coming_true():
     assert wanted not in {o.id for o in action_options(s)}
     s.flags = [flag]
     assert wanted in {o.id for o in action_options(s)}
-    assert [tuple(o) for o in action_options(s)] == plain_action_options(s)
+    assert [(o.id, o.label) for o in action_options(s)] == [(o[0], o[1]) for o in plain_action_options(s)]

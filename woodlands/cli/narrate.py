@@ -16,10 +16,10 @@ fields.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from ..engine.errors import WoodlandsError
 from ..engine.game import Game
+from ..engine.presentation import Narrator as Narrator, presentation_for
 
 Event = dict[str, Any]
 
@@ -30,37 +30,9 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-class Narrator:
-    """Turns the event dicts of one game into sentences: ``_<type>(event)`` methods, and the
-    raw fields for any event without one."""
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.content: Any = game.content
-
-    def line(self, e: Event) -> str:
-        """One sentence for one event (unknown events are shown as their raw fields)."""
-        handler: Callable[[Event], str] | None = getattr(self, "_" + str(e.get("type", "")), None)
-        if handler is not None:
-            try:
-                return handler(e)
-            except (KeyError, IndexError, TypeError, AttributeError, ValueError):
-                pass
-        fields = ", ".join(f"{k}={v}" for k, v in e.items() if k != "type")
-        return f"[{e.get('type', '?')}] {fields}"
-
-    def lines(self, events: list[Event]) -> list[str]:
-        return [self.line(e) for e in events]
-
-
 def narrator_for(game: Game) -> Narrator:
-    """The narrator of ``game``, from its descriptor (the plain one if the game has none)."""
-    from ..engine.registry import descriptor
-    try:
-        cls: type[Narrator] | None = descriptor(game.id).hook("narrator")
-    except (ImportError, AttributeError, WoodlandsError):
-        cls = None
-    return cls(game) if cls is not None else Narrator(game)
+    """The narrator of ``game``: its presentation's (:func:`~woodlands.engine.presentation.presentation_for`)."""
+    return presentation_for(game).narrator
 
 
 class TanglewoodsNarrator(Narrator):
@@ -99,8 +71,8 @@ class TanglewoodsNarrator(Narrator):
         return ", ".join(self.forest(i) for i in ids) or "nothing"
 
     # ------------------------------------------------------------------ sentences
-    def lines(self, events: list[Event]) -> list[str]:
-        return [self.line(e) for e in events if e.get("type") != "effect" or e.get("text")]
+    def lines(self, events: list[Event], seat: int | None = None) -> list[str]:
+        return [self.line(e, seat) for e in events if e.get("type") != "effect" or e.get("text")]
 
     def _setup(self, e: Event) -> str:
         return (f"The table is laid: {e['forest']} forest cards, {e['maps']} maps and {e['items']} items "

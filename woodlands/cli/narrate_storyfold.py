@@ -83,9 +83,9 @@ class StoryfoldNarrator(Narrator):
         return ", ".join(self.card(i) if i else "·" for i in ids) or "nothing"
 
     # ------------------------------------------------------------------ the story
-    def lines(self, events: list[Event]) -> list[str]:
+    def lines(self, events: list[Event], seat: int | None = None) -> list[str]:
         # an effect without words of its own is told by the events it causes
-        return [self.line(e) for e in events if e.get("type") != "effect" or e.get("text")]
+        return [self.line(e, seat) for e in events if e.get("type") != "effect" or e.get("text")]
 
     def _campaign(self, e: Event) -> str:
         return f"=== {e['title']} ===\n{e.get('text', '')}".rstrip()

@@ -126,6 +126,9 @@ class GameDescriptor:
     * ``narrator``: a class built with the :class:`Game`, whose ``lines(events)`` tells events;
     * ``table``: ``render(view)`` returning what the terminal prints (a rich renderable);
     * ``help``: a mapping decision kind -> explanation;
+    * ``presentation``: a :class:`~woodlands.engine.presentation.Presentation` subclass, the
+      game's words for every client (narration, help, descriptions, details one key away, the
+      two-step grouping of long decisions); when absent, the base class reads the three above;
     * ``bots``: bot name -> factory taking a seed (``"random"`` at least).
     """
 
@@ -135,6 +138,7 @@ class GameDescriptor:
     narrator: Any = None
     table: Any = None
     help: Any = None
+    presentation: Any = None
     bots: Mapping[str, Any] = field(default_factory=lambda: {"random": RANDOM_BOT})
     options: tuple[OptionSpec, ...] = ()
     tests: GameTests = field(default_factory=GameTests)
@@ -176,7 +180,7 @@ class GameDescriptor:
         return next((o for o in self.options if o.name == name), None)
 
     def hook(self, name: str) -> Any:
-        """The ``narrator``, ``table`` or ``help`` hook, imported (None if the game has none)."""
+        """The ``presentation``, ``narrator``, ``table`` or ``help`` hook, imported (None if the game has none)."""
         return resolve(getattr(self, name))
 
     def make_bot(self, name: str, seed: int) -> Any:
