@@ -105,6 +105,7 @@ class Presentation:
     * :meth:`details`: the numbers one key away while deciding (dice odds, a bear's stats ...);
     * :meth:`grouping` and :meth:`group_label`: how a long decision is shown in two steps;
     * :meth:`warning`: a question to confirm before an option (ending a phase with dice unrolled);
+    * :meth:`repeatable`: how many times an option may be taken in one go (N dice of a colour);
     * :meth:`fixed_keys`: letters for frequent options (``r``: roll);
     * :meth:`seat_name`: how the table calls a seat;
     * :meth:`table`: the picture of the table for the terminal (a rich renderable), compact
@@ -171,6 +172,12 @@ class Presentation:
     def warning(self, view: View, decision: Decision, option: Option) -> str | None:
         """A question to confirm before taking ``option`` (None: take it at once)."""
         return None
+
+    def repeatable(self, view: View, decision: Decision, option: Option) -> int:
+        """How many times in a row a client may take ``option`` in one go (commit 3 red dice):
+        0 or 1 for once; the client applies it again only while the next decision still offers
+        the same id, so no rule is bypassed."""
+        return 0
 
     def fixed_keys(self, decision: Decision) -> dict[str, str]:
         """Letter -> option id for the frequent options of this decision (``{"r": "roll"}``);
