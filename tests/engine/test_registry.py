@@ -158,3 +158,18 @@ def test_a_real_distribution_on_the_path_adds_its_game(fresh_discovery, monkeypa
     monkeypatch.syspath_prepend(str(tmp_path))
     assert "toy" in woodlands.game_ids()
     assert descriptor("toy").game.name == "Count to Ten"
+
+
+def test_bots_come_from_the_game_s_descriptor(fresh_discovery):
+    """One bot registry: asked for a game's bot, sim and get_bot build what its descriptor names
+    (the toy's own greedy bot), and a name the game lacks is a clear error."""
+    from woodlands.bots import bot_names, get_bot
+    from woodlands.sim.runner import SimConfig, play_one
+    from tests.toy_game import GreedyToyBot
+    woodlands.register_game(TOY)
+    assert isinstance(get_bot("greedy", 3, game="toy"), GreedyToyBot)
+    assert "greedy" in bot_names() and "random" in bot_names()
+    row = play_one(SimConfig(game="toy", bot="greedy"), 5)
+    assert row["decisions"] >= 1 and row["result"] in ("win", "loss")
+    with pytest.raises(woodlands.GameOptionError, match="no clever bot for 'toy'"):
+        get_bot("clever", 0, game="toy")

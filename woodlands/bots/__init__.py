@@ -15,7 +15,7 @@ True
 """
 from __future__ import annotations
 
-from .base import Bot, BOT_NAMES, GreedyBot, get_bot
+from .base import Bot, BOT_NAMES, GreedyBot, bot_names, get_bot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "BOT_NAMES", "GreedyBot", "RandomBot", "get_bot"]
+__all__ = ["Bot", "BOT_NAMES", "GreedyBot", "RandomBot", "bot_names", "get_bot"]

@@ -2,7 +2,7 @@
 in its descriptor (:class:`woodlands.engine.registry.GameDescriptor`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..engine.errors import GameOptionError
 
@@ -53,33 +53,33 @@ def greedy_for(game_id: str, seed: int) -> Bot:
     return bot
 
 
-def _random(seed: int) -> Bot:
-    from .random_bot import RandomBot
-    return RandomBot(seed)
+#: the bots every client may ask for by name without naming a game (``greedy`` picks each game's own)
+BOT_NAMES: tuple[str, ...] = ("random", "greedy")
 
 
-_REGISTRY: dict[str, Callable[[int], Bot]] = {
-    "random": _random,
-    "greedy": GreedyBot,
-}
-BOT_NAMES: tuple[str, ...] = tuple(_REGISTRY)
+def bot_names() -> list[str]:
+    """Every bot name some known game has (its descriptor's ``bots``), sorted."""
+    from ..engine.registry import descriptors
+    return sorted({name for d in descriptors() for name in d.bots})
 
 
 def get_bot(name: str, seed: int = 0, game: str | None = None) -> Bot:
-    """A fresh bot called ``name`` (``random`` or ``greedy``), seeded with ``seed``.  With
-    ``game``, also check at once that the bot can play that game.
+    """A fresh bot called ``name``, seeded with ``seed``.  With ``game``, the bot that game's
+    descriptor names (its ``bots``), so a game may bring bots of its own; without, ``random``
+    or the ``greedy`` that picks each game's own greedy bot when it plays.
 
     >>> get_bot("random", 1).name
     'random'
     >>> get_bot("greedy", 1, game="tanglewoods").name
     'greedy'
     """
-    try:
-        make = _REGISTRY[name]
-    except KeyError:
-        raise GameOptionError(f"unknown bot {name!r}; the bots are: {', '.join(BOT_NAMES)}") from None
     if game is not None:
         from ..engine.registry import descriptor
-        if name not in descriptor(game).bots:
-            raise GameOptionError(f"there is no {name} bot for {game!r}")
-    return make(seed)
+        bot: Bot = descriptor(game).make_bot(name, seed)
+        return bot
+    if name == "greedy":
+        return GreedyBot(seed)
+    if name == "random":
+        from .random_bot import RandomBot
+        return RandomBot(seed)
+    raise GameOptionError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")

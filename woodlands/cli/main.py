@@ -13,7 +13,7 @@ import sys
 from typing import Any, Callable, NoReturn, Sequence
 
 from .. import __version__
-from ..bots import BOT_NAMES
+from ..bots import bot_names
 from ..engine.errors import WoodlandsError
 from ..engine.game import game_ids
 from ..engine.registry import OptionSpec, descriptors, load_game_modules
@@ -174,7 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("sim", help="simulate many games played by a bot")
     sim.add_argument("game", help=f"the game id ({games})")
     sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
-    sim.add_argument("--bot", choices=BOT_NAMES, default="random", help="the bot that plays (default random)")
+    sim.add_argument("--bot", default="random", help=f"the bot that plays: {', '.join(bot_names())} (default random)")
     sim.add_argument("--seed", type=_non_negative, default=0, help="game i uses seed SEED+i (default 0)")
     sim.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
     sim.add_argument("--backend", choices=sorted(BACKENDS), default="local", help="where games run (default local)")

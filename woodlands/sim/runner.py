@@ -59,7 +59,7 @@ def play_one(config: SimConfig, seed: int) -> GameRow:
     """Play one whole game with the configured bot."""
     game = _game(config)
     state = game.new_game(seed=seed, options=game.options_for_simulation(config.options))   # C-15
-    bot = get_bot(config.bot, seed)
+    bot = get_bot(config.bot, seed, game=config.game)
     decisions = 0
     try:
         while not state.is_over:
