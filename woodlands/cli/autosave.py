@@ -16,7 +16,6 @@ import contextlib
 import json
 import os
 import secrets
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -25,6 +24,7 @@ from typing import Any
 import platformdirs
 
 from ..engine.errors import WoodlandsError
+from ..engine.files import write_atomic
 from ..engine.state import GameState
 from .terminal import short
 
@@ -46,26 +46,6 @@ def data_dir() -> Path:
 
 def autosave_dir() -> Path:
     return data_dir() / "autosave"
-
-
-def write_atomic(path: Path, text: str, durable: bool = False) -> None:
-    """Write ``text`` to ``path`` so that a reader sees the old file or the new one, never half of
-    one: a temporary file beside it, then renamed over it.  ``durable`` also waits until the
-    disk has it (``fsync``; milliseconds, so the per-decision autosave leaves it off: a killed
-    or interrupted program loses nothing without it, only a power cut could)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            if durable:
-                f.flush()
-                os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def meta_path(record: Path) -> Path:

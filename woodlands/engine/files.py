@@ -19,9 +19,11 @@ saves, ``ContentError`` for packs).
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -185,12 +187,32 @@ def inside(root: Path, relative: str, error: type[WoodlandsError] = FileProblem)
     return target
 
 
+def write_atomic(path: Path, text: str, durable: bool = False) -> None:
+    """Write ``text`` to ``path`` so that a reader sees the old file or the new one, never half of
+    one: a temporary file beside it, then renamed over it.  ``durable`` also waits until the
+    disk has it (``fsync``; milliseconds, so the per-decision autosave leaves it off: a killed
+    or interrupted program loses nothing without it, only a power cut could)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
 def write_text(path: str | os.PathLike[str], text: str, error: type[WoodlandsError] = FileProblem) -> Path:
-    """Write a UTF-8 text file, making its folder; ``error`` with the reason if that fails."""
+    """Write a UTF-8 text file atomically (:func:`write_atomic`), making its folder; ``error``
+    with the reason if that fails.  A save interrupted half-way leaves the old file whole."""
     p = check_target(path, error)
     try:
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, encoding="utf-8")
+        write_atomic(p, text)
     except OSError as e:
         raise error(f"{_name(p)}: cannot be written: {e.strerror or e}") from None
     return p
@@ -198,4 +220,4 @@ def write_text(path: str | os.PathLike[str], text: str, error: type[WoodlandsErr
 
 __all__ = ["MAX_FILE_BYTES", "MAX_JSON_DEPTH", "FileProblem", "JsonTooBig", "brief", "check_depth",
            "check_path", "check_target", "decode", "inside", "loads", "parse_json", "read_bytes", "read_json", "read_text",
-           "write_text"]
+           "write_atomic", "write_text"]
