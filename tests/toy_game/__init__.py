@@ -78,8 +78,8 @@ class ToyGame(Game):
 
 @STEPS.ask("turn", kind="count", rule="TOY-1")
 def ask_turn(s: ToyState, seat: int) -> tuple[str, list[Option]]:
-    options = [Option(f"add:{n}", f"Add {n} (to {s.total + n})") for n in (1, 2)]
-    options.append(Option("roll", "Roll the die (adds 1 to 3)"))
+    options = [Option.of("add", n, label=f"Add {n} (to {s.total + n})", data={"to": s.total + n}) for n in (1, 2)]
+    options.append(Option.of("roll", label="Roll the die (adds 1 to 3)"))
     return f"Squirrel {seat + 1}: the count is {s.total} of {s.options['target']}", options
 
 
@@ -127,6 +127,7 @@ class GreedyToyBot:
 DESCRIPTOR = GameDescriptor(
     game=ToyGame,
     view=ToyState.view,
+    presentation=Lazy("tests.toy_game.present:ToyPresentation"),
     narrator=Lazy("tests.toy_game.present:ToyNarrator"),
     table=Lazy("tests.toy_game.present:render"),
     help=Lazy("tests.toy_game.present:HELP"),
