@@ -151,6 +151,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--load", metavar="FILE", help="continue a saved game record")
     play.add_argument("--resume", metavar="FILE",
                       help=_resume_help())
+    play.add_argument("--line", action="store_true",
+                      help="plain line mode even at a terminal (the full-screen view is used when "
+                           "standard input and output are both a terminal)")
+    play.add_argument("--auto-forced", action=argparse.BooleanOptionalAction, default=None,
+                      help="take a decision's only option for you when that reveals nothing "
+                           "(default: on full-screen, off in line mode); the record keeps every choice")
     play.add_argument("--no-autosave", action="store_true",
                       help="do not autosave this game (by default its record is kept in the data "
                            "folder, $WOODLANDS_DATA_DIR or the platform's, after every choice)")
