@@ -19,7 +19,7 @@ from ..engine.decision import Decision, Option
 from ..engine.errors import IllegalAction, RecordError, WoodlandsError
 from ..engine.files import read_json, write_text
 from ..engine.game import Game, replay
-from ..engine.presentation import Presentation, presentation_for
+from ..engine.presentation import Presentation, plural, presentation_for
 from ..engine.state import GameState
 from .choose import Chooser
 from .helptext import COMMANDS
@@ -398,7 +398,7 @@ class PlaySession:
         except OSError as e:
             self.say(f"Could not save to {path}: {e.strerror or e}", "yellow")
             return
-        self.say(f"Saved the game record to {target} ({len(self.state.choices)} choices).", "green")
+        self.say(f"Saved the game record to {target} ({plural(len(self.state.choices), 'choice')}).", "green")
 
     def load(self, arg: str) -> None:
         if not arg:
@@ -416,7 +416,7 @@ class PlaySession:
         self.narrator = narrator_for(state.game)
         self.seen = max(0, state.log_length - RECAP)
         self.switch_autosave()
-        self.say(f"Loaded {arg}: seed {state.seed}, {len(state.choices)} choices replayed.", "green")
+        self.say(f"Loaded {arg}: seed {state.seed}, {plural(len(state.choices), 'choice')} replayed.", "green")
         self.show_turn()
 
     def undo(self) -> None:

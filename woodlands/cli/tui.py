@@ -25,7 +25,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, RichLog, Static
 
 from ..engine.decision import Option
-from ..engine.presentation import Presentation, presentation_for
+from ..engine.presentation import Presentation, plural, presentation_for
 from ..engine.state import GameState
 from .choose import Chooser, Entry
 from .play import PlaySession, deciding_seat
@@ -168,6 +168,11 @@ class PlayApp(App[int]):
             self.draw_table()
 
     # ------------------------------------------------------------------ drawing
+    def hot_seat(self) -> bool:
+        """More than one person shares this screen."""
+        seats = self.state.view(self.seat()).get("players")
+        return len(seats) > 1 if isinstance(seats, list) else self.state.game.players[1] > 1
+
     def seat(self) -> int:
         return deciding_seat(self.state)
 
@@ -224,7 +229,7 @@ class PlayApp(App[int]):
             else:
                 out.append(f"{option.label}: how many times? 1-{min(most, 9)} (Enter: once, Esc: cancel)")
         else:
-            if self.state.game.players[1] > 1:
+            if self.hot_seat():
                 out.append(f"{self.pres.seat_name(self.state.view(d.player), d.player)} decides. ", style="bold reverse")
             out.append(d.prompt, style="bold")
             if self.chooser.group is not None:
@@ -244,12 +249,13 @@ class PlayApp(App[int]):
 
     def draw_keys(self) -> None:
         d = self.state.decision
-        parts = ["1-9 choose", "Esc back"]
+        narrow = self.size.width < WIDE
+        parts = [] if narrow else ["1-9 choose", "Esc back"]
         if d is not None:
             for detail in self.pres.details(self.state.view(d.player), d):
                 parts.append(f"{detail.key} {detail.title}")
-        parts += ["h help", "g glossary", "L log", f"a auto {'on' if self.auto_forced else 'off'}",
-                  "u undo", "s save", "q quit"]
+        auto = "a auto" + ("" if narrow else f" {'on' if self.auto_forced else 'off'}")
+        parts += ["h help", "g glossary", "L log", auto, "u undo", "s save", "q quit"]
         self.query_one("#keys", Static).update(Text(" · ".join(parts), no_wrap=True, overflow="ellipsis"))
 
     def refresh_all(self) -> None:
@@ -260,24 +266,28 @@ class PlayApp(App[int]):
     # ------------------------------------------------------------------ after each change
     def after_change(self, first: bool = False) -> None:
         """Forced moves (when on), then the handover if another seat decides, then redraw."""
-        if self.auto_forced:
-            self.take_forced()
+        taken = self.take_forced() if self.auto_forced else []
         seat = self.seat()
         last = self.shown_seat
-        if (last is not None and last != seat and not self.state.is_over
-                and self.state.game.players[1] > 1):
+        if last is not None and last != seat and not self.state.is_over and self.hot_seat():
             self.blank()
             name = self.pres.seat_name(self.state.view(seat), seat)
-            self.push_screen(HandoverScreen(name), lambda _: self.show_seat(seat))
+            self.push_screen(HandoverScreen(name), lambda _: self.show_seat(seat, taken))
             return
         if first or last != seat:
-            self.show_seat(seat)
+            self.show_seat(seat, taken)
         else:
             self.refresh_all()
+            self.tell_taken(taken)
 
-    def show_seat(self, seat: int) -> None:
+    def tell_taken(self, taken: list[str]) -> None:
+        for label in taken:
+            self.log_line(f"Taken for you (the only choice): {label}", "dim")
+
+    def show_seat(self, seat: int, taken: list[str] | None = None) -> None:
         self.shown_seat = seat
         self.fill_log(seat)
+        self.tell_taken(taken or [])
         self.draw_table()
         self.draw_options()
 
@@ -288,17 +298,21 @@ class PlayApp(App[int]):
         self.query_one("#options", Static).update("")
         self.message = ""
 
-    def take_forced(self) -> None:
+    def take_forced(self) -> list[str]:
+        """Apply the forced options (the record keeps them); their labels, to tell the player.
+        Labels of another seat's forced moves are not told (they could name its secrets)."""
+        taken: list[str] = []
+        seat = self.seat()
         while True:
             d = self.state.decision
             option_id = self.state.forced()
             if d is None or option_id is None:
-                return
+                return taken
             option = d.option(option_id)
-            self.add_new_events()
+            if d.player == seat:
+                taken.append(option.label if option else option_id)
             self.state.apply(option_id)
             self.session.save_automatically()
-            self.log_line(f"Taken for you (the only choice): {option.label if option else option_id}", "dim")
 
     # ------------------------------------------------------------------ keys
     def on_key(self, event: events.Key) -> None:
@@ -497,7 +511,7 @@ class PlayApp(App[int]):
         self.chooser = Chooser(stable=True)
         self.shown_seat = None
         self.show_seat(self.seat())
-        self.log_line(f"Loaded {path}: {len(self.state.choices)} choices replayed.", "green")
+        self.log_line(f"Loaded {path}: {plural(len(self.state.choices), 'choice')} replayed.", "green")
 
     def session_said(self) -> str:
         """What the line-mode session printed (autosave notes, save answers), taken from its buffer."""
