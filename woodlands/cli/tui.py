@@ -152,20 +152,32 @@ class PlayApp(App[int]):
         with Horizontal(id="main"):
             with VerticalScroll(id="table-box"):
                 yield Static(id="table")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Static(id="options")
         yield Static(id="keys")
 
     def on_mount(self) -> None:
         self.title = self.state.game.name
         self.set_class(self.size.width < WIDE, "narrow")
-        self.log_line(self.session_said())
+        said = self.session_said()
+        # after the first layout, so the log wraps at its real width
+        self.call_after_refresh(self.start, said)
+
+    def start(self, said: str) -> None:
         self.after_change(first=True)
+        self.log_line(said, "dim")
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width < WIDE, "narrow")
-        if self.shown_seat is not None:
+        if self.shown_seat is not None and self.screen is self.screen_stack[0]:
+            self.call_after_refresh(self.redraw)
+
+    def redraw(self) -> None:
+        """A new terminal size: the table fitted to it and the log wrapped again."""
+        if self.shown_seat is not None and self.screen is self.screen_stack[0]:
+            self.fill_log(self.shown_seat)
             self.draw_table()
+            self.draw_options()
 
     # ------------------------------------------------------------------ drawing
     def hot_seat(self) -> bool:
