@@ -21,7 +21,6 @@ from ..engine.files import read_json, write_text
 from ..engine.game import Game, replay
 from ..engine.presentation import Presentation, plural, presentation_for
 from ..engine.state import GameState
-from .choose import Chooser
 from .helptext import COMMANDS
 from .narrate import narrator_for
 from .terminal import digits_hint, is_ascii_number, read_number, short
@@ -68,7 +67,6 @@ class PlaySession:
         self.autosave_failed = False   # the last write failed (said once, until one works again)
         self.screen_seat: int | None = None   # the seat the screen was last shown to (hot-seat)
         self.auto_forced = auto_forced   # take a decision's lone option when its kind allows it
-        self.chooser = Chooser(stable=False)  # line mode: an option's number is its place
 
     @property
     def pres(self) -> Presentation:
