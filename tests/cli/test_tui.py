@@ -225,3 +225,18 @@ def test_save_undo_and_quit(tmp_path, toy, monkeypatch):
     assert app.state.choices == ["add:1"]            # 2 (add 2) was undone
     assert (tmp_path / "saves" / "toy-2.json").exists() and app.code == 0
     assert session.autosaved
+
+
+def test_more_than_nine_entries_take_two_digits(toy, monkeypatch):
+    """Twelve options: '1' waits (10, 11, 12 may follow), '2' then takes 12; '5' is taken at once;
+    '1' and Enter takes 1."""
+    import dataclasses
+
+    from tests.toy_game import STEPS
+
+    def ask(s: Any, seat: int) -> tuple[str, list[Option]]:
+        return f"Count {s.total}", [Option(f"add:{n}", f"Add {n}") for n in range(1, 13)]
+    monkeypatch.setitem(STEPS.specs, "turn", dataclasses.replace(STEPS.specs["turn"], ask=ask))
+    app = PlayApp(session_for(toy.new_game(seed=2, options={"target": 50})))
+    shots = drive(app, (80, 24), ["1", None, "2", "5", "1", "enter"])
+    assert "Typed: 1 (Enter takes it)" in shots[0] and app.state.choices == ["add:12", "add:5", "add:1"]

@@ -15,7 +15,8 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
+from rich.table import Table
 from rich.markup import escape
 from rich.text import Text
 from textual import events
@@ -24,7 +25,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, RichLog, Static
 
-from ..engine.decision import Option
+from ..engine.decision import Decision, Option
 from ..engine.presentation import Presentation, plural, presentation_for
 from ..engine.state import GameState
 from .choose import Chooser, Entry
@@ -34,6 +35,9 @@ from .play import PlaySession, deciding_seat
 WIDE = 120
 #: keys the terminal keeps for itself (a game's letters never take them)
 COMMAND_KEYS = frozenset("hsluqgaL:")
+#: the rows of the options box (its content, under its top border), narrow and wide
+OPTIONS_ROWS_NARROW = 9
+OPTIONS_ROWS = 15
 #: how many past events the log pane is filled with when it is (re)drawn for a seat
 LOG_FILL = 200
 
@@ -246,18 +250,38 @@ class PlayApp(App[int]):
             out.append(d.prompt, style="bold")
             if self.chooser.group is not None:
                 out.append("  (Esc: back)", style="dim")
-            letters = {v: k for k, v in self.pres.fixed_keys(d).items() if k not in COMMAND_KEYS}
-            for e in self.entries():
-                out.append(f"\n{e.number:>2}. ")
-                out.append(e.label + (" …" if e.group is not None else ""))
-                if e.option is not None and e.option.id in letters:
-                    out.append(f"  [{letters[e.option.id]}]", style="bold cyan")
+            # what was typed and the last answer come first: a long menu must not hide them
             if self.typed:
                 out.append(f"\nTyped: {self.typed} (Enter takes it)", style="bold")
-        if self.message:
-            out.append(f"\n{self.message}", style="yellow")
+            if self.message:
+                out.append(f"\n{self.message}", style="yellow")
+            self.query_one("#options", Static).update(Group(out, self.menu(d, out)))
+            self.draw_keys()
+            return
         self.query_one("#options", Static).update(out)
         self.draw_keys()
+
+    def menu(self, d: Decision, head: Text) -> Table:
+        """The entries in as many columns as the options box needs to show them all."""
+        letters = {v: k for k, v in self.pres.fixed_keys(d).items() if k not in COMMAND_KEYS}
+        cells: list[Text] = []
+        for e in self.entries():
+            cell = Text(f"{e.number:>2}. ")
+            cell.append(e.label + (" …" if e.group is not None else ""))
+            if e.option is not None and e.option.id in letters:
+                cell.append(f"  [{letters[e.option.id]}]", style="bold cyan")
+            cells.append(cell)
+        width = max(20, self.size.width - 2)
+        head_rows = sum(len(line.wrap(self.console, width)) for line in head.split("\n"))
+        rows = max(1, (OPTIONS_ROWS_NARROW if self.size.width < WIDE else OPTIONS_ROWS) - head_rows)
+        columns = min(max(1, width // 18), max(1, -(-len(cells) // rows)))
+        grid = Table.grid(expand=True, padding=(0, 1))
+        for _ in range(columns):
+            grid.add_column(ratio=1, no_wrap=columns > 1, overflow="ellipsis")
+        per = -(-len(cells) // columns) if cells else 0
+        for r in range(per):
+            grid.add_row(*[cells[c * per + r] if c * per + r < len(cells) else Text("") for c in range(columns)])
+        return grid
 
     def draw_keys(self) -> None:
         d = self.state.decision
