@@ -91,7 +91,14 @@ def test_each_game_plays_by_keys_and_fits(game_id, options, size):
     for shot in shots:
         assert fits(shot, size), shot
         assert "Traceback" not in shot
-    assert "q quit" in shots[-1] or "Pass to" in shots[-1] or "Game over" in shots[-1]
+    last = shots[-1]
+    assert "q quit" in last or "Pass to" in last or "Game over" in last
+    if "q quit" in last and app.state.decision is not None:
+        # nothing is cut off: the prompt's start and every entry (number and label) are on screen
+        shown = words(last)
+        assert " ".join(app.state.decision.prompt.split())[:20] in shown
+        for e in app.entries():
+            assert f"{e.number}. {' '.join(e.label.split())[:10]}" in shown, (e, last)
 
 
 def test_the_toy_plays_to_its_end(toy):
@@ -240,3 +247,4 @@ def test_more_than_nine_entries_take_two_digits(toy, monkeypatch):
     app = PlayApp(session_for(toy.new_game(seed=2, options={"target": 50})))
     shots = drive(app, (80, 24), ["1", None, "2", "5", "1", "enter"])
     assert "Typed: 1 (Enter takes it)" in shots[0] and app.state.choices == ["add:12", "add:5", "add:1"]
+    assert all(f"{n}. Add {n}" in shots[0] for n in range(1, 13))      # the whole menu is on screen

@@ -139,7 +139,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a game in the terminal",
-                          description="Play a game in the terminal. Commands during play: a number "
+                          description="Play a game in the terminal: full screen when standard input and "
+                                      "output are a terminal, else (or with --line) line by line, with the "
+                                      "same keys (docs/terminal.md). Commands during play: a number "
                                       "chooses; h help; s [FILE] save; l FILE load; u undo; log; q quit. "
                                       "The game is autosaved after every choice in the data folder "
                                       "($WOODLANDS_DATA_DIR, else the platform's); the menu of "
