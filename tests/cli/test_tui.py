@@ -248,3 +248,28 @@ def test_more_than_nine_entries_take_two_digits(toy, monkeypatch):
     shots = drive(app, (80, 24), ["1", None, "2", "5", "1", "enter"])
     assert "Typed: 1 (Enter takes it)" in shots[0] and app.state.choices == ["add:12", "add:5", "add:1"]
     assert all(f"{n}. Add {n}" in shots[0] for n in range(1, 13))      # the whole menu is on screen
+
+
+def test_a_resize_moves_the_log_beside_the_table(toy):
+    """80 columns: the log under the table; 160: beside it, the table redrawn for its new width."""
+    app = PlayApp(session_for(toy.new_game(seed=2)))
+    shots: list[str] = []
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("1")
+            await pilot.pause()
+            shots.append(screen_text(app))
+            narrow = app.has_class("narrow")
+            await pilot.resize_terminal(160, 50)
+            await pilot.pause()
+            await pilot.pause()
+            shots.append(screen_text(app))
+            assert narrow and not app.has_class("narrow")
+    asyncio.run(go())
+    small, big = shots
+    table_row = next(line for line in small.split("\n") if "Count to Ten" in line)
+    assert "count to 10" not in table_row                 # the log is on other rows
+    table_row = next(line for line in big.split("\n") if "Count to Ten" in line)
+    assert "count to 10" in table_row                     # the log's first line beside the table
+    assert len(big.split("\n")) == 50 and "Squirrel 1 adds 1" in big
