@@ -120,6 +120,9 @@ def test_handover_hides_the_last_seat(toy):
     assert "Count to Ten" not in shown and "Squirrel 1" not in shown and "Add 1" not in shown
     assert ignored == handover and len(app.state.choices) == 1     # keys wait for Enter
     assert "Squirrel 2: the count is 1" in " ".join(after.split())
+    session = session_for(toy.new_game(seed=2, options={"players": 2}), autosave=True)
+    drive(PlayApp(session), (80, 24), ["1", "q"])      # q leaves from the handover too
+    assert "Autosaved to" in session.console.file.getvalue()
 
 
 class ToyWords(Presentation):

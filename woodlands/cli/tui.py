@@ -87,6 +87,8 @@ class HandoverScreen(Screen[None]):
         event.stop()
         if event.key == "enter":
             self.dismiss(None)
+        elif event.character == "q" and isinstance(self.app, PlayApp):
+            self.app.quit()           # leaving is allowed; the game stays autosaved
 
 
 class AskScreen(ModalScreen[str | None]):
@@ -418,9 +420,7 @@ class PlayApp(App[int]):
                     self.push_screen(TextScreen(detail.title, detail.text))
                     return
         if char == "q":
-            self.session.tell_autosave()
-            self.code = 0
-            self.exit(0)
+            self.quit()
         elif char == "h":
             text = self.pres.help(d) if d is not None else "The game is over."
             self.push_screen(TextScreen("Help", text + "\n\n" + KEYS_HELP))
@@ -449,6 +449,12 @@ class PlayApp(App[int]):
         elif char:
             self.message = f"'{char}' is no key here; h shows the keys."
             self.draw_options()
+
+    def quit(self) -> None:
+        """Leave; the autosave's whereabouts are told once the screen is given back."""
+        self.session.tell_autosave()
+        self.code = 0
+        self.exit(0)
 
     def answer_pending(self, key: str, char: str) -> None:
         assert self.pending is not None
