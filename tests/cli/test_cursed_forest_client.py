@@ -137,9 +137,9 @@ def test_the_narrator_is_told_only_what_the_deciding_seat_may_see(game, run_cli,
     told: list[dict[str, Any]] = []
     original = CursedForestNarrator.lines
 
-    def lines(self: CursedForestNarrator, events: list[dict[str, Any]]) -> list[str]:
+    def lines(self: CursedForestNarrator, events: list[dict[str, Any]], seat: int | None = None) -> list[str]:
         told.extend(events)
-        return original(self, events)
+        return original(self, events, seat)
     monkeypatch.setattr(CursedForestNarrator, "lines", lines)
     numbers, states = played
     stdin = "\n".join(map(str, numbers)) + "\n"

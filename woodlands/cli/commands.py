@@ -231,7 +231,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             if args.game is None:
                 return 0
             if args.game == CONTINUE and offer is not None:
-                return continue_last(offer).run()
+                return play_session(continue_last(offer), args)
             low, high = game_class(args.game).players
             if high > 1 and args.players is None and not args.resume:
                 args.players = ask_players(_stdout(), sys.stdin, low, high)
@@ -247,7 +247,18 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UserError(f"{args.load} is a record of '{state.game.id}', not '{game.id}'")
     seen = max(0, state.log_length - RECAP) if args.load else 0
     autosave = None if args.no_autosave else Autosave.start(state, args.content)
-    return PlaySession(_stdout(), state, args.content, sys.stdin, seen, autosave).run()
+    return play_session(PlaySession(_stdout(), state, args.content, sys.stdin, seen, autosave), args)
+
+
+def play_session(session: PlaySession, args: argparse.Namespace) -> int:
+    """Full-screen (:mod:`woodlands.cli.tui`) when a person sits at a terminal and ``--line`` was
+    not given; else line mode.  Forced moves are taken for the player by default full-screen only."""
+    auto = getattr(args, "auto_forced", None)
+    if session.interactive() and not getattr(args, "line", False):
+        from .tui import run_full_screen
+        return run_full_screen(session, auto_forced=True if auto is None else auto)
+    session.auto_forced = bool(auto)
+    return session.run()
 
 
 # ------------------------------------------------------------------ validate

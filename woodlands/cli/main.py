@@ -139,7 +139,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a game in the terminal",
-                          description="Play a game in the terminal. Commands during play: a number "
+                          description="Play a game in the terminal: full screen when standard input and "
+                                      "output are a terminal, else (or with --line) line by line, with the "
+                                      "same keys (docs/terminal.md). Commands during play: a number "
                                       "chooses; h help; s [FILE] save; l FILE load; u undo; log; q quit. "
                                       "The game is autosaved after every choice in the data folder "
                                       "($WOODLANDS_DATA_DIR, else the platform's); the menu of "
@@ -151,6 +153,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--load", metavar="FILE", help="continue a saved game record")
     play.add_argument("--resume", metavar="FILE",
                       help=_resume_help())
+    play.add_argument("--line", action="store_true",
+                      help="plain line mode even at a terminal (the full-screen view is used when "
+                           "standard input and output are both a terminal)")
+    play.add_argument("--auto-forced", action=argparse.BooleanOptionalAction, default=None,
+                      help="take a decision's only option for you when that reveals nothing "
+                           "(default: on full-screen, off in line mode); the record keeps every choice")
     play.add_argument("--no-autosave", action="store_true",
                       help="do not autosave this game (by default its record is kept in the data "
                            "folder, $WOODLANDS_DATA_DIR or the platform's, after every choice)")

@@ -8,19 +8,21 @@ autosaved (:mod:`woodlands.cli.autosave`), so quitting, the end of input or Ctrl
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
 
+from ..engine.decision import Decision, Option
 from ..engine.errors import IllegalAction, RecordError, WoodlandsError
 from ..engine.files import read_json, write_text
 from ..engine.game import Game, replay
+from ..engine.presentation import Presentation, plural, presentation_for
 from ..engine.state import GameState
-from .helptext import COMMANDS, help_for
+from .helptext import COMMANDS
 from .narrate import narrator_for
-from .table import render_view
 from .terminal import digits_hint, is_ascii_number, read_number, short
 
 if TYPE_CHECKING:
@@ -28,6 +30,11 @@ if TYPE_CHECKING:
 
 LOG_LINES = 30
 RECAP = 15      # events retold when a saved game is loaded
+#: the terminal's own words; a game's letters (Presentation.fixed_keys, Detail.key) never take them
+LINE_COMMANDS = frozenset({"h", "help", "?", "s", "save", "l", "load", "u", "undo", "log", "q", "quit", "exit", "g"})
+#: "3 2": group 3, its option 2 (two steps at once); "3x2": option 3, twice
+_TWO = re.compile(r"^(\d{1,6})\s+(\d{1,6})$")
+_TIMES = re.compile(r"^(\d{1,6})\s*[x*]\s*(\d{1,3})$")
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
@@ -48,7 +55,7 @@ class PlaySession:
     """One terminal game; :meth:`run` returns the process exit code."""
 
     def __init__(self, console: Console, state: GameState, content: str | None, stdin: IO[str],
-                 seen: int = 0, autosave: "Autosave | None" = None) -> None:
+                 seen: int = 0, autosave: "Autosave | None" = None, auto_forced: bool = False) -> None:
         self.console = console
         self.state = state
         self.content = content
@@ -59,6 +66,11 @@ class PlaySession:
         self.autosaved = False         # has the autosave file been written in this session?
         self.autosave_failed = False   # the last write failed (said once, until one works again)
         self.screen_seat: int | None = None   # the seat the screen was last shown to (hot-seat)
+        self.auto_forced = auto_forced   # take a decision's lone option when its kind allows it
+
+    @property
+    def pres(self) -> Presentation:
+        return presentation_for(self.state.game)
 
     # ------------------------------------------------------------------ output
     def say(self, text: str, style: str | None = None) -> None:
@@ -99,12 +111,12 @@ class PlaySession:
         state = self.state
         self.handover()
         self.console.rule()
-        self.console.print(render_view(state.view(self.seat)))
+        self.console.print(self.pres.table(state.view(self.seat), self.console.width, None))
         events = state.log_for(self.seat, self.seen)   # only what this seat may see (C-9)
         self.seen = state.log_length
         if events:
             self.console.print("[bold]What happened:[/bold]")
-            for line in self.narrator.lines(events):
+            for line in self.pres.narrate(events, self.seat):
                 self.say("  " + line)
         if state.is_over:
             self.show_outcome()
@@ -117,9 +129,37 @@ class PlaySession:
         if self.state.game.players[1] > 1:
             self.console.print(f"\n[bold reverse] {escape(seat_name(self.state, d.player))} decides [/bold reverse]")
         self.console.print(f"\n[bold]{escape(d.prompt)}[/bold]  [dim]({escape(d.step)})[/dim]")
-        for n, o in enumerate(d.options, 1):
-            self.say(f"  {n:>2}. {o.label}")
-        self.console.print("[dim]Type a number, or h for help, s save, u undo, log, q quit.[/dim]")
+        letters = {v: k for k, v in self.letters(d).items()}
+        groups = self.groups(d)
+        place = {o.id: n for n, o in enumerate(d.options, 1)}
+        if groups:
+            # every option keeps its place number; the groups are headings ("3 2": group 3, option 2)
+            for g, (label, options) in enumerate(groups, 1):
+                self.say(f"  [{g}] {label}")
+                for o in options:
+                    self.say(f"     {place[o.id]:>2}. {o.label}" + (f"  [{letters[o.id]}]" if o.id in letters else ""))
+        else:
+            for n, o in enumerate(d.options, 1):
+                self.say(f"  {n:>2}. {o.label}" + (f"  [{letters[o.id]}]" if o.id in letters else ""))
+        extra = "".join(f", {x.key} {x.title}" for x in self.pres.details(self.state.view(d.player), d)
+                        if x.key not in LINE_COMMANDS)
+        steps = ", or a group and its option ('2 1')" if groups else ""
+        self.console.print(f"[dim]Type a number{escape(steps)}, or h for help{escape(extra)}, g glossary, "
+                           f"s save, u undo, log, q quit.[/dim]")
+
+    def letters(self, d: Decision) -> dict[str, str]:
+        """The game's letters for frequent options of ``d`` (never the terminal's own)."""
+        return {k: v for k, v in self.pres.fixed_keys(d).items() if k not in LINE_COMMANDS and v in d}
+
+    def groups(self, d: Decision) -> list[tuple[str, tuple[Option, ...]]]:
+        """The groups of a long decision (the presentation's grouping), [] when it is shown flat."""
+        depth = self.pres.grouping(d)
+        if depth <= 0:
+            return []
+        found = d.groups(depth)
+        if len(found) < 2 or len(found) == len(d.options):
+            return []
+        return [(self.pres.group_label(d, g.key, g.options), g.options) for g in found]
 
     def show_outcome(self) -> None:
         outcome = self.state.outcome or {}
@@ -154,6 +194,7 @@ class PlaySession:
                 self.save_automatically()
             if not self.autosave_failed:
                 self.say(f"Autosave: {self.autosave.record} (written after every choice).", "dim")
+        self.take_forced()
         self.show_turn()
         while True:
             line = self.read()
@@ -179,6 +220,10 @@ class PlaySession:
                 self.undo()
             elif word == "log":
                 self.show_log()
+            elif word == "g":
+                self.glossary()
+            elif self.detail(line):
+                pass
             else:
                 self.choose(line)
 
@@ -189,6 +234,8 @@ class PlaySession:
             self.say("The game is over; s saves it, l FILE loads another, q quits.", "yellow")
             return
         option_id = None
+        times = 1
+        two, many = _TWO.match(text), _TIMES.match(text)
         if is_ascii_number(text):       # not str.isdigit: '²' is a digit that int() refuses (AUD-8)
             n = read_number(text)
             if n is not None and 1 <= n <= len(d.options):
@@ -196,19 +243,101 @@ class PlaySession:
             else:
                 self.say(f"There is no option {short(text, 12)}; choose 1 to {len(d.options)}.", "yellow")
                 return
+        elif two is not None:
+            groups = self.groups(d)
+            g, n = int(two.group(1)), int(two.group(2))
+            if not 1 <= g <= len(groups):
+                self.say(f"There is no group {g} here" + (f"; choose 1 to {len(groups)}." if groups else "."), "yellow")
+                return
+            options = groups[g - 1][1]
+            if not 1 <= n <= len(options):
+                self.say(f"Group {g} has options 1 to {len(options)}.", "yellow")
+                return
+            option_id = options[n - 1].id
+        elif many is not None:
+            n, times = int(many.group(1)), int(many.group(2))
+            if not 1 <= n <= len(d.options):
+                self.say(f"There is no option {n}; choose 1 to {len(d.options)}.", "yellow")
+                return
+            option_id = d.options[n - 1].id
+            most = max(1, self.pres.repeatable(self.state.view(d.player), d, d.options[n - 1]))
+            if not 1 <= times <= most:
+                self.say(f"'{d.options[n - 1].label}' can be taken 1 to {most} time(s) in one go.", "yellow")
+                return
         elif d.option(text) is not None:
             option_id = text
+        elif text in self.letters(d):
+            option_id = self.letters(d)[text]
+        elif ":" in text:
+            refusal = self.state.why_not(text)
+            assert refusal is not None
+            rule = f"\nRule: {refusal.rule}" if refusal.rule else ""
+            self.say(f"Not now: {refusal.reason}.{rule}", "yellow")
+            return
         else:
             hint = digits_hint(text) or f"'{short(text)}' is not a command or an option number. "
             self.say(f"{hint}{COMMANDS}", "yellow")
             return
-        try:
-            self.state.apply(option_id)
-        except IllegalAction as e:
-            self.say(str(e), "yellow")
+        option = d.option(option_id)
+        assert option is not None
+        warning = self.pres.warning(self.state.view(d.player), d, option)
+        if warning and not self.confirm(warning, option.label):
             return
-        self.save_automatically()
+        for k in range(times):
+            if k and (self.state.decision is None or option_id not in self.state.decision):
+                break
+            try:
+                self.state.apply(option_id)
+            except IllegalAction as e:
+                self.say(str(e), "yellow")
+                return
+            self.save_automatically()
+        self.take_forced()
         self.show_turn()
+
+    def confirm(self, warning: str, label: str) -> bool:
+        """Ask before an option the game warns about: at a terminal y/n; in line mode from a pipe
+        the warning is printed and the option taken (a script already chose)."""
+        self.say(f"Warning: {warning}", "bold yellow")
+        if not self.interactive():
+            return True
+        self.console.print(f"Take '{escape(label)}'? y/n ", end="")
+        answer = self.stdin.readline().strip().lower()
+        if answer in ("y", "yes"):
+            return True
+        self.say("Not taken.", "yellow")
+        return False
+
+    def take_forced(self) -> None:
+        """When forced moves are on: take each lone option its kind allows, and say so."""
+        if not self.auto_forced:
+            return
+        while (option_id := self.state.forced()) is not None:
+            d = self.state.decision
+            option = d.option(option_id) if d is not None else None
+            self.state.apply(option_id)
+            self.save_automatically()
+            self.say(f"Taken for you (the only choice): {option.label if option else option_id}", "dim")
+
+    def glossary(self) -> None:
+        terms = self.pres.glossary()
+        if not terms:
+            self.say("This game has no glossary yet.")
+        for term, meaning in terms:
+            self.say(f"  {term}: {meaning}")
+
+    def detail(self, key: str) -> bool:
+        """Show the detail bound to ``key`` (Presentation.details); False if there is none."""
+        d = self.state.decision
+        if d is None or key in LINE_COMMANDS or key in self.letters(d):
+            return False
+        for x in self.pres.details(self.state.view(d.player), d):
+            if x.key == key:
+                self.say(f"{x.title}:", "bold")
+                for line in x.text.splitlines():
+                    self.say("  " + line)
+                return True
+        return False
 
     # ------------------------------------------------------------------ autosave
     def save_automatically(self) -> None:
@@ -245,7 +374,7 @@ class PlaySession:
         if d is None:
             self.say("The game is over. " + COMMANDS)
             return
-        self.say(help_for(d, self.state.game.id), "cyan")
+        self.say(f"[{d.kind}] {self.pres.help(d)}\n{COMMANDS}", "cyan")
 
     def save(self, arg: str) -> None:
         scene_save = scene_save_of(self.state)
@@ -267,7 +396,7 @@ class PlaySession:
         except OSError as e:
             self.say(f"Could not save to {path}: {e.strerror or e}", "yellow")
             return
-        self.say(f"Saved the game record to {target} ({len(self.state.choices)} choices).", "green")
+        self.say(f"Saved the game record to {target} ({plural(len(self.state.choices), 'choice')}).", "green")
 
     def load(self, arg: str) -> None:
         if not arg:
@@ -285,7 +414,7 @@ class PlaySession:
         self.narrator = narrator_for(state.game)
         self.seen = max(0, state.log_length - RECAP)
         self.switch_autosave()
-        self.say(f"Loaded {arg}: seed {state.seed}, {len(state.choices)} choices replayed.", "green")
+        self.say(f"Loaded {arg}: seed {state.seed}, {plural(len(state.choices), 'choice')} replayed.", "green")
         self.show_turn()
 
     def undo(self) -> None:
@@ -313,7 +442,7 @@ class PlaySession:
     def show_log(self) -> None:
         events = self.state.log_for(self.seat)[-LOG_LINES:]
         self.console.print(f"[bold]The last {len(events)} events:[/bold]")
-        for line in self.narrator.lines(events):
+        for line in self.pres.narrate(events, self.seat):
             self.say("  " + line)
 
 

@@ -1,0 +1,39 @@
+"""The text captures in docs/screens/ are made by ``python -m woodlands.cli.screens``: the script
+runs, and every capture fits the terminal size in its name."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from woodlands.cli.screens import SIZES, main
+from woodlands.engine.registry import descriptors
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screens"
+
+
+def fits(path: Path) -> bool:
+    m = re.search(r"-(\d+)x(\d+)\.txt$", path.name)
+    assert m, path
+    width, height = int(m.group(1)), int(m.group(2))
+    lines = path.read_text(encoding="utf-8").rstrip("\n").split("\n")
+    return len(lines) <= height and all(len(line) <= width for line in lines)
+
+
+def test_the_script_captures_a_game_at_both_sizes(tmp_path, capsys):
+    assert main(["cursed-forest", "--out", str(tmp_path), "--choices", "4"]) == 0
+    made = sorted(tmp_path.glob("*.txt"))
+    assert [p.name for p in made] == ["cursed-forest-160x50.txt", "cursed-forest-80x24.txt"]
+    for path in made:
+        assert fits(path)
+        text = path.read_text(encoding="utf-8")
+        assert "q quit" in text and "The Cursed Forest" in text
+
+
+@pytest.mark.parametrize("game_id", [d.id for d in descriptors() if d.id != "toy"])
+def test_the_docs_hold_each_game_at_both_sizes(game_id):
+    for w, h in SIZES:
+        path = DOCS / f"{game_id}-{w}x{h}.txt"
+        assert path.exists(), f"run python -m woodlands.cli.screens ({path} is missing)"
+        assert fits(path), path

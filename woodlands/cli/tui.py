@@ -1,0 +1,600 @@
+"""The full-screen terminal (Textual): the table always visible, the log beside it (wide) or below
+it (narrow), the options in a fixed place at the bottom, and the keys on the last line.
+
+``woodlands play`` uses it when standard input and output are both a terminal; otherwise the line
+mode of :mod:`woodlands.cli.play` plays with the same keys.  It reads a game only through its
+:class:`~woodlands.engine.presentation.Presentation` and the engine's state API (``view``,
+``log_for``, ``decision``, ``why_not``, ``forced``), so every registered game plays here.
+
+Keys (docs/terminal.md): 1-9 choose (two digits then Enter when there are more than 9 entries),
+Esc back to the first step, the game's own letters for frequent options and details, h help,
+g glossary, L the whole log, : type an option id, a forced moves on/off, u undo, s save, q quit.
+"""
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.markup import escape
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, RichLog, Static
+
+from ..engine.decision import Decision, Option
+from ..engine.presentation import Presentation, plural, presentation_for
+from ..engine.state import GameState
+from .choose import Chooser, Entry
+from .play import PlaySession, deciding_seat
+
+#: below this many columns the log goes under the table instead of beside it
+WIDE = 120
+#: keys the terminal keeps for itself (a game's letters never take them)
+COMMAND_KEYS = frozenset("hsluqgaL:")
+#: the rows of the options box (its content, under its top border), narrow and wide
+OPTIONS_ROWS_NARROW = 9
+OPTIONS_ROWS = 15
+#: how many past events the log pane is filled with when it is (re)drawn for a seat
+LOG_FILL = 200
+
+
+class TextScreen(ModalScreen[None]):
+    """Help, glossary, a detail or the whole log: text in a scrolling box; Esc, Enter or q closes."""
+
+    DEFAULT_CSS = """
+    TextScreen { align: center middle; }
+    TextScreen > VerticalScroll { width: 90%; height: 90%; border: round $accent; padding: 0 1;
+                                  background: $surface; }
+    """
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text, self.text = title, text
+
+    def compose(self) -> ComposeResult:
+        box = VerticalScroll(Static(Text(self.text)), id="text")
+        box.border_title = self.title_text
+        box.border_subtitle = "Esc closes"
+        yield box
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("escape", "enter", "q"):
+            event.stop()
+            self.dismiss(None)
+
+
+class HandoverScreen(Screen[None]):
+    """Hot-seat: a blank screen that names the next player; nothing of the last seat is on it."""
+
+    DEFAULT_CSS = """
+    HandoverScreen { align: center middle; }
+    HandoverScreen > Static { width: auto; padding: 1 4; border: heavy $accent; }
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name_text = name
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.assemble((f"Pass to {self.name_text}\n\n", "bold"),
+                                   "The others look away. Press Enter when ready."), id="handover")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        if event.key == "enter":
+            self.dismiss(None)
+        elif event.character == "q" and isinstance(self.app, PlayApp):
+            self.app.quit()           # leaving is allowed; the game stays autosaved
+
+
+class AskScreen(ModalScreen[str | None]):
+    """One line of text (a file name, an option id); Enter gives it, Esc cancels."""
+
+    DEFAULT_CSS = """
+    AskScreen { align: center bottom; }
+    AskScreen > Vertical { height: auto; border: round $accent; background: $surface; }
+    """
+
+    def __init__(self, question: str, value: str = "") -> None:
+        super().__init__()
+        self.question, self.value = question, value
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question)
+            yield Input(value=self.value, id="answer")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip())
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "escape":
+            event.stop()
+            self.dismiss(None)
+
+
+class PlayApp(App[int]):
+    """One game at a full-screen terminal; ``run()`` returns the exit status."""
+
+    CSS = """
+    Screen { layout: vertical; }
+    #main { height: 1fr; }
+    #table-box { width: 2fr; height: 1fr; }
+    #log { width: 1fr; height: 1fr; border-left: solid $accent; }
+    #options { height: auto; max-height: 16; border-top: solid $accent; padding: 0 1; }
+    #keys { height: 1; background: $boost; color: $text-muted; padding: 0 1; }
+    .narrow #main { layout: vertical; }
+    .narrow #table-box { width: 1fr; height: 1fr; }
+    .narrow #log { width: 1fr; height: 5; border-left: none; border-top: solid $accent; }
+    .narrow #options { max-height: 10; }
+    """
+
+    def __init__(self, session: PlaySession, auto_forced: bool = True) -> None:
+        super().__init__()
+        self.session = session
+        self.chooser = Chooser(stable=True)
+        self.auto_forced = auto_forced
+        self.typed = ""                     # digits typed so far (more than 9 entries)
+        self.pending: tuple[str, Option, int] | None = None   # ("confirm"|"count", option, most)
+        self.message = ""                   # the last answer to the player (refusal, saved ...)
+        self.shown_seat: int | None = None  # the seat the screen shows now
+        self.seen = session.seen            # events already in the log pane
+        self.code = 0
+
+    # ------------------------------------------------------------------ layout
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def pres(self) -> Presentation:
+        return presentation_for(self.state.game)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            with VerticalScroll(id="table-box"):
+                yield Static(id="table")
+            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+        yield Static(id="options")
+        yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self.title = self.state.game.name
+        self.set_class(self.size.width < WIDE, "narrow")
+        said = self.session_said()
+        # after the first layout, so the log wraps at its real width
+        self.call_after_refresh(self.start, said)
+
+    def start(self, said: str) -> None:
+        self.after_change(first=True)
+        self.log_line(said, "dim")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < WIDE, "narrow")
+        if self.shown_seat is not None and self.screen is self.screen_stack[0]:
+            self.call_after_refresh(self.redraw)
+
+    def redraw(self) -> None:
+        """A new terminal size: the table fitted to it and the log wrapped again."""
+        if self.shown_seat is not None and self.screen is self.screen_stack[0]:
+            self.fill_log(self.shown_seat)
+            self.draw_table()
+            self.draw_options()
+
+    # ------------------------------------------------------------------ drawing
+    def hot_seat(self) -> bool:
+        """More than one person shares this screen."""
+        seats = self.state.view(self.seat()).get("players")
+        return len(seats) > 1 if isinstance(seats, list) else self.state.game.players[1] > 1
+
+    def seat(self) -> int:
+        return deciding_seat(self.state)
+
+    def table_size(self) -> tuple[int, int]:
+        w, h = self.size
+        if w < WIDE:
+            return max(20, w - 2), max(5, h - 16)
+        return max(20, w * 2 // 3 - 2), max(5, h - 12)
+
+    def draw_table(self) -> None:
+        view = self.state.view(self.seat())
+        w, h = self.table_size()
+        self.query_one("#table", Static).update(self.pres.table(view, w, h))
+
+    def log_line(self, text: str, style: str = "") -> None:
+        if text:
+            self.query_one("#log", RichLog).write(Text(text, style=style))
+
+    def fill_log(self, seat: int) -> None:
+        """The log pane, redrawn for ``seat``: only what that seat may see."""
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        events_ = self.state.log_for(seat)
+        for line in self.pres.narrate(events_[-LOG_FILL:], seat):
+            log.write(Text(line))
+        self.seen = self.state.log_length
+
+    def add_new_events(self) -> None:
+        seat = self.seat()
+        events_ = self.state.log_for(seat, self.seen)
+        self.seen = self.state.log_length
+        for line in self.pres.narrate(events_, seat):
+            self.log_line(line)
+
+    def entries(self) -> list[Entry]:
+        d = self.state.decision
+        return self.chooser.entries(d, self.pres) if d is not None else []
+
+    def draw_options(self) -> None:
+        d = self.state.decision
+        out = Text()
+        if d is None:
+            outcome = self.state.outcome or {}
+            details = ", ".join(f"{k} {v}" for k, v in outcome.items() if k != "result")
+            out.append(f"Game over: {str(outcome.get('result', '?')).upper()}", style="bold")
+            out.append(f" ({details})" if details else "")
+            out.append("\ns saves the record, q quits.")
+        elif self.pending is not None:
+            what, option, most = self.pending
+            if what == "confirm":
+                warning = self.pres.warning(self.state.view(d.player), d, option) or ""
+                out.append(f"{warning}\n", style="bold yellow")
+                out.append(f"Take '{option.label}'? y yes, n no")
+            else:
+                out.append(f"{option.label}: how many times? 1-{min(most, 9)} (Enter: once, Esc: cancel)")
+        else:
+            if self.hot_seat():
+                out.append(f"{self.pres.seat_name(self.state.view(d.player), d.player)} decides. ", style="bold reverse")
+            out.append(d.prompt, style="bold")
+            if self.chooser.group is not None:
+                out.append("  (Esc: back)", style="dim")
+            # what was typed and the last answer come first: a long menu must not hide them
+            if self.typed:
+                out.append(f"\nTyped: {self.typed} (Enter takes it)", style="bold")
+            if self.message:
+                out.append(f"\n{self.message}", style="yellow")
+            self.query_one("#options", Static).update(Group(out, self.menu(d, out)))
+            self.draw_keys()
+            return
+        self.query_one("#options", Static).update(out)
+        self.draw_keys()
+
+    def menu(self, d: Decision, head: Text) -> Table:
+        """The entries in as many columns as the options box needs to show them all."""
+        letters = {v: k for k, v in self.pres.fixed_keys(d).items() if k not in COMMAND_KEYS}
+        cells: list[Text] = []
+        for e in self.entries():
+            cell = Text(f"{e.number:>2}. ")
+            cell.append(e.label + (" …" if e.group is not None else ""))
+            if e.option is not None and e.option.id in letters:
+                cell.append(f"  [{letters[e.option.id]}]", style="bold cyan")
+            cells.append(cell)
+        width = max(20, self.size.width - 2)
+        head_rows = sum(len(line.wrap(self.console, width)) for line in head.split("\n"))
+        rows = max(1, (OPTIONS_ROWS_NARROW if self.size.width < WIDE else OPTIONS_ROWS) - head_rows)
+        columns = min(max(1, width // 18), max(1, -(-len(cells) // rows)))
+        grid = Table.grid(expand=True, padding=(0, 1))
+        for _ in range(columns):
+            grid.add_column(ratio=1, no_wrap=columns > 1, overflow="ellipsis")
+        per = -(-len(cells) // columns) if cells else 0
+        for r in range(per):
+            grid.add_row(*[cells[c * per + r] if c * per + r < len(cells) else Text("") for c in range(columns)])
+        return grid
+
+    def draw_keys(self) -> None:
+        d = self.state.decision
+        narrow = self.size.width < WIDE
+        parts = [] if narrow else ["1-9 choose", "Esc back"]
+        if d is not None:
+            for detail in self.pres.details(self.state.view(d.player), d):
+                parts.append(f"{detail.key} {detail.title}")
+        auto = "a auto" + ("" if narrow else f" {'on' if self.auto_forced else 'off'}")
+        parts += ["h help", "g glossary", "L log", auto, "u undo", "s save", "q quit"]
+        self.query_one("#keys", Static).update(Text(" · ".join(parts), no_wrap=True, overflow="ellipsis"))
+
+    def refresh_all(self) -> None:
+        self.draw_table()
+        self.add_new_events()
+        self.draw_options()
+
+    # ------------------------------------------------------------------ after each change
+    def after_change(self, first: bool = False) -> None:
+        """Forced moves (when on), then the handover if another seat decides, then redraw."""
+        taken = self.take_forced() if self.auto_forced else []
+        seat = self.seat()
+        last = self.shown_seat
+        if last is not None and last != seat and not self.state.is_over and self.hot_seat():
+            self.blank()
+            name = self.pres.seat_name(self.state.view(seat), seat)
+            self.push_screen(HandoverScreen(name), lambda _: self.show_seat(seat, taken))
+            return
+        if first or last != seat:
+            self.show_seat(seat, taken)
+        else:
+            self.refresh_all()
+            self.tell_taken(taken)
+
+    def tell_taken(self, taken: list[str]) -> None:
+        for label in taken:
+            self.log_line(f"Taken for you (the only choice): {label}", "dim")
+
+    def show_seat(self, seat: int, taken: list[str] | None = None) -> None:
+        self.shown_seat = seat
+        self.fill_log(seat)
+        self.tell_taken(taken or [])
+        self.draw_table()
+        self.draw_options()
+
+    def blank(self) -> None:
+        """Nothing of the last seat stays on screen (the handover covers it, and it is cleared)."""
+        self.query_one("#table", Static).update("")
+        self.query_one("#log", RichLog).clear()
+        self.query_one("#options", Static).update("")
+        self.message = ""
+
+    def take_forced(self) -> list[str]:
+        """Apply the forced options (the record keeps them); their labels, to tell the player.
+        Labels of another seat's forced moves are not told (they could name its secrets)."""
+        taken: list[str] = []
+        seat = self.seat()
+        while True:
+            d = self.state.decision
+            option_id = self.state.forced()
+            if d is None or option_id is None:
+                return taken
+            option = d.option(option_id)
+            if d.player == seat:
+                taken.append(option.label if option else option_id)
+            self.state.apply(option_id)
+            self.session.save_automatically()
+
+    # ------------------------------------------------------------------ keys
+    def on_key(self, event: events.Key) -> None:
+        if self.screen is not self.screen_stack[0]:
+            return
+        event.stop()
+        key, char = event.key, event.character or ""
+        if self.pending is not None:
+            self.answer_pending(key, char)
+            return
+        if char.isdigit() and char.isascii():
+            self.digit(char)
+            return
+        if key == "enter":
+            if self.typed:
+                number, self.typed = int(self.typed), ""
+                self.pick(number)
+            return
+        if key in ("escape", "backspace"):
+            if self.typed:
+                self.typed = self.typed[:-1] if key == "backspace" else ""
+            elif not self.chooser.back():
+                self.message = ""
+            self.draw_options()
+            return
+        self.letter(char)
+
+    def digit(self, char: str) -> None:
+        self.message = ""
+        numbers = [e.number for e in self.entries()]
+        typed = self.typed + char
+        if not numbers:
+            return
+        longer = any(str(n).startswith(typed) and str(n) != typed for n in numbers)
+        if longer:
+            self.typed = typed       # more digits may follow (Enter takes what is typed)
+            self.draw_options()
+            return
+        self.typed = ""
+        self.pick(int(typed))
+
+    def pick(self, number: int) -> None:
+        for e in self.entries():
+            if e.number == number:
+                if e.option is not None:
+                    self.take(e.option)
+                else:
+                    assert e.group is not None
+                    self.chooser.open(e.group)
+                    self.draw_options()
+                return
+        self.message = f"There is no {number} here."
+        self.draw_options()
+
+    def letter(self, char: str) -> None:
+        d = self.state.decision
+        self.message = ""
+        if d is not None and char not in COMMAND_KEYS:
+            fixed = self.pres.fixed_keys(d)
+            if char in fixed and fixed[char] in d:
+                option = d.option(fixed[char])
+                assert option is not None
+                self.take(option)
+                return
+            for detail in self.pres.details(self.state.view(d.player), d):
+                if detail.key == char:
+                    self.push_screen(TextScreen(detail.title, detail.text))
+                    return
+        if char == "q":
+            self.quit()
+        elif char == "h":
+            text = self.pres.help(d) if d is not None else "The game is over."
+            self.push_screen(TextScreen("Help", text + "\n\n" + KEYS_HELP))
+        elif char == "g":
+            terms = self.pres.glossary()
+            text = "\n".join(f"{term}: {meaning}" for term, meaning in terms) or "This game has no glossary yet."
+            self.push_screen(TextScreen("Glossary", text))
+        elif char == "L":
+            seat = self.seat()
+            self.push_screen(TextScreen("The log", "\n".join(self.pres.narrate(self.state.log_for(seat), seat))))
+        elif char == "a":
+            self.auto_forced = not self.auto_forced
+            self.log_line(f"Forced moves are now taken {'for you' if self.auto_forced else 'by hand'}.", "dim")
+            if self.auto_forced:
+                self.after_change()
+            else:
+                self.draw_options()
+        elif char == "u":
+            self.undo()
+        elif char == "s":
+            self.push_screen(AskScreen("Save the game record to (Enter):", self.default_save()), self.save)
+        elif char == "l":
+            self.push_screen(AskScreen("Load a game record from:"), self.load)
+        elif char == ":":
+            self.push_screen(AskScreen("Type an option id:"), self.typed_id)
+        elif char:
+            self.message = f"'{char}' is no key here; h shows the keys."
+            self.draw_options()
+
+    def quit(self) -> None:
+        """Leave; the autosave's whereabouts are told once the screen is given back."""
+        self.session.tell_autosave()
+        self.code = 0
+        self.exit(0)
+
+    def answer_pending(self, key: str, char: str) -> None:
+        assert self.pending is not None
+        what, option, most = self.pending
+        if what == "confirm":
+            if char in ("y", "Y") or key == "enter":
+                self.pending = None
+                self.take(option, confirmed=True)
+            elif char in ("n", "N") or key == "escape":
+                self.pending = None
+                self.message = "Not taken."
+                self.draw_options()
+            return
+        if key == "escape":
+            self.pending = None
+            self.draw_options()
+            return
+        times = 1 if key == "enter" else int(char) if char.isdigit() and char.isascii() else 0
+        if 1 <= times <= most:
+            self.pending = None
+            self.apply(option, times)
+
+    # ------------------------------------------------------------------ taking options
+    def take(self, option: Option, confirmed: bool = False) -> None:
+        d = self.state.decision
+        if d is None:
+            return
+        view = self.state.view(d.player)
+        if not confirmed and self.pres.warning(view, d, option):
+            self.pending = ("confirm", option, 1)
+            self.draw_options()
+            return
+        most = self.pres.repeatable(view, d, option)
+        if most > 1:
+            self.pending = ("count", option, most)
+            self.draw_options()
+            return
+        self.apply(option, 1)
+
+    def apply(self, option: Option, times: int) -> None:
+        self.message = ""
+        self.add_new_events()
+        for n in range(times):
+            if n and (self.state.decision is None or option.id not in self.state.decision):
+                break
+            self.state.apply(option.id)
+            self.session.save_automatically()
+        self.log_line(self.session_said(), "yellow")
+        self.after_change()
+
+    def typed_id(self, text: str | None) -> None:
+        if not text:
+            return
+        refusal = self.state.why_not(text)
+        if refusal is None:
+            d = self.state.decision
+            option = d.option(text) if d is not None else None
+            if option is not None:
+                self.take(option)
+            return
+        self.message = f"Not now: {refusal.reason}" + (f"\nRule: {refusal.rule}" if refusal.rule else "")
+        self.draw_options()
+
+    def undo(self) -> None:
+        if not self.state.can_undo():
+            self.message = ("That cannot be undone: the last choice drew, rolled or shuffled, and "
+                            "undoing it would let you peek at chance.")
+            self.draw_options()
+            return
+        self.session.state = self.state.undo()
+        self.session.save_automatically()
+        self.log_line("Undone: back one choice.", "green")
+        self.shown_seat = None
+        self.show_seat(self.seat())
+
+    def default_save(self) -> str:
+        return f"saves/{self.state.game.id}-{self.state.seed}.json"
+
+    def save(self, path: str | None) -> None:
+        if path is None:
+            return
+        self.session.save(path)
+        self.message = self.session_said()
+        self.draw_options()
+
+    def load(self, path: str | None) -> None:
+        if not path:
+            return
+        before = self.state
+        self.session.load(path)
+        said = self.session_said()
+        if self.state is before:
+            self.message = said.strip().splitlines()[-1] if said.strip() else ""
+            self.draw_options()
+            return
+        self.chooser = Chooser(stable=True)
+        self.shown_seat = None
+        self.show_seat(self.seat())
+        self.log_line(f"Loaded {path}: {plural(len(self.state.choices), 'choice')} replayed.", "green")
+
+    def session_said(self) -> str:
+        """What the line-mode session printed (autosave notes, save answers), taken from its buffer."""
+        out = self.session.console.file
+        if not isinstance(out, io.StringIO):
+            return ""
+        text = out.getvalue()
+        out.seek(0)
+        out.truncate()
+        return text.strip()
+
+
+KEYS_HELP = """Keys:
+1-9 choose (with more than 9 entries type the digits, then Enter); Esc goes back a step.
+Letters shown beside an option take it; the game's detail keys are on the bottom line.
+: type an option id; a takes forced moves for you (on/off); u undo; s save; l load;
+h help; g glossary; L the whole log; q quit (the game stays autosaved)."""
+
+
+def run_full_screen(session: PlaySession, auto_forced: bool = True) -> int:
+    """Play ``session``'s game full-screen; returns the exit status."""
+    loud = session.console
+    session.console = Console(file=io.StringIO(), width=100, force_terminal=False, color_system=None)
+    app = PlayApp(session, auto_forced)
+    app.run()
+    said = app.session_said()           # the autosave's whereabouts, told on the way out
+    session.console = loud
+    if said:
+        loud.print(escape(said), soft_wrap=True, highlight=False)
+    return app.code
+
+
+def screen_text(app: App[Any]) -> str:
+    """The screen as plain text, one line per row (what a text capture of the terminal shows)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system=None, record=True, legacy_windows=False, safe_box=False)
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(update)
+    lines = console.export_text(styles=False).split("\n")[:height]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+__all__ = ["PlayApp", "run_full_screen", "screen_text", "escape"]
