@@ -162,3 +162,21 @@ def test_the_table_fits_its_width(width):
     if width == 80:
         assert len(lines) <= 14, lines
     assert any("3+" in line for line in lines)
+
+
+def test_refusals_name_cards_by_their_names_and_keep_rule_ids_apart():
+    state = GAME.new_game(seed=3)
+    r = random.Random(3)
+    far = None
+    while state.decision is not None and far is None:
+        d = state.decision
+        if d.kind == "luma_phase":
+            far = next((e["card"] for e in state.view(0)["river"][4:] if e and e.get("kind") == "action"), None)
+            if far is not None:
+                break
+        state.apply(r.choice(d.ids))
+    assert far is not None
+    refusal = state.why_not(f"act:{far}:bottom")
+    assert refusal is not None and refusal.rule == "SW-045"
+    assert refusal.reason.startswith("the ") and "card lies on an unnumbered" in refusal.reason
+    assert not RULE_ID.search(refusal.reason)

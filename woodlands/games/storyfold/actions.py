@@ -133,7 +133,7 @@ def why_not_act(s: StoryfoldState, choice: str) -> str | None:
         return None
     card = s.content.card_by_id[parts[1]]
     if not usable(s.river, card):
-        return f"{parts[1]} lies on an unnumbered River space and cannot be used (SW-045)"
+        return f"the {s.content.cards[card].name} card lies on an unnumbered River space and cannot be used (SW-045)"
     if not available(s):
         return "all your dice are used until the next Luma Phase (SW-052, SW-101 e)"
     if parts[2] == "top" and len(parts) == 4 and parts[1] in ("help", "explore"):

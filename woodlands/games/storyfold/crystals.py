@@ -129,5 +129,6 @@ def answer_pay(s: StoryfoldState, choice: str, left: int, cost_from: str) -> Non
 def explain_place(s: StoryfoldState, choice: str, left: int) -> str | None:
     name = choice.split(":")[-1]
     if name in ACTIONS and s.crystals[ACTIONS.index(name)] >= MAX_PER_CARD:
-        return f"{name} already holds {MAX_PER_CARD} Crystals (SW-069)"
+        card = s.content.cards[s.content.actions[ACTIONS.index(name)]]
+        return f"the {card.name} card already holds {MAX_PER_CARD} Crystals (SW-069)"
     return None
