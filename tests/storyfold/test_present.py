@@ -180,3 +180,22 @@ def test_refusals_name_cards_by_their_names_and_keep_rule_ids_apart():
     assert refusal is not None and refusal.rule == "SW-045"
     assert refusal.reason.startswith("the ") and "card lies on an unnumbered" in refusal.reason
     assert not RULE_ID.search(refusal.reason)
+
+
+def test_the_table_names_the_rolls_target_by_its_printed_name():
+    p = presentation_for(GAME)
+    state = GAME.new_game(seed=1)
+    r = random.Random(1)
+    while state.decision is not None:
+        d = state.decision
+        if d.kind == "roll" and d.data and d.data["target"]:
+            break
+        tops = [o.id for o in d.options if o.verb == "act" and o.args[1] == "top"]
+        state.apply(tops[0] if tops else r.choice(d.ids))
+    assert state.decision is not None and state.decision.data is not None
+    target = state.decision.data["target"]
+    name = p.name(target)
+    assert name is not None
+    console = Console(file=io.StringIO(), width=160)
+    console.print(p.table(state.view(0), 160, 50))
+    assert name in console.file.getvalue()

@@ -310,4 +310,16 @@ class StoryfoldPresentation(Presentation):
 
     def table(self, view: View, width: int = 100, height: int | None = None) -> Any:
         from .table import render
-        return render(view, width)
+        return render(view, width, self.name)
+
+    def name(self, ident: Any) -> str | None:
+        """The printed name of a card, location, scene or deck id (None: not in the content)."""
+        words = self.narrator
+        assert isinstance(words, StoryfoldNarrator)
+        if ident in ("shadow", "explore", "creature", "chapter", "light", "help", "heal"):
+            return str(ident).title()
+        for lookup in (words.card, words.location, words.scene):
+            found = lookup(ident)
+            if found != str(ident):
+                return found
+        return None

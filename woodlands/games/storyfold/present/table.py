@@ -16,7 +16,8 @@ True
 """
 from __future__ import annotations
 
-from typing import Any
+from contextvars import ContextVar
+from typing import Any, Callable
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -29,9 +30,23 @@ SPACE_LABELS = ("3+", "4+", "5+", "6+", "–", "–", "–")
 SHORT_TEXT = 170          # characters of the scene text shown every turn
 
 
-def render(view: View, width: int = 100) -> RenderableType:
+#: printed names of the ids the view gives without a name (the roll's target, the next scene,
+#: the top of a discard pile), set by the presentation, which knows the content
+_NAMES: ContextVar[Callable[[Any], str | None] | None] = ContextVar("storyfold_names", default=None)
+
+
+def render(view: View, width: int = 100, names: Callable[[Any], str | None] | None = None) -> RenderableType:
     """The whole Storyfold table for one view; under 100 columns a compact one (no scene text,
-    no Shadow-mark texts, no Boon texts, no decks: those are one key away)."""
+    no Shadow-mark texts, no Boon texts, no decks: those are one key away).  ``names`` gives the
+    printed name of an id (a card, location or scene); without it ids are shown capitalised."""
+    token = _NAMES.set(names)
+    try:
+        return _render(view, width)
+    finally:
+        _NAMES.reset(token)
+
+
+def _render(view: View, width: int) -> RenderableType:
     if width < 100:
         return _compact(view)
     if view.get("phase") in ("end", "break"):
@@ -51,6 +66,10 @@ def pretty(ident: Any) -> str:
     >>> pretty("omas-lullaby")
     'Omas Lullaby'
     """
+    names = _NAMES.get()
+    known = names(ident) if names is not None and ident else None
+    if known:
+        return known
     return " ".join(w.capitalize() for w in str(ident).split("-")) if ident else "-"
 
 
