@@ -11,13 +11,14 @@ import pytest
 
 import woodlands
 from woodlands.engine.decision import make_id
+from woodlands.games.storyfold.actions import need_by_targets
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "storyfold.md"
 
 #: the keys of Decision.data per kind (the same table is in docs/storyfold.md)
 DATA_KEYS = {
     "luma_phase": {"dice_available", "spirit", "light", "shadow"},
-    "roll": {"action", "effect", "target", "threshold", "need", "crystals_on_card", "free_dice", "max_dice"},
+    "roll": {"action", "effect", "target", "threshold", "need", "crystals_on_card"},
     "after_roll": {"action", "effect", "target", "threshold", "dice", "faces", "natural_successes",
                    "bonus_successes", "successes", "need"},
     "reroll": {"left", "threshold", "dice", "faces", "successes"},
@@ -43,6 +44,8 @@ def _play(seed: int, seen: dict[str, int]) -> None:
         d = state.decision
         seen[d.kind] = seen.get(d.kind, 0) + 1
         assert d.data is not None and set(d.data) == DATA_KEYS[d.kind], (d.kind, d.data)
+        if d.kind in ("roll", "after_roll") and d.data["effect"] == "top":     # the quick need agrees
+            assert d.data["need"] == need_by_targets(state), d.data
         for o in d.options:
             assert o.verb, o
             assert make_id(o.verb, o.args) == o.id, o

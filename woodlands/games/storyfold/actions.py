@@ -21,7 +21,7 @@ from .dice import available, count_successes, roll, roll_options, set_aside, thr
 from .explore import boon_options, use_boon
 from .locations import visit, visitable, why_not_visit
 from .model import ACTIONS, NUMBERED_SPACES
-from .ongoing import max_dice, modifier
+from .ongoing import modifier
 from .registry import steps
 from .river import log_river, move_to_end, space_of, usable
 from .state import StoryfoldState
@@ -164,11 +164,9 @@ TO_THE_END = {name: f"{name} to the end of the River" for name in ACTIONS}
 @steps.ask("choose_dice", kind="roll", rule="Luma Phase 2b, SW-052")
 def ask_dice(s: StoryfoldState) -> Ask | None:
     name = action_name(s, s.action)
-    need = need_for(s) if s.effect == "top" else None
     return ROLL_PROMPT[name], roll_options(s), {
         "action": name, "effect": s.effect, "target": s.target or None, "threshold": threshold(s),
-        "need": need, "crystals_on_card": s.crystals[slot(s, s.action)],
-        "free_dice": [s.dice[d] for d in available(s)], "max_dice": max_dice(s)}
+        "need": need_for(s) if s.effect == "top" else None, "crystals_on_card": s.crystals[slot(s, s.action)]}
 
 
 @steps.answer("choose_dice")
@@ -182,18 +180,26 @@ def answer_dice(s: StoryfoldState, choice: str) -> None:
 def ask_after_roll(s: StoryfoldState) -> Ask | None:
     opts = []
     natural = count_successes(s)
+    memo = s.game.memo
     if can_spend_for_success(s, natural):
-        opts.append(Option.of("crystal", label=f"Spend a Crystal from {s.content.cards[s.action].name}: +1 success",
-                              data={"action": action_name(s, s.action), "successes": 1,
-                                    "crystals_left": s.crystals[slot(s, s.action)] - 1}))
+        key = ("spend_crystal", s.action, s.crystals[slot(s, s.action)])
+        opt = memo.get(key)
+        if opt is None:
+            opt = memo[key] = Option.of(
+                "crystal", label=f"Spend a Crystal from {s.content.cards[s.action].name}: +1 success",
+                data={"action": action_name(s, s.action), "successes": 1, "crystals_left": s.crystals[slot(s, s.action)] - 1})
+        opts.append(cast(Option, opt))
     opts += boon_options(s, "after_roll")
     opts += use_options(s, "after_roll")
     if not opts:
         s.push("resolve_action")
         return None
     n = natural + s.bonus_successes
-    opts.append(Option.of("resolve", label=f"Carry out the effect with {plural(n, 'success', 'successes')}",
-                          data={"successes": n}))
+    opt = memo.get(("resolve", n))
+    if opt is None:
+        opt = memo[("resolve", n)] = Option.of(
+            "resolve", label=f"Carry out the effect with {plural(n, 'success', 'successes')}", data={"successes": n})
+    opts.append(cast(Option, opt))
     faces = ", ".join(f"d{s.dice[d]}:{s.faces[d]}" for d in s.rolled)
     return f"You rolled {faces}: {plural(n, 'success', 'successes')}", opts, roll_data(s, natural)
 
@@ -225,7 +231,29 @@ def answer_after_roll(s: StoryfoldState, choice: str) -> None:
 
 
 def need_for(s: StoryfoldState) -> int | None:
-    """Successes the chosen top effect needs now; None if its target is gone or unvisitable."""
+    """Successes the chosen top effect needs now; None if its target is gone or unvisitable
+    (what :func:`targets` says of it, worked out for the one target)."""
+    name = action_name(s, s.action)
+    if name == "help" or name == "explore":
+        scene = s.content.scenes[s.scene]
+        i = scene.location_ids.get(s.target)
+        loc = scene.locations[i] if i is not None else None
+        if loc is None or loc.kind != name or why_not_visit(s, loc) is not None:
+            return None
+        return int(loc.dots)
+    card = s.content.card_by_id.get(s.target)
+    if card is None:
+        return None
+    c = s.content.cards[card]
+    if card in s.river and card in s.content.creature_cards:
+        return max(1, c.icons + modifier(s, "creature_icons"))
+    if name == "heal" and card in s.boons and c.kind == "trauma":
+        return int(c.icons)
+    return None
+
+
+def need_by_targets(s: StoryfoldState) -> int | None:
+    """:func:`need_for` the long way, through every target (kept for the test that they agree)."""
     name = action_name(s, s.action)
     for ident, _, need in targets(s, name):
         if ident == s.target:
@@ -253,11 +281,17 @@ def resolve_action(s: StoryfoldState) -> None:
 def ask_fallback(s: StoryfoldState, n: int, need: int) -> Ask | None:
     name = action_name(s, s.action)
     short = f"needs {need}" if need >= 0 else "its target is gone"
-    return (f"Not enough for the top effect ({plural(n, 'success', 'successes')}, {short})",
-            [Option.of("bottom", label=f"Carry out the bottom effect instead: {BOTTOM[name]} x{n}",
-                       data={"action": name, "gain": GAIN[name], "amount": n}),
-             Option.of("nothing", label="Carry out nothing")],
+    memo = s.game.memo
+    opts = memo.get(("fallback", name, n))
+    if opts is None:
+        opts = memo[("fallback", name, n)] = (
+            Option.of("bottom", label=f"Carry out the bottom effect instead: {BOTTOM[name]} x{n}",
+                      data={"action": name, "gain": GAIN[name], "amount": n}), NOTHING)
+    return (f"Not enough for the top effect ({plural(n, 'success', 'successes')}, {short})", cast(tuple[Option, ...], opts),
             {"action": name, "successes": n, "need": need if need >= 0 else None, "gain": GAIN[name]})
+
+
+NOTHING = Option.of("nothing", label="Carry out nothing")
 
 
 @steps.answer("fallback")

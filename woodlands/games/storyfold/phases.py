@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from ...engine.decision import Option
-from ...engine.presentation import plural
 from ...engine.steps import Ask, push_in_order
 from .actions import action_options, start_action, why_not_act
 from .companions import use_card, use_options
@@ -33,7 +32,7 @@ def ask_luma_turn(s: StoryfoldState) -> Ask | None:
     opts.append(END_LUMA)                                      # SW-103: at any time
     free = s.dice_used.count(False)
     spirit = s.spirit_left()
-    return (f"Luma Phase: {plural(free, 'die', 'dice')} available, Spirit {spirit}", opts,
+    return (f"Luma Phase: {free} {'die' if free == 1 else 'dice'} available, Spirit {spirit}", opts,
             {"dice_available": free, "spirit": spirit, "light": s.light, "shadow": s.shadow})
 
 
