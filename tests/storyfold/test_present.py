@@ -199,3 +199,12 @@ def test_the_table_names_the_rolls_target_by_its_printed_name():
     console = Console(file=io.StringIO(), width=160)
     console.print(p.table(state.view(0), 160, 50))
     assert name in console.file.getvalue()
+
+
+def test_a_warning_before_discarding_a_boon_that_could_be_used():
+    p = presentation_for(GAME)
+    boon = next(c for c in C.cards if c.kind == "boon" and c.use)
+    d = Decision(0, "make_room", "?", (Option.of("use", boon.id, label="Use"), Option.of("discard", boon.id, label="Discard")))
+    warning = p.warning({}, d, d.options[1])
+    assert warning is not None and boon.name in warning and "unused" in warning
+    assert p.warning({}, d, d.options[0]) is None

@@ -297,6 +297,11 @@ class StoryfoldPresentation(Presentation):
             usable = any(o.verb == "act" for o in decision.options)
             if free and usable:
                 return f"You still have {plural(free, 'die', 'dice')} unused this phase. End the Luma Phase anyway?"
+        if decision.kind == "make_room" and option.verb == "discard" and option.args:
+            use = "use:" + str(option.args[0])
+            if use in decision:
+                name = self.name(option.args[0]) or "this card"
+                return f"{name} could be used now instead of thrown away. Discard it unused?"
         if decision.kind == "after_roll" and option.id == "resolve" and option.data:
             data = decision.data or {}
             need = data.get("need")
