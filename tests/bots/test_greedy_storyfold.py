@@ -100,3 +100,15 @@ def test_greedy_beats_random_clearly(game):
     assert g["scenes_played"] <= r["scenes_played"] - 6 and g["scenes_played"] <= 0.7 * r["scenes_played"], results
     assert g["chapter_restarts"] <= r["chapter_restarts"] / 3, results
     assert g["shadow_cards"] <= r["shadow_cards"] / 4, results
+
+
+def test_the_storyfold_bot_reads_no_labels_or_prompts() -> None:
+    """Issue 10: the bot reads options' verbs, args and data, never the words shown to a player."""
+    import inspect
+
+    from woodlands.bots import greedy_storyfold
+
+    source = inspect.getsource(greedy_storyfold)
+    assert "import re" not in source
+    assert ".label" not in source and ".prompt" not in source
+    assert ".split(" not in source

@@ -12,7 +12,7 @@ from rich.console import Console
 import woodlands
 from woodlands.cli.helptext import help_for, help_texts
 from woodlands.cli.narrate import narrator_for
-from woodlands.cli.narrate_storyfold import StoryfoldNarrator
+from woodlands.games.storyfold.present.words import StoryfoldNarrator
 from woodlands.cli.table import render_view
 
 GAME_ID = "storyfold"

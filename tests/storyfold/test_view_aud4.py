@@ -109,7 +109,7 @@ def test_the_new_view_fields_are_there_at_every_decision_of_a_random_game():
 
 @pytest.mark.rules("AUD-4", "SW-053")
 def test_the_narrator_tells_natural_and_bonus_successes_apart():
-    from woodlands.cli.narrate_storyfold import StoryfoldNarrator
+    from woodlands.games.storyfold.present.words import StoryfoldNarrator
     s = situation(boons=[cid("boon-add-success")], luma_side=0, crystals={"help": 1})
     act(s, "act:light:bottom", "roll:2:0:0", 5, 1, then=())
     play(s, "boon:boon-add-success")

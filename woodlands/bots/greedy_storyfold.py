@@ -31,10 +31,14 @@ import copy
 import functools
 from typing import TYPE_CHECKING, Any, Iterable
 
+from ..engine.decision import Decision, Option, make_id
+
 if TYPE_CHECKING:
     from ..engine.state import GameState
 
 View = dict[str, Any]
+#: an action as the bot weighs it: (action card, "top" or "bottom", target id or "")
+Step = tuple[str, str, str]
 
 THRESHOLDS = (3, 4, 5, 6)          # the numbered River spaces
 ACTIONS = ("light", "help", "explore", "heal")
@@ -415,10 +419,25 @@ class GreedyStoryfoldBot:
         ids = [o.id for o in decision.options]
         if len(ids) == 1:
             return ids[0]
+        self.options: dict[str, Option] = {o.id: o for o in decision.options}
         t = Table(state.view(decision.player), state.game.content)
         handler = getattr(self, "_" + decision.kind, None)
         choice = handler(t, ids, decision) if handler is not None else None
         return choice if choice in ids else ids[0]
+
+    # ------------------------------------------------------------------ reading options as data
+    def _verb(self, option_id: str) -> str:
+        return self.options[option_id].meaning()[0]
+
+    def _arg(self, option_id: str) -> str:
+        """The first argument of an option (the card, creature or action it is about)."""
+        args = self.options[option_id].meaning()[1]
+        return str(args[0]) if args else ""
+
+    def _step(self, option_id: str) -> Step:
+        """An ``act`` option as (action, effect, target)."""
+        args = self.options[option_id].meaning()[1]
+        return str(args[0]), str(args[1]), str(args[2]) if len(args) > 2 else ""
 
     # ------------------------------------------------------------------ the Luma Phase
     def _luma_phase(self, t: Table, ids: list[str], decision: Any) -> str:
@@ -427,8 +446,8 @@ class GreedyStoryfoldBot:
             return boon
         best, best_value = "end", 0.05
         for option in ids:
-            if option.startswith("act:"):
-                value, _ = self.evaluate(t, option)
+            if self._verb(option) == "act":
+                value, _ = self.evaluate(t, self._step(option))
                 if value > best_value:
                     best, best_value = option, value
         if best == "end":
@@ -441,9 +460,9 @@ class GreedyStoryfoldBot:
     def _luma_boon(self, t: Table, ids: list[str]) -> str | None:
         """Boons and Brom's uses worth taking at once (they cost no dice)."""
         for option in ids:
-            if not option.startswith("boon:"):
+            if self._verb(option) != "boon":
                 continue
-            card = t.card(option.split(":", 1)[1])
+            card = t.card(self._arg(option))
             if card is None:
                 continue
             dos = {e.do: int(e.params.get("amount", 1) or 1) for e in card.use}
@@ -473,8 +492,8 @@ class GreedyStoryfoldBot:
         if not danger:
             return None
         for option in ids:
-            if option.startswith("boon:"):
-                card = t.card(option.split(":", 1)[1])
+            if self._verb(option) == "boon":
+                card = t.card(self._arg(option))
                 if card is not None and any(e.do == "blind" for e in card.use):
                     return option
         if "brom:protect" in ids and not self._saving_crystals(t):
@@ -503,20 +522,18 @@ class GreedyStoryfoldBot:
         return None
 
     # ------------------------------------------------------------------ valuing one action
-    def evaluate(self, t: Table, option: str, follow: bool = True) -> tuple[float, str]:
+    def evaluate(self, t: Table, step: Step, follow: bool = True) -> tuple[float, str]:
         """(worth, best roll id) of an ``act:`` option: what the roll is expected to bring, minus
         a small price per die, plus (``follow``) the best goal step still open afterwards with the
         dice left and the River as it will be (the used card at its end)."""
-        parts = option.split(":")
-        action, effect = parts[1], parts[2]
-        target = parts[3] if len(parts) > 3 else ""
+        action, effect, target = step
         best_value, best_roll = -1e9, "roll:1:0:0"
         for (k8, k10, k12), value in self.roll_values(t, action, effect, target):
             value -= DIE_PRICE * (k8 + k10 + k12)
             if follow:
-                value += FOLLOW * self.best_goal_step(t.after(action, k8, k10, k12), option)
+                value += FOLLOW * self.best_goal_step(t.after(action, k8, k10, k12), step)
             if value > best_value + 1e-9:
-                best_value, best_roll = value, f"roll:{k8}:{k10}:{k12}"
+                best_value, best_roll = value, make_id("roll", (k8, k10, k12))
         best_value += self.river_effect(t, action, effect, target)
         return best_value, best_roll
 
@@ -559,7 +576,7 @@ class GreedyStoryfoldBot:
             out.append(((k8, k10, k12), value))
         return out
 
-    def goal_steps(self, t: Table) -> list[str]:
+    def goal_steps(self, t: Table) -> list[Step]:
         """The options that move the goal on and could be taken now (from the view's River)."""
         out = []
         for e in t.river[:len(THRESHOLDS)]:
@@ -569,25 +586,24 @@ class GreedyStoryfoldBot:
             if name in ("help", "explore"):
                 for loc in t.locations:
                     if loc.get("kind") == name and loc.get("can_visit") and loc["id"] in t.goal_locations:
-                        out.append(f"act:{name}:top:{loc['id']}")
+                        out.append((name, "top", str(loc["id"])))
             elif name == "heal":
                 # the goal's creatures, and any other whose stay would cost a lot
-                out += [f"act:heal:top:{c.get('card')}" for _, c in t.creatures()
+                out += [("heal", "top", str(c.get("card"))) for _, c in t.creatures()
                         if t.clear_goal or self.top_value(t, "heal", str(c.get("card")))[0] >= FOLLOW_HEAL]
             elif name == "light" and t.light_needed():
-                out.append("act:light:bottom")
+                out.append(("light", "bottom", ""))
         return out
 
-    def best_goal_step(self, t: Table, done: str) -> float:
+    def best_goal_step(self, t: Table, done: Step) -> float:
         """The worth of the best goal step left (0 when there is none, or no die to roll)."""
         if not t.free_dice:
             return 0.0
         best = 0.0
-        for option in self.goal_steps(t):
-            if option == done:
+        for step in self.goal_steps(t):
+            if step == done:
                 continue
-            parts = option.split(":")
-            for (k8, k10, k12), value in self.roll_values(t, parts[1], parts[2], parts[3] if len(parts) > 3 else ""):
+            for (k8, k10, k12), value in self.roll_values(t, *step):
                 best = max(best, value - DIE_PRICE * (k8 + k10 + k12))
         return best
 
@@ -688,14 +704,14 @@ class GreedyStoryfoldBot:
         return value
 
     # ------------------------------------------------------------------ dice
-    def _roll(self, t: Table, ids: list[str], decision: Any) -> str:
-        roll = t.v.get("roll") or {}
-        action = roll.get("action")
-        effect = roll.get("effect")
+    def _roll(self, t: Table, ids: list[str], decision: Decision) -> str:
+        data = decision.data or {}
+        action = data.get("action")
         if not action:
             return ids[-1]
-        option = f"act:{action}:{effect}" + (f":{roll['target']}" if effect == "top" and roll.get("target") else "")
-        _, best = self.evaluate(t, option)
+        effect = str(data.get("effect"))
+        target = str(data.get("target") or "") if effect == "top" else ""
+        _, best = self.evaluate(t, (str(action), effect, target))
         return best
 
     def _need(self, t: Table) -> int:
@@ -722,7 +738,7 @@ class GreedyStoryfoldBot:
         threshold = int(roll.get("threshold", 99))
         failed = sum(1 for d in roll.get("dice") or [] if int(d.get("face", 0)) < threshold)
         here = 0 if t.no_spend else int(t.crystals.get(action, 0))
-        adders = [o for o in ids if o.startswith("boon:") and not self._is_reroll(t, o)]
+        adders = [o for o in ids if self._verb(o) == "boon" and not self._is_reroll(t, o)]
         sure = here + t.boon_count("add_successes")
         if short <= sure and "crystal" in ids and short <= (here if "crystal" in ids else 0) + len(adders):
             if worth >= short * CRYSTAL * 1.5:
@@ -730,7 +746,7 @@ class GreedyStoryfoldBot:
         if short <= len(adders) and worth >= 2.0:
             return adders[0]
         # luck: dice thrown again, when they can close the gap that Crystals and Boons leave
-        twigs = [o for o in ids if o.startswith("boon:") and self._is_reroll(t, o)]
+        twigs = [o for o in ids if self._verb(o) == "boon" and self._is_reroll(t, o)]
         others = sum(t.crystals.values()) - int(t.crystals.get(action, 0))
         luma = "luma:reroll" in ids and t.v.get("luma", {}).get("side") == "luma-and-brom" and others > 0
         budget = 2 * len(twigs) + (min(others, 3 if worth >= GOAL_STEP else 1) if luma else 0)
@@ -747,7 +763,7 @@ class GreedyStoryfoldBot:
         return "resolve"                      # out of reach: keep the Crystals
 
     def _is_reroll(self, t: Table, option: str) -> bool:
-        card = t.card(option.split(":", 1)[1])
+        card = t.card(self._arg(option))
         return card is not None and any(e.do == "reroll" for e in card.use)
 
     def _reroll(self, t: Table, ids: list[str], decision: Any) -> str:
@@ -759,7 +775,7 @@ class GreedyStoryfoldBot:
             return "done"
         # the die with the best chance on a new roll: the biggest among the failures
         _, i = min(failing, key=lambda x: (-(dice[x[1]]["size"]), x[1]))
-        return f"die:{i}" if f"die:{i}" in ids else "done"
+        return make_id("die", (i,)) if make_id("die", (i,)) in ids else "done"
 
     def _fallback(self, t: Table, ids: list[str], decision: Any) -> str:
         roll = t.v.get("roll") or {}
@@ -780,41 +796,42 @@ class GreedyStoryfoldBot:
 
     def _place_crystal(self, t: Table, ids: list[str], decision: Any) -> str:
         for name in self.crystal_order(t):
-            if f"crystal:{name}" in ids:
-                return f"crystal:{name}"
+            if make_id("crystal", (name,)) in ids:
+                return make_id("crystal", (name,))
         return ids[0]
 
     def _lose_crystal(self, t: Table, ids: list[str], decision: Any) -> str:
         for name in reversed(self.crystal_order(t)):
-            if f"crystal:{name}" in ids:
-                return f"crystal:{name}"
+            if make_id("crystal", (name,)) in ids:
+                return make_id("crystal", (name,))
         return ids[0]
 
     def _pay_crystal(self, t: Table, ids: list[str], decision: Any) -> str:
         # a reroll is paid from another card than the one whose Crystals may still be spent
         current = (t.v.get("roll") or {}).get("action")
-        rest = [o for o in ids if o != f"crystal:{current}"] or ids
+        rest = [o for o in ids if self._arg(o) != current] or ids
         return self._lose_crystal(t, rest, decision)
 
     # ------------------------------------------------------------------ cards
     def _keep_explore(self, t: Table, ids: list[str], decision: Any) -> str:
-        return max(ids, key=lambda o: (t.keep_value(o.split(":", 1)[1]), -ids.index(o)))
+        return max(ids, key=lambda o: (t.keep_value(self._arg(o)), -ids.index(o)))
 
     def _make_room(self, t: Table, ids: list[str], decision: Any) -> str:
         cards = []
         for o in ids:
-            ident = o.split(":", 1)[1]
+            ident = self._arg(o)
             if ident not in cards:
                 cards.append(ident)
         worst = min(cards, key=lambda c: (t.keep_value(c), cards.index(c)))
-        return f"use:{worst}" if f"use:{worst}" in ids else f"discard:{worst}"
+        use = make_id("use", (worst,))
+        return use if use in ids else make_id("discard", (worst,))
 
     def _choose_creature(self, t: Table, ids: list[str], decision: Any) -> str:
         entries = {e.get("card"): (i, e) for i, e in t.creatures()}
-        discarding = any(o.label.startswith("Discard") for o in decision.options)
+        discarding = (decision.data or {}).get("purpose") == "discard"
 
         def worth(option: str) -> tuple[float, int]:
-            i, e = entries.get(option.split(":", 1)[1], (7, {}))
+            i, e = entries.get(self._arg(option), (7, {}))
             if discarding:      # rid the River of the one hardest to heal, or the one that hurts most
                 return (t.icons(e) * 2.0 + t.creature_harm(e), -i) if e else (0.0, -i)
             return (float(t.loss(e)) if e else 0.0, -i)
@@ -822,11 +839,11 @@ class GreedyStoryfoldBot:
         return max(ids, key=worth)
 
     def _choose_action_card(self, t: Table, ids: list[str], decision: Any) -> str:
-        spaces = {o: t.space_of(o.split(":", 1)[1]) for o in ids}
-        if "left" in " ".join(o.label for o in decision.options):
+        spaces = {o: t.space_of(self._arg(o)) for o in ids}
+        if (decision.data or {}).get("step") == -1:          # one space to the left
             key = self.key_action(t)
-            if key and f"action:{key}" in ids:
-                return f"action:{key}"
+            if key and make_id("action", (key,)) in ids:
+                return make_id("action", (key,))
             return min(ids, key=lambda o: (-spaces[o], ids.index(o)))
         # to the end of the River: the card furthest back loses least
         return max(ids, key=lambda o: (spaces[o], -ids.index(o)))
@@ -834,8 +851,8 @@ class GreedyStoryfoldBot:
     def _shadow_boon(self, t: Table, ids: list[str], decision: Any) -> str:
         last_round = t.shadow - 1 <= t.middle
         for option in ids:
-            if option.startswith("boon:"):
-                card = t.card(option.split(":", 1)[1])
+            if self._verb(option) == "boon":
+                card = t.card(self._arg(option))
                 if card is None:
                     continue
                 if any(e.do == "shadow_back" for e in card.use) and last_round:
@@ -848,7 +865,7 @@ class GreedyStoryfoldBot:
 
     def _last_shadow(self, t: Table, ids: list[str], decision: Any) -> str:
         # Brom stands in for the chapter's last doubt: no Shadow card, and he comes back later
-        return next((o for o in ids if o.startswith("luma:")), "draw")
+        return next((o for o in ids if self._verb(o) == "luma"), "draw")
 
     def _scene_break(self, t: Table, ids: list[str], decision: Any) -> str:
         return ids[0]

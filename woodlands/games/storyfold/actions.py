@@ -8,14 +8,16 @@ effect may be carried out instead, 1 step per success; with no success nothing h
 """
 from __future__ import annotations
 
-from typing import Sequence, cast
+from typing import Any, cast
 
 from ...engine.decision import Option
+from ...engine.presentation import plural
+from ...engine.steps import Ask
 from .companions import use_card, use_options
 from .conditions import holds
 from .creatures import blind, leave_river
 from .crystals import can_spend_for_success, slot, take
-from .dice import available, count_successes, roll, roll_options, set_aside
+from .dice import available, count_successes, roll, roll_options, set_aside, threshold
 from .explore import boon_options, use_boon
 from .locations import visit, visitable, why_not_visit
 from .model import ACTIONS, NUMBERED_SPACES
@@ -30,7 +32,11 @@ BOTTOM = {"light": "advance the Light marker", "help": "gain Crystals", "explore
           "heal": "gain Spirit"}
 
 
-BOTTOM_OPTIONS = {name: Option(f"act:{name}:bottom", f"{name.title()}: {what}, 1 per success")
+#: what each bottom effect gives per success (Option.data "gain")
+GAIN = {"light": "light", "help": "crystals", "explore": "explore_cards", "heal": "spirit"}
+
+BOTTOM_OPTIONS = {name: Option.of("act", name, "bottom", label=f"{name.title()}: {what}, 1 per success",
+                                  data={"action": name, "effect": "bottom", "gain": GAIN[name]})
                   for name, what in BOTTOM.items()}
 
 
@@ -43,6 +49,13 @@ def targets(s: StoryfoldState, name: str) -> list[tuple[str, str, int]]:
     if name == "light" or name == "heal":
         return _creature_targets(s, s.creatures_in_river(), name == "heal")
     return [(loc.id, loc.name, loc.dots) for loc in visitable(s, name)]
+
+
+def target_kind(s: StoryfoldState, name: str, ident: str) -> str:
+    """What a top effect's target is: "creature", "trauma" or "location"."""
+    if name == "help" or name == "explore":
+        return "location"
+    return "trauma" if s.content.cards[s.content.card_by_id[ident]].kind == "trauma" else "creature"
 
 
 def _creature_targets(s: StoryfoldState, here: list[int], heal: bool) -> list[tuple[str, str, int]]:
@@ -107,7 +120,9 @@ def _work_out(s: StoryfoldState, key: tuple[object, ...], name: str) -> tuple[Op
     if len(cache) >= s.game.CACHE_LIMIT:
         cache.clear()
     part = cache[key] = tuple(
-        Option(f"act:{name}:top:{ident}", f"{name.title()}: {TOP[name]}: {label} (needs {need})")
+        Option.of("act", name, "top", ident, label=f"{name.title()}: {TOP[name]}: {label} (needs {need})",
+                  data={"action": name, "effect": "top", "target": ident, "target_name": label,
+                        "target_kind": target_kind(s, name, ident), "need": need})
         for ident, label, need in targets(s, name)) + (BOTTOM_OPTIONS[name],)
     return part
 
@@ -118,7 +133,7 @@ def why_not_act(s: StoryfoldState, choice: str) -> str | None:
         return None
     card = s.content.card_by_id[parts[1]]
     if not usable(s.river, card):
-        return f"{parts[1]} lies on an unnumbered River space and cannot be used (SW-045)"
+        return f"the {s.content.cards[card].name} card lies on an unnumbered River space and cannot be used (SW-045)"
     if not available(s):
         return "all your dice are used until the next Luma Phase (SW-052, SW-101 e)"
     if parts[2] == "top" and len(parts) == 4 and parts[1] in ("help", "explore"):
@@ -147,8 +162,11 @@ TO_THE_END = {name: f"{name} to the end of the River" for name in ACTIONS}
 
 
 @steps.ask("choose_dice", kind="roll", rule="Luma Phase 2b, SW-052")
-def ask_dice(s: StoryfoldState) -> tuple[str, Sequence[Option]] | None:
-    return ROLL_PROMPT[action_name(s, s.action)], roll_options(s)
+def ask_dice(s: StoryfoldState) -> Ask | None:
+    name = action_name(s, s.action)
+    return ROLL_PROMPT[name], roll_options(s), {
+        "action": name, "effect": s.effect, "target": s.target or None, "threshold": threshold(s),
+        "need": need_for(s) if s.effect == "top" else None, "crystals_on_card": s.crystals[slot(s, s.action)]}
 
 
 @steps.answer("choose_dice")
@@ -159,20 +177,42 @@ def answer_dice(s: StoryfoldState, choice: str) -> None:
 
 
 @steps.ask("after_roll", kind="after_roll", rule="Luma Phase 2c, SW-068, SW-016..SW-018")
-def ask_after_roll(s: StoryfoldState) -> tuple[str, list[Option]] | None:
+def ask_after_roll(s: StoryfoldState) -> Ask | None:
     opts = []
     natural = count_successes(s)
+    memo = s.game.memo
     if can_spend_for_success(s, natural):
-        opts.append(Option("crystal", f"Spend a Crystal from {action_name(s, s.action)}: +1 success"))
+        key = ("spend_crystal", s.action, s.crystals[slot(s, s.action)])
+        opt = memo.get(key)
+        if opt is None:
+            opt = memo[key] = Option.of(
+                "crystal", label=f"Spend a Crystal from {s.content.cards[s.action].name}: +1 success",
+                data={"action": action_name(s, s.action), "successes": 1, "crystals_left": s.crystals[slot(s, s.action)] - 1})
+        opts.append(cast(Option, opt))
     opts += boon_options(s, "after_roll")
     opts += use_options(s, "after_roll")
     if not opts:
         s.push("resolve_action")
         return None
     n = natural + s.bonus_successes
-    opts.append(Option("resolve", f"Carry out the effect with {n} success(es)"))
+    opt = memo.get(("resolve", n))
+    if opt is None:
+        opt = memo[("resolve", n)] = Option.of(
+            "resolve", label=f"Carry out the effect with {plural(n, 'success', 'successes')}", data={"successes": n})
+    opts.append(cast(Option, opt))
     faces = ", ".join(f"d{s.dice[d]}:{s.faces[d]}" for d in s.rolled)
-    return f"You rolled {faces}: {n} success(es)", opts
+    return f"You rolled {faces}: {plural(n, 'success', 'successes')}", opts, roll_data(s, natural)
+
+
+def roll_data(s: StoryfoldState, natural: int | None = None) -> dict[str, Any]:
+    """Decision.data of the steps about the roll in hand (documented in docs/storyfold.md)."""
+    if natural is None:
+        natural = count_successes(s)
+    need = need_for(s) if s.effect == "top" else None
+    return {"action": action_name(s, s.action), "effect": s.effect, "target": s.target or None,
+            "threshold": threshold(s), "dice": [s.dice[d] for d in s.rolled],
+            "faces": [s.faces[d] for d in s.rolled], "natural_successes": natural,
+            "bonus_successes": s.bonus_successes, "successes": natural + s.bonus_successes, "need": need}
 
 
 @steps.answer("after_roll")
@@ -191,7 +231,29 @@ def answer_after_roll(s: StoryfoldState, choice: str) -> None:
 
 
 def need_for(s: StoryfoldState) -> int | None:
-    """Successes the chosen top effect needs now; None if its target is gone or unvisitable."""
+    """Successes the chosen top effect needs now; None if its target is gone or unvisitable
+    (what :func:`targets` says of it, worked out for the one target)."""
+    name = action_name(s, s.action)
+    if name == "help" or name == "explore":
+        scene = s.content.scenes[s.scene]
+        i = scene.location_ids.get(s.target)
+        loc = scene.locations[i] if i is not None else None
+        if loc is None or loc.kind != name or why_not_visit(s, loc) is not None:
+            return None
+        return int(loc.dots)
+    card = s.content.card_by_id.get(s.target)
+    if card is None:
+        return None
+    c = s.content.cards[card]
+    if card in s.river and card in s.content.creature_cards:
+        return max(1, c.icons + modifier(s, "creature_icons"))
+    if name == "heal" and card in s.boons and c.kind == "trauma":
+        return int(c.icons)
+    return None
+
+
+def need_by_targets(s: StoryfoldState) -> int | None:
+    """:func:`need_for` the long way, through every target (kept for the test that they agree)."""
     name = action_name(s, s.action)
     for ident, _, need in targets(s, name):
         if ident == s.target:
@@ -216,12 +278,20 @@ def resolve_action(s: StoryfoldState) -> None:
 
 
 @steps.ask("fallback", kind="fallback", rule="Dice, SW-054")
-def ask_fallback(s: StoryfoldState, n: int, need: int) -> tuple[str, list[Option]] | None:
+def ask_fallback(s: StoryfoldState, n: int, need: int) -> Ask | None:
     name = action_name(s, s.action)
     short = f"needs {need}" if need >= 0 else "its target is gone"
-    return (f"Not enough for the top effect ({n} success(es), {short})",
-            [Option("bottom", f"Carry out the bottom effect instead: {BOTTOM[name]} x{n}"),
-             Option("nothing", "Carry out nothing")])
+    memo = s.game.memo
+    opts = memo.get(("fallback", name, n))
+    if opts is None:
+        opts = memo[("fallback", name, n)] = (
+            Option.of("bottom", label=f"Carry out the bottom effect instead: {BOTTOM[name]} x{n}",
+                      data={"action": name, "gain": GAIN[name], "amount": n}), NOTHING)
+    return (f"Not enough for the top effect ({plural(n, 'success', 'successes')}, {short})", cast(tuple[Option, ...], opts),
+            {"action": name, "successes": n, "need": need if need >= 0 else None, "gain": GAIN[name]})
+
+
+NOTHING = Option.of("nothing", label="Carry out nothing")
 
 
 @steps.answer("fallback")
@@ -289,7 +359,7 @@ def end_action(s: StoryfoldState) -> None:
 
 # ------------------------------------------------------------------ effects that move Action cards
 @steps.ask("action_to_end", kind="choose_action_card", rule="River, SW-045, SW-046")
-def ask_action_to_end(s: StoryfoldState, which: str) -> tuple[str, list[Option]] | None:
+def ask_action_to_end(s: StoryfoldState, which: str) -> Ask | None:
     actions = s.content.actions
     acts = [c for c in s.river if c in actions]
     if which == "first":
@@ -298,7 +368,9 @@ def ask_action_to_end(s: StoryfoldState, which: str) -> tuple[str, list[Option]]
         card = s.content.card_by_id[which]
     else:
         return "Move which Action card to the end of the River?", [
-            Option(f"action:{s.content.cards[c].id}", f"{s.content.cards[c].name}") for c in acts]
+            Option.of("action", s.content.cards[c].id, label=f"{s.content.cards[c].name}",
+                      data={"card": s.content.cards[c].id, "space": s.river.index(c) + 1}) for c in acts], \
+            {"move": "to_end", "step": None}
     move_to_end(s.river, card)
     log_river(s, f"{s.content.cards[card].id} to the end of the River")
     return None
@@ -312,14 +384,14 @@ def answer_action_to_end(s: StoryfoldState, choice: str, which: str) -> None:
 
 
 @steps.ask("move_action_choice", kind="choose_action_card", rule="River, SW-048")
-def ask_move_action(s: StoryfoldState, step: int) -> tuple[str, list[Option]] | None:
+def ask_move_action(s: StoryfoldState, step: int) -> Ask | None:
     from .river import EMPTY
     opts = []
     for i, c in enumerate(s.river):
         if c >= 0 and s.content.cards[c].kind == "action" and 0 <= i + step < len(s.river) and s.river[i + step] != EMPTY:
-            opts.append(Option(f"action:{s.content.cards[c].id}", f"{s.content.cards[c].name} one space "
-                               f"{'left' if step < 0 else 'right'}"))
-    return ("Move which Action card?", opts) if opts else None
+            opts.append(Option.of("action", s.content.cards[c].id, label=f"{s.content.cards[c].name} one space "
+                                  f"{'left' if step < 0 else 'right'}", data={"card": s.content.cards[c].id, "space": i + 1}))
+    return ("Move which Action card?", opts, {"move": "one_space", "step": step}) if opts else None
 
 
 @steps.answer("move_action_choice")

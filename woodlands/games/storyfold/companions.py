@@ -73,7 +73,9 @@ def use_options(s: StoryfoldState, window: str) -> list[Option]:
 def _option(s: StoryfoldState, who: str, comp: Companion, use: Use) -> Option:
     side = comp.sides[s.luma_side if who == "luma" else s.brom_side]
     cost = f" for {use.cost} Crystal{'s' if use.cost != 1 else ''}" if use.cost else ""
-    return Option(f"{who}:{use.id}", f"{side.name}: {use.text or use.id}{cost}")
+    return Option.of(who, use.id, label=f"{side.name}: {use.text or side.name}{cost}",
+                     data={"companion": who, "use": use.id, "side": side.id, "cost": use.cost,
+                           "cost_from": use.cost_from, "once_per_chapter": use.once_per_chapter})
 
 
 def use_card(s: StoryfoldState, choice: str) -> None:

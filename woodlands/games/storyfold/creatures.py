@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...engine.decision import Option
+from ...engine.steps import Ask
 from .effects import carry_out
 from .ongoing import creature_spirit
 from .registry import steps
@@ -86,10 +87,16 @@ def blind(s: StoryfoldState, card: int) -> None:
 
 
 @steps.ask("blind_choice", kind="choose_creature", rule="Light / Protect, SW-003, SW-021", auto=True)
-def ask_blind(s: StoryfoldState) -> tuple[str, list[Option]] | None:
-    opts = [Option(f"creature:{s.content.cards[c].id}", f"Blind {s.content.cards[c].name}")
-            for c in s.creatures_in_river()]
-    return ("Blind which creature?", opts) if opts else None
+def ask_blind(s: StoryfoldState) -> Ask | None:
+    opts = [_creature_option(s, c, "Blind") for c in s.creatures_in_river()]
+    return ("Blind which creature?", opts, {"purpose": "blind"}) if opts else None
+
+
+def _creature_option(s: StoryfoldState, c: int, verb: str) -> Option:
+    card = s.content.cards[c]
+    return Option.of("creature", card.id, label=f"{verb} {card.name}",
+                     data={"card": card.id, "space": s.river.index(c) + 1, "icons": card.icons,
+                           "spirit": card.spirit, "stunned": c in s.stunned})
 
 
 @steps.answer("blind_choice")
@@ -98,15 +105,14 @@ def answer_blind(s: StoryfoldState, choice: str) -> None:
 
 
 @steps.ask("discard_creature", kind="choose_creature", rule="Creature cards, SW-042", auto=True)
-def ask_discard(s: StoryfoldState, which: str) -> tuple[str, list[Option]] | None:
+def ask_discard(s: StoryfoldState, which: str) -> Ask | None:
     here = s.creatures_in_river()
     if not here:
         return None
     if which != "choose" or len(here) == 1:
         discard(s, here[0] if which in ("first", "choose") else here[-1])
         return None
-    opts = [Option(f"creature:{s.content.cards[c].id}", f"Discard {s.content.cards[c].name}") for c in here]
-    return "Discard which creature?", opts
+    return "Discard which creature?", [_creature_option(s, c, "Discard") for c in here], {"purpose": "discard"}
 
 
 @steps.answer("discard_creature")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import cast
 
 from ...engine.decision import Option
+from ...engine.steps import Ask
 from .model import ACTIONS
 from .ongoing import active
 from .registry import steps
@@ -23,7 +24,7 @@ def slot(s: StoryfoldState, card: int) -> int:
 
 
 @steps.ask("place_crystals", kind="place_crystal", rule="Crystals, SW-067, SW-069", auto=True)
-def ask_place(s: StoryfoldState, left: int) -> tuple[str, list[Option]] | None:
+def ask_place(s: StoryfoldState, left: int) -> Ask | None:
     if left <= 0:
         return None
     room = [i for i in range(4) if s.crystals[i] < MAX_PER_CARD]
@@ -39,10 +40,11 @@ def ask_place(s: StoryfoldState, left: int) -> tuple[str, list[Option]] | None:
     for i in room:
         opt = memo.get(("place_crystal", i, s.crystals[i]))
         if opt is None:
-            opt = memo[("place_crystal", i, s.crystals[i])] = Option(
-                f"crystal:{ACTIONS[i]}", f"On {s.content.cards[s.content.actions[i]].name} ({s.crystals[i]} there)")
+            opt = memo[("place_crystal", i, s.crystals[i])] = Option.of(
+                "crystal", ACTIONS[i], label=f"On {s.content.cards[s.content.actions[i]].name} ({s.crystals[i]} there)",
+                data={"action": ACTIONS[i], "on_card": s.crystals[i], "room": MAX_PER_CARD - s.crystals[i]})
         opts.append(cast(Option, opt))
-    return f"Place a Crystal on which Action card? ({left} to place)", opts
+    return f"Place a Crystal on which Action card? ({left} to place)", opts, {"left": left, "max_per_card": MAX_PER_CARD}
 
 
 @steps.answer("place_crystals")
@@ -62,7 +64,7 @@ def take(s: StoryfoldState, i: int, why: str) -> None:
 
 
 @steps.ask("lose_crystals", kind="lose_crystal", rule="Crystals (effect)")
-def ask_lose(s: StoryfoldState, left: int) -> tuple[str, list[Option]] | None:
+def ask_lose(s: StoryfoldState, left: int) -> Ask | None:
     if left <= 0:
         return None
     have = [i for i in range(4) if s.crystals[i] > 0]
@@ -72,9 +74,12 @@ def ask_lose(s: StoryfoldState, left: int) -> tuple[str, list[Option]] | None:
         take(s, have[0], "lost")
         s.push("lose_crystals", left - 1)
         return None
-    opts = [Option(f"crystal:{ACTIONS[i]}", f"From {s.content.cards[s.content.actions[i]].name} "
-                   f"({s.crystals[i]} there)") for i in have]
-    return f"Lose a Crystal from which Action card? ({left} to lose)", opts
+    return f"Lose a Crystal from which Action card? ({left} to lose)", _from_options(s, have), {"left": left}
+
+
+def _from_options(s: StoryfoldState, have: list[int]) -> list[Option]:
+    return [Option.of("crystal", ACTIONS[i], label=f"From {s.content.cards[s.content.actions[i]].name} "
+                      f"({s.crystals[i]} there)", data={"action": ACTIONS[i], "on_card": s.crystals[i]}) for i in have]
 
 
 @steps.answer("lose_crystals")
@@ -98,7 +103,7 @@ def payable(s: StoryfoldState, cost: int, cost_from: str) -> bool:
 
 
 @steps.ask("pay_crystals", kind="pay_crystal", rule="Luma & Brom cards, SW-016..SW-022", auto=True)
-def ask_pay(s: StoryfoldState, left: int, cost_from: str) -> tuple[str, list[Option]] | None:
+def ask_pay(s: StoryfoldState, left: int, cost_from: str) -> Ask | None:
     if left <= 0:
         return None
     if cost_from == "current":
@@ -110,9 +115,8 @@ def ask_pay(s: StoryfoldState, left: int, cost_from: str) -> tuple[str, list[Opt
         take(s, have[0], "spent")
         s.push("pay_crystals", left - 1, cost_from)
         return None
-    opts = [Option(f"crystal:{ACTIONS[i]}", f"From {s.content.cards[s.content.actions[i]].name} "
-                   f"({s.crystals[i]} there)") for i in have]
-    return f"Spend a Crystal from which Action card? ({left} to spend)", opts
+    return (f"Spend a Crystal from which Action card? ({left} to spend)", _from_options(s, have),
+            {"left": left, "current": ACTIONS[slot(s, s.action)] if s.action >= 0 else None})
 
 
 @steps.answer("pay_crystals")
@@ -125,5 +129,6 @@ def answer_pay(s: StoryfoldState, choice: str, left: int, cost_from: str) -> Non
 def explain_place(s: StoryfoldState, choice: str, left: int) -> str | None:
     name = choice.split(":")[-1]
     if name in ACTIONS and s.crystals[ACTIONS.index(name)] >= MAX_PER_CARD:
-        return f"{name} already holds {MAX_PER_CARD} Crystals (SW-069)"
+        card = s.content.cards[s.content.actions[ACTIONS.index(name)]]
+        return f"the {card.name} card already holds {MAX_PER_CARD} Crystals (SW-069)"
     return None

@@ -10,9 +10,10 @@ from .state import StoryfoldState
 DESCRIPTOR = GameDescriptor(
     game=StoryfoldGame,
     view=StoryfoldState.view,
-    narrator=Lazy("woodlands.cli.narrate_storyfold:StoryfoldNarrator"),
-    table=Lazy("woodlands.cli.table_storyfold:render"),
-    help=Lazy("woodlands.cli.helptext_storyfold:HELP"),
+    narrator=Lazy("woodlands.games.storyfold.present.words:StoryfoldNarrator"),
+    table=Lazy("woodlands.games.storyfold.present.table:render"),
+    help=Lazy("woodlands.games.storyfold.present.helptext:HELP"),
+    presentation=Lazy("woodlands.games.storyfold.present:StoryfoldPresentation"),
     bots={"random": RANDOM_BOT,
           "greedy": Lazy("woodlands.bots.greedy_storyfold:GreedyStoryfoldBot")},
     options=(

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import cast
 
 from ...engine.decision import Option
+from ...engine.presentation import plural
+from ...engine.steps import Ask
 from .model import START_DICE, THRESHOLDS
 from .ongoing import max_dice, modifier
 from .registry import steps
@@ -69,7 +71,8 @@ def _roll_options(free: tuple[int, ...], limit: int) -> tuple[Option, ...]:
                 n = k8 + k10 + k12
                 if 1 <= n <= limit:
                     sizes = [8] * k8 + [10] * k10 + [12] * k12
-                    opts.append(Option(f"roll:{k8}:{k10}:{k12}", f"Roll {describe(sizes)}"))
+                    opts.append(Option.of("roll", k8, k10, k12, label=f"Roll {describe(sizes)}",
+                                          data={"d8": k8, "d10": k10, "d12": k12, "dice": n}))
     return tuple(opts)
 
 
@@ -125,12 +128,17 @@ def take_back(s: StoryfoldState) -> None:
 
 
 @steps.ask("reroll_die", kind="reroll", rule="Dice, SW-053")
-def ask_reroll(s: StoryfoldState, left: int) -> tuple[str, list[Option]] | None:
+def ask_reroll(s: StoryfoldState, left: int) -> Ask | None:
     if left <= 0 or not s.rolled:
         return None
-    opts = [Option(f"die:{i}", f"Reroll the d{s.dice[d]} showing {s.faces[d]}") for i, d in enumerate(s.rolled)]
-    opts.append(Option("done", "Reroll no more"))
-    return f"Reroll which die? ({left} reroll(s) left)", opts
+    t = threshold(s)
+    opts = [Option.of("die", i, label=f"Reroll the d{s.dice[d]} showing {s.faces[d]}",
+                      data={"size": s.dice[d], "face": s.faces[d], "success": s.faces[d] >= t})
+            for i, d in enumerate(s.rolled)]
+    opts.append(Option.of("done", label="Reroll no more"))
+    return (f"Reroll which die? ({plural(left, 'reroll')} left)", opts,
+            {"left": left, "threshold": t, "dice": [s.dice[d] for d in s.rolled],
+             "faces": [s.faces[d] for d in s.rolled], "successes": count_successes(s, t) + s.bonus_successes})
 
 
 @steps.answer("reroll_die")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import cast
 
 from ...engine.decision import Option
+from ...engine.steps import Ask
 from .creatures import take_top
 from .effects import carry_out
 from .model import BOON_SPACES
@@ -64,15 +65,16 @@ def explore_action_draw(s: StoryfoldState, count: int) -> None:
 
 
 @steps.ask("keep_explore", kind="keep_explore", rule="Explore, SW-010", auto=True)
-def ask_keep(s: StoryfoldState) -> tuple[str, list[Option]] | None:
+def ask_keep(s: StoryfoldState) -> Ask | None:
     if not s.drawn:
         return None
     if len(s.drawn) == 1:
         keep(s, s.drawn[0])
         return None
     cards = s.content.cards
-    opts = [Option(f"keep:{cards[c].id}", f"Keep {cards[c].name} ({cards[c].kind})") for c in s.drawn]
-    return "Keep which Explore card? The others are discarded.", opts
+    opts = [Option.of("keep", cards[c].id, label=f"Keep {cards[c].name} ({cards[c].kind})",
+                      data={"card": cards[c].id, "kind": cards[c].kind}) for c in s.drawn]
+    return "Keep which Explore card? The others are discarded.", opts, {"cards": [cards[c].id for c in s.drawn]}
 
 
 @steps.answer("keep_explore")
@@ -117,19 +119,20 @@ def room_options(s: StoryfoldState, new: int) -> list[Option]:
         # a Boon is used in its own window only (SW-026): in the Luma Phase a "luma_phase" Boon, in the
         # Shadow Phase a "shadow_phase" one; a use that needs a roll has nothing to act on here
         if c.use and c.window == {"luma": "luma_phase", "shadow": "shadow_phase"}.get(s.phase):
-            opts.append(Option(f"use:{c.id}", f"Use {c.name}"))
-        opts.append(Option(f"discard:{c.id}", f"Discard {c.name}"))
+            opts.append(Option.of("use", c.id, label=f"Use {c.name}", data={"card": c.id, "kind": c.kind, "new": b == new}))
+        opts.append(Option.of("discard", c.id, label=f"Discard {c.name}", data={"card": c.id, "kind": c.kind, "new": b == new}))
     return opts
 
 
 @steps.ask("make_room", kind="make_room", rule="Explore cards, SW-028")
-def ask_room(s: StoryfoldState, new: int) -> tuple[str, list[Option]] | None:
+def ask_room(s: StoryfoldState, new: int) -> Ask | None:
     opts = room_options(s, new)
     if not opts:   # three Traumas and a new one: it has no space and goes to the discard pile
         s.explore_discard.append(new)
         s.emit("explore_discarded", card=s.content.cards[new].id, why="every Boon space holds a Trauma")
         return None
-    return f"The Boon spaces are full: use or discard a card to make room for {s.content.cards[new].name}", opts
+    return (f"The Boon spaces are full: use or discard a card to make room for {s.content.cards[new].name}", opts,
+            {"card": s.content.cards[new].id, "boons": [s.content.cards[b].id for b in s.boons]})
 
 
 @steps.answer("make_room")
@@ -168,7 +171,9 @@ def boon_options(s: StoryfoldState, window: str) -> list[Option]:
         if opt is None:
             card = s.content.cards[b]
             usable = bool(card.use) and card.window == window
-            opt = memo[("boon", b, window)] = Option(f"boon:{card.id}", f"Use {card.name}") if usable else False
+            opt = memo[("boon", b, window)] = Option.of(
+                "boon", card.id, label=f"Use {card.name}",
+                data={"card": card.id, "kind": card.kind, "does": [e.do for e in card.use]}) if usable else False
         if opt:
             opts.append(cast(Option, opt))
     return opts

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...engine.decision import Option
-from ...engine.steps import push_in_order
+from ...engine.steps import Ask, push_in_order
 from .actions import action_options, start_action, why_not_act
 from .companions import use_card, use_options
 from .dice import take_back
@@ -11,7 +11,7 @@ from .registry import steps
 from .state import StoryfoldState
 
 
-END_LUMA = Option("end", "End the Luma Phase")
+END_LUMA = Option.of("end", label="End the Luma Phase")
 
 
 @steps.auto("luma_phase")
@@ -25,12 +25,15 @@ def luma_phase(s: StoryfoldState) -> None:
 
 
 @steps.ask("luma_turn", kind="luma_phase", rule="Luma Phase, SW-101, SW-103")
-def ask_luma_turn(s: StoryfoldState) -> tuple[str, list[Option]] | None:
+def ask_luma_turn(s: StoryfoldState) -> Ask | None:
     opts = action_options(s)
     opts += boon_options(s, "luma_phase")
     opts += use_options(s, "luma_phase")
     opts.append(END_LUMA)                                      # SW-103: at any time
-    return f"Luma Phase: {s.dice_used.count(False)} dice available, Spirit {s.spirit_left()}", opts
+    free = s.dice_used.count(False)
+    spirit = s.spirit_left()
+    return (f"Luma Phase: {free} {'die' if free == 1 else 'dice'} available, Spirit {spirit}", opts,
+            {"dice_available": free, "spirit": spirit, "light": s.light, "shadow": s.shadow})
 
 
 @steps.explain("luma_turn")
@@ -70,11 +73,15 @@ def shadow_phase(s: StoryfoldState) -> None:
 
 
 @steps.ask("shadow_boons", kind="shadow_boon", rule="Explore cards, SW-026 (unless stated otherwise)")
-def ask_shadow_boons(s: StoryfoldState) -> tuple[str, list[Option]] | None:
+def ask_shadow_boons(s: StoryfoldState) -> Ask | None:
     opts = boon_options(s, "shadow_phase")
     if not opts:
         return None
-    return "Before the creatures activate: use a Boon?", opts + [Option("continue", "Go on with the Shadow Phase")]
+    return ("Before the creatures activate: use a Boon?", opts + [CONTINUE],
+            {"spirit": s.spirit_left(), "light": s.light, "shadow": s.shadow})
+
+
+CONTINUE = Option.of("continue", label="Go on with the Shadow Phase")
 
 
 @steps.answer("shadow_boons")

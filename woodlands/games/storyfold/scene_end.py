@@ -9,7 +9,7 @@ stops at a ``scene_break`` decision: the moment the rulebook lets you save (SW-0
 from __future__ import annotations
 
 from ...engine.decision import Option
-from ...engine.steps import push_in_order
+from ...engine.steps import Ask, push_in_order
 from .actions import end_action
 from .conditions import holds
 from .dice import reset_for_chapter
@@ -100,11 +100,13 @@ def change_scenes(s: StoryfoldState, how: str) -> None:
 
 
 @steps.ask("scene_break", kind="scene_break", rule="Changing Scenes 4, SW-113, SW-114; Saving, SW-081")
-def ask_scene_break(s: StoryfoldState, mode: str) -> tuple[str, list[Option]] | None:
+def ask_scene_break(s: StoryfoldState, mode: str) -> Ask | None:
     scene = s.content.scenes[s.next_scene]
     where = {"restart": " (the chapter starts over)", "new_chapter": " (a new chapter)"}.get(mode, "")
     return (f"Between scenes: you may save now. Next: {scene.title}{where}",
-            [Option(f"open:{scene.id}", f"Open the next scene: {scene.title}{where}")])
+            [Option.of("open", scene.id, label=f"Open the next scene: {scene.title}{where}",
+                       data={"scene": scene.id, "mode": mode or None})],
+            {"scene": scene.id, "title": scene.title, "mode": mode or None, "chapter_restarts": s.chapter_restarts})
 
 
 @steps.answer("scene_break")

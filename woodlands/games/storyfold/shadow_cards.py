@@ -7,6 +7,7 @@ Explore and Creature decks are (the rulebook says nothing of it for Shadow cards
 from __future__ import annotations
 
 from ...engine.decision import Option
+from ...engine.steps import Ask
 from .companions import use_options, use_card
 from .creatures import take_top
 from .effects import carry_out
@@ -15,12 +16,12 @@ from .state import StoryfoldState
 
 
 @steps.ask("draw_shadow", kind="last_shadow", rule="Luma & Brom cards, SW-017")
-def ask_draw_shadow(s: StoryfoldState) -> tuple[str, list[Option]] | None:
+def ask_draw_shadow(s: StoryfoldState) -> Ask | None:
     if len(s.shadow_deck) == 1:
         opts = use_options(s, "last_shadow")
         if opts:
-            return "The chapter's last Shadow card: draw it, or let Brom go in its place?", \
-                opts + [Option("draw", "Draw the last Shadow card")]
+            return ("The chapter's last Shadow card: draw it, or let Brom go in its place?",
+                    opts + [Option.of("draw", label="Draw the last Shadow card")], {"shadow_deck": 1})
     draw(s)
     return None
 

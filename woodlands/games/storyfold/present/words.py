@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .narrate import Event, Narrator, _plural
+from ....engine.presentation import Event, Narrator, plural as _plural
 
 BOTTOM = {"light": "advance the Light marker", "help": "gain Crystals", "explore": "draw Explore cards",
           "heal": "gain Spirit"}
@@ -23,7 +23,7 @@ DECKS = {"shadow": "Shadow", "explore": "Explore", "creature": "Creature", "chap
 #: a content effect without its own words, said in ours
 DOING = {
     "lose_spirit": "lose {amount} Spirit", "gain_spirit": "gain {amount} Spirit",
-    "gain_crystals": "gain {amount} Crystal(s)", "lose_crystals": "lose {amount} Crystal(s)",
+    "gain_crystals": "gain {amount} Crystals", "lose_crystals": "lose {amount} Crystals",
     "advance_light": "the Light marker advances {amount}", "light_back": "the Light marker moves back {amount}",
     "advance_shadow": "the Shadow marker advances {amount}", "shadow_back": "the Shadow marker moves back {amount}",
     "draw_shadow": "draw a Shadow card", "draw_explore": "draw an Explore card", "draw_creature": "draw a creature",
@@ -32,10 +32,28 @@ DOING = {
     "grant_die": "gain the d{size}", "discard_creature": "discard a creature", "blind": "blind a creature",
     "activate_creatures": "every creature activates", "move_action": "move an Action card one space",
     "action_to_end": "an Action card goes to the end of the River", "reroll": "reroll up to {dice} dice",
-    "add_successes": "add {amount} success(es)", "set_flag": "the story remembers something",
+    "add_successes": "add {amount} successes", "set_flag": "the story remembers something",
     "clear_flag": "the story forgets something", "brom_to_shadow_discard": "Brom stays behind",
     "return_brom": "Brom comes back",
 }
+
+
+def times(n: int) -> str:
+    """How often, in words.
+
+    >>> times(1), times(2), times(3)
+    ('once', 'twice', '3 times')
+    """
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def singular(words: str) -> str:
+    """A count of one with its noun in the singular.
+
+    >>> singular("gain 1 Crystals"), singular("add 2 successes")
+    ('gain 1 Crystal', 'add 2 successes')
+    """
+    return words.replace(" 1 Crystals", " 1 Crystal").replace(" 1 successes", " 1 success")
 
 
 def _successes(n: int) -> str:
@@ -45,6 +63,10 @@ def _successes(n: int) -> str:
     ('1 success', '0 successes')
     """
     return f"{n} success" if n == 1 else f"{n} successes"
+
+
+#: why an action did nothing, in player words (the event's reason without its rule id)
+NO_EFFECT = {"no success": "no die succeeded", "chose not to fall back": "you chose not to use the lower effect"}
 
 
 class StoryfoldNarrator(Narrator):
@@ -169,10 +191,11 @@ class StoryfoldNarrator(Narrator):
 
     def _bottom_effect(self, e: Event) -> str:
         return (f"The {self.card(e['action'])} card's lower effect: "
-                f"{BOTTOM.get(e['action'], 'its bottom effect')}, {e['successes']} time(s).")
+                f"{BOTTOM.get(e['action'], 'its bottom effect')}, {times(int(e['successes']))}.")
 
     def _no_effect(self, e: Event) -> str:
-        return f"The {self.card(e['action'])} card does nothing this time ({e.get('why', 'no success')})."
+        why = NO_EFFECT.get(str(e.get("why", "")).split(" (")[0], "no success")
+        return f"The {self.card(e['action'])} card does nothing this time ({why})."
 
     def _die_granted(self, e: Event) -> str:
         if e.get("already"):
@@ -221,11 +244,16 @@ class StoryfoldNarrator(Narrator):
     def _light(self, e: Event) -> str:
         moved = e.get("moved", 0)
         where = f"it stands on space {e['light']} (the middle is {e.get('middle', '?')})"
+        wanted = int(e.get("wanted") or moved)
+        if moved > 0 and wanted > moved:
+            return f"The Light marker advances {moved} of {wanted} and stops at the middle: {where}."
         if moved > 0:
             return f"The Light marker advances {moved}: {where}."
         if moved < 0:
             return f"The Light marker moves back {-moved}: {where}."
-        return f"The Light marker cannot move: {where}."
+        if wanted > 0:
+            return f"The Light marker is already on the middle space ({e['light']}): it cannot advance."
+        return f"The Light marker cannot move back: {where}."
 
     def _shadow(self, e: Event) -> str:
         moved = e.get("moved", 0)
@@ -242,13 +270,17 @@ class StoryfoldNarrator(Narrator):
     def _spirit(self, e: Event) -> str:
         change = e.get("change", 0)
         left = f"you have {e['spirit']} left"
+        wanted = int(e.get("wanted") or change)
         if change > 0:
-            return f"You gain {change} Spirit; {left}."
+            capped = f" (the track is full: {wanted - change} more is lost)" if wanted > change else ""
+            return f"You gain {change} Spirit{capped}; {left}."
         if change < 0:
             why = f" ({self.named(e['why'])})" if e.get("why") and e["why"] != "effect" else ""
-            out = f" The track ran out {e['ran_out']} time(s): a Shadow card for each." if e.get("ran_out") else ""
+            runs = int(e.get("ran_out") or 0)
+            out = (" The track ran out: a Shadow card is drawn." if runs == 1 else
+                   f" The track ran out {runs} times: a Shadow card for each." if runs else "")
             return f"You lose {-change} Spirit{why}; {left}.{out}"
-        return f"Your Spirit is already full; {left}."
+        return f"+0 Spirit (already full at {e['spirit']})."
 
     def _crystal(self, e: Event) -> str:
         card = self.card(e["action"])
@@ -303,7 +335,16 @@ class StoryfoldNarrator(Narrator):
     # ------------------------------------------------------------------ Luma & Brom
     def _companion_use(self, e: Event) -> str:
         cost = f", paying {_plural(e['cost'], 'Crystal')}" if e.get("cost") else ""
-        return f"{self.card(e['card'])} acts ({str(e['use']).replace('-', ' ')}){cost}."
+        return f"{self.card(e['card'])} acts: {self.use_text(e['card'], e['use'])}{cost}."
+
+    def use_text(self, who: Any, use_id: Any) -> str:
+        """The printed words of a Luma or Brom use (whichever side prints it)."""
+        comp = getattr(self.content, str(who), None)
+        for side in getattr(comp, "sides", ()):
+            for u in side.uses:
+                if u.id == use_id:
+                    return str(u.text or side.name).rstrip(".")
+        return str(use_id).replace("-", " ")
 
     def _flip(self, e: Event) -> str:
         return f"The {self.card(e['card'])} card turns over to {e.get('side', 'its other side')}."
@@ -321,7 +362,7 @@ class StoryfoldNarrator(Narrator):
             return f"{source}{text}." if source else f"{text[:1].upper()}{text[1:]}."
         words = DOING.get(e["do"], str(e["do"]).replace("_", " "))
         try:
-            words = words.format(**(e.get("params") or {}))
+            words = singular(words.format(**(e.get("params") or {})))
         except (KeyError, IndexError):
             words = str(e["do"]).replace("_", " ")
         return f"{source}{words[:1].upper()}{words[1:]}."

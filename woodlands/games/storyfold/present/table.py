@@ -16,7 +16,8 @@ True
 """
 from __future__ import annotations
 
-from typing import Any
+from contextvars import ContextVar
+from typing import Any, Callable
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -29,8 +30,25 @@ SPACE_LABELS = ("3+", "4+", "5+", "6+", "–", "–", "–")
 SHORT_TEXT = 170          # characters of the scene text shown every turn
 
 
-def render(view: View) -> RenderableType:
-    """The whole Storyfold table for one view."""
+#: printed names of the ids the view gives without a name (the roll's target, the next scene,
+#: the top of a discard pile), set by the presentation, which knows the content
+_NAMES: ContextVar[Callable[[Any], str | None] | None] = ContextVar("storyfold_names", default=None)
+
+
+def render(view: View, width: int = 100, names: Callable[[Any], str | None] | None = None) -> RenderableType:
+    """The whole Storyfold table for one view; under 100 columns a compact one (no scene text,
+    no Shadow-mark texts, no Boon texts, no decks: those are one key away).  ``names`` gives the
+    printed name of an id (a card, location or scene); without it ids are shown capitalised."""
+    token = _NAMES.set(names)
+    try:
+        return _render(view, width)
+    finally:
+        _NAMES.reset(token)
+
+
+def _render(view: View, width: int) -> RenderableType:
+    if width < 100:
+        return _compact(view)
     if view.get("phase") in ("end", "break"):
         # between scenes the track and the locations belong to a scene that is over: what goes on
         # with Luma (River, Crystals, Spirit, dice, Boons, decks) is what matters
@@ -48,6 +66,10 @@ def pretty(ident: Any) -> str:
     >>> pretty("omas-lullaby")
     'Omas Lullaby'
     """
+    names = _NAMES.get()
+    known = names(ident) if names is not None and ident else None
+    if known:
+        return known
     return " ".join(w.capitalize() for w in str(ident).split("-")) if ident else "-"
 
 
@@ -198,7 +220,8 @@ def _dice(v: View) -> RenderableType:
         ok = isinstance(threshold, int) and d.get("face", 0) >= threshold
         t.append(f"d{d.get('size')}:{d.get('face')}{'✓' if ok else '✗'} ", style="bold green" if ok else "red")
     if rolled:
-        t.append(f"→ {roll.get('successes', 0)} success(es)", style="bold")
+        n = int(roll.get("successes", 0))
+        t.append(f"→ {n} success{'' if n == 1 else 'es'}", style="bold")
     return t
 
 
@@ -270,5 +293,65 @@ def _decks(v: View) -> RenderableType:
         parts.append(f"{pretty(name)} {len(pile)}{top}")
     t.append(" · ".join(parts))
     if v.get("chapter_restarts"):
-        t.append(f"\nThis chapter has started over {v['chapter_restarts']} time(s).", style="yellow")
+        n = int(v["chapter_restarts"])
+        t.append(f"\nThis chapter has started over {'once' if n == 1 else f'{n} times'}.", style="yellow")
     return t
+
+
+# ------------------------------------------------------------------ 80 columns
+def _compact(v: View) -> RenderableType:
+    """The table in about 14 lines of 80 columns: title and goal, the River, tracks, dice, locations."""
+    head = Text()
+    head.append(str(v.get("scene_title") or pretty(v.get("scene"))), style="bold cyan")
+    phase = {"luma": "Luma Phase", "shadow": "Shadow Phase", "break": "between scenes",
+             "end": "scene over", "setup": "setting up"}.get(str(v.get("phase")), "")
+    head.append(f" · {phase}", style="dim")
+    goals = v.get("goals") or {}
+    head.append("\nGoal: ", style="bold green")
+    head.append(_short(str(goals.get("luma_prevails") or v.get("goal") or "?"), 70))
+    river = list(v.get("river") or []) + [None] * 7
+    table = Table(expand=True, show_lines=False, padding=(0, 0), show_edge=False)
+    for i, label in enumerate(SPACE_LABELS):
+        table.add_column(label, justify="center", ratio=1, style=None if i < 4 else "dim", no_wrap=True)
+    cells = []
+    for i, e in enumerate(river[:7]):
+        if not e:
+            cells.append(Text("·", style="dim", justify="center"))
+        elif e.get("kind") == "action":
+            cells.append(Text(f"{str(e.get('name'))[:9]}\n{'◆' * int(e.get('crystals') or 0) or '-'}",
+                              style="bold" if i < 4 else "dim", justify="center"))
+        else:
+            stun = " z" if e.get("stunned") else ""
+            cells.append(Text(f"{str(e.get('name'))[:9]}\n{e.get('icons_needed', e.get('icons'))}✦ "
+                              f"-{e.get('spirit_loss', e.get('spirit'))}♥{stun}", style="red", justify="center"))
+    table.add_row(*cells)
+    line = Text()
+    line.append(f"Spirit {v.get('spirit', '?')}", style="bold red")
+    line.append(f" · Light {v.get('light', '?')} · Shadow {v.get('shadow', '?')} · middle "
+                f"{(v.get('track') or {}).get('middle', '?')}")
+    dice = v.get("dice") or []
+    line.append(f" · dice {sum(1 for d in dice if not d.get('used'))}/{len(dice)}")
+    line.append(" · ◆ " + " ".join(f"{str(k)[:1].upper()}{n}" for k, n in (v.get("crystals") or {}).items()),
+                style="cyan")
+    rows: list[RenderableType] = [head, table, line]
+    roll = v.get("roll")
+    if roll and roll.get("dice"):
+        threshold = roll.get("threshold")
+        r = Text(f"Roll {threshold}+: ")
+        for d in roll["dice"]:
+            ok = isinstance(threshold, int) and d.get("face", 0) >= threshold
+            r.append(f"d{d.get('size')}:{d.get('face')}{'✓' if ok else '✗'} ", style="green" if ok else "red")
+        n = int(roll.get("successes", 0))
+        r.append(f"→ {n} success{'' if n == 1 else 'es'}", style="bold")
+        rows.append(r)
+    if v.get("phase") not in ("end", "break"):
+        locs = Text("Places: ", style="bold")
+        for loc in v.get("locations") or []:
+            mark = "✓" if loc.get("visited") else ("•" if loc.get("can_visit") else "-")
+            locs.append(f"{mark}{str(loc.get('name'))[:16]}({str(loc.get('kind'))[:1].upper()}{loc.get('dots')}) ",
+                        style="green" if loc.get("visited") else ("bold" if loc.get("can_visit") else "dim"))
+        rows.append(locs)
+    boons = v.get("boons") or []
+    if boons:
+        rows.append(Text("Boons: " + ", ".join(str(b.get("name")) for b in boons), style="green"))
+    return Group(*rows)
