@@ -73,10 +73,12 @@ def test_a_whole_campaign_through_piped_input(game, run_cli):
 
 def test_the_table_shows_river_tracks_and_locations(game, run_cli):
     numbers, _ = numbers_of(game, seed=3)
-    code, out, _ = run_cli("play", GAME_ID, "--seed", "3", stdin="\n".join(map(str, numbers[:40])) + "\nq\n")
+    # line mode on a pipe draws the compact table (80 columns); what it leaves out is one key
+    # away: t (the tracks and what ends a scene), b (Luma and Brom, Boons, Crystals)
+    code, out, _ = run_cli("play", GAME_ID, "--seed", "3", stdin="\n".join(map(str, numbers[:40])) + "\nt\nb\nq\n")
     assert code == 0
-    for part in ("3+", "4+", "5+", "6+", "–", "The River", "Spirit", "Wildwoods", "Dice", "Crystals",
-                 "Luma prevails", "Shadow prevails", "Luma:", "Brom:", "Boon spaces", "Decks", "Discards"):
+    for part in ("3+", "4+", "5+", "6+", "The River", "Spirit", "Wildwoods", "Dice", "Crystals",
+                 "Shadow prevails", "Luma", "Brom", "Boon", "Goal"):
         assert part in out, part
     assert "Locations" in out and "The Snagged Scarf" in out   # the second scene has locations
     assert "--- The Lantern at the Stile ---" in out          # the scene opens with its story

@@ -287,14 +287,20 @@ class PlayApp(App[int]):
 
     def draw_keys(self) -> None:
         d = self.state.decision
-        narrow = self.size.width < WIDE
-        parts = [] if narrow else ["1-9 choose", "Esc back"]
-        if d is not None:
-            for detail in self.pres.details(self.state.view(d.player), d):
-                parts.append(f"{detail.key} {detail.title}")
+        width = self.size.width
+        narrow = width < WIDE
+        details = self.pres.details(self.state.view(d.player), d) if d is not None else []
         auto = "a auto" + ("" if narrow else f" {'on' if self.auto_forced else 'off'}")
-        parts += ["h help", "g glossary", "L log", auto, "u undo", "s save", "q quit"]
-        self.query_one("#keys", Static).update(Text(" · ".join(parts), no_wrap=True, overflow="ellipsis"))
+        # the terminal's own keys first, so q and h never fall off the line; then the game's
+        # detail keys with their titles, or by their letters alone when the titles do not fit
+        # (h lists them with their titles)
+        commands = ([] if narrow else ["1-9 choose", "Esc back"]) + [
+            "h help", "g glossary", "L log", auto, "u undo", "s save", "q quit"]
+        sep = "  " if narrow else " · "
+        line = sep.join(commands + [f"{x.key} {x.title}" for x in details])
+        if len(line) > width - 2 and details:
+            line = sep.join(commands + ["/".join(x.key for x in details) + " details"])
+        self.query_one("#keys", Static).update(Text(line, no_wrap=True, overflow="ellipsis"))
 
     def refresh_all(self) -> None:
         self.draw_table()
@@ -423,7 +429,9 @@ class PlayApp(App[int]):
             self.quit()
         elif char == "h":
             text = self.pres.help(d) if d is not None else "The game is over."
-            self.push_screen(TextScreen("Help", text + "\n\n" + KEYS_HELP))
+            details = self.pres.details(self.state.view(d.player), d) if d is not None else []
+            listed = "".join(f"\n{x.key}  {x.title}" for x in details)
+            self.push_screen(TextScreen("Help", text + "\n\n" + KEYS_HELP + ("\n\nDetails:" + listed if listed else "")))
         elif char == "g":
             terms = self.pres.glossary()
             text = "\n".join(f"{term}: {meaning}" for term, meaning in terms) or "This game has no glossary yet."
