@@ -10,9 +10,10 @@ SPACE_WORDS = {"hand1": "hand 1", "hand2": "hand 2", "hands": "both hands", "boo
 
 
 def who(s: CursedForestState, a: int) -> str:
-    """Adventurer ``a`` by its character's name ("Adventurer 2" until it has chosen one)."""
+    """Adventurer ``a`` by its character's first name, as the narration calls it ("Adventurer 2"
+    until it has chosen one)."""
     c = s.char[a] if 0 <= a < len(s.char) else -1
-    return s.content.characters[c].name if c >= 0 else f"Adventurer {a + 1}"
+    return s.content.characters[c].name.split()[0] if c >= 0 else f"Adventurer {a + 1}"
 
 
 def space_words(space: str) -> str:
