@@ -87,12 +87,10 @@ def test_plurals_and_capped_heals_read_right():
     n = P.narrator
     assert "1 poison token." in n.line({"type": "poisoned", "adventurer": 0, "tokens": 1, "source": "red vines", "cast": ["sirja"]})
     assert "2 poison tokens" in n.line({"type": "poisoned", "adventurer": 0, "tokens": 2, "source": "red vines", "cast": ["sirja"]})
-    capped = n.line({"type": "heal", "adventurer": 0, "amount": 1, "asked": 4, "health": 10, "max_health": 10,
-                     "source": "bone yard", "cast": ["sirja"]})
-    assert capped == "Sirja regains 1 Health of 4: already at the most, 10 (the bone yard)."
-    full = n.line({"type": "heal", "adventurer": 0, "amount": 0, "asked": 2, "health": 10, "max_health": 10,
-                   "source": "ring", "cast": ["sirja"]})
-    assert full == "Sirja is already at full Health (10) (the Ring)."
+    ring = {"type": "heal", "adventurer": 0, "amount": 1, "source": "ring", "cast": ["sirja"]}
+    assert n.line(ring) == "Sirja regains 1 Health of 2: back to full (10) (the Ring)."
+    assert n.line(dict(ring, amount=2)) == "Sirja regains 2 Health (the Ring)."
+    assert n.line(dict(ring, amount=0)) == "Sirja is already at full Health (10) (the Ring)."
 
 
 def _ids() -> set[str]:

@@ -43,8 +43,7 @@ def start_fight(s: CursedForestState, a: int, kind: str, p: int, monster: int = 
         s.f_start = s.f_health = health
     s.emit("fight", adventurer=a, kind=kind, tile=list(s.place_pos[p]), health=s.f_health,
            monster=s.content.monsters[monster].id if monster >= 0 else None,
-           side=SIDES[side] if kind == "monster" else None, partner=partner,
-           opponent=opponent if kind == "pvp" else None)
+           side=SIDES[side] if kind == "monster" else None, partner=partner)
     s.push("fight_round", a)
 
 
@@ -111,14 +110,6 @@ def fight_next(s: CursedForestState) -> None:
         s.push("fight_round", s.f_adv)
     elif s.f_pending:
         s.push("pending_fight")   # C-16: a tag partner stopped on its way fights there now
-
-
-def foe_ids(s: CursedForestState) -> dict[str, Any]:
-    """The foe of the fight under way as ids, for the events of its rounds (their narration
-    needs nothing told before them)."""
-    monster = s.f_kind == "monster"
-    return {"foe": s.f_kind, "monster": s.content.monsters[s.f_monster].id if monster else None,
-            "side": SIDES[s.f_side] if monster else None, "opponent": s.f_opponent if s.f_kind == "pvp" else None}
 
 
 def foe_summary(s: CursedForestState) -> str:
@@ -271,7 +262,7 @@ def roll_round(s: CursedForestState, a: int) -> None:
     s.r_mine = [s.rng.below(6) + 1 for _ in range(player_dice(s, a))]
     n, _ = foe_dice_and_modifier(s)
     s.r_theirs = [s.rng.below(6) + 1 for _ in range(n)]
-    s.emit("roll", adventurer=a, mine=s.r_mine[:], theirs=s.r_theirs[:], **foe_ids(s))
+    s.emit("roll", adventurer=a, mine=s.r_mine[:], theirs=s.r_theirs[:])
 
 
 @steps.ask("after_roll", kind="reroll", rule="Glossary: Crow, CF-102; Marta, CF-056")
@@ -315,7 +306,7 @@ def answer_after_roll(s: CursedForestState, choice: str, a: int) -> None:
         s.marta_used = True
         dice = s.r_mine if whose == "mine" else s.r_theirs
         dice[int(k)] = s.rng.below(6) + 1
-    s.emit("roll", adventurer=a, mine=s.r_mine[:], theirs=s.r_theirs[:], reroll=choice, **foe_ids(s))
+    s.emit("roll", adventurer=a, mine=s.r_mine[:], theirs=s.r_theirs[:], reroll=choice)
     s.push("after_roll", a)
 
 
@@ -351,8 +342,6 @@ def resolve_round(s: CursedForestState, a: int) -> None:
         their_crit = False
     monster = side_of(s, s.f_monster, s.f_side) if s.f_kind == "monster" else None
     event = {"adventurer": a, "kind": s.f_kind, "partner": s.f_partner, "dice": s.r_mine[:],
-             "monster": s.content.monsters[s.f_monster].id if monster else None,
-             "opponent": s.f_opponent if s.f_kind == "pvp" else None,
              "modifier": mod, "modifier_parts": modifier_parts(s, a, undead, poisonous, boss), "score": mine,
              "critical": crit, "armour": armour_of(s, a), "foe_dice": s.r_theirs[:], "foe_modifier": foe_mod,
              "foe_modifier_parts": foe_parts(s), "foe_score": theirs, "foe_critical": their_crit,

@@ -53,8 +53,7 @@ def ring_heal(s: CursedForestState, a: int) -> None:
     """CF-085: the ring bearer regains 2 health for every kill."""
     before = s.health[a]
     s.health[a] = min(s.max_health[a], s.health[a] + 2)
-    s.emit("heal", adventurer=a, amount=s.health[a] - before, source="ring", asked=2, health=s.health[a],
-           max_health=s.max_health[a])
+    s.emit("heal", adventurer=a, amount=s.health[a] - before, source="ring")
 
 
 def lose_life(s: CursedForestState, a: int, source: str) -> None:

@@ -127,8 +127,7 @@ def use(s: CursedForestState, a: int, args: list[str]) -> None:
         before = s.health[a]
         amount = e.get("amount") or s.max_health[a]
         s.health[a] = min(s.max_health[a], s.health[a] + amount)
-        s.emit("heal", adventurer=a, amount=s.health[a] - before, source=it.id, asked=amount, health=s.health[a],
-               max_health=s.max_health[a])
+        s.emit("heal", adventurer=a, amount=s.health[a] - before, source=it.id)
         if e.get("cure"):
             cure(s, a, it.id)   # CF-039: a healing item cures poison
     if it.ability("cure_poison") is not None:

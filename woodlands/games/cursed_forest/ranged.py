@@ -66,8 +66,7 @@ def shoot(s: CursedForestState, a: int, q: int, dice: int, items: list[int]) -> 
             total += dmg
     s.tile_damage[q] += total
     health = ms.health - s.tile_damage[q]
-    s.emit("ranged_hit", adventurer=a, monster=s.content.monsters[m].id, side=("green", "purple")[s.monster_side[m]],
-           tile=list(s.place_pos[q]),
+    s.emit("ranged_hit", adventurer=a, monster=s.content.monsters[m].id, tile=list(s.place_pos[q]),
            damage=total, health=max(0, health))
     if health <= 0:
         from .fight_end import kill
@@ -100,8 +99,7 @@ def run_at(s: CursedForestState, a: int, q: int) -> None:
     s.tile_monster[p] = m
     s.tile_side[p] = side
     s.tile_damage[p] = damage
-    s.emit("runs_at", monster=s.content.monsters[m].id, side=("green", "purple")[side], source=list(s.place_pos[q]),
-           to=list(s.place_pos[p]))
+    s.emit("runs_at", monster=s.content.monsters[m].id, source=list(s.place_pos[q]), to=list(s.place_pos[p]))
     start_fight(s, a, "monster", p, m, side, health=side_of(s, m, side).health - damage)
     others = [b for b in range(s.n) if b != a and s.pos[b] == s.place_pos[p]]
     if others and s.pos[a] is not None:
@@ -126,8 +124,7 @@ def flame(s: CursedForestState, a: int, d: int, dice: int) -> None:
             ms = side_of(s, m, s.tile_side[q])
             v = sum(s.rng.below(6) + 1 for _ in range(dice))
             s.tile_damage[q] += v
-            s.emit("ranged_hit", adventurer=a, monster=s.content.monsters[m].id, side=("green", "purple")[s.monster_side[m]],
-           tile=list(s.place_pos[q]),
+            s.emit("ranged_hit", adventurer=a, monster=s.content.monsters[m].id, tile=list(s.place_pos[q]),
                    damage=v, health=max(0, ms.health - s.tile_damage[q]))
             if ms.health - s.tile_damage[q] <= 0:
                 from .fight_end import kill

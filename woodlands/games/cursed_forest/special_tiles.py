@@ -173,8 +173,7 @@ def bone_yard(s: CursedForestState, a: int, args: list[str]) -> None:
     s.tile_token[here(s, a)] = False
     if args[0] == "heal":
         cure(s, a, "bone yard")
-        s.emit("heal", adventurer=a, amount=s.max_health[a] - s.health[a], source="bone yard",
-               asked=s.max_health[a] - s.health[a], health=s.max_health[a], max_health=s.max_health[a])
+        s.emit("heal", adventurer=a, amount=s.max_health[a] - s.health[a], source="bone yard")
         s.health[a] = s.max_health[a]
     else:
         # our reading: the three lowest kills go, which keeps the best of the champion tally

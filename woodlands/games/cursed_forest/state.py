@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine.rng import Rng
-from ...engine.state import GameState, Observer, _emitter
+from ...engine.state import GameState, Observer
 from .model import CursedForestContent
 
 if TYPE_CHECKING:
@@ -41,21 +41,6 @@ class CursedForestState(GameState):
     #: the events that reveal something hidden or use chance (undo stops at them): a tile, monster
     #: or item drawn, dice rolled, the stack and bags shuffled
     REVEALING = frozenset({"draw", "roll", "shuffle"})
-    _emit = _emitter(REVEALING)
-
-    def emit(self, type_: str, **fields: Any) -> None:
-        """Append an event; each carries ``cast``, the character id of every adventurer (None
-        before one is chosen; characters are public), so an event's narration needs nothing
-        told before it (docs/cursed-forest.md, "The log").  The list is made once per cast and
-        shared by the events: events are never changed."""
-        key = ("cast", *self.char)
-        memo = self.game.memo
-        cast = memo.get(key)
-        if cast is None:
-            chars = self.content.characters
-            cast = memo[key] = [chars[c].id if c >= 0 else None for c in self.char]
-        fields["cast"] = cast
-        self._emit(type_, **fields)
 
     game: "CursedForestGame"
 

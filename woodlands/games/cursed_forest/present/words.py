@@ -7,9 +7,10 @@ for a tail of the log).  Adventurers are called by their character's first name
 (``Adventurer N`` before they have one).  A monster on its purple side is named by its purple
 name.
 
-Hidden information (ruling C-9): narrate ``state.log_for(seat)``: an item another player keeps
-face down reaches that seat as ``None``, told as "an item"; the full log (servers, analysis)
-names it.
+Narrate ``state.log_for(seat)``: its events come annotated with what was told before them
+(``cast``, a fight's foe: see :data:`woodlands.games.cursed_forest.view.ANNOTATIONS`), and an
+item another player keeps face down reaches that seat as ``None``, told as "an item" (ruling
+C-9); the full log (servers, analysis) names it.
 
 >>> import woodlands
 >>> n = CursedForestNarrator(woodlands.load_game("cursed-forest"))
@@ -60,6 +61,12 @@ class CursedForestNarrator(Narrator):
         self._seeds: dict[str, str] = {k.id: k.name for k in c.seeds}
         self._chars: dict[str, str] = {ch.id: ch.name for ch in c.characters}
         self._first: dict[str, str] = {ch.id: ch.name.split()[0] for ch in c.characters}
+        self._health: dict[str, int] = {ch.id: ch.health for ch in c.characters}
+        self._heal_items: dict[str, int | None] = {}
+        for i in c.items:
+            e = i.ability("heal")
+            if e is not None and e.get("amount"):
+                self._heal_items[i.id] = int(e.get("amount"))
         self._cast: Any = ()     # the cast of the event being told (set by :meth:`line` for each event)
 
     def line(self, e: Event, seat: int | None = None) -> str:
@@ -319,16 +326,29 @@ class CursedForestNarrator(Narrator):
         return f"{self.item(e['item'])} snaps in {self.who(e['adventurer'])}'s hands."
 
     def _heal(self, e: Event) -> str:
+        """A heal that reached the character's most Health says so (what each source gives is
+        in the content: an item's heal, the Ring's 2; a bone yard heals to full)."""
         who, source, amount = self.who(e["adventurer"]), self.source(e.get("source")), e["amount"]
-        top = e.get("max_health")
+        top = self._max_health(e["adventurer"])
+        most = f" ({top})" if top else ""
         if not amount:
-            full = f" ({top})" if isinstance(top, int) else ""
-            return f"{who} is already at full Health{full} ({source})."
-        asked = e.get("asked")
-        if isinstance(asked, int) and asked > amount and isinstance(top, int):
-            return f"{who} regains {amount} Health of {asked}: already at the most, {top} ({source})."
-        now = f"; Health {e['health']}" if isinstance(e.get("health"), int) else ""
-        return f"{who} regains {amount} Health ({source}){now}."
+            return f"{who} is already at full Health{most} ({source})."
+        asked = self._heal_amount(e.get("source"))
+        if asked is not None and asked > amount:
+            return f"{who} regains {amount} Health of {asked}: back to full{most} ({source})."
+        return f"{who} regains {amount} Health ({source})."
+
+    def _max_health(self, a: Any) -> int | None:
+        cast = self._cast
+        if isinstance(a, int) and 0 <= a < len(cast) and cast[a] in self._health:
+            return self._health[cast[a]]
+        return None
+
+    def _heal_amount(self, source: Any) -> int | None:
+        if source == "ring":
+            return 2
+        it = self._heal_items.get(str(source))
+        return it
 
     def _bag_empty(self, e: Event) -> str:
         return f"The {e['bag']} bag is empty: nothing comes out."
