@@ -17,7 +17,7 @@ from woodlands.games.cursed_forest.present.helptext import HELP
 from woodlands.cli.narrate import narrator_for
 from woodlands.games.cursed_forest.present.words import CursedForestNarrator
 from woodlands.cli.table import render_view
-from woodlands.games.cursed_forest.present.table import CELL_H, CELL_W, KINDS, render_map
+from woodlands.games.cursed_forest.present.table import CELL_H, CELL_W, KIND_WORDS, KINDS, render_map
 
 SEED = 5   # a 2-player game the greedy bots play to its end, with items won and kept face down
 
@@ -95,7 +95,7 @@ def test_a_whole_two_player_game_through_the_terminal(game, run_cli, played):
         name = state.view(player)["players"][player]["name"]
         banner = f"Player {player + 1} ({name}) decides" if name else f"Player {player + 1} decides"
         assert banner in screen, (k, screen[-600:])
-        assert f"deciding: Player {player + 1} ({state.decision.kind})" in screen
+        assert f"deciding: Player {player + 1} ({KIND_WORDS[state.decision.kind]})" in screen   # words, not kind ids
     # both seats were asked, and the narrator's sentences reached the screen
     assert "Player 1 (" in out and "Player 2 (" in out
     assert "--- Round 1:" in out and "draws a forest tile" in out

@@ -148,11 +148,28 @@ def test_a_long_turn_is_chosen_in_two_steps():
             pytest.skip("no long decision in this game")
         s.apply(get_bot("greedy", 1).choose(s))
     d = s.decision
-    assert P.grouping(d) == 1
-    groups = d.groups(1)
+    depth = P.grouping(d)
+    assert depth in (1, 2)
+    groups = d.groups(depth)
     assert len(groups) < len(d.options)
+    ids = _ids()
     for g in groups:
-        assert "-" not in P.group_label(d, g.key, g.options).split("(")[0] or len(g.options) == 1
+        label = P.group_label(d, g.key, g.options)
+        assert not set(re.findall(r"[a-z]+-[a-z0-9-]+", label)) & ids, label
+        assert all(o.meaning()[0] == g.key[0] for o in g.options)
+
+
+def test_which_item_then_where():
+    from woodlands.engine.decision import Decision, Option
+    sword = next(i for i in GAME.content.items if i.slot == "hand")
+    d = Decision(0, "turn_action", "?", tuple(Option.of("equip", sword.id, sp, label=f"to {sp}")
+                                              for sp in ("hand2", "backpack")) +
+                 tuple(Option.of("move", e, label=e) for e in "NESW") +
+                 tuple(Option.of("give", sword.id, b, label=str(b)) for b in (1, 2, 3)) + (Option.of("end-turn", label="End"),))
+    groups = d.groups(P.grouping(d))
+    labels = [P.group_label(d, g.key, g.options) for g in groups]
+    assert f"Move {sword.name} to another space (2)" in labels and f"Give {sword.name} to someone (3)" in labels
+    assert "N" in labels and "End" in labels
 
 
 def test_describe_knows_every_content_id():
@@ -163,3 +180,23 @@ def test_describe_knows_every_content_id():
         assert text and ident not in text.replace(ident.replace("-", " "), ""), ident
     assert P.describe("nothing-such") is None
     assert len(P.glossary()) >= 10
+
+
+@pytest.mark.parametrize("width, height, most_lines", [(80, 24, 18), (160, 50, 50)])
+def test_the_table_fits_the_terminal(width, height, most_lines):
+    import io
+
+    from rich.console import Console
+    s = _play(2, {"players": 2}, moves=150)
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(P.table(s.view(s.decision.player), width, height))
+    lines = console.export_text().splitlines()
+    assert len(lines) <= most_lines and max(map(len, lines)) <= width
+    text = "\n".join(lines)
+    assert "Hildra" in text and "_" not in text   # no decision kind ids like fight_round
+
+
+def test_an_item_gone_names_no_rule():
+    line = P.narrator.line({"type": "item_gone", "adventurer": 0, "item": "crossbow", "cast": ["sirja"],
+                            "why": "the crossbow broke on its killer shot (CF-101)"})
+    assert line == "Sirja's Crossbow is gone (it broke on its killer shot)."

@@ -50,6 +50,11 @@ GROUP_WORDS = {"move": "Move", "web-walk": "Walk the webs", "jump": "Jump", "use
                "marta": "Marta: re-roll a die", "lay": "Lay the tile", "exit": "Lay the Exit"}
 
 
+#: a group of options about one item: the first step of "which item, then where"
+ITEM_GROUP_WORDS = {"equip": "Move {} to another space", "give": "Give {} to someone", "pickup": "Pick up {}",
+                    "shoot": "Shoot {}", "use": "Use {}", "stow": "Keep {}"}
+
+
 class CursedForestPresentation(Presentation):
     narrator_class = CursedForestNarrator
     help_texts = HELP
@@ -174,14 +179,34 @@ class CursedForestPresentation(Presentation):
 
     # ------------------------------------------------------------------ choosing
     def grouping(self, decision: Decision) -> int:
-        if decision.kind in ("turn_action", "fight_round", "stow_item", "defend_round") and len(decision.options) > 9:
+        """A long turn or fight: first the verb and its first argument (which item, which way),
+        then the rest (where it goes, at what range), moves and single actions staying one step;
+        when that still leaves more than 9 choices, first the verb (move, use, give...)."""
+        if decision.kind in ("turn_action", "fight_round", "defend_round") and len(decision.options) > 9:
+            return 2 if len(decision.groups(2)) <= 9 else 1   # by item when that is short, else by verb
+        if decision.kind == "stow_item" and len(decision.options) > 9:
             return 1
         return 0
 
     def group_label(self, decision: Decision, key: tuple[Any, ...], options: tuple[Option, ...]) -> str:
         if len(options) == 1:
             return options[0].label
-        words = GROUP_WORDS.get(str(key[0]), str(key[0]).replace("-", " ").capitalize())
+        verb = str(key[0])
+        thing = key[1] if len(key) > 1 else None
+        name = None
+        if isinstance(thing, str) and thing in self._items:
+            name = self._items[thing].name
+        elif thing == "twin":
+            name = "both crossbows"
+        if name is not None and verb in ITEM_GROUP_WORDS:
+            return ITEM_GROUP_WORDS[verb].format(name) + f" ({len(options)})"
+        if verb == "marta" and thing in ("mine", "theirs"):
+            whose = "your dice" if thing == "mine" else "the foe's dice"
+            return f"Marta: re-roll one of {whose} ({len(options)})"
+        if verb == "shift-poison" and isinstance(thing, str):
+            from ..names import space_words
+            return f"Move the poison token from {space_words(thing)} ({len(options)})"
+        words = GROUP_WORDS.get(verb, verb.replace("-", " ").capitalize())
         return f"{words} ({len(options)})"
 
     def warning(self, view: View, decision: Decision, option: Option) -> str | None:
@@ -209,7 +234,9 @@ class CursedForestPresentation(Presentation):
 
     # ------------------------------------------------------------------ terminal
     def table(self, view: View, width: int = 100, height: int | None = None) -> Any:
-        from .table import render
+        from .table import render, render_compact
+        if width < 100 or (height is not None and height < 40):
+            return render_compact(view)
         return render(view)
 
 

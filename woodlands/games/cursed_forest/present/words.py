@@ -40,6 +40,21 @@ SOURCES = {"monster": "the monster", "spiders": "the spiders", "morna": "Morna G
            "death": "death", "the Maiden Tree": "the Maiden Tree", "no space": "poison"}
 
 
+#: why an item left the game (the log's ``item_gone`` ``why``), in player words
+GONE = {"used": "used up", "enchanted weapon spent (CF-106)": "the enchantment burnt it out",
+        "the crossbow broke on its killer shot (CF-101)": "it broke on its killer shot"}
+
+
+def without_rule_ids(text: str) -> str:
+    """Player text never shows rule ids: ``"spent (CF-106)"`` -> ``"spent"``.
+
+    >>> without_rule_ids("the crossbow broke (CF-101)")
+    'the crossbow broke'
+    """
+    import re
+    return re.sub(r"\s*\((?:CF|C|AUD)-\d+(?:, *(?:CF|C|AUD)-\d+)*\)", "", text)
+
+
 def _at(xy: Any) -> str:
     """'(1, -2)' for a position list."""
     return f"({xy[0]}, {xy[1]})"
@@ -273,7 +288,9 @@ class CursedForestNarrator(Narrator):
                 "pvp": "The fight between adventurers is over."}.get(str(e.get("kind")), "The fight is over.")
 
     def _spiders(self, e: Event) -> str:
-        return f"Spiders drop from the trees onto {self.who(e['adventurer'])}: {e['count']} of them!"
+        count = e["count"]
+        many = "a single spider" if count == 1 else f"{count} of them"
+        return f"Spiders drop from the trees onto {self.who(e['adventurer'])}: {many}!"
 
     def _spiders_leave(self, e: Event) -> str:
         return f"The {_plural(e['count'], 'spider')} left scuttle back into the branches."
@@ -319,8 +336,8 @@ class CursedForestNarrator(Narrator):
 
     def _item_gone(self, e: Event) -> str:
         why = str(e.get("why", ""))
-        reason = "used up" if why == "used" else why
-        return f"{self.item(e['item'])} of {self.who(e['adventurer'])} is gone ({reason})."
+        reason = GONE.get(why) or without_rule_ids(why)
+        return f"{self.who(e['adventurer'])}'s {self.item(e['item'])} is gone ({reason})."
 
     def _item_breaks(self, e: Event) -> str:
         return f"{self.item(e['item'])} snaps in {self.who(e['adventurer'])}'s hands."
