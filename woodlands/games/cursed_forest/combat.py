@@ -74,7 +74,10 @@ def end_fight(s: CursedForestState, turn_ends: bool = True) -> None:
 def ask_round(s: CursedForestState, a: int) -> tuple[str, list[Option], dict[str, Any]] | None:
     if not s.f_kind or s.f_adv != a or s.pos[a] is None:
         return None
-    opts = [Option.of("fight", label="Fight this round (roll)")]
+    fight = s.game.memo.get("fight")
+    if fight is None:
+        fight = s.game.memo["fight"] = Option.of("fight", label="Fight this round (roll)")
+    opts: list[Option] = [fight]  # type: ignore[list-item]
     opts += escape_options(s, a)
     opts += collect(s, a, "fight")
     from .names import who
@@ -135,12 +138,16 @@ def escape_options(s: CursedForestState, a: int) -> list[Option]:
     if s.f_noescape or s.f_partner >= 0 or s.f_kind not in ("monster", "spiders") or s.turn != a:
         return []
     p = here(s, a)
-    opts = []
+    opts: list[Option] = []
     if s.ap[a] >= 1:
+        memo = s.game.memo
         for d in range(4):
             if joined(s, p, d) >= 0:
-                opts.append(Option.of("escape", EDGES[d], label=f"Escape {EDGES[d]} (1 AP, 1 direct damage)",
-                                           data={"ap": 1, "damage": 1}))
+                o = memo.get(("escape", d))
+                if o is None:
+                    o = memo[("escape", d)] = Option.of("escape", EDGES[d], label=f"Escape {EDGES[d]} (1 AP, 1 direct damage)",
+                                                        data={"ap": 1, "damage": 1})
+                opts.append(o)  # type: ignore[arg-type]
     if s.ap[a] >= 2 and s.phase == "forest" and s.tile_stack:
         warn = "" if room_beside(s, p) else NO_ROOM.replace("the AP is", "the 2 AP are") + ", with no escape"
         opts.append(Option.of("escape-new", label=f"Draw a tile and escape onto it (2 AP, 2 direct damage){warn}",

@@ -157,11 +157,15 @@ def draw_for(s: CursedForestState, a: int, purpose: str) -> bool:
 @steps.ask("place_tile", kind="lay_tile", rule="4. Building the Forest, CF-014, C-1")
 def ask_place(s: CursedForestState, a: int, purpose: str) -> tuple[str, list[Option], dict[str, Any]]:
     tile = s.content.tiles[s.drawn]
-    opts = []
+    opts: list[Option] = []
+    memo = s.game.memo
     for d, rot in placements(s, here(s, a), tile):
-        shape = "".join(EDGES[e] for e in range(4) if tile.open_at(e, rot))
-        opts.append(Option.of("lay", EDGES[d], rot, label=f"Lay {tile.name} to the {EDGES[d]}, open {shape}",
-                              data={"open": shape}))
+        o = memo.get(("lay", tile.index, d, rot))
+        if o is None:
+            shape = "".join(EDGES[e] for e in range(4) if tile.open_at(e, rot))
+            o = memo[("lay", tile.index, d, rot)] = Option.of("lay", EDGES[d], rot, data={"open": shape},
+                                                              label=f"Lay {tile.name} to the {EDGES[d]}, open {shape}")
+        opts.append(o)  # type: ignore[arg-type]
     return f"Where does {tile.name} go?", opts, {"adventurer": a, "tile": tile.id, "kind": tile.kind,
                                                  "purpose": purpose}
 

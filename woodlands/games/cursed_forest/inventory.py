@@ -212,13 +212,18 @@ def free_inventory_options(s: CursedForestState, a: int) -> list[Option]:
             for sp in ["beside"] if it.slot == "none" else free_spaces(s, a, it):
                 opts.append(_option(s, "pickup", i, sp, it))
     if POISON in inv:
-        from .names import space_words
+        memo = s.game.memo
         for k in range(5):
             if inv[k] == POISON:
                 for t in range(5):
                     if inv[t] == EMPTY:
-                        opts.append(Option.of("shift-poison", SPACES[k], SPACES[t],
-                                                       label=f"Move a poison token from {space_words(SPACES[k])} to {space_words(SPACES[t])}"))
+                        o = memo.get(("shift-poison", k, t))
+                        if o is None:
+                            from .names import space_words
+                            o = memo[("shift-poison", k, t)] = Option.of(
+                                "shift-poison", SPACES[k], SPACES[t],
+                                label=f"Move a poison token from {space_words(SPACES[k])} to {space_words(SPACES[t])}")
+                        opts.append(o)  # type: ignore[arg-type]
     return opts
 
 
