@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.decision import Option
+from ...engine.presentation import plural
 from .actions import collect, dispatch, handles
 from .forest import NO_ROOM, here, joined, room_beside
 from .inventory import active_items, armour_of, item
@@ -118,11 +119,11 @@ def fight_next(s: CursedForestState) -> None:
 def foe_summary(s: CursedForestState) -> str:
     if s.f_kind == "monster":
         ms = side_of(s, s.f_monster, s.f_side)
-        return f"{ms.name}, health {s.f_health}, {ms.dice} dice +{ms.modifier}"
+        return f"{ms.name}, health {s.f_health}, {plural(ms.dice, 'die', 'dice')} +{ms.modifier}"
     if s.f_kind == "spiders":
-        return f"{s.f_health} spiders, {s.content.spiders.dice} dice +{s.f_health}"
+        return f"{plural(s.f_health, 'spider')}, {plural(s.content.spiders.dice, 'die', 'dice')} +{s.f_health}"
     if s.f_kind == "morna":
-        return f"{s.content.morna.name}, health {s.morna_health}, {morna_dice(s)} dice +{s.content.morna.modifier}"
+        return f"{s.content.morna.name}, health {s.morna_health}, {plural(morna_dice(s), 'die', 'dice')} +{s.content.morna.modifier}"
     from .names import who
     return f"{who(s, s.f_opponent)}, health {s.health[s.f_opponent]}"
 

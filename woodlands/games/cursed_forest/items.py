@@ -7,6 +7,7 @@ the Lauriel seed casts spells for nothing (CF-054).  Tag partners use nothing (C
 from __future__ import annotations
 
 from ...engine.decision import Option
+from ...engine.presentation import plural
 from .actions import handles, offers
 from .forest import here
 from .inventory import active_items, discard, item, item_by_uid
@@ -77,7 +78,7 @@ def offer_items(s: CursedForestState, a: int) -> list[Option]:
                 crossbows.append(i)
             for d, dist, _q in targets(s, a, it.range_min, it.range_max):
                 opts.append(Option.of("shoot", it.id, EDGES[d], dist,
-                                      label=f"Shoot {it.name} {EDGES[d]} at range {dist} ({ap_cost(s, a, it)} AP, {it.damage_dice} dice)",
+                                      label=f"Shoot {it.name} {EDGES[d]} at range {dist} ({ap_cost(s, a, it)} AP, {plural(it.damage_dice, 'die', 'dice')})",
                                       data={"ap": ap_cost(s, a, it), "dice": it.damage_dice}))
         if it.ability("line_blast") is not None:
             from .ranged import line

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.decision import Option
+from ...engine.presentation import plural
 from .forest import lay
 from .registry import steps
 from .state import CursedForestState
@@ -36,7 +37,7 @@ def ask_character(s: CursedForestState, a: int) -> tuple[str, list[Option], dict
         return None
     taken = set(s.char)
     opts = [Option.of("character", ch.id, label=f"{ch.name}: Health {ch.health}, AP {ch.ap}, "
-                                                  f"combat {ch.dice} dice +{ch.modifier}")
+                                                  f"combat {plural(ch.dice, 'die', 'dice')} +{ch.modifier}")
             for ch in s.content.characters if ch.index not in taken]
     if not opts:   # more adventurers than characters: characters may then repeat (our reading)
         opts = [Option.of("character", ch.id, label=ch.name) for ch in s.content.characters]

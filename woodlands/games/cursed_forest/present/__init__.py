@@ -11,7 +11,7 @@ All pure functions of their arguments and the content (which every player may re
 >>> type(p).__name__
 'CursedForestPresentation'
 >>> print(p.describe("thornhide-boar").splitlines()[0])
-Thornhide Boar (green side): Health 8, combat 2 dice +1.
+Thornhide Boar (green side): Health 8, combat 2 dice +1. Bristles like brambles and a temper to match.
 """
 from __future__ import annotations
 
@@ -26,15 +26,17 @@ from .words import CursedForestNarrator
 TILE_EFFECTS: dict[str, str] = {
     "start": "Where everyone sets out and comes back to after losing a life; Morna Gûl rises here.",
     "path": "Plain forest path: nothing happens here.",
-    "gateway": "Plain forest path with more ways on.",
-    "monster": "A monster token waits here: stepping on it draws a monster and starts a fight.",
-    "web": "Entering, roll a die: on 1-2 spiders drop on you (another die says how many). "
-           "From a web you may walk to any other web for 1 AP.",
-    "pit": "You fall in and your turn ends; two monsters are drawn to guard it (rope or boots help).",
-    "red-vine": "Poisons whoever stops here; in the endgame a brood seed is laid on its vines (2 AP).",
+    "gateway": "A plain forest path with more ways on.",
+    "monster": "A monster token waits here: step on it and a monster comes out of the bag to fight you.",
+    "web": "Entering a web nobody stands on, roll a die: on 1-2 spiders drop (another die says how many) "
+           "and fight you together. From a web you may walk to any other web for 1 AP.",
+    "pit": "Entering, roll a die to jump it: on 1-2 you fall in, your turn ends and you fight the pit's "
+           "monsters one after the other, with no escape (two come out the first time anyone falls). "
+           "A rope carried, or left on the tile, takes you across.",
+    "red-vine": "Poisons whoever walks onto it. In the endgame a brood seed is laid on its vines (2 AP).",
     "swamp": "Search it (3 AP): 1-3 a monster comes out, 4-6 you find an item.",
     "bone-yard": "Rest (2 AP, ends the turn): cured and healed to full; or trade 3 kills for an item.",
-    "brood-seed": "A brood seed is bound in its roots: free it on a die roll of 2-6 (once a turn).",
+    "brood-seed": "A brood seed is bound in its roots: try to free it with a die, 2-6 (one try a turn).",
     "exit": "The Maiden Tree: seed bearers gather here; then she wakes and Morna Gûl rises.",
 }
 SLOT_WORDS = {"hand": "one hand", "two-handed": "both hands", "boots": "the boots space",
@@ -103,8 +105,11 @@ class CursedForestPresentation(Presentation):
                     traits.append(f"armour {ms.armour}")
                 if ms.extra_damage:
                     traits.append(f"+{ms.extra_damage} damage when it wins a round")
+                if ms.heal_on_hit:
+                    traits.append(f"heals {ms.heal_on_hit} when it wins a round")
                 extra = f" {', '.join(traits).capitalize()}." if traits else ""
-                lines.append(f"{ms.name} ({side} side): Health {ms.health}, combat {ms.dice} dice +{ms.modifier}.{extra}")
+                lines.append(f"{ms.name} ({side} side): Health {ms.health}, combat {plural(ms.dice, 'die', 'dice')} +{ms.modifier}.{extra}"
+                             + (f" {ms.text}" if ms.text else ""))
             return "\n".join(lines)
         if ident in self._items:
             it = self._items[ident]
@@ -117,13 +122,13 @@ class CursedForestPresentation(Presentation):
                 combat.append(f"armour {it.armour}")
             if it.attack == "ranged":
                 combat.append(f"shoots {it.range_min}-{it.range_max} tiles for {plural(it.damage_dice, 'die', 'dice')} of damage")
-            use = f"{it.ap} AP to use" if it.ap else "no AP to use"
+            use = f"; {it.ap} AP to use" if it.ap else ""
             once = ", once" if it.single_use else ""
-            head = f"{it.name}: goes in {SLOT_WORDS.get(it.slot, it.slot)}; {use}{once}"
+            head = f"{it.name}: goes in {SLOT_WORDS.get(it.slot, it.slot)}{use}{once}"
             return head + (f"; {', '.join(combat)}" if combat else "") + (f".\n{it.text}" if it.text else ".")
         if ident in self._chars:
             ch = self._chars[ident]
-            return f"{ch.name}: Health {ch.health}, {ch.ap} AP, combat {ch.dice} dice +{ch.modifier}.\n{ch.text}"
+            return f"{ch.name}: Health {ch.health}, {ch.ap} AP, combat {plural(ch.dice, 'die', 'dice')} +{ch.modifier}.\n{ch.text}"
         if ident in self._tiles:
             t = self._tiles[ident]
             effect = TILE_EFFECTS.get(t.kind, "")

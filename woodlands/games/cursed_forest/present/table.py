@@ -378,7 +378,7 @@ def _foes(v: View) -> RenderableType:
         pos = morna.get("position") or ["?", "?"]
         t.append("Morna Gûl", style="bold red")
         t.append(f" at ({pos[0]}, {pos[1]}): health {morna.get('health', '?')}, "
-                 f"{morna.get('dice', '?')} dice +{morna.get('modifier', '?')}\n")
+                 f"{morna.get('dice', '?')} {'die' if morna.get('dice') == 1 else 'dice'} +{morna.get('modifier', '?')}\n")
     fight = v.get("fight")
     if fight:
         players = v.get("players") or []

@@ -169,7 +169,7 @@ class CursedForestNarrator(Narrator):
         if what == "monster":
             side = " (guardian side)" if e.get("side") == "purple" else ""
             return (f"A monster comes out of the bag for {self.who(e['adventurer'])}: {self.monster(e['monster'], e.get('name'))}"
-                    f"{side}, Health {e['health']}, {e['dice']} dice +{e['modifier']}.")
+                    f"{side}, Health {e['health']}, {_plural(e['dice'], 'die', 'dice')} +{e['modifier']}.")
         if what == "item":
             return "An item is drawn from the Items bag."
         raise KeyError("what")
