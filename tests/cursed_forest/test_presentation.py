@@ -201,3 +201,16 @@ def test_an_item_gone_names_no_rule():
     line = P.narrator.line({"type": "item_gone", "adventurer": 0, "item": "crossbow", "cast": ["sirja"],
                             "why": "the crossbow broke on its killer shot (CF-101)"})
     assert line == "Sirja's Crossbow is gone (it broke on its killer shot)."
+
+
+def test_shared_options_name_this_games_characters():
+    """Options and prompts are made once per loaded game and shared by its games: those that
+    name a character must not carry another game's (two games, other characters, same seat)."""
+    chars = [c.id for c in GAME.content.characters]
+    first = GAME.new_game(seed=1, options={"players": 2, "characters": chars[:2]})
+    second = GAME.new_game(seed=1, options={"players": 2, "characters": chars[2:4]})
+    for s, picked in ((first, chars[:2]), (second, chars[2:4])):
+        while s.decision.kind != "turn_action":
+            s.apply(s.decision.options[0].id)
+        name = next(c.name.split()[0] for c in GAME.content.characters if c.id == picked[s.decision.data["adventurer"]])
+        assert s.decision.prompt.startswith(name)

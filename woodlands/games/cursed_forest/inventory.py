@@ -169,7 +169,7 @@ def answer_stow(s: CursedForestState, choice: str, a: int, i: int, partner: int)
 # ------------------------------------------------------------------ switching, dropping, trading (0 AP)
 def _option(s: CursedForestState, verb: str, i: int, arg: str | int, it: Item) -> Option:
     """Options are immutable: each is made once per game (content) and shared."""
-    key = ("inventory", verb, i, arg)
+    key = ("inventory", verb, i, arg, s.char[arg] if isinstance(arg, int) else -1)   # a gift names its receiver
     memo = s.game.memo
     o = memo.get(key)
     if o is None:

@@ -74,7 +74,8 @@ def ask_action(s: CursedForestState, a: int) -> tuple[str, list[Option], dict[st
             return None
     else:
         opts = collect(s, a, "turn")
-    key = ("end-turn", a, s.ap[a])     # made once per game and shared (options are immutable)
+    # made once per game and shared (options are immutable); the prompt names the character
+    key = ("end-turn", a, s.ap[a], s.char[a])
     made = s.game.memo.get(key)
     if made is None:
         from .names import who
