@@ -166,7 +166,8 @@ def ask_place(s: CursedForestState, a: int, purpose: str) -> tuple[str, list[Opt
             o = memo[("lay", tile.index, d, rot)] = Option.of("lay", EDGES[d], rot, data={"open": shape},
                                                               label=f"Lay {tile.name} to the {EDGES[d]}, open {shape}")
         opts.append(o)  # type: ignore[arg-type]
-    return f"Where does {tile.name} go?", opts, {"adventurer": a, "tile": tile.id, "kind": tile.kind,
+    from .names import KIND_WORDS
+    return f"Where does {tile.name} ({KIND_WORDS.get(tile.kind, 'a tile')}) go?", opts, {"adventurer": a, "tile": tile.id, "kind": tile.kind,
                                                  "purpose": purpose}
 
 

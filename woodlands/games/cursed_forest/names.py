@@ -9,6 +9,12 @@ SPACE_WORDS = {"hand1": "hand 1", "hand2": "hand 2", "hands": "both hands", "boo
                "armour": "the armour space", "backpack": "the backpack", "beside": "beside the card"}
 
 
+#: a tile's kind in player words (a prompt says what a drawn tile is before you lay it)
+KIND_WORDS = {"start": "the start", "exit": "the Exit", "path": "a plain path", "gateway": "a plain path",
+              "monster": "a monster lair", "brood-seed": "brood seed roots", "red-vine": "red vines, poisonous",
+              "web": "a web", "pit": "a pit", "swamp": "a swamp", "bone-yard": "a bone yard"}
+
+
 def who(s: CursedForestState, a: int) -> str:
     """Adventurer ``a`` by its character's first name, as the narration calls it ("Adventurer 2"
     until it has chosen one)."""
