@@ -214,3 +214,14 @@ def test_shared_options_name_this_games_characters():
             s.apply(s.decision.options[0].id)
         name = next(c.name.split()[0] for c in GAME.content.characters if c.id == picked[s.decision.data["adventurer"]])
         assert s.decision.prompt.startswith(name)
+
+
+def test_the_full_log_can_be_told_with_names_too():
+    from woodlands.games.cursed_forest.view import annotated_log, plain
+    s = _play(3, {"players": 4}, moves=300)
+    full = annotated_log(s)
+    assert [plain(e) for e in full] == s.log           # nothing hidden, nothing changed
+    told = P.narrate(full)
+    assert not any(x.startswith("[") for x in told)   # every event has its sentence
+    after = told[next(k for k, x in enumerate(told) if x.startswith("--- Round")):]
+    assert not any("Adventurer" in x for x in after)

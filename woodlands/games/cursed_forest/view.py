@@ -114,7 +114,7 @@ PRIVATE_EVENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 FACE_UP_EVENTS = {"drop": "item", "show": "item", "item_gone": "item", "use": "item", "poisoned": "dropped"}
 
 
-def observer(s: CursedForestState, seat: int) -> Observer | None:
+def observer(s: CursedForestState, seat: int | None) -> Observer | None:
     """The log as ``seat`` sees it: :data:`PRIVATE_EVENTS` of other players' adventurers lose
     the name of any item not yet face up (nothing is hidden from a seat that holds every
     adventurer, the solo game's player); and every event comes annotated (:data:`ANNOTATIONS`)
@@ -124,7 +124,7 @@ def observer(s: CursedForestState, seat: int) -> Observer | None:
     ``side``.  A pure function of the events before (it never looks at the position), so what a
     client was told once stays true; :func:`plain` takes the annotations off again."""
     owner = s.owner[:]
-    everything = all(o == seat for o in owner)
+    everything = seat is None or all(o == seat for o in owner)   # None: the full log, annotated
     face_up: set[str] = set()
     private, revealing = PRIVATE_EVENTS, FACE_UP_EVENTS
     told: dict[str, Any] = {"cast": [None] * len(owner)}   # a new list for each change: events share it
@@ -179,6 +179,14 @@ def observer(s: CursedForestState, seat: int) -> Observer | None:
 ANNOTATIONS: dict[str, tuple[str, ...]] = {"*": ("cast",), "roll": ("foe", "monster", "side"),
                                           "combat_round": ("foe", "monster", "side"),
                                           "ranged_hit": ("side",), "runs_at": ("side",)}
+
+
+def annotated_log(s: CursedForestState) -> list[dict[str, Any]]:
+    """The full log (nothing hidden: servers, analysis, a finished game's story) with the
+    :data:`ANNOTATIONS` each event needs to be narrated alone."""
+    see = observer(s, None)
+    assert see is not None
+    return [see(e) for e in s.log]
 
 
 def plain(event: dict[str, Any]) -> dict[str, Any]:
