@@ -13,11 +13,11 @@ from rich.console import Console
 
 import woodlands
 from woodlands.bots.greedy_cursed_forest import GreedyCursedForestBot
-from woodlands.cli.helptext_cursed_forest import HELP
+from woodlands.games.cursed_forest.present.helptext import HELP
 from woodlands.cli.narrate import narrator_for
-from woodlands.cli.narrate_cursed_forest import CursedForestNarrator
+from woodlands.games.cursed_forest.present.words import CursedForestNarrator
 from woodlands.cli.table import render_view
-from woodlands.cli.table_cursed_forest import CELL_H, CELL_W, KINDS, render_map
+from woodlands.games.cursed_forest.present.table import CELL_H, CELL_W, KIND_WORDS, KINDS, render_map
 
 SEED = 5   # a 2-player game the greedy bots play to its end, with items won and kept face down
 
@@ -95,7 +95,7 @@ def test_a_whole_two_player_game_through_the_terminal(game, run_cli, played):
         name = state.view(player)["players"][player]["name"]
         banner = f"Player {player + 1} ({name}) decides" if name else f"Player {player + 1} decides"
         assert banner in screen, (k, screen[-600:])
-        assert f"deciding: Player {player + 1} ({state.decision.kind})" in screen
+        assert f"deciding: Player {player + 1} ({KIND_WORDS[state.decision.kind]})" in screen   # words, not kind ids
     # both seats were asked, and the narrator's sentences reached the screen
     assert "Player 1 (" in out and "Player 2 (" in out
     assert "--- Round 1:" in out and "draws a forest tile" in out
@@ -242,25 +242,30 @@ def test_every_event_of_twenty_random_games_is_a_sentence(game, randoms):
 
 
 def test_a_combat_round_tells_both_sides(game):
+    # each event names its adventurers (``cast``) and its foe (``monster``): nothing told before counts
     n = CursedForestNarrator(game)
-    n.line({"type": "character", "adventurer": 0, "character": "sirja", "health": 10, "ap": 5, "lives": 3})
-    n.line({"type": "fight", "adventurer": 0, "kind": "monster", "tile": [1, 0], "health": 8,
-            "monster": "thornhide-boar", "partner": -1})
-    line = n.line({"type": "combat_round", "adventurer": 0, "kind": "monster", "partner": -1, "dice": [4, 4],
+    line = n.line({"type": "combat_round", "adventurer": 0, "kind": "monster", "monster": "thornhide-boar",
+                   "foe_side": "green", "partner": -1, "dice": [4, 4],
                    "modifier": 2, "score": 18, "critical": True, "foe_dice": [3, 5], "foe_modifier": 1,
                    "foe_score": 9, "foe_critical": False, "winner": "adventurer", "damage_to_foe": 9,
-                   "damage_to_adventurer": 0})
+                   "damage_to_adventurer": 0, "cast": ["sirja"]})
     for part in ("Sirja", "4+4", "critical", "+2", "18", "Thornhide Boar", "3+5", "+1", "9 damage"):
         assert part in line, part
 
 
-def test_stowing_and_moving_items_never_names_them(game):
+def test_stowing_and_moving_items_names_them_only_to_who_may_see_them(game):
+    # narration tells ``log_for(seat)``: another player's face-down item reaches it as None (C-9)
     n = CursedForestNarrator(game)
-    for event in ({"type": "stow", "adventurer": 0, "item": "thornblade", "space": "hand1"},
-                  {"type": "equip", "adventurer": 0, "item": "thornblade", "space": "hand2"},
-                  {"type": "give", "adventurer": 0, "to": 1, "item": "thornblade"},
+    for event in ({"type": "stow", "adventurer": 0, "item": None, "space": "hand1"},
+                  {"type": "equip", "adventurer": 0, "item": None, "space": "hand2"},
+                  {"type": "give", "adventurer": 0, "to": 1, "item": None},
+                  {"type": "pickup", "adventurer": 0, "item": None, "space": "backpack"},
                   {"type": "enchant", "adventurer": 0, "weapon": "thornblade", "bonus": 5}):
-        assert "Thornblade" not in n.line(event)
+        line = n.line(dict(event, cast=["sirja", "wren"]), 1)
+        assert "Thornblade" not in line and "None" not in line
+        assert "an item" in line or event["type"] == "enchant"
+        if event["type"] != "enchant":   # the holder's own seat (or the full log) sees the name
+            assert "Thornblade" in n.line(dict(event, item="thornblade", cast=["sirja", "wren"]), 0)
     assert "Thornblade" in n.line({"type": "drop", "adventurer": 0, "item": "thornblade"})
 
 

@@ -40,7 +40,6 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
-import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -55,7 +54,6 @@ EDGES = ("N", "E", "S", "W")
 STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
 SPACES = ("hand1", "hand2", "boots", "armour", "backpack")
-LIST_RE = re.compile(r"\[([0-9, ]*)\]")
 
 FIGHT_OK = 0.62        # fight on (or walk into a monster) when at least this likely to win
 LAST_LIFE_FIGHT_OK = 0.75   # ... with one life left
@@ -65,6 +63,17 @@ HEAL_AT = 0.5          # drink a healing potion at or below this share of full h
 REST_AT = 0.6          # walk to a bone yard at or below this share of full health
 MORNA_OK = 0.5        # attack Morna Gûl on our own turn when at least this likely to kill him
 HUNTED_RISK = 40.0     # the price of ending a turn surely within Morna Gûl's reach when he hunts us
+
+
+def verb_of(o: Any) -> str:
+    """An option's verb (read from its data, never from its label)."""
+    return str(o.meaning()[0])
+
+
+def arg(o: Any, k: int) -> Any:
+    """An option's ``k``-th argument (None when it has fewer)."""
+    args = o.meaning()[1]
+    return args[k] if k < len(args) else None
 
 
 # ------------------------------------------------------------------ fight odds
@@ -170,7 +179,6 @@ class GreedyCursedForestBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self._content: Any = None
-        self._tiles_by_name: dict[str, Any] = {}
         self._items: dict[str, Any] = {}
         self._monsters: dict[str, Any] = {}
         self._key_kinds: dict[str, int] = {}
@@ -193,9 +201,6 @@ class GreedyCursedForestBot:
         if self._content is content:
             return
         self._content = content
-        self._tiles_by_name = {}
-        for t in content.tiles:
-            self._tiles_by_name.setdefault(t.name, t)
         self._items = {i.id: i for i in content.items}
         self._monsters = {m.id: m for m in content.monsters}
         kinds: Counter[str] = Counter(t.kind for t in content.tiles)
@@ -212,9 +217,9 @@ class GreedyCursedForestBot:
         if fight and decision.kind in ("fight_round", "reroll", "maiden_call", "stow_item"):
             who: dict[str, Any] = players[fight["adventurer"]]
             return who
-        m = re.search(r"Adventurer (\d+)", decision.prompt)
-        if m and decision.kind in ("turn_action", "fight_round", "choose_character"):
-            who = players[int(m.group(1)) - 1]
+        a = (decision.data or {}).get("adventurer")
+        if isinstance(a, int) and decision.kind in ("turn_action", "fight_round", "choose_character"):
+            who = players[a]
             return who
         turn = view.get("turn", -1)
         who = players[turn] if isinstance(turn, int) and 0 <= turn < len(players) else mine[0] if mine else players[0]
@@ -450,7 +455,7 @@ class GreedyCursedForestBot:
         brawler wins half as often as a 5-AP warden sworn against him)."""
         best, best_id = -1e9, None
         for o in d.options:
-            ch = self._content.characters[self._content.character_by_id[o.id.split(":", 1)[1]]]
+            ch = self._content.characters[self._content.character_by_id[str(arg(o, 0))]]
             score = ch.health * 1.0 + ch.ap * 4.0 + ch.modifier * 2.5 + ch.dice * 4.0
             for e in ch.abilities:
                 if e.do == "combat_bonus":
@@ -468,22 +473,19 @@ class GreedyCursedForestBot:
         drawn = view.get("drawn_tile")
         if isinstance(drawn, dict) and drawn.get("kind"):
             kind = str(drawn["kind"])
-        else:   # an older view: the tile's name is in the prompt
-            m = re.match(r"Where does (.*) go\?", d.prompt)
-            tile = self._tiles_by_name.get(m.group(1)) if m else None
-            kind = tile.kind if tile is not None else "path"
+        else:   # the decision's own facts
+            kind = str((d.data or {}).get("kind") or "path")
         laid: Counter[str] = Counter(t["kind"] for t in view["tiles"])
         need_open = any(laid[k] < n for k, n in self._key_kinds.items())
         open_now = sum(self.frontier(grid, xy) for xy in grid)
         hazardous = kind in ("monster", "web", "pit", "red-vine")
         best, best_id = -1e9, None
         for o in d.options:
-            parts = o.id.split(":")
-            if len(parts) != 3:
+            verb, args = o.meaning()
+            if verb != "lay" or len(args) != 2:
                 continue
-            direction = parts[1]
-            shape = o.label.rsplit("open ", 1)[-1].strip()
-            edges = [e for e in shape if e in STEP]
+            direction = str(args[0])
+            edges = [e for e in str((o.data or {}).get("open", "")) if e in STEP]
             xy = (here[0] + STEP[direction][0], here[1] + STEP[direction][1])
             delta = 0
             for e in EDGES:
@@ -512,10 +514,10 @@ class GreedyCursedForestBot:
         vines = [xy for xy, t in grid.items() if t["kind"] == "red-vine" and not t.get("vine_seed")]
         best, best_id = -1e9, None
         for o in d.options:
-            parts = o.id.split(":")
-            if len(parts) != 4:
+            verb, args = o.meaning()
+            if verb != "exit" or len(args) != 3:
                 continue
-            xy = (int(parts[1]), int(parts[2]))
+            xy = (int(args[0]), int(args[1]))
             links = sum(1 for e in EDGES if OPPOSITE[e] in (grid.get((xy[0] + STEP[e][0], xy[1] + STEP[e][1])) or {}).get("open", []))
             near = sorted(abs(xy[0] - v[0]) + abs(xy[1] - v[1]) for v in vines)
             score = 1.0 * links - sum(near) / max(1, len(near))
@@ -529,10 +531,10 @@ class GreedyCursedForestBot:
         inv = dict(me.get("inventory") or {})
         best, best_id = -1e9, None
         for o in d.options:
-            verb, *rest = o.id.split(":")
+            verb, rest = o.meaning()
             if verb != "stow":
                 continue
-            item_id, space = rest[0], rest[-1]
+            item_id, space = str(rest[0]), str(rest[-1])
             trial = dict(inv)
             if space == "hands":
                 trial["hand1"] = trial["hand2"] = item_id
@@ -543,7 +545,7 @@ class GreedyCursedForestBot:
                 best, best_id = score, o.id
         if best_id is not None:
             return best_id
-        return next((o.id for o in d.options if o.id.startswith("leave:")), None)
+        return next((o.id for o in d.options if verb_of(o) == "leave"), None)
 
     def _poison_replace(self, d: "Decision", view: View) -> str | None:
         me = self._me(d, view)
@@ -551,7 +553,7 @@ class GreedyCursedForestBot:
         inv = me.get("inventory") or {}
         worst, worst_id = 1e9, None
         for o in d.options:
-            item_id = o.id.split(":", 1)[1]
+            item_id = str(arg(o, 0))
             trial = {k: (None if v == item_id else v) for k, v in inv.items()}
             loss = self.inventory_worth(inv, ch) - self.inventory_worth(trial, ch)
             if loss < worst:
@@ -566,21 +568,21 @@ class GreedyCursedForestBot:
     def _choose_partner(self, d: "Decision", view: View) -> str | None:
         best, best_id = -1, None
         for o in d.options:
-            b = int(o.id.split(":")[1])
+            b = int(arg(o, 0))
             if view["players"][b]["health"] > best:
                 best, best_id = view["players"][b]["health"], o.id
         return best_id
 
     def _maiden_call(self, d: "Decision", view: View) -> str | None:
         me = self._me(d, view)
-        if "ran past" in d.prompt:
+        if (d.data or {}).get("ran_past"):
             return "maiden:stay"   # the strike is taken already: run on rather than lose the turn
         morna = view.get("morna") or {}
         dice, mod, armour = self.combat_stats(me, (False, False, True, False))
         p = win_chance(me["health"], dice, mod, armour, morna.get("health", 20), morna.get("dice", 4), morna.get("modifier", 10))
         if p >= 0.55:
             return "maiden:stay"
-        lifts = [o.id for o in d.options if o.id != "maiden:stay"]
+        lifts = [o.id for o in d.options if arg(o, 0) != "stay"]
         if not lifts:
             return "maiden:stay"
         # land on the side of the next goal: a bare vine for a bearer, else a seed
@@ -593,7 +595,7 @@ class GreedyCursedForestBot:
         here: XY = (me["position"][0], me["position"][1])
 
         def left(option: str) -> int:
-            step = STEP[option.split(":")[1]]
+            step = STEP[str(arg(d.option(option), 0))]
             return to_goal.get((here[0] + step[0], here[1] + step[1]), 99)
         return min(lifts, key=lambda o: (left(o), lifts.index(o)))
 
@@ -603,7 +605,7 @@ class GreedyCursedForestBot:
 
     def _defend_round(self, d: "Decision", view: View) -> str | None:
         me = self._me(d, view)
-        heal = [o.id for o in d.options if o.id.startswith("use:")]
+        heal = [o.id for o in d.options if verb_of(o) == "use"]
         if heal and me["health"] <= me["max_health"] * HEAL_AT:
             return heal[0]
         return "defend"
@@ -611,23 +613,21 @@ class GreedyCursedForestBot:
     def _reroll(self, d: "Decision", view: View) -> str | None:
         if "marta:roll" in d.ids:
             return self._marta_roll(d)
-        keep = next((o for o in d.options if o.id == "keep-roll"), None)
-        if keep is None:
+        if "keep-roll" not in d:
             return None
-        lists = LIST_RE.findall(keep.label)
-        mine = [int(x) for x in lists[0].split(",") if x.strip()] if lists else []
-        theirs = [int(x) for x in lists[1].split(",") if x.strip()] if len(lists) > 1 else []
+        mine: list[int] = list((d.data or {}).get("mine") or [])
+        theirs: list[int] = list((d.data or {}).get("theirs") or [])
         crit = len(mine) >= 2 and all(x == mine[0] for x in mine)
         best_gain, best_id = 0.6, "keep-roll"
         for o in d.options:
             gain = 0.0
             if o.id == "crow":
                 gain = sum(theirs) - 3.5 * len(theirs)
-            elif o.id.startswith("marta:mine:") and not crit:
-                k = int(o.id.split(":")[2])
+            elif verb_of(o) == "marta" and arg(o, 0) == "mine" and not crit:
+                k = int(arg(o, 1))
                 gain = 3.5 - mine[k] if k < len(mine) else 0.0
-            elif o.id.startswith("marta:theirs:"):
-                k = int(o.id.split(":")[2])
+            elif verb_of(o) == "marta" and arg(o, 0) == "theirs":
+                k = int(arg(o, 1))
                 gain = theirs[k] - 3.5 if k < len(theirs) else 0.0
             if gain > best_gain:
                 best_gain, best_id = gain, o.id
@@ -636,10 +636,10 @@ class GreedyCursedForestBot:
     @staticmethod
     def _marta_roll(d: "Decision") -> str:
         """Marta's second chance on a special tile's die: roll again when the die failed."""
-        m = re.search(r"rolled (\d+) to (.*?)\.", d.prompt)
-        if m is None:
+        data = d.data or {}
+        if not isinstance(data.get("roll"), int):
             return "keep-roll"
-        value, why = int(m.group(1)), m.group(2)
+        value, why = int(data["roll"]), str(data.get("why", ""))
         if why == "how many spiders":
             return "marta:roll" if value >= 4 else "keep-roll"
         need = {"web": 3, "jump the pit": 3, "free a brood seed": 2, "search the swamp": 4, "fish the swamp": 2}
@@ -647,21 +647,23 @@ class GreedyCursedForestBot:
         return "marta:roll" if value < low else "keep-roll"
 
     # ------------------------------------------------------------------ the fight
-    def fight_odds(self, view: View, me: dict[str, Any], extra_dice: int = 0, health: int | None = None) -> float:
+    def fight_odds(self, view: View, me: dict[str, Any], extra_dice: int = 0, health: int | None = None,
+                   facts: dict[str, Any] | None = None) -> float:
+        """``facts``: the fight decision's data (the monster's id and side)."""
         fight = view.get("fight") or {}
         kind = fight.get("kind")
         h = me["health"] if health is None else health
         if kind == "monster":
-            foe = fight.get("foe") or ""
-            # the view's fight gives the foe's name; find the monster on our tile for its id
+            # the monster on our tile (with its side), else the one the decision names
             here = self.grid(view).get((me["position"][0], me["position"][1])) or {}
             monster = here.get("monster")
             if isinstance(monster, dict):
                 side = 1 if monster.get("side") == "purple" else 0
                 return self.monster_odds(me, monster["id"], fight.get("foe_health"), side, extra_dice, h)
-            m = next((m for m in self._content.monsters if foe.startswith(m.sides[0].name + ",")), None)
-            if m is not None:
-                return self.monster_odds(me, m.id, fight.get("foe_health"), 0, extra_dice, h)
+            mid = (facts or {}).get("monster")
+            if isinstance(mid, str) and mid in self._monsters:
+                side = 1 if (facts or {}).get("side") == "purple" else 0
+                return self.monster_odds(me, mid, fight.get("foe_health"), side, extra_dice, h)
             return 0.5
         if kind == "spiders":
             sp = self._content.spiders
@@ -680,23 +682,23 @@ class GreedyCursedForestBot:
         better = self._best_equip(d, me)
         if better is not None:
             return better
-        p = self.fight_odds(view, me)
+        p = self.fight_odds(view, me, facts=d.data)
         if p >= (FIGHT_OK if me.get("lives", 3) > 1 else LAST_LIFE_FIGHT_OK):
             return "fight"
         # fight items first: Dragon Scent halves the foe, Enchant adds to a weapon
         for o in d.options:
-            if o.id.startswith("use:"):
-                it = self._items.get(o.id.split(":")[1])
+            if verb_of(o) == "use":
+                it = self._items.get(str(arg(o, 0)))
                 if it is not None and ("halve_monster_health" in it.powers or "enchant_weapon" in it.powers):
                     return o.id
-        heals = [o.id for o in d.options if o.id.startswith("use:") and self._heals(o.id.split(":")[1])]
+        heals = [o.id for o in d.options if verb_of(o) == "use" and self._heals(str(arg(o, 0)))]
         if heals and me["health"] <= me["max_health"] * HEAL_AT:
             return heals[0]
-        tags = [o.id for o in d.options if o.id.startswith("tag:")]
-        if tags and self.fight_odds(view, me, extra_dice=1) >= TAG_OK:
-            best = max(tags, key=lambda t: (view["players"][int(t.split(":")[1])]["health"], -int(t.split(":")[1])))
-            return best
-        escapes = [o.id for o in d.options if o.id.startswith("escape:")]
+        tags = [o for o in d.options if verb_of(o) == "tag" and isinstance(arg(o, 0), int)]
+        if tags and self.fight_odds(view, me, extra_dice=1, facts=d.data) >= TAG_OK:
+            best = max(tags, key=lambda t: (view["players"][int(arg(t, 0))]["health"], -int(arg(t, 0))))
+            return best.id
+        escapes = [o.id for o in d.options if verb_of(o) == "escape"]
         if escapes and me["health"] > 1:
             return self._best_escape(view, me, escapes)
         here_xy: XY = (me["position"][0], me["position"][1])
@@ -713,7 +715,7 @@ class GreedyCursedForestBot:
         here: XY = (me["position"][0], me["position"][1])
         best, best_id = 1e9, escapes[0]
         for e in escapes:
-            d = e.split(":")[1]
+            d = e[len("escape:"):]
             xy = (here[0] + STEP[d][0], here[1] + STEP[d][1])
             t = grid.get(xy)
             cost = self.hazard(view, me, t, xy) if t is not None else 99.0
@@ -729,10 +731,10 @@ class GreedyCursedForestBot:
         now = self.inventory_worth(inv, ch)
         best, best_id = now + 0.01, None
         for o in d.options:
-            verb, *rest = o.id.split(":")
+            verb, rest = o.meaning()
             if verb not in ("equip", "pickup") or len(rest) < 2:
                 continue
-            item_id, space = rest[0], rest[1]
+            item_id, space = str(rest[0]), str(rest[1])
             trial = dict(inv)
             if verb == "equip":
                 for k in SPACES:
@@ -764,15 +766,15 @@ class GreedyCursedForestBot:
         low = me["health"] <= me["max_health"] * HEAL_AT
         if low:
             for o in d.options:
-                if o.id.startswith("use:") and self._heals(o.id.split(":")[1]):
+                if verb_of(o) == "use" and self._heals(str(arg(o, 0))):
                     return o.id
         if "bone-yard:heal" in ids and (me["health"] <= me["max_health"] - 3 or me.get("poison", 0) >= 2):
             return "bone-yard:heal"
         if "bone-yard:item" in ids and me["health"] > me["max_health"] - 3 and view["phase"] == "forest":
             return "bone-yard:item"
         if me.get("poison", 0) >= 2:
-            cures = [o.id for o in d.options if o.id == f"cure:{me['adventurer']}" or
-                     o.id.startswith("use:") and self._has_power(o.id.split(":")[1], "cure_poison")]
+            cures = [o.id for o in d.options if verb_of(o) == "cure" and arg(o, 0) == me["adventurer"] or
+                     verb_of(o) == "use" and self._has_power(str(arg(o, 0)), "cure_poison")]
             if cures:
                 return cures[0]
         if view["phase"] == "hunt":
@@ -812,7 +814,7 @@ class GreedyCursedForestBot:
         if "search-swamp" in ids and me["health"] >= me["max_health"] * 0.7 and self.token_odds(me) >= 0.6:
             return "search-swamp"
         for o in d.options:   # fishing a swamp is a safe item
-            if o.id.startswith("use:") and self._has_power(o.id.split(":")[1], "fish_swamp"):
+            if verb_of(o) == "use" and self._has_power(str(arg(o, 0)), "fish_swamp"):
                 return o.id
         if me["health"] <= me["max_health"] * REST_AT:
             yards = [xy for xy, t in grid.items() if t["kind"] == "bone-yard" and "bone-yard" in t["tokens"]]
@@ -824,7 +826,7 @@ class GreedyCursedForestBot:
             if "recover-seed" in ids:
                 return "recover-seed"
             for o in d.options:
-                if o.id.startswith("pickup-seed:"):
+                if verb_of(o) == "pickup-seed":
                     return o.id
         if "draw-tile" in ids and self.frontier(grid, here) > 0:
             return "draw-tile"
@@ -875,10 +877,10 @@ class GreedyCursedForestBot:
         turn where Morna Gûl is unlikely to reach a seed bearer (he walks 2 dice of steps)."""
         ids = d.ids
         for o in d.options:
-            if o.id.startswith("place-seed:"):
+            if verb_of(o) == "place-seed":
                 return o.id
         for o in d.options:
-            if o.id.startswith("pickup-seed:"):
+            if verb_of(o) == "pickup-seed":
                 return o.id
         if "recover-seed" in ids:
             return "recover-seed"
@@ -947,7 +949,7 @@ class GreedyCursedForestBot:
         """The turn's moves are done: if Morna Gûl may come, drink to full health first."""
         if in_reach and me["health"] < me["max_health"]:
             for o in d.options:
-                if o.id.startswith("use:") and self._heals(o.id.split(":")[1]):
+                if verb_of(o) == "use" and self._heals(str(arg(o, 0))):
                     return o.id
         return "end-turn"
 

@@ -7,7 +7,10 @@ from the bag, on a tile or in the pit), ``spiders`` (CF-062), ``morna`` (CF-073)
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.decision import Option
+from ...engine.presentation import plural
 from .actions import collect, dispatch, handles
 from .forest import NO_ROOM, here, joined, room_beside
 from .inventory import active_items, armour_of, item
@@ -69,13 +72,34 @@ def end_fight(s: CursedForestState, turn_ends: bool = True) -> None:
 
 # ------------------------------------------------------------------ the start of a round
 @steps.ask("fight_round", kind="fight_round", rule="7. Combat Steps, CF-021, CF-022")
-def ask_round(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
+def ask_round(s: CursedForestState, a: int) -> tuple[str, list[Option], dict[str, Any]] | None:
     if not s.f_kind or s.f_adv != a or s.pos[a] is None:
         return None
-    opts = [Option("fight", "Fight this round (roll)")]
+    fight = s.game.memo.get("fight")
+    if fight is None:
+        fight = s.game.memo["fight"] = Option.of("fight", label="Fight this round (roll)")
+    opts: list[Option] = [fight]  # type: ignore[list-item]
     opts += escape_options(s, a)
     opts += collect(s, a, "fight")
-    return f"Adventurer {a + 1} fights ({foe_summary(s)}). This round?", opts
+    from .names import who
+    return f"{who(s, a)} fights ({foe_summary(s)}). This round?", opts, fight_data(s, a)
+
+
+def fight_data(s: CursedForestState, a: int) -> dict[str, Any]:
+    """The facts of the fight for ``Decision.data`` (docs/cursed-forest.md, "Decisions as data")."""
+    n, mod = foe_dice_and_modifier(s)
+    d: dict[str, Any] = {"adventurer": a, "foe": s.f_kind, "foe_health": s.f_health, "foe_dice": n,
+                         "foe_modifier": mod, "partner": s.f_partner if s.f_partner >= 0 else None,
+                         "ap": s.ap[a], "health": s.health[a], "monster": None, "side": None}
+    if s.f_kind == "monster":
+        d["monster"] = s.content.monsters[s.f_monster].id
+        d["side"] = "purple" if s.f_side else "green"
+    elif s.f_kind == "morna":
+        d["foe_health"] = s.morna_health
+    elif s.f_kind == "pvp":
+        d["opponent"] = s.f_opponent
+        d["foe_health"] = s.health[s.f_opponent]
+    return d
 
 
 @steps.answer("fight_round")
@@ -95,12 +119,13 @@ def fight_next(s: CursedForestState) -> None:
 def foe_summary(s: CursedForestState) -> str:
     if s.f_kind == "monster":
         ms = side_of(s, s.f_monster, s.f_side)
-        return f"{ms.name}, health {s.f_health}, {ms.dice} dice +{ms.modifier}"
+        return f"{ms.name}, health {s.f_health}, {plural(ms.dice, 'die', 'dice')} +{ms.modifier}"
     if s.f_kind == "spiders":
-        return f"{s.f_health} spiders, {s.content.spiders.dice} dice +{s.f_health}"
+        return f"{plural(s.f_health, 'spider')}, {plural(s.content.spiders.dice, 'die', 'dice')} +{s.f_health}"
     if s.f_kind == "morna":
-        return f"{s.content.morna.name}, health {s.morna_health}, {morna_dice(s)} dice +{s.content.morna.modifier}"
-    return f"adventurer {s.f_opponent + 1}, health {s.health[s.f_opponent]}"
+        return f"{s.content.morna.name}, health {s.morna_health}, {plural(morna_dice(s), 'die', 'dice')} +{s.content.morna.modifier}"
+    from .names import who
+    return f"{who(s, s.f_opponent)}, health {s.health[s.f_opponent]}"
 
 
 def morna_dice(s: CursedForestState) -> int:
@@ -114,14 +139,20 @@ def escape_options(s: CursedForestState, a: int) -> list[Option]:
     if s.f_noescape or s.f_partner >= 0 or s.f_kind not in ("monster", "spiders") or s.turn != a:
         return []
     p = here(s, a)
-    opts = []
+    opts: list[Option] = []
     if s.ap[a] >= 1:
+        memo = s.game.memo
         for d in range(4):
             if joined(s, p, d) >= 0:
-                opts.append(Option(f"escape:{EDGES[d]}", f"Escape {EDGES[d]} (1 AP, 1 direct damage)"))
+                o = memo.get(("escape", d))
+                if o is None:
+                    o = memo[("escape", d)] = Option.of("escape", EDGES[d], label=f"Escape {EDGES[d]} (1 AP, 1 direct damage)",
+                                                        data={"ap": 1, "damage": 1})
+                opts.append(o)  # type: ignore[arg-type]
     if s.ap[a] >= 2 and s.phase == "forest" and s.tile_stack:
         warn = "" if room_beside(s, p) else NO_ROOM.replace("the AP is", "the 2 AP are") + ", with no escape"
-        opts.append(Option("escape-new", f"Draw a tile and escape onto it (2 AP, 2 direct damage){warn}"))
+        opts.append(Option.of("escape-new", label=f"Draw a tile and escape onto it (2 AP, 2 direct damage){warn}",
+                              data={"ap": 2, "damage": 2, "room": not warn}))
     return opts
 
 
@@ -243,23 +274,32 @@ def roll_round(s: CursedForestState, a: int) -> None:
 
 
 @steps.ask("after_roll", kind="reroll", rule="Glossary: Crow, CF-102; Marta, CF-056")
-def ask_after_roll(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
+def ask_after_roll(s: CursedForestState, a: int) -> tuple[str, list[Option], dict[str, Any]] | None:
     if not s.f_kind:
         return None
     opts = []
     if not s.f_crow and s.f_kind != "pvp" and s.r_theirs and any(
             "reroll_monster_dice" in item(s, i).powers for i in s.extras[a] + active_items(s, a)):
-        opts.append(Option("crow", f"Send the Crow: re-roll the foe's dice {s.r_theirs} (once per fight)"))
+        opts.append(Option.of("crow", label=f"Send the Crow: re-roll the foe's dice {dice_words(s.r_theirs)} (once per fight)"))
     marta = s.content.seed_by_power.get("reroll-one-die", -1)
     if marta in s.seeds[a] and not s.marta_used:
         for k, v in enumerate(s.r_mine):
-            opts.append(Option(f"marta:mine:{k}", f"Marta: re-roll your die #{k + 1} (showing {v})"))
+            opts.append(Option.of("marta", "mine", k, label=f"Marta: re-roll your die #{k + 1} (showing {v})",
+                                  data={"value": v}))
         for k, v in enumerate(s.r_theirs):
-            opts.append(Option(f"marta:theirs:{k}", f"Marta: re-roll the foe's die #{k + 1} (showing {v})"))
+            opts.append(Option.of("marta", "theirs", k, label=f"Marta: re-roll the foe's die #{k + 1} (showing {v})",
+                                  data={"value": v}))
     if not opts:
         return None
-    opts.insert(0, Option("keep-roll", f"Keep the roll: yours {s.r_mine}, the foe's {s.r_theirs}"))
-    return "Re-roll anything?", opts
+    opts.insert(0, Option.of("keep-roll", label=f"Keep the roll: yours {dice_words(s.r_mine)}, the foe's {dice_words(s.r_theirs)}"))
+    return "Re-roll anything?", opts, {"adventurer": a, "mine": s.r_mine[:], "theirs": s.r_theirs[:], "why": "fight"}
+
+
+def dice_words(dice: list[int]) -> str:
+    """``[3, 5]`` -> ``"3 and 5"`` (no brackets in player text)."""
+    if not dice:
+        return "none"
+    return ", ".join(map(str, dice[:-1])) + (" and " if len(dice) > 1 else "") + str(dice[-1])
 
 
 @steps.answer("after_roll")

@@ -9,9 +9,10 @@ from .state import CursedForestState
 DESCRIPTOR = GameDescriptor(
     game=CursedForestGame,
     view=CursedForestState.view,
-    narrator=Lazy("woodlands.cli.narrate_cursed_forest:CursedForestNarrator"),
-    table=Lazy("woodlands.cli.table_cursed_forest:render"),
-    help=Lazy("woodlands.cli.helptext_cursed_forest:HELP"),
+    narrator=Lazy("woodlands.games.cursed_forest.present.words:CursedForestNarrator"),
+    table=Lazy("woodlands.games.cursed_forest.present.table:render"),
+    help=Lazy("woodlands.games.cursed_forest.present.helptext:HELP"),
+    presentation=Lazy("woodlands.games.cursed_forest.present:CursedForestPresentation"),
     bots={"random": RANDOM_BOT,
           "greedy": Lazy("woodlands.bots.greedy_cursed_forest:GreedyCursedForestBot")},
     options=(

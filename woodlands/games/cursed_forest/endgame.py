@@ -2,6 +2,8 @@
 strike on those who run past, the Maiden Tree's rescue, and laying the seeds on the red vines."""
 from __future__ import annotations
 
+from typing import Any
+
 from collections import deque
 
 from ...engine.decision import Option
@@ -58,10 +60,11 @@ def offer_endgame(s: CursedForestState, a: int) -> list[Option]:
     p = here(s, a)
     opts = []
     if s.morna_at == p:
-        opts.append(Option("fight-morna", f"Attack {s.content.morna.name} (no tag, no escape)"))
+        opts.append(Option.of("fight-morna", label=f"Attack {s.content.morna.name} (no tag, no escape)"))
     if tile_of(s, p).kind == "red-vine" and s.tile_vine[p] < 0 and s.ap[a] >= 2:
         for k in s.seeds[a]:
-            opts.append(Option(f"place-seed:{s.content.seeds[k].id}", f"Lay the seed {s.content.seeds[k].name} on the red vines (2 AP)"))
+            opts.append(Option.of("place-seed", s.content.seeds[k].id, label=f"Lay the seed {s.content.seeds[k].name} on the red vines (2 AP)",
+                                  data={"ap": 2}))
     return opts
 
 
@@ -93,19 +96,20 @@ def run_past_strike(s: CursedForestState, a: int) -> bool:
 
 
 @steps.ask("maiden_call", kind="maiden_call", rule="15. Endgame, CF-075")
-def ask_maiden(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
+def ask_maiden(s: CursedForestState, a: int) -> tuple[str, list[Option], dict[str, Any]] | None:
     if s.pos[a] is None or s.f_kind != "morna":
         return None
-    return "Morna Gûl has hurt you. Call the Maiden Tree?", rescue_options(s, a, "Fight on")
+    return ("Morna Gûl has hurt you. Call the Maiden Tree?", rescue_options(s, a, "Fight on"),
+            {"adventurer": a, "ran_past": False, "health": s.health[a]})
 
 
 def rescue_options(s: CursedForestState, a: int, stay: str) -> list[Option]:
     """CF-075: stay, or be lifted by the Maiden Tree's roots to a tile joined to this one."""
     p = here(s, a)
-    opts = [Option("maiden:stay", stay)]
+    opts = [Option.of("maiden", "stay", label=stay)]
     for d in range(4):
         if joined(s, p, d) >= 0:
-            opts.append(Option(f"maiden:{EDGES[d]}", f"Call the Maiden Tree: her roots lift you {EDGES[d]} (ends the turn)"))
+            opts.append(Option.of("maiden", EDGES[d], label=f"Call the Maiden Tree: her roots lift you {EDGES[d]} (ends the turn)"))
     return opts
 
 
@@ -126,11 +130,12 @@ def answer_maiden(s: CursedForestState, choice: str, a: int) -> None:
 
 
 @steps.ask("maiden_call_run", kind="maiden_call", rule="15. Endgame, CF-074, CF-075")
-def ask_maiden_run(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
+def ask_maiden_run(s: CursedForestState, a: int) -> tuple[str, list[Option], dict[str, Any]] | None:
     """After the strike of running past him: go on with the move, or be lifted away (turn over)."""
     if s.pos[a] is None:
         return None
-    return "Morna Gûl struck you as you ran past. Call the Maiden Tree?", rescue_options(s, a, "Run on")
+    return ("Morna Gûl struck you as you ran past. Call the Maiden Tree?", rescue_options(s, a, "Run on"),
+            {"adventurer": a, "ran_past": True, "health": s.health[a]})
 
 
 @steps.answer("maiden_call_run")

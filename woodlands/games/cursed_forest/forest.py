@@ -2,6 +2,8 @@
 drawing and laying tiles, and what a newly laid tile brings with it (CF-018, CF-058, CF-061)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.decision import Option
 from .actions import handles, offers
 from .model import EDGES, STEP, Tile
@@ -127,7 +129,8 @@ def offer_draw(s: CursedForestState, a: int) -> list[Option]:
     o = s.game.memo.get(key)
     if o is None:
         warn = "" if room else NO_ROOM
-        o = s.game.memo[key] = Option("draw-tile", f"Draw and lay a forest tile (1 AP; {len(s.tile_stack)} left){warn}")
+        o = s.game.memo[key] = Option.of("draw-tile", label=f"Draw and lay a forest tile (1 AP; {len(s.tile_stack)} left){warn}",
+                                         data={"ap": 1, "left": len(s.tile_stack), "room": room})
     return [o]  # type: ignore[list-item]
 
 
@@ -152,13 +155,20 @@ def draw_for(s: CursedForestState, a: int, purpose: str) -> bool:
 
 
 @steps.ask("place_tile", kind="lay_tile", rule="4. Building the Forest, CF-014, C-1")
-def ask_place(s: CursedForestState, a: int, purpose: str) -> tuple[str, list[Option]]:
+def ask_place(s: CursedForestState, a: int, purpose: str) -> tuple[str, list[Option], dict[str, Any]]:
     tile = s.content.tiles[s.drawn]
-    opts = []
+    opts: list[Option] = []
+    memo = s.game.memo
     for d, rot in placements(s, here(s, a), tile):
-        shape = "".join(EDGES[e] for e in range(4) if tile.open_at(e, rot))
-        opts.append(Option(f"lay:{EDGES[d]}:{rot}", f"Lay {tile.name} to the {EDGES[d]}, open {shape}"))
-    return f"Where does {tile.name} go?", opts
+        o = memo.get(("lay", tile.index, d, rot))
+        if o is None:
+            shape = "".join(EDGES[e] for e in range(4) if tile.open_at(e, rot))
+            o = memo[("lay", tile.index, d, rot)] = Option.of("lay", EDGES[d], rot, data={"open": shape},
+                                                              label=f"Lay {tile.name} to the {EDGES[d]}, open {shape}")
+        opts.append(o)  # type: ignore[arg-type]
+    from .names import KIND_WORDS
+    return f"Where does {tile.name} ({KIND_WORDS.get(tile.kind, 'a tile')}) go?", opts, {"adventurer": a, "tile": tile.id, "kind": tile.kind,
+                                                 "purpose": purpose}
 
 
 @steps.answer("place_tile")
@@ -215,13 +225,16 @@ def forest_complete(s: CursedForestState, a: int) -> None:
 
 
 @steps.ask("lay_exit", kind="lay_exit", rule="15. Endgame, CF-068, C-18")
-def ask_exit(s: CursedForestState, a: int) -> tuple[str, list[Option]]:
+def ask_exit(s: CursedForestState, a: int) -> tuple[str, list[Option], dict[str, Any]]:
     opts = []
+    exit_tile = s.content.tiles[s.content.exit]
     for p, d, rot, roots in exit_squares(s):
         x, y = neighbour(s.place_pos[p], d)
         how = f", the Maiden Tree's roots opening its {EDGES[d]} edge" if roots else ""
-        opts.append(Option(f"exit:{x}:{y}:{rot}", f"Lay the Exit at ({x}, {y}) turned {rot}, beside {tile_of(s, p).name}{how}"))
-    return "Lay the Exit tile, where the Maiden Tree stands", opts
+        shape = "".join(EDGES[e] for e in range(4) if exit_tile.open_at(e, rot))
+        opts.append(Option.of("exit", x, y, rot, label=f"Lay the Exit at ({x}, {y}), open {shape}, beside {tile_of(s, p).name}{how}",
+                              data={"open": shape, "beside": tile_of(s, p).id, "roots": EDGES[d] if roots else None}))
+    return "Lay the Exit tile, where the Maiden Tree stands", opts, {"adventurer": a}
 
 
 @steps.answer("lay_exit")

@@ -2,6 +2,8 @@
 which items are active where, switching, dropping, picking up and trading, all for 0 AP."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.decision import Option
 from .actions import handles, offers
 from .model import Item
@@ -125,19 +127,22 @@ def monsters_on(s: CursedForestState, p: int) -> bool:
 
 # ------------------------------------------------------------------ stowing a new item (CF-031)
 @steps.ask("stow_item", kind="stow_item", rule="9. Winning and Losing Fights, CF-031, CF-034", auto=True)
-def ask_stow(s: CursedForestState, a: int, i: int, partner: int) -> tuple[str, list[Option]] | None:
+def ask_stow(s: CursedForestState, a: int, i: int, partner: int) -> tuple[str, list[Option], dict[str, Any]] | None:
     it = item(s, i)
     if it.slot == "none" and partner < 0:
         s.extras[a].append(i)
         s.emit("stow", adventurer=a, item=it.id, space="beside the card")
         return None
-    opts = [Option(f"stow:{it.id}:{sp}", f"Put {it.name} in {sp}") for sp in ([] if it.slot == "none" else free_spaces(s, a, it))]
+    from .names import space_words, who
+    opts = [Option.of("stow", it.id, sp, label=f"Put {it.name} in {space_words(sp)}")
+            for sp in ([] if it.slot == "none" else free_spaces(s, a, it))]
     if it.slot == "none":
-        opts.append(Option(f"stow:{it.id}:beside", f"Keep {it.name} beside the card"))
+        opts.append(Option.of("stow", it.id, "beside", label=f"Keep {it.name} beside the card"))
     if partner >= 0 and s.pos[partner] is not None and (it.slot == "none" or free_spaces(s, partner, it)):
-        opts.append(Option(f"give:{it.id}:{partner}", f"Reward your tag partner (adventurer {partner + 1}) with {it.name}"))
-    opts.append(Option(f"leave:{it.id}", f"Leave {it.name} on this tile"))
-    return f"You found {it.name} ({it.text or it.slot}). Where does it go?", opts
+        opts.append(Option.of("give", it.id, partner, label=f"Reward your tag partner ({who(s, partner)}) with {it.name}"))
+    opts.append(Option.of("leave", it.id, label=f"Leave {it.name} on this tile"))
+    return (f"You found {it.name} ({it.text or it.slot}). Where does it go?", opts,
+            {"adventurer": a, "item": it.id, "partner": partner if partner >= 0 else None})
 
 
 @steps.answer("stow_item")
@@ -162,16 +167,18 @@ def answer_stow(s: CursedForestState, choice: str, a: int, i: int, partner: int)
 
 
 # ------------------------------------------------------------------ switching, dropping, trading (0 AP)
-def _option(s: CursedForestState, verb: str, i: int, arg: str, it: Item) -> Option:
+def _option(s: CursedForestState, verb: str, i: int, arg: str | int, it: Item) -> Option:
     """Options are immutable: each is made once per game (content) and shared."""
-    key = ("inventory", verb, i, arg)
+    key = ("inventory", verb, i, arg, s.char[arg] if isinstance(arg, int) else -1)   # a gift names its receiver
     memo = s.game.memo
     o = memo.get(key)
     if o is None:
-        label = {"equip": f"Move {it.name} to {arg}", "drop": f"Drop {it.name} here",
-                 "give": f"Give {it.name} to adventurer {int(arg or 0) + 1}" if verb == "give" else "",
-                 "pickup": f"Pick up {it.name} into {arg}", "show": f"Turn {it.name} face up for all to see"}[verb]
-        o = Option(f"{verb}:{it.id}:{arg}" if arg else f"{verb}:{it.id}", label)
+        from .names import space_words, who
+        where = space_words(arg) if isinstance(arg, str) else ""
+        label = {"equip": f"Move {it.name} to {where}", "drop": f"Drop {it.name} here",
+                 "give": f"Give {it.name} to {who(s, arg)}" if isinstance(arg, int) else "",
+                 "pickup": f"Pick up {it.name} into {where}", "show": f"Turn {it.name} face up for all to see"}[verb]
+        o = Option.of(verb, it.id, arg, label=label) if arg != "" else Option.of(verb, it.id, label=label)
         memo[key] = o
     return o  # type: ignore[return-value]
 
@@ -198,18 +205,25 @@ def free_inventory_options(s: CursedForestState, a: int) -> list[Option]:
             opts.append(_option(s, "show", i, "", it))
         for b in others:
             if it.slot == "none" or free_spaces(s, b, it):
-                opts.append(_option(s, "give", i, str(b), it))
+                opts.append(_option(s, "give", i, b, it))
     if s.tile_items[p] and not monsters_on(s, p):
         for i in s.tile_items[p]:
             it = item(s, i)
             for sp in ["beside"] if it.slot == "none" else free_spaces(s, a, it):
                 opts.append(_option(s, "pickup", i, sp, it))
     if POISON in inv:
+        memo = s.game.memo
         for k in range(5):
             if inv[k] == POISON:
                 for t in range(5):
                     if inv[t] == EMPTY:
-                        opts.append(Option(f"shift-poison:{SPACES[k]}:{SPACES[t]}", f"Move a poison token from {SPACES[k]} to {SPACES[t]}"))
+                        o = memo.get(("shift-poison", k, t))
+                        if o is None:
+                            from .names import space_words
+                            o = memo[("shift-poison", k, t)] = Option.of(
+                                "shift-poison", SPACES[k], SPACES[t],
+                                label=f"Move a poison token from {space_words(SPACES[k])} to {space_words(SPACES[t])}")
+                        opts.append(o)  # type: ignore[arg-type]
     return opts
 
 

@@ -7,6 +7,7 @@ the Lauriel seed casts spells for nothing (CF-054).  Tag partners use nothing (C
 from __future__ import annotations
 
 from ...engine.decision import Option
+from ...engine.presentation import plural
 from .actions import handles, offers
 from .forest import here
 from .inventory import active_items, discard, item, item_by_uid
@@ -43,15 +44,20 @@ def heal_options(s: CursedForestState, a: int, ready: list[tuple[int, Item]] | N
     for _i, it in usable(s, a) if ready is None else ready:
         e = it.ability("heal")
         if e is not None and (s.health[a] < s.max_health[a] or e.get("cure") and is_poisoned(s, a)):
-            opts.append(Option(f"use:{it.id}", f"Use {it.name} ({ap_cost(s, a, it)} AP)"))
+            opts.append(Option.of("use", it.id, label=f"Use {it.name} ({ap_cost(s, a, it)} AP)",
+                                  data={"ap": ap_cost(s, a, it), "effect": "heal", "amount": e.get("amount")}))
         elif it.ability("cure_poison") is not None and is_poisoned(s, a):
-            opts.append(Option(f"use:{it.id}", f"Use {it.name} to cure your poison ({ap_cost(s, a, it)} AP)"))
+            opts.append(Option.of("use", it.id, label=f"Use {it.name} to cure your poison ({ap_cost(s, a, it)} AP)",
+                                  data={"ap": ap_cost(s, a, it), "effect": "cure_poison"}))
     ch = s.content.characters[s.char[a]]
     e = ch.ability("cure_poison")
     if e is not None and available_ap(s, a) >= e.get("ap"):
         for b in range(s.n):
             if s.pos[b] == s.pos[a] and is_poisoned(s, b):
-                opts.append(Option(f"cure:{b}", f"{ch.name} cures adventurer {b + 1}'s poison ({e.get('ap')} AP)"))
+                from .names import who
+                whose = "your" if b == a else f"{who(s, b)}'s"
+                opts.append(Option.of("cure", b, label=f"{ch.name} cures {whose} poison ({e.get('ap')} AP)",
+                                      data={"ap": e.get("ap"), "effect": "cure_poison"}))
     return opts
 
 
@@ -71,20 +77,25 @@ def offer_items(s: CursedForestState, a: int) -> list[Option]:
             if "crossbow" in it.tags:
                 crossbows.append(i)
             for d, dist, _q in targets(s, a, it.range_min, it.range_max):
-                opts.append(Option(f"shoot:{it.id}:{EDGES[d]}:{dist}",
-                                   f"Shoot {it.name} {EDGES[d]} at range {dist} ({ap_cost(s, a, it)} AP, {it.damage_dice} dice)"))
+                opts.append(Option.of("shoot", it.id, EDGES[d], dist,
+                                      label=f"Shoot {it.name} {EDGES[d]} at range {dist} ({ap_cost(s, a, it)} AP, {plural(it.damage_dice, 'die', 'dice')})",
+                                      data={"ap": ap_cost(s, a, it), "dice": it.damage_dice}))
         if it.ability("line_blast") is not None:
             from .ranged import line
             for d in range(4):
                 if line(s, p, d):
-                    opts.append(Option(f"use:{it.id}:{EDGES[d]}", f"Cast {it.name} {EDGES[d]} ({ap_cost(s, a, it)} AP)"))
+                    opts.append(Option.of("use", it.id, EDGES[d], label=f"Cast {it.name} {EDGES[d]} ({ap_cost(s, a, it)} AP)",
+                                          data={"ap": ap_cost(s, a, it), "effect": "line_blast"}))
         if it.ability("fish_swamp") is not None and s.tile_token[p] and s.content.tiles[s.placed[p]].kind == "swamp":
-            opts.append(Option(f"use:{it.id}", f"Fish the swamp with {it.name} ({ap_cost(s, a, it)} AP)"))
+            opts.append(Option.of("use", it.id, label=f"Fish the swamp with {it.name} ({ap_cost(s, a, it)} AP)",
+                                  data={"ap": ap_cost(s, a, it), "effect": "fish_swamp"}))
     twin = s.content.characters[s.char[a]].ability("twin_crossbows")
     if twin is not None and len(crossbows) >= 2 and s.ap[a] >= twin.get("ap"):
         it = item(s, crossbows[0])
         for d, dist, _q in targets(s, a, it.range_min, it.range_max):
-            opts.append(Option(f"shoot:twin:{EDGES[d]}:{dist}", f"Fire both crossbows {EDGES[d]} at range {dist} ({twin.get('ap')} AP)"))
+            opts.append(Option.of("shoot", "twin", EDGES[d], dist,
+                                  label=f"Fire both crossbows {EDGES[d]} at range {dist} ({twin.get('ap')} AP)",
+                                  data={"ap": twin.get("ap"), "dice": 2 * it.damage_dice}))
     return opts
 
 
@@ -94,12 +105,15 @@ def offer_fight_items(s: CursedForestState, a: int) -> list[Option]:
     for _i, it in usable(s, a):
         if it.ability("halve_monster_health") is not None and s.f_kind == "monster" and not \
                 s.content.monsters[s.f_monster].sides[s.f_side].boss and s.f_health > 1:
-            opts.append(Option(f"use:{it.id}", f"Use {it.name}: the foe keeps half its health ({ap_cost(s, a, it)} AP)"))
+            opts.append(Option.of("use", it.id, label=f"Use {it.name}: the foe keeps half its health ({ap_cost(s, a, it)} AP)",
+                                  data={"ap": ap_cost(s, a, it), "effect": "halve_monster_health"}))
         if it.ability("enchant_weapon") is not None and s.f_enchant < 0:
             for w in active_items(s, a):
                 if "weapon" in item(s, w).tags and item(s, w).attack == "fight":
-                    opts.append(Option(f"use:{it.id}:{item(s, w).id}", f"Enchant {item(s, w).name} (+{it.ability('enchant_weapon').get('bonus')}, "  # type: ignore[union-attr]
-                                       f"{ap_cost(s, a, it)} AP; the weapon is lost after the fight)"))
+                    bonus = it.ability("enchant_weapon").get("bonus")  # type: ignore[union-attr]
+                    opts.append(Option.of("use", it.id, item(s, w).id, label=f"Enchant {item(s, w).name} (+{bonus}, "
+                                          f"{ap_cost(s, a, it)} AP; the weapon is lost after the fight)",
+                                          data={"ap": ap_cost(s, a, it), "effect": "enchant_weapon", "bonus": bonus}))
     return opts
 
 

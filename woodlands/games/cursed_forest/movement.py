@@ -29,17 +29,27 @@ def offer_moves(s: CursedForestState, a: int) -> list[Option]:
             key = ("move", d, s.placed[q], strike)   # options are immutable: made once per game, shared
             o = memo.get(key)
             if o is None:
-                o = memo[key] = Option(f"move:{EDGES[d]}", f"Move {EDGES[d]} to {tile_of(s, q).name} (1 AP){strike}")
+                o = memo[key] = Option.of("move", EDGES[d], label=f"Move {EDGES[d]} to {tile_of(s, q).name} (1 AP){strike}",
+                                             data={"ap": 1, "tile": tile_of(s, q).id, "strike": bool(strike)})
             opts.append(o)  # type: ignore[arg-type]
     if tile_of(s, p).kind == "web":   # CF-064: web walking
         for q in range(len(s.placed)):
             if q != p and tile_of(s, q).kind == "web":
                 x, y = s.place_pos[q]
-                opts.append(Option(f"web-walk:{x}:{y}", f"Walk the webs to ({x}, {y}) (1 AP){strike}"))
+                o = memo.get(("web-walk", x, y, strike))
+                if o is None:
+                    o = memo[("web-walk", x, y, strike)] = Option.of(
+                        "web-walk", x, y, label=f"Walk the webs to ({x}, {y}) (1 AP){strike}", data={"ap": 1, "strike": bool(strike)})
+                opts.append(o)  # type: ignore[arg-type]
     boots = s.inv[a][BOOTS]
     if not s.jumped and boots >= 0 and "jump_tile" in item(s, boots).powers and is_active(s, a, boots):
         for x, y in jump_targets(s, p):
-            opts.append(Option(f"jump:{x}:{y}", f"Jump with the Elven Boots to ({x}, {y}) (1 AP){strike}"))
+            o = memo.get(("jump", boots, x, y, strike))
+            if o is None:
+                o = memo[("jump", boots, x, y, strike)] = Option.of(
+                    "jump", x, y, label=f"Jump with {item(s, boots).name} to ({x}, {y}) (1 AP){strike}",
+                    data={"ap": 1, "strike": bool(strike)})
+            opts.append(o)  # type: ignore[arg-type]
     return opts
 
 

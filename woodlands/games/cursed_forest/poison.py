@@ -1,6 +1,8 @@
 """11. Poisons and Cures (CF-036..CF-039; CF-053 Athuil; CF-069 the Maiden Tree's cure)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.decision import Option
 from .inventory import item, take_out
 from .registry import steps
@@ -36,7 +38,7 @@ def poison(s: CursedForestState, a: int, source: str) -> None:
 
 
 @steps.ask("poison_replace", kind="poison_replace", rule="11. Poisons and Cures, CF-037", auto=True)
-def ask_replace(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
+def ask_replace(s: CursedForestState, a: int) -> tuple[str, list[Option], dict[str, Any]] | None:
     if s.pos[a] is None:
         return None
     seen: list[int] = []
@@ -44,7 +46,8 @@ def ask_replace(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None
         if x >= 0 and x not in seen:
             seen.append(x)
     return ("Poisoned with no empty space: which item makes way (it is dropped here)?",
-            [Option(f"poison-drop:{item(s, i).id}", f"Drop {item(s, i).name}") for i in seen])
+            [Option.of("poison-drop", item(s, i).id, label=f"Drop {item(s, i).name}") for i in seen],
+            {"adventurer": a})
 
 
 @steps.answer("poison_replace")

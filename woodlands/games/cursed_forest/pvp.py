@@ -6,6 +6,8 @@ Fleeing takes the attacker up to its APs away, for a kill or 4 damage (CF-094).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from collections import deque
 
 from ...engine.decision import Option
@@ -23,7 +25,8 @@ from .state import CursedForestState
 def offer_attack(s: CursedForestState, a: int) -> list[Option]:
     if not s.options.get("pvp") or s.phase == "setup":
         return []
-    return [Option(f"attack:{b}", f"Attack adventurer {b + 1} (section 21)")
+    from .names import who
+    return [Option.of("attack", b, label=f"Attack {who(s, b)}")
             for b in range(s.n) if b != a and s.pos[b] is not None and s.pos[b] == s.pos[a]]
 
 
@@ -56,7 +59,8 @@ def offer_flee(s: CursedForestState, a: int) -> list[Option]:
     for q, d in sorted(reachable(s, here(s, a), s.ap[a]).items()):
         if d > 0:
             x, y = s.place_pos[q]
-            opts.append(Option(f"flee:{x}:{y}", f"Flee to ({x}, {y}) ({d} AP; give a kill or take 4 damage)"))
+            opts.append(Option.of("flee", x, y, label=f"Flee to ({x}, {y}) ({d} AP; give a kill or take 4 damage)",
+                                  data={"ap": d}))
     return opts
 
 
@@ -75,11 +79,13 @@ def flee(s: CursedForestState, a: int, args: list[str]) -> None:
 
 
 @steps.ask("flee_price", kind="flee_price", rule="21. Combat Between Adventurers, CF-094", auto=True)
-def ask_price(s: CursedForestState, a: int, b: int) -> tuple[str, list[Option]] | None:
+def ask_price(s: CursedForestState, a: int, b: int) -> tuple[str, list[Option], dict[str, Any]] | None:
     if s.pos[a] is None or not s.kills[a]:
         return None
-    return "The price of fleeing", [Option("pay:kill", f"Give one kill to adventurer {b + 1}"),
-                                    Option("pay:damage", "Take 4 damage")]
+    from .names import who
+    return ("The price of fleeing", [Option.of("pay", "kill", label=f"Give one kill to {who(s, b)}"),
+                                     Option.of("pay", "damage", label="Take 4 damage", data={"damage": 4})],
+            {"adventurer": a, "attacker": b, "damage": 4, "health": s.health[a]})
 
 
 @steps.answer("flee_price")
@@ -91,13 +97,15 @@ def answer_price(s: CursedForestState, choice: str, a: int, b: int) -> None:
 
 
 @steps.ask("defend_round", kind="defend_round", rule="21. Combat Between Adventurers, CF-095")
-def ask_defend(s: CursedForestState, b: int) -> tuple[str, list[Option]] | None:
+def ask_defend(s: CursedForestState, b: int) -> tuple[str, list[Option], dict[str, Any]] | None:
     if s.f_kind != "pvp" or s.pos[b] is None:
         return None
     opts = heal_options(s, b)
     if not opts:
         return None
-    return "You are attacked: use something first (paid from your next turn)?", [Option("defend", "Just defend")] + opts
+    return ("You are attacked: use something first (paid from your next turn)?",
+            [Option.of("defend", label="Just defend")] + opts,
+            {"adventurer": b, "attacker": s.f_adv, "health": s.health[b]})
 
 
 @steps.answer("defend_round")

@@ -2,7 +2,10 @@
 each adventurer's character, health, lives and action points."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.decision import Option
+from ...engine.presentation import plural
 from .forest import lay
 from .registry import steps
 from .state import CursedForestState
@@ -29,16 +32,16 @@ def set_up(s: CursedForestState) -> None:
 
 
 @steps.ask("choose_character", kind="choose_character", rule="2. Set-Up, CF-005", auto=True)
-def ask_character(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
+def ask_character(s: CursedForestState, a: int) -> tuple[str, list[Option], dict[str, Any]] | None:
     if s.char[a] >= 0:
         return None
     taken = set(s.char)
-    opts = [Option(f"character:{ch.id}", f"{ch.name}: Health {ch.health}, AP {ch.ap}, "
-                                          f"combat {ch.dice} dice +{ch.modifier}")
+    opts = [Option.of("character", ch.id, label=f"{ch.name}: Health {ch.health}, AP {ch.ap}, "
+                                                  f"combat {plural(ch.dice, 'die', 'dice')} +{ch.modifier}")
             for ch in s.content.characters if ch.index not in taken]
     if not opts:   # more adventurers than characters: characters may then repeat (our reading)
-        opts = [Option(f"character:{ch.id}", ch.name) for ch in s.content.characters]
-    return f"Adventurer {a + 1}: choose your character", opts
+        opts = [Option.of("character", ch.id, label=ch.name) for ch in s.content.characters]
+    return f"Adventurer {a + 1}: choose your character", opts, {"adventurer": a, "seat": s.owner[a]}
 
 
 @steps.answer("choose_character")

@@ -2,6 +2,8 @@
 spiders, web walking, the pit."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.decision import Option
 from .actions import handles, offers
 from .combat import start_fight
@@ -30,12 +32,13 @@ def chance(s: CursedForestState, a: int, why: str, then: str, *args: object) -> 
 
 
 @steps.ask("marta_offer", kind="reroll", rule="14. Special Tiles, Marta, CF-056")
-def ask_marta(s: CursedForestState, a: int, why: str) -> tuple[str, list[Option]] | None:
+def ask_marta(s: CursedForestState, a: int, why: str) -> tuple[str, list[Option], dict[str, Any]] | None:
     marta = s.content.seed_by_power.get("reroll-one-die", -1)
     if s.marta_used or marta not in s.seeds[a] or s.pos[a] is None:
         return None
     return (f"You rolled {s.last_roll} to {why}. Roll it again with Marta's help (once a turn)?",
-            [Option("keep-roll", f"Keep the {s.last_roll}"), Option("marta:roll", "Roll again")])
+            [Option.of("keep-roll", label=f"Keep the {s.last_roll}"), Option.of("marta", "roll", label="Roll again")],
+            {"adventurer": a, "roll": s.last_roll, "why": why})
 
 
 @steps.answer("marta_offer")
@@ -80,10 +83,11 @@ def offer_seed(s: CursedForestState, a: int) -> list[Option]:
     p = here(s, a)
     opts = []
     if s.tile_root[p] >= 0 and not s.seed_tried and not monsters_on(s, p):
-        opts.append(Option("recover-seed", f"Try to free the seed {s.content.seeds[s.tile_root[p]].name} (roll: 2-6)"))
+        opts.append(Option.of("recover-seed", label=f"Try to free the seed {s.content.seeds[s.tile_root[p]].name} (roll: 2-6)",
+                              data={"seed": s.content.seeds[s.tile_root[p]].id, "need": 2}))
     if not monsters_on(s, p):
         for k in s.tile_seeds[p]:
-            opts.append(Option(f"pickup-seed:{s.content.seeds[k].id}", f"Take up the seed {s.content.seeds[k].name}"))
+            opts.append(Option.of("pickup-seed", s.content.seeds[k].id, label=f"Take up the seed {s.content.seeds[k].name}"))
     return opts
 
 
@@ -129,11 +133,13 @@ def offer_swamp_and_bones(s: CursedForestState, a: int) -> list[Option]:
         return []
     kind = tile_of(s, p).kind
     if kind == "swamp" and s.ap[a] >= 3:
-        return [Option("search-swamp", "Search the swamp (3 AP; 1-3 a monster, 4-6 an item)")]
+        return [Option.of("search-swamp", label="Search the swamp (3 AP; 1-3 a monster, 4-6 an item)", data={"ap": 3})]
     if kind == "bone-yard" and s.ap[a] >= 2:
-        opts = [Option("bone-yard:heal", "Rest in the bone yard: cured and healed to full (2 AP, ends the turn)")]
+        opts = [Option.of("bone-yard", "heal", label="Rest in the bone yard: cured and healed to full (2 AP, ends the turn)",
+                          data={"ap": 2})]
         if len(s.kills[a]) >= 3:
-            opts.append(Option("bone-yard:item", "Trade 3 kills at the bone yard for an item (2 AP, ends the turn)"))
+            opts.append(Option.of("bone-yard", "item", label="Trade 3 kills at the bone yard for an item (2 AP, ends the turn)",
+                                  data={"ap": 2, "kills": 3}))
         return opts
     return []
 

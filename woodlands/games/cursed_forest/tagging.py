@@ -2,6 +2,8 @@
 game's tag roll (CF-092); the automatic partner when a monster runs at you (CF-030)."""
 from __future__ import annotations
 
+from typing import Any
+
 from collections import deque
 
 from ...engine.decision import Option
@@ -73,7 +75,10 @@ def offer_tag(s: CursedForestState, a: int) -> list[Option]:
             or s.ap[a] < 1 or s.turn != a):
         return []
     word = "try to call (roll 3-6)" if solo(s) else "call"
-    return [Option(f"tag:{b}", f"Spend 1 AP to {word} adventurer {b + 1} ({dist} tiles away)")
+    from .names import who
+    from ...engine.presentation import plural
+    return [Option.of("tag", b, label=f"Spend 1 AP to {word} {who(s, b)} ({plural(dist, 'tile')} away)",
+                      data={"ap": 1, "distance": dist, "roll": 3 if solo(s) else None})
             for b, dist in candidates(s, a)]
 
 
@@ -94,11 +99,14 @@ def tag(s: CursedForestState, a: int, args: list[str]) -> None:
 
 
 @steps.ask("tag_reply", kind="tag_reply", rule="10. Tagging, CF-033")
-def ask_reply(s: CursedForestState, b: int, a: int) -> tuple[str, list[Option]] | None:
+def ask_reply(s: CursedForestState, b: int, a: int) -> tuple[str, list[Option], dict[str, Any]] | None:
     if not s.f_kind or s.pos[b] is None:
         return None
-    return (f"Adventurer {a + 1} calls you into a fight. Come (paying from your next turn's APs)?",
-            [Option("tag:accept", "Come and fight beside them"), Option("tag:refuse", "Stay where you are")])
+    from .names import who
+    return (f"{who(s, a)} calls you into a fight. Come (paying from your next turn's APs)?",
+            [Option.of("tag", "accept", label="Come and fight beside them"),
+             Option.of("tag", "refuse", label="Stay where you are")],
+            {"adventurer": b, "caller": a, "health": s.health[b]})
 
 
 @steps.answer("tag_reply")
@@ -147,14 +155,16 @@ def tag_walk(s: CursedForestState, b: int, a: int, way: tuple[int, ...], k: int)
 
 
 @steps.ask("choose_partner", kind="choose_partner", rule="8. Ranged Attacks, CF-030", auto=True)
-def ask_partner(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
+def ask_partner(s: CursedForestState, a: int) -> tuple[str, list[Option], dict[str, Any]] | None:
     if not s.f_kind or s.f_adv != a or s.f_partner >= 0:
         return None
     others = [b for b in range(s.n) if b != a and s.pos[b] == s.pos[a]]
     if not others:
         return None
+    from .names import who
     return ("The monster reaches your tile: who fights at your side?",
-            [Option(f"partner:{b}", f"Adventurer {b + 1}") for b in others])
+            [Option.of("partner", b, label=who(s, b), data={"health": s.health[b]}) for b in others],
+            {"adventurer": a})
 
 
 @steps.answer("choose_partner")

@@ -10,6 +10,8 @@ cap (``turn_limit``) are options for random play, off unless given (``Game.simul
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.decision import Option
 from .actions import collect, dispatch
 from .registry import steps
@@ -58,7 +60,7 @@ def turn_start(s: CursedForestState, a: int) -> None:
 
 
 @steps.ask("turn_action", kind="turn_action", rule="3. Using Action Points, CF-010")
-def ask_action(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
+def ask_action(s: CursedForestState, a: int) -> tuple[str, list[Option], dict[str, Any]] | None:
     if s.turn_over or not alive(s, a):
         return None
     if s.ap[a] <= 0 and s.f_kind == "":
@@ -72,14 +74,17 @@ def ask_action(s: CursedForestState, a: int) -> tuple[str, list[Option]] | None:
             return None
     else:
         opts = collect(s, a, "turn")
-    key = ("end-turn", a, s.ap[a])     # made once per game and shared (options are immutable)
+    # made once per game and shared (options are immutable); the prompt names the character
+    key = ("end-turn", a, s.ap[a], s.char[a])
     made = s.game.memo.get(key)
     if made is None:
-        made = s.game.memo[key] = (f"Adventurer {a + 1}: {s.ap[a]} AP left. What now?",
-                                   Option("end-turn", f"End the turn ({s.ap[a]} AP unused are lost)"))
+        from .names import who
+        made = s.game.memo[key] = (f"{who(s, a)}: {s.ap[a]} AP left. What now?",
+                                   Option.of("end-turn", label=f"End the turn ({s.ap[a]} AP unused are lost)"
+                                             if s.ap[a] else "End the turn", data={"ap_lost": s.ap[a]}))
     prompt: str = made[0]  # type: ignore[index]
     opts.append(made[1])  # type: ignore[index]
-    return prompt, opts
+    return prompt, opts, {"adventurer": a, "ap": s.ap[a], "max_ap": s.max_ap[a], "phase": s.phase}
 
 
 @steps.answer("turn_action")

@@ -114,19 +114,24 @@ PRIVATE_EVENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 FACE_UP_EVENTS = {"drop": "item", "show": "item", "item_gone": "item", "use": "item", "poisoned": "dropped"}
 
 
-def observer(s: CursedForestState, seat: int) -> Observer | None:
-    """The log as ``seat`` sees it: nothing hidden when that seat holds every adventurer (the
-    solo game's player); otherwise :data:`PRIVATE_EVENTS` of other players' adventurers lose
-    the name of any item not yet face up.  A pure function of the events before (it never looks
-    at the position), so what a client was told once stays true."""
+def observer(s: CursedForestState, seat: int | None) -> Observer | None:
+    """The log as ``seat`` sees it: :data:`PRIVATE_EVENTS` of other players' adventurers lose
+    the name of any item not yet face up (nothing is hidden from a seat that holds every
+    adventurer, the solo game's player); and every event comes annotated (:data:`ANNOTATIONS`)
+    with what was told before it, so that each event alone can be narrated: ``cast`` (each
+    adventurer's character id, None until chosen), a fight's ``roll`` and ``combat_round`` with
+    their foe (``foe``, ``monster``, ``side``), ``ranged_hit`` and ``runs_at`` with the monster's
+    ``side``.  A pure function of the events before (it never looks at the position), so what a
+    client was told once stays true; :func:`plain` takes the annotations off again."""
     owner = s.owner[:]
-    if all(o == seat for o in owner):
-        return None
+    everything = seat is None or all(o == seat for o in owner)   # None: the full log, annotated
     face_up: set[str] = set()
     private, revealing = PRIVATE_EVENTS, FACE_UP_EVENTS
+    told: dict[str, Any] = {"cast": [None] * len(owner)}   # a new list for each change: events share it
+    fight: dict[str, Any] = {"foe": None, "monster": None, "side": None}
+    sides: dict[str, str] = {}       # the side each monster was drawn on (C-17: it keeps it in play)
 
-    def see(event: dict[str, Any]) -> dict[str, Any]:
-        kind = event["type"]
+    def hidden(event: dict[str, Any], kind: str) -> dict[str, Any]:
         rule = private.get(kind)
         if rule is None:
             name = revealing.get(kind)
@@ -134,6 +139,8 @@ def observer(s: CursedForestState, seat: int) -> Observer | None:
                 face_up.add(event[name])
             elif kind == "death":
                 face_up.update(event["items"])
+            return event
+        if everything:
             return event
         fields, holders = rule
         for who in holders:
@@ -143,4 +150,47 @@ def observer(s: CursedForestState, seat: int) -> Observer | None:
         if all(event[f] in face_up for f in fields):
             return event
         return hide(event, fields)
+
+    def see(event: dict[str, Any]) -> dict[str, Any]:
+        nonlocal fight
+        kind = event["type"]
+        if kind == "character":
+            cast = list(told["cast"])
+            if 0 <= event["adventurer"] < len(cast):
+                cast[event["adventurer"]] = event["character"]
+            told["cast"] = cast
+        elif kind == "fight":
+            fight = {"foe": event["kind"], "monster": event.get("monster"), "side": event.get("side")}
+            if event.get("monster"):
+                sides[event["monster"]] = event.get("side") or "green"
+        elif kind == "draw" and event.get("what") == "monster":
+            sides[event["monster"]] = event.get("side") or "green"
+        seen = {**hidden(event, kind), "cast": told["cast"]}
+        if kind == "combat_round" or kind == "roll" and "mine" in event:
+            seen.update(fight)
+        elif kind in ("ranged_hit", "runs_at"):
+            seen["side"] = sides.get(str(event.get("monster")), "green")
+        return seen
     return see
+
+
+#: the fields :func:`observer` adds to events (by event type; ``"*"``: every event), never
+#: fields of the log itself: narration reads them, the log and records' digests never see them
+ANNOTATIONS: dict[str, tuple[str, ...]] = {"*": ("cast",), "roll": ("foe", "monster", "side"),
+                                          "combat_round": ("foe", "monster", "side"),
+                                          "ranged_hit": ("side",), "runs_at": ("side",)}
+
+
+def annotated_log(s: CursedForestState) -> list[dict[str, Any]]:
+    """The full log (nothing hidden: servers, analysis, a finished game's story) with the
+    :data:`ANNOTATIONS` each event needs to be narrated alone."""
+    see = observer(s, None)
+    assert see is not None
+    return [see(e) for e in s.log]
+
+
+def plain(event: dict[str, Any]) -> dict[str, Any]:
+    """An event of ``log_for`` without :data:`ANNOTATIONS`: as the log has it (hidden fields stay
+    hidden)."""
+    drop = ANNOTATIONS["*"] + ANNOTATIONS.get(event["type"], ())
+    return {k: v for k, v in event.items() if k not in drop}

@@ -58,6 +58,13 @@ MARKS = (("G", "bold red", "Morna Gûl"), ("?", "red", "monster token"), ("*", "
          ("~", "cyan", "swamp token"), ("y", "yellow", "bone yard token"))
 
 
+#: a decision kind in the header, in words
+KIND_WORDS = {"choose_character": "choosing a character", "turn_action": "the turn", "lay_tile": "laying a tile",
+              "lay_exit": "laying the Exit", "fight_round": "a fight", "reroll": "a re-roll", "tag_reply": "a call for help",
+              "choose_partner": "a partner", "stow_item": "a new item", "poison_replace": "poison",
+              "maiden_call": "the Maiden Tree", "flee_price": "the price of fleeing", "defend_round": "defending"}
+
+
 # ------------------------------------------------------------------ names
 @functools.lru_cache(maxsize=1)
 def _default_names() -> dict[str, str]:
@@ -111,7 +118,9 @@ def _header(v: View) -> RenderableType:
         t.append(f"adventurer {_who(players[turn])}", style=ADVENTURER_STYLE[turn % 4])
     decision = v.get("decision")
     if decision:
-        t.append(f"  · deciding: Player {decision.get('player', 0) + 1} ({decision.get('kind', '?')})", style="bold")
+        kind = str(decision.get("kind", ""))
+        t.append(f"  · deciding: Player {decision.get('player', 0) + 1} ({KIND_WORDS.get(kind, kind.replace('_', ' '))})",
+                 style="bold")
     t.append("\n")
     t.append(f"Stack {v.get('stack_size', '?')} tiles · monsters bag {v.get('monsters_in_bag', '?')} · "
              f"items bag {v.get('items_in_bag', '?')} · seeds on the vines {v.get('seeds_laid', 0)}")
@@ -369,7 +378,7 @@ def _foes(v: View) -> RenderableType:
         pos = morna.get("position") or ["?", "?"]
         t.append("Morna Gûl", style="bold red")
         t.append(f" at ({pos[0]}, {pos[1]}): health {morna.get('health', '?')}, "
-                 f"{morna.get('dice', '?')} dice +{morna.get('modifier', '?')}\n")
+                 f"{morna.get('dice', '?')} {'die' if morna.get('dice') == 1 else 'dice'} +{morna.get('modifier', '?')}\n")
     fight = v.get("fight")
     if fight:
         players = v.get("players") or []
@@ -399,3 +408,84 @@ class _Map:
 def render(view: View) -> RenderableType:
     """The whole table for one player's view of The Cursed Forest."""
     return Group(_header(view), _Map(view), _players(view), _foes(view))
+
+
+def render_compact(view: View) -> RenderableType:
+    """The table for a small terminal (80 columns, a few lines of 24): a two-line header, the
+    compact map (two characters a tile) with a one-line key, one line per adventurer and the
+    fight; inventories and the long legend are one key away (the presentation's details)."""
+    players = view.get("players") or []
+    head = Text()
+    head.append("Cursed Forest", style="bold")
+    head.append(f" · round {view.get('round', '?')} · {view.get('phase', '?')}")
+    turn = view.get("turn")
+    if isinstance(turn, int) and 0 <= turn < len(players):
+        head.append(" · turn: ")
+        head.append(_short(players[turn]), style=ADVENTURER_STYLE[turn % 4])
+    decision = view.get("decision")
+    if decision:
+        head.append(f" · Player {decision.get('player', 0) + 1} decides", style="bold")
+    head.append(f"\nStack {view.get('stack_size', '?')} · monster bag {view.get('monsters_in_bag', '?')} · "
+                f"item bag {view.get('items_in_bag', '?')} · seeds laid {view.get('seeds_laid', 0)}")
+    drawn = view.get("drawn_tile")
+    if isinstance(drawn, dict):
+        code, style, word = KINDS.get(str(drawn.get("kind")), ("??", "", str(drawn.get("kind"))))
+        head.append(f"\nTo lay: {nice_tile(drawn.get('id'))} ({word})", style=style or "bold")
+    parts: list[RenderableType] = [head]
+    tiles = [tl for tl in view.get("tiles") or [] if tl.get("position") is not None]
+    if tiles:
+        x0, x1, y0, y1 = _bounds(tiles)
+        grid = {(tl["position"][0], tl["position"][1]): tl for tl in tiles}
+        where, morna = _who_is_where(view), _morna_at(view)
+        body = Text()
+        for y in range(y1, y0 - 1, -1):
+            body.append(f"{y:>3} ", style="dim")
+            for x in range(x0, x1 + 1):
+                tile = grid.get((x, y))
+                if tile is None:
+                    body.append("  ")
+                    continue
+                kind = str(tile.get("kind"))
+                body.append(COMPACT.get(kind, "?"), style=KINDS.get(kind, ("", "", ""))[1])
+                here = where.get((x, y), [])
+                if here:
+                    body.append(str(here[0] + 1), style=ADVENTURER_STYLE[here[0] % 4])
+                elif morna == (x, y):
+                    body.append("&", style="bold red")
+                elif tile.get("monster"):
+                    body.append("!", style="bold red")
+                else:
+                    marks = _marks(tile, False)
+                    body.append(marks[0][0] if marks else " ", style=marks[0][1] if marks else "")
+            body.append("\n")
+        body.append(f"x {x0}..{x1}; " + " ".join(f"{COMPACT[k]}={KINDS[k][2].split()[0]}" for k in COMPACT
+                                                 if any(tl.get("kind") == k for tl in tiles))
+                    + "; 1-4 adventurers, & Morna, ! monster", style="dim")
+        parts.append(body)
+    seat = view.get("player", 0)
+    people = Text()
+    for k, pl in enumerate(players):
+        a = int(pl.get("adventurer", k))
+        mark = ">" if view.get("turn") == a else " "
+        people.append(mark + " ")
+        people.append(_short(pl), style=ADVENTURER_STYLE[a % 4])
+        people.append(f" H{pl.get('health', '?')}/{pl.get('max_health', '?')} L{pl.get('lives', '?')}"
+                      f" AP{pl.get('ap', '?')}/{pl.get('max_ap', '?')} K{pl.get('kills', 0)}")
+        if pl.get("poison"):
+            people.append(f" poison {pl['poison']}", style="bold magenta")
+        if pl.get("seeds"):
+            people.append(f" seeds {len(pl['seeds'])}", style="bold green")
+        people.append(" (you)" if pl.get("player") == seat else "", style="dim")
+        people.append("\n")
+    people.rstrip()
+    parts.append(people)
+    foes = _foes(view)
+    if isinstance(foes, Text) and foes.plain:
+        parts.append(foes)
+    return Group(*parts)
+
+
+def _short(p: dict[str, Any]) -> str:
+    """'1 Hildra': an adventurer's number and first name."""
+    name = str(p.get("name") or p.get("character") or "no character yet").split()[0]
+    return f"{p.get('adventurer', 0) + 1} {name}"

@@ -1,27 +1,33 @@
-"""The Cursed Forest's log told in plain English, for ``woodlands play`` and ``woodlands replay``.
+"""The Cursed Forest's log told in plain English, for every client (terminal, replays, web).
 
-Events carry ids (tiles, monsters, item copies, seeds, characters); their printed names come
-from the content pack, which every player may read.  Adventurers are called by their
-character's first name once a ``character`` event has been told (``Adventurer N`` before).
+A pure function of the event and the content: events carry ids (tiles, monsters and their
+side, item copies, seeds) and ``cast``, the character id of every adventurer, so each sentence
+names the right character and monster whatever was told before it (after a load, in ``log``,
+for a tail of the log).  Adventurers are called by their character's first name
+(``Adventurer N`` before they have one).  A monster on its purple side is named by its purple
+name.
 
-Hidden information (ruling C-9): an item stowed, moved between spaces or handed over may be
-face down, and the same narration is shown to every seat in hot-seat play, so those three
-events never name the item.  Items that are dropped, used or lost are face up by then and are
-named.
+Narrate ``state.log_for(seat)``: its events come annotated with what was told before them
+(``cast``, a fight's foe: see :data:`woodlands.games.cursed_forest.view.ANNOTATIONS`), and an
+item another player keeps face down reaches that seat as ``None``, told as "an item" (ruling
+C-9); the full log (servers, analysis) names it.
 
 >>> import woodlands
 >>> n = CursedForestNarrator(woodlands.load_game("cursed-forest"))
 >>> n.line({"type": "character", "adventurer": 0, "character": "sirja", "health": 10, "ap": 5, "lives": 3})
 'Adventurer 1 is Sirja the Hunter: Health 10, 5 AP, 3 lives.'
->>> n.line({"type": "seed", "adventurer": 0, "seed": "marta"})
+>>> n.line({"type": "seed", "adventurer": 0, "seed": "marta", "cast": ["sirja"]})
 'Sirja takes up the brood seed Marta: it is bound to Sirja now.'
+>>> n.line({"type": "stow", "adventurer": 0, "item": None, "space": "backpack", "cast": ["sirja"]})
+'Sirja keeps an item in the backpack.'
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine.game import Game
-from .narrate import Event, Narrator, _plural
+from ....engine.game import Game
+from ....engine.presentation import Event, Narrator
+from ....engine.presentation import plural as _plural
 
 SPACE_NAMES = {"hand1": "hand 1", "hand2": "hand 2", "hands": "both hands", "boots": "the boots space",
                "armour": "the armour space", "backpack": "the backpack", "beside": "beside the card",
@@ -32,6 +38,21 @@ SOURCES = {"monster": "the monster", "spiders": "the spiders", "morna": "Morna G
            "red vines": "the red vines", "black flame": "the Black Flame", "flight": "the price of fleeing",
            "adventurer": "an adventurer's blow", "ring": "the Ring", "bone yard": "the bone yard",
            "death": "death", "the Maiden Tree": "the Maiden Tree", "no space": "poison"}
+
+
+#: why an item left the game (the log's ``item_gone`` ``why``), in player words
+GONE = {"used": "used up", "enchanted weapon spent (CF-106)": "the enchantment burnt it out",
+        "the crossbow broke on its killer shot (CF-101)": "it broke on its killer shot"}
+
+
+def without_rule_ids(text: str) -> str:
+    """Player text never shows rule ids: ``"spent (CF-106)"`` -> ``"spent"``.
+
+    >>> without_rule_ids("the crossbow broke (CF-101)")
+    'the crossbow broke'
+    """
+    import re
+    return re.sub(r"\s*\((?:CF|C|AUD)-\d+(?:, *(?:CF|C|AUD)-\d+)*\)", "", text)
 
 
 def _at(xy: Any) -> str:
@@ -51,33 +72,69 @@ class CursedForestNarrator(Narrator):
         c = self.content
         self._tiles: dict[str, str] = {t.id: t.name for t in c.tiles}
         self._items: dict[str, str] = {i.id: i.name for i in c.items}
-        self._monsters: dict[str, str] = {m.id: m.sides[0].name for m in c.monsters}
+        self._monsters: dict[str, tuple[str, str]] = {m.id: (m.sides[0].name, m.sides[1].name) for m in c.monsters}
         self._seeds: dict[str, str] = {k.id: k.name for k in c.seeds}
         self._chars: dict[str, str] = {ch.id: ch.name for ch in c.characters}
-        self._who: dict[int, str] = {}
-        self._foe = "the foe"          # the monster of the fight under way, for its rounds
+        self._first: dict[str, str] = {ch.id: ch.name.split()[0] for ch in c.characters}
+        self._health: dict[str, int] = {ch.id: ch.health for ch in c.characters}
+        self._heal_items: dict[str, int | None] = {}
+        for i in c.items:
+            e = i.ability("heal")
+            if e is not None and e.get("amount"):
+                self._heal_items[i.id] = int(e.get("amount"))
+        self._cast: Any = ()     # the cast of the event being told (set by :meth:`line` for each event)
+
+    def line(self, e: Event, seat: int | None = None) -> str:
+        """One sentence for ``e``: it depends on nothing but ``e`` (and the content)."""
+        self._cast = e.get("cast") or ()
+        return super().line(e, seat)
 
     # ------------------------------------------------------------------ names
     def who(self, a: Any) -> str:
+        """An adventurer by its character's first name, from the event's ``cast``."""
         if not isinstance(a, int):
             return "Someone"
-        return self._who.get(a, f"Adventurer {a + 1}")
+        cast = self._cast
+        if 0 <= a < len(cast) and cast[a] in self._first:
+            return self._first[cast[a]]
+        return f"Adventurer {a + 1}"
+
+    def thing(self, item_id: Any) -> str:
+        """An item the seat may not see (``None``) is "an item"."""
+        return "an item" if item_id is None else self.item(item_id)
+
+    def foe(self, e: Event) -> str:
+        """The foe of the fight an event belongs to (its ``kind`` or ``foe``, ``monster``, side)."""
+        kind = e.get("foe") or e.get("kind")
+        if kind == "monster":
+            return self.monster(e.get("monster"), None, e.get("foe_side") or e.get("side"))
+        if kind == "spiders":
+            return "the spiders"
+        if kind == "morna":
+            return str(self.content.morna.name)
+        if kind == "pvp":
+            opponent = e.get("opponent")
+            return self.who(opponent) if isinstance(opponent, int) else "the defender"
+        return "the foe"
 
     def tile(self, tile_id: Any) -> str:
-        return self._tiles.get(str(tile_id), str(tile_id))
+        return self._tiles.get(str(tile_id), "a tile")
 
     def item(self, item_id: Any) -> str:
-        return self._items.get(str(item_id), str(item_id))
+        return self._items.get(str(item_id), "an item")
 
-    def monster(self, monster_id: Any, name: Any = None) -> str:
+    def monster(self, monster_id: Any, name: Any = None, side: Any = None) -> str:
         if name:
             return str(name)
         if monster_id == "morna-gul":
             return str(self.content.morna.name)
-        return self._monsters.get(str(monster_id), str(monster_id))
+        names = self._monsters.get(str(monster_id))
+        if names is None:
+            return "a monster"
+        return names[1] if side == "purple" else names[0]
 
     def seed(self, seed_id: Any) -> str:
-        return self._seeds.get(str(seed_id), str(seed_id))
+        return self._seeds.get(str(seed_id), "a seed")
 
     def source(self, src: Any) -> str:
         text = str(src)
@@ -95,10 +152,8 @@ class CursedForestNarrator(Narrator):
     def _character(self, e: Event) -> str:
         a = e["adventurer"]
         full = str(self._chars.get(e["character"], e["character"]))
-        line = (f"Adventurer {a + 1} is {full}: Health {e['health']}, {e['ap']} AP, "
+        return (f"Adventurer {a + 1} is {full}: Health {e['health']}, {e['ap']} AP, "
                 f"{e['lives']} {'life' if e['lives'] == 1 else 'lives'}.")
-        self._who[a] = full.split()[0]
-        return line
 
     def _turn(self, e: Event) -> str:
         return f"--- Round {e['round']}: {self.who(e['adventurer'])}'s turn, {e['ap']} AP ---"
@@ -114,7 +169,7 @@ class CursedForestNarrator(Narrator):
         if what == "monster":
             side = " (guardian side)" if e.get("side") == "purple" else ""
             return (f"A monster comes out of the bag for {self.who(e['adventurer'])}: {self.monster(e['monster'], e.get('name'))}"
-                    f"{side}, Health {e['health']}, {e['dice']} dice +{e['modifier']}.")
+                    f"{side}, Health {e['health']}, {_plural(e['dice'], 'die', 'dice')} +{e['modifier']}.")
         if what == "item":
             return "An item is drawn from the Items bag."
         raise KeyError("what")
@@ -145,22 +200,21 @@ class CursedForestNarrator(Narrator):
         partner = e.get("partner", -1)
         help_ = f", with {self.who(partner)} at the side" if isinstance(partner, int) and partner >= 0 else ""
         if kind == "monster":
-            self._foe = self.monster(e.get("monster"))
-            return f"{who} fights {self._foe} (Health {e['health']}) at {_at(e['tile'])}{help_}."
+            return f"{who} fights {self.foe(e)} (Health {e['health']}) at {_at(e['tile'])}{help_}."
         if kind == "spiders":
-            self._foe = "the spiders"
             return f"{who} fights {_plural(e['health'], 'spider')} at {_at(e['tile'])}."
         if kind == "morna":
-            self._foe = str(self.content.morna.name)
-            return f"{who} faces {self._foe} (Health {e['health']}) at {_at(e['tile'])}: no help, no escape."
-        self._foe = "the defender"
-        return f"{who} attacks another adventurer at {_at(e['tile'])}."
+            return f"{who} faces {self.foe(e)} (Health {e['health']}) at {_at(e['tile'])}: no help, no escape."
+        opponent = e.get("opponent")
+        whom = self.who(opponent) if isinstance(opponent, int) else "another adventurer"
+        return f"{who} attacks {whom} at {_at(e['tile'])}."
 
     def _roll(self, e: Event) -> str:
         who = self.who(e.get("adventurer"))
         if "mine" in e:
             again = " again" if e.get("reroll") else ""
-            foe = self._foe[0].upper() + self._foe[1:]
+            name = self.foe(e)
+            foe = name[0].upper() + name[1:]
             return f"{who} rolls{again} {_dice(e['mine'])}; {foe} rolls {_dice(e['theirs'])}."
         why = str(e.get("why", "a roll"))
         value = e["value"]
@@ -182,9 +236,7 @@ class CursedForestNarrator(Narrator):
 
     def _combat_round(self, e: Event) -> str:
         who = self.who(e["adventurer"])
-        foe = self._foe if e.get("kind") != "spiders" else "the spiders"
-        if e.get("kind") == "morna":
-            foe = str(self.content.morna.name)
+        foe = self.foe(e)
         crit = " critical: doubled" if e.get("critical") else ""
         fcrit = " critical: doubled" if e.get("foe_critical") else ""
         partner = e.get("partner", -1)
@@ -236,7 +288,9 @@ class CursedForestNarrator(Narrator):
                 "pvp": "The fight between adventurers is over."}.get(str(e.get("kind")), "The fight is over.")
 
     def _spiders(self, e: Event) -> str:
-        return f"Spiders drop from the trees onto {self.who(e['adventurer'])}: {e['count']} of them!"
+        count = e["count"]
+        many = "a single spider" if count == 1 else f"{count} of them"
+        return f"Spiders drop from the trees onto {self.who(e['adventurer'])}: {many}!"
 
     def _spiders_leave(self, e: Event) -> str:
         return f"The {_plural(e['count'], 'spider')} left scuttle back into the branches."
@@ -258,11 +312,11 @@ class CursedForestNarrator(Narrator):
 
     # ------------------------------------------------------------------ ranged and items
     def _ranged_hit(self, e: Event) -> str:
-        return (f"{self.who(e['adventurer'])} hits {self.monster(e.get('monster'))} at {_at(e['tile'])} for "
+        return (f"{self.who(e['adventurer'])} hits {self.monster(e.get('monster'), None, e.get('side'))} at {_at(e['tile'])} for "
                 f"{e['damage']}; it has {e['health']} Health left.")
 
     def _runs_at(self, e: Event) -> str:
-        return f"{self.monster(e.get('monster'))} charges from {_at(e['source'])} to {_at(e['to'])}!"
+        return f"{self.monster(e.get('monster'), None, e.get('side'))} charges from {_at(e['source'])} to {_at(e['to'])}!"
 
     def _black_flame(self, e: Event) -> str:
         tiles = ", ".join(_at(t) for t in e.get("tiles") or []) or "nowhere"
@@ -282,16 +336,36 @@ class CursedForestNarrator(Narrator):
 
     def _item_gone(self, e: Event) -> str:
         why = str(e.get("why", ""))
-        reason = "used up" if why == "used" else why
-        return f"{self.item(e['item'])} of {self.who(e['adventurer'])} is gone ({reason})."
+        reason = GONE.get(why) or without_rule_ids(why)
+        return f"{self.who(e['adventurer'])}'s {self.item(e['item'])} is gone ({reason})."
 
     def _item_breaks(self, e: Event) -> str:
         return f"{self.item(e['item'])} snaps in {self.who(e['adventurer'])}'s hands."
 
     def _heal(self, e: Event) -> str:
-        if not e["amount"]:
-            return f"{self.who(e['adventurer'])} is already at full Health ({self.source(e.get('source'))})."
-        return f"{self.who(e['adventurer'])} regains {e['amount']} Health ({self.source(e.get('source'))})."
+        """A heal that reached the character's most Health says so (what each source gives is
+        in the content: an item's heal, the Ring's 2; a bone yard heals to full)."""
+        who, source, amount = self.who(e["adventurer"]), self.source(e.get("source")), e["amount"]
+        top = self._max_health(e["adventurer"])
+        most = f" ({top})" if top else ""
+        if not amount:
+            return f"{who} is already at full Health{most} ({source})."
+        asked = self._heal_amount(e.get("source"))
+        if asked is not None and asked > amount:
+            return f"{who} regains {amount} Health of {asked}: back to full{most} ({source})."
+        return f"{who} regains {amount} Health ({source})."
+
+    def _max_health(self, a: Any) -> int | None:
+        cast = self._cast
+        if isinstance(a, int) and 0 <= a < len(cast) and cast[a] in self._health:
+            return self._health[cast[a]]
+        return None
+
+    def _heal_amount(self, source: Any) -> int | None:
+        if source == "ring":
+            return 2
+        it = self._heal_items.get(str(source))
+        return it
 
     def _bag_empty(self, e: Event) -> str:
         return f"The {e['bag']} bag is empty: nothing comes out."
@@ -301,15 +375,15 @@ class CursedForestNarrator(Narrator):
         space = SPACE_NAMES.get(str(e.get("space")), str(e.get("space")))
         giver = e.get("given_by")
         if isinstance(giver, int):
-            return f"{self.who(giver)} rewards {self.who(e['adventurer'])} with the item; it goes to {space}."
-        return f"{self.who(e['adventurer'])} keeps the new item in {space}."
+            return f"{self.who(giver)} rewards {self.who(e['adventurer'])} with {self.thing(e.get('item'))}; it goes to {space}."
+        return f"{self.who(e['adventurer'])} keeps {self.thing(e.get('item'))} {'' if space.startswith('beside') else 'in '}{space}."
 
     def _equip(self, e: Event) -> str:
         space = SPACE_NAMES.get(str(e.get("space")), str(e.get("space")))
-        return f"{self.who(e['adventurer'])} moves an item to {space}."
+        return f"{self.who(e['adventurer'])} moves {self.thing(e.get('item'))} to {space}."
 
     def _give(self, e: Event) -> str:
-        return f"{self.who(e['adventurer'])} hands an item to {self.who(e['to'])}."
+        return f"{self.who(e['adventurer'])} hands {self.thing(e.get('item'))} to {self.who(e['to'])}."
 
     def _show(self, e: Event) -> str:
         return f"{self.who(e['adventurer'])} turns {self.item(e['item'])} face up for all to see."
@@ -319,7 +393,7 @@ class CursedForestNarrator(Narrator):
 
     def _pickup(self, e: Event) -> str:
         space = SPACE_NAMES.get(str(e.get("space")), str(e.get("space")))
-        return f"{self.who(e['adventurer'])} picks up {self.item(e['item'])} into {space}."
+        return f"{self.who(e['adventurer'])} picks up {self.thing(e.get('item'))} into {space}."
 
     def _shift_poison(self, e: Event) -> str:
         return (f"{self.who(e['adventurer'])} shifts a poison token from {SPACE_NAMES.get(e['source'], e['source'])} "
