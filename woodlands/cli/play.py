@@ -128,7 +128,7 @@ class PlaySession:
         assert d is not None
         if self.state.game.players[1] > 1:
             self.console.print(f"\n[bold reverse] {escape(seat_name(self.state, d.player))} decides [/bold reverse]")
-        self.console.print(f"\n[bold]{escape(d.prompt)}[/bold]  [dim]({escape(d.step)})[/dim]")
+        self.console.print(f"\n[bold]{escape(d.prompt)}[/bold]")   # the rule reference is in h (help), not in player text
         letters = {v: k for k, v in self.letters(d).items()}
         groups = self.groups(d)
         place = {o.id: n for n, o in enumerate(d.options, 1)}
