@@ -1,14 +1,10 @@
-"""What each kind of decision means, in our own words, for the ``h`` command of ``woodlands play``.
-
-Tanglewoods' texts are here; the other games' in ``helptext_<game>.py`` beside this module; each
-game's descriptor names its own (:func:`help_texts`).
+"""What each kind of Tanglewoods decision means, in our own words (the ``h`` command of the
+terminal, and any other client's help).
 
 Keyed on ``Decision.kind``; the rule reference (``Decision.step``) is shown beside it so a
 player can look the rule up in the rulebook.
 """
 from __future__ import annotations
-
-from ..engine.decision import Decision
 
 HELP: dict[str, str] = {
     "choose_hero": (
@@ -89,27 +85,3 @@ HELP: dict[str, str] = {
     "item_limit": "You may hold as many items as your Strategy. Choose one to discard.",
     "upgrade_item": "An effect upgrades an item for free: choose which one turns to its upgraded side.",
 }
-
-GENERIC = ("Choose one of the numbered options. Type its number, or 'u' to undo the last choice when "
-           "nothing random has happened since.")
-COMMANDS = ("Commands: a number chooses; h help; s [FILE] save; l FILE load; u undo; "
-            "log recent events; q quit.")
-
-
-def help_texts(game_id: str) -> dict[str, str]:
-    """Decision kind -> explanation, for one game (its descriptor's ``help``)."""
-    from ..engine.errors import WoodlandsError
-    from ..engine.registry import descriptor
-    try:
-        texts = descriptor(game_id).hook("help")
-    except (ImportError, AttributeError, WoodlandsError):
-        return {}
-    return texts if isinstance(texts, dict) else dict(texts or {})
-
-
-def help_for(decision: Decision, game_id: str = "") -> str:
-    """The explanation of ``decision`` in the game ``game_id``, with its rule reference and the
-    command list (without a game, the general text)."""
-    text = help_texts(game_id).get(decision.kind, GENERIC)
-    rule = f"\nRule: {decision.step}" if decision.step else ""
-    return f"[{decision.kind}] {text}{rule}\n{COMMANDS}"

@@ -1,12 +1,7 @@
-"""The picture of the table, drawn with rich from a player's view and nothing else.
-
-:func:`render_view` picks the game's own table (its descriptor's ``table``) by the view's
-``game``: Tanglewoods is drawn here, the other games in ``table_<game>.py`` beside this module.
-"""
+"""The Tanglewoods table, drawn with rich from a player's view and nothing else."""
 from __future__ import annotations
 
-import json
-from typing import Any, Callable
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.markup import escape
@@ -20,23 +15,19 @@ RICH_COLOUR = {"yellow": "yellow", "green": "green", "blue": "blue", "purple": "
 ZONES = ("pool", "committed", "exhausted", "banished")
 
 
-def render_view(view: View) -> RenderableType:
-    """The whole table for one game's view, drawn by the game's own table (its descriptor's
-    ``table``); a game without one gets a dump."""
-    from ..engine.errors import WoodlandsError
-    from ..engine.registry import descriptor
-    render: Callable[[View], RenderableType] | None
-    try:
-        render = descriptor(str(view.get("game"))).hook("table")
-    except (ImportError, AttributeError, WoodlandsError):
-        render = None
-    if render is None:
-        return Panel(escape(json.dumps(view, indent=1, default=str)), title="table")
-    return render(view)
-
-
-def render_tanglewoods(view: View) -> RenderableType:
+def render_tanglewoods(view: View, compact: bool = False) -> RenderableType:
+    """The whole table; ``compact`` (under 100 columns) leaves out the decks and shortens the
+    dice to one line, so it fits 80x24 beside the options."""
+    if compact:
+        return Group(_header(view), _dice_line(view), _map(view), _tableau(view), _drawn(view), _belongings(view))
     return Group(_header(view), _dice(view), _map(view), _tableau(view), _drawn(view), _decks(view), _belongings(view))
+
+
+def stats_set(v: View) -> bool:
+    """Are the hero's stats and gold on the table yet?  They are set with the side, together
+    with the decks (Setup 2 and 3), so before the decks exist they are placeholders."""
+    decks = v.get("decks") or {}
+    return bool(v.get("round")) or any((decks.get(k) or {}).get("count") for k in ("forest", "map", "item"))
 
 
 # ------------------------------------------------------------------ pieces
@@ -69,6 +60,9 @@ def _header(v: View) -> RenderableType:
     if not hero:
         t.append("No hero chosen yet: stats and gold are set once you pick one.")
         return Panel(t, title="20 Strong: Tanglewoods Gold", title_align="left")
+    if not stats_set(v):
+        t.append("Hero chosen; now pick its starting side: stats and gold are set from it.", style="bold cyan")
+        return Panel(t, title="20 Strong: Tanglewoods Gold", title_align="left")
     t.append(f"{hero['name']}", style="bold cyan")
     t.append(f" (side {hero['side']}){' universal' if hero.get('universal') else ''}: {hero['text']}\n")
     t.append(f"Health {v['health']}", style="bold red" if v["health"] <= 2 else "bold")
@@ -97,6 +91,24 @@ def _dice(v: View) -> RenderableType:
         face = d["face"] or "not rolled"
         faces.append(f"{d['colour']} {face}{' (applied)' if d['applied'] else ''}", style=RICH_COLOUR[d["colour"]])
     return Group(table, faces)
+
+
+def _dice_line(v: View) -> RenderableType:
+    """The dice in one or two lines: each zone's dice by colour initial."""
+    t = Text()
+    for zone in ZONES:
+        counts = v["dice"][zone]
+        if zone != "pool" and not sum(counts.values()):
+            continue
+        t.append(f"{zone}: ")
+        for c in COLOURS:
+            if counts.get(c):
+                t.append(f"{counts[c]}{c[0].upper()} ", style=RICH_COLOUR[c])
+        t.append(" ")
+    rolled = v.get("committed_dice") or []
+    if rolled:
+        t.append("\nrolled: " + ", ".join(f"{d['colour']} {d['face'] or '-'}{'*' if d['applied'] else ''}" for d in rolled))
+    return t
 
 
 def _map(v: View) -> RenderableType:

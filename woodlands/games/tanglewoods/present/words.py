@@ -1,42 +1,63 @@
-"""Log events told in plain English, for the terminal game and ``woodlands replay``.
+"""Tanglewoods' log events told in plain words: a pure function of the event (and the seat it is
+told to) and the card list, which everybody may read.
 
-Events carry card ids; the narrator looks their printed names up in the game's content, which
-everybody may read (the card list, not where the cards are).
-
-Each game names its own narrator in its descriptor (:func:`narrator_for`): Tanglewoods' is here,
-the others in ``narrate_<game>.py`` beside this module; an event no narrator knows is shown as its
-fields.
+Events carry card ids (and, for a card that has two sides, the side it showed); the narrator
+looks their printed names up in the content, so a loaded game and a live one read the same and a
+card on its night side is called by its night name.
 
 >>> import woodlands
->>> n = narrator_for(woodlands.load_game("tanglewoods"))
+>>> from woodlands.engine.presentation import presentation_for
+>>> n = presentation_for(woodlands.load_game("tanglewoods")).narrator
 >>> n.line({"type": "roll", "dice": [{"colour": "red", "face": "crit"}, {"colour": "yellow", "face": "blank"}]})
 'You roll: red crit, yellow blank.'
 >>> n.line({"type": "gold", "change": -2, "gold": 5, "why": "mend"})
 'You pay 2 gold (mend); you have 5.'
+>>> n.line({"type": "strategy_end", "passes": 3, "why": "player"})
+'You end the Strategy phase after 3 passes.'
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine.game import Game
-from ..engine.presentation import Narrator as Narrator, presentation_for
+from ....engine.presentation import Narrator, gain, plural
 
 Event = dict[str, Any]
 
 SIDES = {"forest": ("day", "night"), "map": ("day", "night"), "item": ("ordinary", "upgraded")}
+STAT_MAX = 6
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def narrator_for(game: Game) -> Narrator:
-    """The narrator of ``game``: its presentation's (:func:`~woodlands.engine.presentation.presentation_for`)."""
-    return presentation_for(game).narrator
+def _face_effects(face: Any) -> tuple[Any, ...]:
+    """Every effect printed on one face, whatever its timing."""
+    return tuple(face.effects) + tuple(face.reward) + tuple(face.ambush) + tuple(face.special) + \
+        tuple(face.after) + tuple(face.use) + tuple(face.activation_end)
 
 
 class TanglewoodsNarrator(Narrator):
     """Tanglewoods' events: card names looked up in the pack, sides named day/night."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._sides: dict[str, int] = {}
+        self._stats: dict[str, int] = {}
+
+    def _cap(self, e: Event) -> str:
+        """`` (already at 6)`` after a stat gain that the cap swallows, from the stats the earlier
+        events showed and the effect's own numbers on its card."""
+        found = self._cards_by_id().get(str(e.get("source")))
+        side = self._effect_side(e)
+        if found is None or side is None:
+            return ""
+        for x in _face_effects(found.faces[side]):
+            if x.do == "gain_stat" and x.text == e.get("text"):
+                now = self._stats.get(str(x.params.get("stat")))
+                if now is None:
+                    return ""
+                if now >= STAT_MAX:
+                    return f" (already at {STAT_MAX})"
+                if now + int(x.params.get("amount", 0)) > STAT_MAX:
+                    return f" (only up to {STAT_MAX})"
+        return ""
 
     # ------------------------------------------------------------------ names
     def _lookup(self, kind: str, card_id: str, side: int | None) -> str:
@@ -67,12 +88,84 @@ class TanglewoodsNarrator(Narrator):
     def item(self, item_id: str, upgraded: bool = False) -> str:
         return self._lookup("item", item_id, 1 if upgraded else 0)
 
-    def _cards(self, ids: list[str]) -> str:
-        return ", ".join(self.forest(i) for i in ids) or "nothing"
+    def _cards(self, ids: list[str], side: int | None = None) -> str:
+        """Forest cards by the side they show (as the events so far told), or by ``side``."""
+        return ", ".join(self._any(i, self._sides.get(i) if side is None else side) for i in ids) or "nothing"
+
+    def _why(self, why: Any) -> str:
+        """A cause as the player knows it: a card, item or hero id as its printed name (``buy
+        oakheart-shield`` -> ``buy Oakheart Shield``), a plain cause (``mend``) as it is.  A card
+        whose two sides have different names and whose side these events did not show is not
+        named at all (""): the effect's own line, just before, names it rightly."""
+        text = str(why or "")
+        verb, _, rest = text.partition(" ")
+        if rest and self._any(rest) != rest:
+            return f"{verb} {self._named(rest)}".strip()
+        return self._named(text)
+
+    def _named(self, ident: str) -> str:
+        side = self._sides.get(ident)
+        if side is not None or self._any(ident, 0) == self._any(ident, 1):
+            return self._any(ident, side)
+        return ""
+
+    def _paren(self, why: Any) -> str:
+        """`` (cause)`` for a sentence, or nothing when the cause cannot be named rightly."""
+        named = self._why(why)
+        return f" ({named})" if named else ""
+
+    def _effect_side(self, e: Event) -> int | None:
+        """Which side of its source an effect event came from, told by the effect itself (the
+        sides of a card have different effects); None when both could have it."""
+        found = self._cards_by_id().get(str(e.get("source")))
+        if found is None:
+            return self._sides.get(str(e.get("source")))
+        hits = [i for i, face in enumerate(found.faces)
+                if any(x.do == e.get("do") and x.text == e.get("text") for x in _face_effects(face))]
+        return hits[0] if len(hits) == 1 else self._sides.get(str(e.get("source")))
+
+    def _cards_by_id(self) -> dict[str, Any]:
+        cached: dict[str, Any] | None = getattr(self, "_by_id", None)
+        if cached is None:
+            c = self.content
+            cached = {card.id: card for group in ("forest", "maps", "items") for card in getattr(c, group, ())}
+            self._by_id = cached
+        return cached
+
+    def _note(self, e: Event) -> None:
+        """Remember what an event shows of the cards' sides and the stats, for the next ones."""
+        kind = e.get("type")
+        if kind in ("draw", "place", "choose_map", "defeat") and isinstance(e.get("side"), int):
+            self._sides[str(e.get("card"))] = e["side"]
+        elif kind == "flip":
+            self._sides[str(e.get("card"))] = 1 if e.get("side") in ("night", "upgraded") else 0
+        elif kind == "cleanup":
+            for card_id in e.get("flipped_to_night") or []:
+                self._sides[str(card_id)] = 1
+        elif kind in ("gain_item", "buy"):
+            self._sides[str(e.get("item"))] = 1 if e.get("upgraded") else 0
+        elif kind == "upgrade_item":
+            self._sides[str(e.get("item"))] = 1
+        elif kind == "hero":
+            for stat in ("health", "strategy", "recovery"):
+                self._stats[stat] = e[stat]
+        elif kind == "stat":
+            self._stats[str(e["stat"])] = e["value"]
 
     # ------------------------------------------------------------------ sentences
     def lines(self, events: list[Event], seat: int | None = None) -> list[str]:
-        return [self.line(e, seat) for e in events if e.get("type") != "effect" or e.get("text")]
+        """The events in order; what earlier ones showed (a card's side, a stat's value) names the
+        later ones, so the same list always reads the same, live or loaded."""
+        self._sides, self._stats = {}, {}
+        out = []
+        try:
+            for e in events:
+                if e.get("type") != "effect" or e.get("text"):
+                    out.append(self.line(e, seat))
+                self._note(e)
+        finally:
+            self._sides, self._stats = {}, {}
+        return out
 
     def _setup(self, e: Event) -> str:
         return (f"The table is laid: {e['forest']} forest cards, {e['maps']} maps and {e['items']} items "
@@ -83,13 +176,17 @@ class TanglewoodsNarrator(Narrator):
                 f"Recovery {e['recovery']}.")
 
     def _difficulty(self, e: Event) -> str:
-        return f"Difficulty {e['level']}: the effects of level(s) {', '.join(map(str, e['applies']))} apply."
+        levels = list(e["applies"])
+        if not levels:
+            return f"Difficulty {e['level']}: no level's effect applies."
+        word = "level" if len(levels) == 1 else "levels"
+        return f"Difficulty {e['level']}: the effects of {word} {', '.join(map(str, levels))} apply."
 
     def _round(self, e: Event) -> str:
         return f"--- Round {e['number']} begins ---"
 
     def _draw(self, e: Event) -> str:
-        why = f" for {e['why']}" if e.get("why") else ""
+        why = f" for {self._why(e['why'])}" if self._why(e.get("why")) else ""
         if e["deck"] == "map":
             return f"You draw the map {self.map(e['card'], e['side'])}."
         return f"You draw {self.forest(e['card'], e['side'])} from the bottom of the Forest Deck{why}."
@@ -98,21 +195,35 @@ class TanglewoodsNarrator(Narrator):
         return f"You follow {self.map(e['card'], e['side'])}."
 
     def _ambush(self, e: Event) -> str:
-        return f"Ambush! {self._any(e['card'])} springs its effect."
+        card = self._cards_by_id().get(str(e["card"]))
+        side = self._sides.get(str(e["card"]))
+        if side is None and card is not None:
+            with_ambush = [i for i, f in enumerate(card.faces) if f.ambush]
+            side = with_ambush[0] if len(with_ambush) == 1 else None
+        return f"Ambush! {self._any(e['card'], side)} springs its effect."
 
-    def _any(self, card_id: str) -> str:
+    def _any(self, card_id: str, side: int | None = None) -> str:
+        """Any card, item or hero by id, named by the side it showed (its first when not told)."""
         for kind in ("forest", "map", "item"):
-            name = self._lookup(kind, card_id, 0)
+            name = self._lookup(kind, card_id, side)
             if name != card_id:
                 return name
+        c = self.content
+        if card_id in getattr(c, "hero_by_id", {}):
+            return str(c.heroes[c.hero_by_id[card_id]].sides[0].name)
+        if card_id == "brothers-grimm" and getattr(c, "grimm", None) is not None:
+            return str(c.grimm.name)
         return card_id
 
     def _effect(self, e: Event) -> str:
-        return f"{self._any(e['source'])}: {e['text']}."
+        text = e["text"]
+        if e.get("do") == "gain_stat":
+            text += self._cap(e)
+        return f"{self._any(e['source'], self._effect_side(e))}: {text}."
 
     def _effect_skipped(self, e: Event) -> str:
         what = e.get("text") or e["do"]
-        return f"{self._any(e['source'])}: {what} does not happen (its condition does not hold)."
+        return f"{self._any(e['source'], self._effect_side(e))}: {what} does not happen (its condition does not hold)."
 
     def _activation_end(self, e: Event) -> str:
         return "The Activation ends; the Engagement begins."
@@ -128,7 +239,7 @@ class TanglewoodsNarrator(Narrator):
         return f"The map {self.map(e['map'])} is complete."
 
     def _wilds_held(self, e: Event) -> str:
-        return f"You keep your {_plural(e['wilds'], 'wild icon')} free and keep building."
+        return f"You keep your {plural(e['wilds'], 'wild icon')} free and keep building."
 
     def _bribe(self, e: Event) -> str:
         return f"You bribe {self.forest(e['card'])} with {e['cost']} gold; it slinks away."
@@ -139,20 +250,21 @@ class TanglewoodsNarrator(Narrator):
     def _strategy_end(self, e: Event) -> str:
         why = e.get("why", "player")
         if why == "no_enemies":
-            return f"No enemy is left standing: the Strategy phase ends by itself after {_plural(e['passes'], 'pass')}."
+            return f"No enemy is left standing: the Strategy phase ends by itself after {plural(e['passes'], 'pass')}."
         if why == "passes_used":
-            return f"The Strategy phase ends: all {_plural(e['passes'], 'pass')} used."
+            return f"The Strategy phase ends: all {plural(e['passes'], 'pass')} used."
         if why == "nothing_to_commit":
-            return f"Nothing left to commit or roll: the Strategy phase ends after {_plural(e['passes'], 'pass')}."
-        return f"You end the Strategy phase after {_plural(e['passes'], 'pass')}."
+            return f"Nothing left to commit or roll: the Strategy phase ends after {plural(e['passes'], 'pass')}."
+        return f"You end the Strategy phase after {plural(e['passes'], 'pass')}."
 
     def _roll(self, e: Event) -> str:
         dice = ", ".join(f"{d['colour']} {d['face']}" for d in e["dice"]) or "no dice"
-        why = f" ({e['why']})" if e.get("why") else ""
+        why = self._paren(e.get("why"))
         return f"You roll{why}: {dice}."
 
     def _damage(self, e: Event) -> str:
-        return (f"{e['why'].capitalize()} deals {e['amount']} to {self.forest(e['card'])} "
+        why = self._why(e["why"]) or "An effect"
+        return (f"{why[:1].upper() + why[1:]} deals {e['amount']} to {self.forest(e['card'])} "
                 f"({e['total']}/{e['health']}).")
 
     def _defeat(self, e: Event) -> str:
@@ -167,11 +279,12 @@ class TanglewoodsNarrator(Narrator):
         return f"The enemies still standing hurt you for {e['amount']}."
 
     def _stat(self, e: Event) -> str:
-        sign = "+" if e["change"] > 0 else ""
-        return f"{e['stat'].capitalize()} {sign}{e['change']} ({e['why']}): now {e['value']}."
+        what = e["stat"].capitalize()
+        most = " (the most)" if e["change"] > 0 and e["value"] >= STAT_MAX else ""
+        return f"{gain(e['change'], what)}{self._paren(e['why'])}: now {e['value']}{most}."
 
     def _gold(self, e: Event) -> str:
-        change, why = e["change"], e.get("why", "")
+        change, why = e["change"], self._why(e.get("why", "")) or "an effect"
         if change >= 0:
             return f"You gain {change} gold ({why}); you have {e['gold']}."
         return f"You pay {-change} gold ({why}); you have {e['gold']}."
@@ -179,13 +292,17 @@ class TanglewoodsNarrator(Narrator):
     def _dice_moved(self, e: Event) -> str:
         colours = e.get("colours") or [e.get("colour")]
         what = ", ".join(str(c) for c in colours)
-        return f"Dice {e['source']} -> {e['to']} ({e['why']}): {what}."
+        n = len(colours)
+        if e.get("why") == "commit" and e["to"] == "committed":
+            return f"You commit {plural(n, 'die', 'dice')}: {what}."
+        dice = plural(n, "die", "dice")
+        return f"{dice[:1].upper() + dice[1:]} from {e['source']} to {e['to']}{self._paren(e['why'])}: {what}."
 
     def _set_aside(self, e: Event) -> str:
         return f"Exhausted dice step aside ({', '.join(e['dice']) or 'none'}); {e['exhaust']} ready dice must tire."
 
     def _cleanup(self, e: Event) -> str:
-        flipped = f"; turned to night: {self._cards(e['flipped_to_night'])}" if e.get("flipped_to_night") else ""
+        flipped = f"; turned to night: {self._cards(e['flipped_to_night'], 1)}" if e.get("flipped_to_night") else ""
         return f"Cleanup: the tableau is discarded ({self._cards(e['discarded'])}){flipped}."
 
     def _shop(self, e: Event) -> str:
@@ -201,21 +318,22 @@ class TanglewoodsNarrator(Narrator):
         return f"You bait {self._lookup('forest', e['bear'], 0)}: it is shuffled into the Forest Deck."
 
     def _gain_item(self, e: Event) -> str:
-        return f"You gain {self.item(e['item'], e.get('upgraded', False))} ({e.get('why', '')})."
+        return f"You gain {self.item(e['item'], e.get('upgraded', False))}{self._paren(e.get('why'))}."
 
     def _discard_item(self, e: Event) -> str:
-        return f"You discard {self.item(e['item'])} ({e.get('why', '')})."
+        return f"You discard {self._any(e['item'], self._sides.get(str(e['item'])))}{self._paren(e.get('why'))}."
 
     def _upgrade_item(self, e: Event) -> str:
-        return f"{self.item(e['item'])} is upgraded to {self.item(e['item'], True)}."
+        return f"{self.item(e['item'])} is upgraded to {self.item(e['item'], True)}{self._paren(e.get('why'))}."
 
     def _use(self, e: Event) -> str:
         if e.get("what") == "ability":
             return f"You use {e['hero']}'s ability."
-        return f"You use {self.item(e['item'])}."
+        return f"You use {self._any(e['item'], self._sides.get(str(e['item'])))}."
 
     def _flip(self, e: Event) -> str:
-        return f"{self._any(e['card'])} turns to its {e['side']} side."
+        side = 1 if e["side"] in ("night", "upgraded") else 0
+        return f"{self._any(e['card'], 1 - side)} turns to its {e['side']} side: now {self._any(e['card'], side)}."
 
     def _hero_flip(self, e: Event) -> str:
         if e["to"] == "brothers-grimm":
@@ -223,10 +341,10 @@ class TanglewoodsNarrator(Narrator):
         return f"Your hero turns over: now {e.get('name', e['to'])}."
 
     def _reshuffle(self, e: Event) -> str:
-        return f"The {e['deck']} discard is shuffled into a new deck ({_plural(e['cards'], 'card')})."
+        return f"The {e['deck']} discard is shuffled into a new deck ({plural(e['cards'], 'card')})."
 
     def _night_falls(self, e: Event) -> str:
-        return f"Night falls on {_plural(e['cards'], 'forest card')} ({e['why']})."
+        return f"Night falls on {plural(e['cards'], 'forest card')}{self._paren(e['why'])}."
 
     def _peek_place(self, e: Event) -> str:
         return f"You put {self.forest(e['card'])} on the {e['where']} of the Forest Deck."
