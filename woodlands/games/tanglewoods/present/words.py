@@ -41,6 +41,16 @@ class TanglewoodsNarrator(Narrator):
         self._sides: dict[str, int] = {}
         self._stats: dict[str, int] = {}
 
+    def _gain_words(self, e: Event) -> str:
+        """``+1 Health``: a stat gain without printed words, from its numbers on the card."""
+        found = self._cards_by_id().get(str(e.get("source")))
+        side = self._effect_side(e)
+        if found is not None and side is not None:
+            for x in _face_effects(found.faces[side]):
+                if x.do == "gain_stat" and x.text == e.get("text"):
+                    return gain(int(x.params.get("amount", 0)), str(x.params.get("stat")).capitalize())
+        return "a stat gain"
+
     def _cap(self, e: Event) -> str:
         """`` (already at 6)`` after a stat gain that the cap swallows, from the stats the earlier
         events showed and the effect's own numbers on its card."""
@@ -160,7 +170,7 @@ class TanglewoodsNarrator(Narrator):
         out = []
         try:
             for e in events:
-                if e.get("type") != "effect" or e.get("text"):
+                if e.get("type") != "effect" or e.get("text") or (e.get("do") == "gain_stat" and self._cap(e)):
                     out.append(self.line(e, seat))
                 self._note(e)
         finally:
@@ -218,7 +228,10 @@ class TanglewoodsNarrator(Narrator):
     def _effect(self, e: Event) -> str:
         text = e["text"]
         if e.get("do") == "gain_stat":
-            text += self._cap(e)
+            cap = self._cap(e)
+            if cap and not text:
+                text = self._gain_words(e)
+            text += cap
         return f"{self._any(e['source'], self._effect_side(e))}: {text}."
 
     def _effect_skipped(self, e: Event) -> str:
