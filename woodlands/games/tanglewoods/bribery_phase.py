@@ -27,8 +27,9 @@ def ask_bribe(s: TanglewoodsState) -> Ask | None:
         if cost is None or s.defeated[i] or cost > s.gold:
             continue
         f = c.forest_face(code)
-        opts.append(Option.of("bribe", c.forest[code >> 1].id, label=f"Bribe {f.name} for {cost} gold (Damage {f.damage})",
-                              data={"cost": cost, "damage": f.damage}))
+        card_id = c.forest[code >> 1].id
+        opts.append(Option("bribe:" + card_id, f"Bribe {f.name} for {cost} gold (Damage {f.damage})", "bribe", (card_id,),
+                           {"cost": cost, "damage": f.damage}))
     if not opts:
         return None
     opts.append(Option.of("done", label="Bribe no more: on to the Engagement"))

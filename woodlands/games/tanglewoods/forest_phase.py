@@ -115,8 +115,10 @@ def _place_options(s: TanglewoodsState) -> list[Option]:
     for code in s.drawn:
         card = forest[code >> 1]
         face = card.faces[code & 1]
-        opts.append(Option.of("place", card.id, label=f"Place {face.name} ({('day', 'night')[code & 1]}, {face.summary})",
-                              data={"side": ("day", "night")[code & 1], "kind": card.kind}))
+        side = ("day", "night")[code & 1]
+        # Option(...) spelt out (as Option.of would build it): this runs on every Forest decision
+        opts.append(Option("place:" + card.id, f"Place {face.name} ({side}, {face.summary})", "place", (card.id,),
+                           {"side": side, "kind": card.kind}))
     return opts
 
 
@@ -148,7 +150,7 @@ def ask_forest_pick(s: TanglewoodsState) -> Ask | None:
                 {"drawn": s.cycle_draws, "limit": s.cycle_draws, "complete": True})
     limit = draw_limit(s)
     if s.cycle_draws < limit and forest_can_draw(s):
-        opts.append(Option.of("draw", label=f"Draw another card ({s.cycle_draws}/{limit} drawn)"))
+        opts.append(Option("draw", f"Draw another card ({s.cycle_draws}/{limit} drawn)", "draw"))
     if not opts:
         return None   # T-17: nothing drawn and nothing left to draw: the Forest phase ends
     if s.inventory or s.hero >= 0:

@@ -54,6 +54,9 @@ def exhaust_dice(s: TanglewoodsState) -> None:
         s.emit("dice_moved", colours=moved, source="committed", to="exhausted", why="exhaust dice")
 
 
+RECOVER_DONE = Option.of("done", label="Recover no more")
+
+
 @steps.ask("recover_dice", kind="recover_dice", rule="Resolve Phase: Recover Dice, ruling T-5")
 def ask_recover(s: TanglewoodsState, left: int) -> Ask | None:
     if left < 0:
@@ -63,8 +66,8 @@ def ask_recover(s: TanglewoodsState, left: int) -> Ask | None:
     colours = D.colours_in(s, D.EXHAUSTED)
     if left == 0 or not colours:
         return None
-    opts = [Option.of("recover", c, label=f"Recover a {c} die") for c in colours]
-    opts.append(Option.of("done", label="Recover no more"))
+    opts = [Option("recover:" + c, f"Recover a {c} die", "recover", (c,)) for c in colours]
+    opts.append(RECOVER_DONE)
     return f"Recover dice: up to {left} more exhausted dice back to the pool", opts, {"left": left}
 
 

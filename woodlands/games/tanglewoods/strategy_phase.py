@@ -20,6 +20,10 @@ from .stats import check_flip
 from .uses import apply_use, use_options
 
 
+END = Option.of("end", label="End the Strategy phase now")
+DONE = Option.of("done", label="Leave the other dice unapplied (they roll again next pass)")
+
+
 def undefeated_enemies(s: TanglewoodsState) -> list[int]:
     return [i for i, code in enumerate(s.tableau) if not s.defeated[i] and is_enemy(s, code)]
 
@@ -64,20 +68,21 @@ def ask_commit(s: TanglewoodsState) -> Ask | None:
         end_by_itself(s)
         return None
     pool = D.colours_in(s, D.POOL)
-    opts = [Option.of("commit", c, label=f"Commit a {c} die") for c in pool]
+    # Option(...) spelt out as Option.of would build it: the hot loop of every Engagement
+    opts = [Option("commit:" + c, f"Commit a {c} die", "commit", (c,)) for c in pool]
     waiting = _unapplied(s)
     if waiting:
-        opts.append(Option.of("roll", label=f"Roll the {len(waiting)} committed {'die' if len(waiting) == 1 else 'dice'}",
-                              data={"dice": len(waiting)}))
+        opts.append(Option("roll", f"Roll the {len(waiting)} committed {'die' if len(waiting) == 1 else 'dice'}", "roll", (),
+                           {"dice": len(waiting)}))
     opts += use_options(s, "strategy")
     if not opts:
         s.emit("strategy_end", passes=s.passes, why="nothing_to_commit")
         return None   # nothing to commit or roll: the phase ends (T-7)
-    opts.append(Option.of("end", label="End the Strategy phase now"))
+    opts.append(END)
     allowed = passes_allowed(s)
     return (f"Strategy pass {s.passes} of {allowed}: commit dice, then roll", opts,
             {"pass": s.passes, "passes": allowed, "committed": [DIE_COLOUR[d] for d in waiting],
-             "pool": [DIE_COLOUR[d] for d, z in enumerate(s.dice_zone) if z == D.POOL]})
+             "pool": [DIE_COLOUR[d] for d, z in enumerate(s.dice_zone) if not z]})
 
 
 @steps.explain("commit")
@@ -135,10 +140,10 @@ def ask_apply(s: TanglewoodsState) -> Ask | None:
         fname = D.face_name(face)
         amount = crit if face == CRIT else 1
         for card_id, name, taken, health in targets:
-            opts.append(Option.of("apply", colour, fname, card_id, label=f"{colour} {fname} -> {name} ({taken}/{health})",
-                                  data={"damage": amount, "taken": taken, "health": health}))
+            opts.append(Option(f"apply:{colour}:{fname}:{card_id}", f"{colour} {fname} -> {name} ({taken}/{health})",
+                               "apply", (colour, fname, card_id), {"damage": amount, "taken": taken, "health": health}))
     opts += use_options(s, "strategy")
-    opts.append(Option.of("done", label="Leave the other dice unapplied (they roll again next pass)"))
+    opts.append(DONE)
     return ("Apply dice: each hit or crit goes wholly to one enemy", opts,
             {"dice": [[colour, D.face_name(face)] for colour, face in groups], "crit_damage": crit,
              "enemies": [t[0] for t in targets]})
