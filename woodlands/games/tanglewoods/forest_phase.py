@@ -108,17 +108,24 @@ def forest_draw(s: TanglewoodsState) -> None:
         resolve_together(s, "ambush", [("forest", code)])
 
 
+#: the "draw" option by (cards drawn, limit): the same few, asked on every Forest decision
+DRAW: dict[tuple[int, int], Option] = {}
+
+
 def _place_options(s: TanglewoodsState) -> list[Option]:
     """One "place" option for each card drawn this Draw & Choose (TG-034)."""
-    forest = s.game.content.forest
-    opts = []
+    memo = s.game.memo
+    opts: list[Option] = []
     for code in s.drawn:
-        card = forest[code >> 1]
-        face = card.faces[code & 1]
-        side = ("day", "night")[code & 1]
-        # Option(...) spelt out (as Option.of would build it): this runs on every Forest decision
-        opts.append(Option("place:" + card.id, f"Place {face.name} ({side}, {face.summary})", "place", (card.id,),
-                           {"side": side, "kind": card.kind}))
+        # a pure function of (pack, card and side), asked on every Forest decision: built once per game
+        made = memo.get(("place", code))
+        if not isinstance(made, Option):
+            card = s.game.content.forest[code >> 1]
+            face = card.faces[code & 1]
+            made = memo[("place", code)] = Option.of(
+                "place", card.id, label=f"Place {face.name} ({('day', 'night')[code & 1]}, {face.summary})",
+                data={"side": ("day", "night")[code & 1], "kind": card.kind})
+        opts.append(made)
     return opts
 
 
@@ -150,7 +157,10 @@ def ask_forest_pick(s: TanglewoodsState) -> Ask | None:
                 {"drawn": s.cycle_draws, "limit": s.cycle_draws, "complete": True})
     limit = draw_limit(s)
     if s.cycle_draws < limit and forest_can_draw(s):
-        opts.append(Option("draw", f"Draw another card ({s.cycle_draws}/{limit} drawn)", "draw"))
+        draw = DRAW.get((s.cycle_draws, limit))
+        if draw is None:
+            draw = DRAW[(s.cycle_draws, limit)] = Option.of("draw", label=f"Draw another card ({s.cycle_draws}/{limit} drawn)")
+        opts.append(draw)
     if not opts:
         return None   # T-17: nothing drawn and nothing left to draw: the Forest phase ends
     if s.inventory or s.hero >= 0:

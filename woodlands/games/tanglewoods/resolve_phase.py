@@ -11,7 +11,7 @@ from ...engine.steps import push_in_order
 from . import dice as D
 from .ambush import resolve_together
 from .decks import to_side
-from .model import DAY, NIGHT
+from .model import COLOURS, DAY, NIGHT
 from .modifiers import enemy_damage, has_flag, is_boss, modifier
 from .registry import steps
 from .state import TanglewoodsState
@@ -55,6 +55,7 @@ def exhaust_dice(s: TanglewoodsState) -> None:
 
 
 RECOVER_DONE = Option.of("done", label="Recover no more")
+RECOVER = {c: Option.of("recover", c, label=f"Recover a {c} die") for c in COLOURS}
 
 
 @steps.ask("recover_dice", kind="recover_dice", rule="Resolve Phase: Recover Dice, ruling T-5")
@@ -66,7 +67,7 @@ def ask_recover(s: TanglewoodsState, left: int) -> Ask | None:
     colours = D.colours_in(s, D.EXHAUSTED)
     if left == 0 or not colours:
         return None
-    opts = [Option("recover:" + c, f"Recover a {c} die", "recover", (c,)) for c in colours]
+    opts = [RECOVER[c] for c in colours]
     opts.append(RECOVER_DONE)
     return f"Recover dice: up to {left} more exhausted dice back to the pool", opts, {"left": left}
 

@@ -12,7 +12,7 @@ from . import dice as D
 from .bears import win_bear
 from .effects import run_effects
 from .gold import gain_gold
-from .model import CRIT, DIE_COLOUR, HIT
+from .model import COLOURS, CRIT, DIE_COLOUR, HIT
 from .modifiers import enemy_health, health_bonus, is_boss, is_enemy, modifier
 from .registry import steps
 from .state import TanglewoodsState
@@ -21,6 +21,7 @@ from .uses import apply_use, use_options
 
 
 END = Option.of("end", label="End the Strategy phase now")
+COMMIT = {c: Option.of("commit", c, label=f"Commit a {c} die") for c in COLOURS}
 DONE = Option.of("done", label="Leave the other dice unapplied (they roll again next pass)")
 
 
@@ -68,8 +69,7 @@ def ask_commit(s: TanglewoodsState) -> Ask | None:
         end_by_itself(s)
         return None
     pool = D.colours_in(s, D.POOL)
-    # Option(...) spelt out as Option.of would build it: the hot loop of every Engagement
-    opts = [Option("commit:" + c, f"Commit a {c} die", "commit", (c,)) for c in pool]
+    opts = [COMMIT[c] for c in pool]
     waiting = _unapplied(s)
     if waiting:
         opts.append(Option("roll", f"Roll the {len(waiting)} committed {'die' if len(waiting) == 1 else 'dice'}", "roll", (),
