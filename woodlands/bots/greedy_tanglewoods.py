@@ -667,12 +667,12 @@ class GreedyTanglewoodsBot:
         left = {e["id"]: r for r, e in plan}
         rank = {e["id"]: k for k, (_, e) in enumerate(plan)}
         worth = {e["id"]: self.kill_value(e, view) for _, e in plan}
-        crit = max(0, 2 + view["modifiers"].get("crit_damage", 0))
-        options = [o.id for o in d.options if o.id.startswith("apply:")]
+        options = [o for o in d.options if o.meaning()[0] == "apply"]
         if not options:
             return self.reroll_in_apply(d, view) or "done"
         hits = sum(1 for c in view["committed_dice"] if not c["applied"] and c["face"] == "hit")
-        dice = sorted(dict.fromkeys((i.split(":")[1], i.split(":")[2]) for i in options), key=lambda cf: cf[1] != "crit")
+        # the option's own arguments: (colour, face, enemy id); its data: the damage it deals
+        dice = sorted(dict.fromkeys((o.meaning()[1][0], o.meaning()[1][1]) for o in options), key=lambda cf: cf[1] != "crit")
 
         def score(target: str, amount: int, face: str) -> float:
             r = left[target]
@@ -683,9 +683,9 @@ class GreedyTanglewoodsBot:
             return 10.0 - rank[target] - (r - amount) * 0.1
 
         for colour, face in dice:
-            amount = crit if face == "crit" else 1
-            targets = [i for i in options if i.startswith(f"apply:{colour}:{face}:")]
-            return max(targets, key=lambda i: score(i.split(":", 3)[3], amount, face))
+            targets = [o for o in options if o.meaning()[1][:2] == (colour, face)]
+            best = max(targets, key=lambda o: score(str(o.meaning()[1][2]), int((o.data or {}).get("damage", 1)), face))
+            return best.id
         return "done"
 
     def reroll_in_apply(self, d: "Decision", view: View) -> str | None:
