@@ -244,7 +244,9 @@ def test_the_table_fits_its_width_over_a_game(width: int) -> None:
             break
         console.print(P.table(s.view(0), width, 50 if width > 100 else 24))
         s.apply(b.choose(s))
-    assert max(len(line) for line in console.file.getvalue().splitlines()) <= width
+    text = console.file.getvalue()
+    assert max(len(line) for line in text.splitlines()) <= width
+    assert not [i for i in content_ids() if i in text], "an internal id on the table"
 
 
 def test_the_table_shows_no_placeholder_stats_before_the_side_is_chosen() -> None:

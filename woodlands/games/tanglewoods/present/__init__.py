@@ -306,7 +306,7 @@ class TanglewoodsPresentation(Presentation):
     # ------------------------------------------------------------------ terminal
     def table(self, view: View, width: int = 100, height: int | None = None) -> Any:
         from .table import render_tanglewoods
-        return render_tanglewoods(view, compact=width < 100)
+        return render_tanglewoods(view, compact=width < 100, names=self._name_of)
 
 
 __all__ = ["TanglewoodsPresentation", "die_odds"]

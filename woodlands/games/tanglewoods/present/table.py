@@ -1,7 +1,7 @@
 """The Tanglewoods table, drawn with rich from a player's view and nothing else."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from rich.console import Group, RenderableType
 from rich.markup import escape
@@ -15,12 +15,19 @@ RICH_COLOUR = {"yellow": "yellow", "green": "green", "blue": "blue", "purple": "
 ZONES = ("pool", "committed", "exhausted", "banished")
 
 
-def render_tanglewoods(view: View, compact: bool = False) -> RenderableType:
-    """The whole table; ``compact`` (under 100 columns) leaves out the decks and shortens the
-    dice to one line, so it fits 80x24 beside the options."""
+Names = Callable[[str], str]
+
+
+def render_tanglewoods(view: View, compact: bool = False, names: Names | None = None) -> RenderableType:
+    """The whole table; ``compact`` (under 100 columns) leaves out the decks, the hero's and
+    cards' texts (one key away in the details) and shortens the dice to a line, so it fits
+    80x24 beside the options.  ``names`` turns a card id into its printed name (the bears set
+    aside are listed by id in the view)."""
+    name: Names = names or (lambda i: i.replace("-", " ").title())
     if compact:
-        return Group(_header(view), _dice_line(view), _map(view), _tableau(view), _drawn(view), _belongings(view))
-    return Group(_header(view), _dice(view), _map(view), _tableau(view), _drawn(view), _decks(view), _belongings(view))
+        return Group(_header(view, compact), _dice_line(view), _map(view, compact), _tableau(view), _drawn(view, compact),
+                     _belongings(view, name, compact))
+    return Group(_header(view), _dice(view), _map(view), _tableau(view), _drawn(view), _decks(view), _belongings(view, name))
 
 
 def stats_set(v: View) -> bool:
@@ -52,7 +59,7 @@ def _face(card: dict[str, Any] | None) -> str:
     return ", ".join(bits)
 
 
-def _header(v: View) -> RenderableType:
+def _header(v: View, compact: bool = False) -> RenderableType:
     hero = v.get("hero")
     t = Text()
     t.append(f"Round {v['round']}", style="bold")
@@ -64,11 +71,14 @@ def _header(v: View) -> RenderableType:
         t.append("Hero chosen; now pick its starting side: stats and gold are set from it.", style="bold cyan")
         return Panel(t, title="20 Strong: Tanglewoods Gold", title_align="left")
     t.append(f"{hero['name']}", style="bold cyan")
-    t.append(f" (side {hero['side']}){' universal' if hero.get('universal') else ''}: {hero['text']}\n")
+    if compact:
+        t.append(f" (side {hero['side']})   ")
+    else:
+        t.append(f" (side {hero['side']}){' universal' if hero.get('universal') else ''}: {hero['text']}\n")
     t.append(f"Health {v['health']}", style="bold red" if v["health"] <= 2 else "bold")
     t.append(f"   Strategy {v['strategy']}   Recovery {v['recovery']}   ")
     t.append(f"Gold {v['gold']}", style="bold yellow")
-    t.append(f"   Bears beaten {v['bears_defeated']}/3")
+    t.append(f"   Bears {v['bears_defeated']}/3" if compact else f"   Bears beaten {v['bears_defeated']}/3")
     return Panel(t, title="20 Strong: Tanglewoods Gold", title_align="left")
 
 
@@ -107,17 +117,21 @@ def _dice_line(v: View) -> RenderableType:
         t.append(" ")
     rolled = v.get("committed_dice") or []
     if rolled:
-        t.append("\nrolled: " + ", ".join(f"{d['colour']} {d['face'] or '-'}{'*' if d['applied'] else ''}" for d in rolled))
+        seen: dict[str, int] = {}
+        for d in rolled:
+            key = f"{d['colour']} {d['face'] or 'unrolled'}{' (applied)' if d['applied'] else ''}"
+            seen[key] = seen.get(key, 0) + 1
+        t.append("\nrolled: " + ", ".join(k if n == 1 else f"{n}x {k}" for k, n in seen.items()))
     return t
 
 
-def _map(v: View) -> RenderableType:
+def _map(v: View, compact: bool = False) -> RenderableType:
     lines = Text()
     m = v.get("map")
     if m:
         lines.append("Active map: ", style="bold")
         lines.append(_face(m) + "\n")
-        if m.get("text"):
+        if m.get("text") and not compact:
             lines.append(f"  {m['text']}\n", style="italic")
         if m["complete"]:
             lines.append("  complete\n", style="green")
@@ -127,7 +141,8 @@ def _map(v: View) -> RenderableType:
     else:
         lines.append("No active map.\n")
     for choice in v.get("map_choices") or []:
-        lines.append(f"  on offer: {_face(choice)}" + (f" - {choice['text']}" if choice.get("text") else "") + "\n")
+        text = f" - {choice['text']}" if choice.get("text") and not compact else ""
+        lines.append(f"  on offer: {_face(choice)}{text}\n")
     lines.rstrip()
     return lines
 
@@ -152,14 +167,15 @@ def _tableau(v: View) -> RenderableType:
     return table
 
 
-def _drawn(v: View) -> RenderableType:
+def _drawn(v: View, compact: bool = False) -> RenderableType:
     parts = []
     for label, key in (("Drawn", "drawn"), ("Held up (Baby Bear)", "revealed")):
         cards = v.get(key) or []
         if cards:
             t = Text(f"{label}:\n", style="bold")
             for card in cards:
-                t.append(f"  {_face(card)}" + (f" - {card['text']}" if card.get("text") else "") + "\n")
+                text = f" - {card['text']}" if card.get("text") and not compact else ""
+                t.append(f"  {_face(card)}{text}\n")
             t.rstrip()
             parts.append(t)
     return Group(*parts) if parts else Text("")
@@ -177,17 +193,23 @@ def _decks(v: View) -> RenderableType:
     return table
 
 
-def _belongings(v: View) -> RenderableType:
+def _belongings(v: View, name: Names, compact: bool = False) -> RenderableType:
     t = Text()
     inv = v.get("inventory") or []
     t.append("Inventory: ", style="bold")
-    t.append("; ".join(f"{i['name']} ({i['side']}): {i['text']}" for i in inv) or "empty")
+    if compact:
+        t.append(", ".join(f"{i['name']}{'+' if i['side'] == 'upgraded' else ''}" for i in inv) or "empty")
+    else:
+        t.append("; ".join(f"{i['name']} ({i['side']}): {i['text']}" for i in inv) or "empty")
     shop = v.get("shop") or []
     if shop:
         t.append("\nShop: ", style="bold")
-        t.append("; ".join(f"{i['name']} for {i['cost']}: {i['text']}" for i in shop))
+        if compact:
+            t.append(", ".join(f"{i['name']} ({i['cost']})" for i in shop))
+        else:
+            t.append("; ".join(f"{i['name']} for {i['cost']}: {i['text']}" for i in shop))
     t.append("\nBears set aside: ", style="bold")
-    t.append(", ".join(v.get("bears_aside") or []) or "none")
+    t.append(", ".join(name(b) for b in v.get("bears_aside") or []) or "none")
     t.append("   Beaten: ", style="bold")
     t.append(", ".join(b["name"] for b in v.get("bears_won") or []) or "none")
     return t
