@@ -259,3 +259,10 @@ def test_the_table_shows_no_placeholder_stats_before_the_side_is_chosen() -> Non
     text = console.file.getvalue()
     assert "Health 1" not in text and "Gold 0" not in text and "starting side" in text
     play(s, "side:a")
+
+
+def test_recover_is_repeatable_up_to_what_may_come_back() -> None:
+    opt = Option.of("recover", "red", label="Recover a red die")
+    d = Decision(0, "recover_dice", "Recover", (opt, Option.of("done", label="Recover no more")), data={"left": 2})
+    assert P.repeatable({"dice": {"exhausted": {"red": 3}}}, d, opt) == 2
+    assert P.repeatable({"dice": {"exhausted": {"red": 1}}}, d, opt) == 1

@@ -287,6 +287,9 @@ class TanglewoodsPresentation(Presentation):
     def repeatable(self, view: View, decision: Decision, option: Option) -> int:
         if decision.kind == "commit_dice" and option.verb == "commit" and option.args:
             return int(((view.get("dice") or {}).get("pool") or {}).get(str(option.args[0]), 0))
+        if decision.kind == "recover_dice" and option.verb == "recover" and option.args:
+            tired = int(((view.get("dice") or {}).get("exhausted") or {}).get(str(option.args[0]), 0))
+            return min(tired, int((decision.data or {}).get("left", 0)))
         return 0
 
     def fixed_keys(self, decision: Decision) -> dict[str, str]:
