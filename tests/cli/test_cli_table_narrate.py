@@ -7,7 +7,8 @@ import pytest
 from rich.console import Console
 
 from woodlands.bots import get_bot
-from woodlands.cli.helptext import HELP, help_for
+from woodlands.cli.helptext import help_for
+from woodlands.games.tanglewoods.present.help import HELP
 from woodlands.cli.narrate import narrator_for
 from woodlands.cli.table import render_view
 

@@ -358,7 +358,9 @@ def test_AUD2_baby_bears_decision_names_the_drawn_card_in_its_data():
     assert s.decision.data["card"] == "ambush-lose-gold" and s.decision.data["side"] == "day"
     play(s, "add")
     assert s.decision.data["card"] == "north-imp"
-    assert situation(["forest_phase", HALT], forest_deck=[fc("north-imp")], active_map=mc("map-w")).decision.data is None
+    # issue 10: every decision carries data now; one not about a drawn card names none
+    other = situation(["forest_phase", HALT], forest_deck=[fc("north-imp")], active_map=mc("map-w")).decision
+    assert other.kind != "baby_bear_enemy" and "card" not in (other.data or {})
 
 
 @pytest.mark.rules("AUD-2", "T-23")

@@ -29,7 +29,6 @@ pack (public knowledge: names, stats and effects, never their order).  Its plain
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
@@ -45,8 +44,6 @@ STRONG_FIRST = ("red", "purple", "blue", "green", "yellow")
 #: faces of each unit die (ruling T-1): blanks, hits (1 damage), one crit (2 damage)
 BLANKS = {"yellow": 4, "green": 3, "blue": 2, "purple": 1, "red": 0}
 HITS = {"yellow": 1, "green": 2, "blue": 3, "purple": 4, "red": 5}
-STATS_RE = re.compile(r"Health (\d+), Strategy (\d+), Recovery (\d+)")
-PAY_RE = re.compile(r"pay (\d+) gold")
 FRONT = {"day": 0, "enemy": 0, "ordinary": 0, "night": 1, "modifier": 1, "upgraded": 1}
 BAIT_COST = 5
 LOST = 60.0   # what losing the game is worth, in dice
@@ -338,18 +335,18 @@ class GreedyTanglewoodsBot:
     def choose_hero(self, d: "Decision", view: View) -> str | None:
         """The sturdiest hero: Health first (by simulation the Thorn Warden, whose crits also
         bite deeper, does best, the Copperpenny Tinker about as well at level 5)."""
-        return max(d.options, key=lambda o: self._stats_score(o.label)).id
+        return max(d.options, key=lambda o: self._stats_score(o.data)).id
 
     def choose_side(self, d: "Decision", view: View) -> str | None:
-        return max(d.options, key=lambda o: self._stats_score(o.label)).id
+        return max(d.options, key=lambda o: self._stats_score(o.data)).id
 
     @staticmethod
-    def _stats_score(label: str) -> float:
-        m = STATS_RE.search(label)
-        if not m:
+    def _stats_score(data: dict[str, Any] | None) -> float:
+        """A hero side by its stats (the option's data): Health first."""
+        if not data:
             return 0.0
-        health, strategy, recovery = map(int, m.groups())
-        return health * 1.2 + strategy * 1.0 + recovery * 1.1 - (2 if "universal" in label else 0)
+        return float(data["health"] * 1.2 + data["strategy"] * 1.0 + data["recovery"] * 1.1
+                     - (2 if data.get("universal") else 0))
 
     def difficulty_choice(self, d: "Decision", view: View) -> str | None:
         ids = d.ids
@@ -361,7 +358,7 @@ class GreedyTanglewoodsBot:
         if ids[0].startswith("banish:"):
             return self._weakest(ids, "banish:")
         if ids[0].startswith("stat:"):
-            return self._stat(d, view, raising=d.options[0].label.startswith("+"))
+            return self._stat(d, view, raising=(d.data or {}).get("change", 1) > 0)
         return ids[0]
 
     def peek_forest(self, d: "Decision", view: View) -> str | None:
@@ -372,7 +369,7 @@ class GreedyTanglewoodsBot:
         for o in d.options:
             where, card_id = o.id.split(":", 1)
             card = c.forest[c.forest_by_id[card_id]]
-            night = "(night)" in o.label
+            night = (o.data or {}).get("side") == "night"
             face = card.faces[1 if night else 0]
             cost = self.place_cost(face, view, card.kind, not night) + (0 if face.direction else 2.0)
             scored.append((cost, card_id))
@@ -670,12 +667,12 @@ class GreedyTanglewoodsBot:
         left = {e["id"]: r for r, e in plan}
         rank = {e["id"]: k for k, (_, e) in enumerate(plan)}
         worth = {e["id"]: self.kill_value(e, view) for _, e in plan}
-        crit = max(0, 2 + view["modifiers"].get("crit_damage", 0))
-        options = [o.id for o in d.options if o.id.startswith("apply:")]
+        options = [o for o in d.options if o.meaning()[0] == "apply"]
         if not options:
             return self.reroll_in_apply(d, view) or "done"
         hits = sum(1 for c in view["committed_dice"] if not c["applied"] and c["face"] == "hit")
-        dice = sorted(dict.fromkeys((i.split(":")[1], i.split(":")[2]) for i in options), key=lambda cf: cf[1] != "crit")
+        # the option's own arguments: (colour, face, enemy id); its data: the damage it deals
+        dice = sorted(dict.fromkeys((o.meaning()[1][0], o.meaning()[1][1]) for o in options), key=lambda cf: cf[1] != "crit")
 
         def score(target: str, amount: int, face: str) -> float:
             r = left[target]
@@ -686,9 +683,9 @@ class GreedyTanglewoodsBot:
             return 10.0 - rank[target] - (r - amount) * 0.1
 
         for colour, face in dice:
-            amount = crit if face == "crit" else 1
-            targets = [i for i in options if i.startswith(f"apply:{colour}:{face}:")]
-            return max(targets, key=lambda i: score(i.split(":", 3)[3], amount, face))
+            targets = [o for o in options if o.meaning()[1][:2] == (colour, face)]
+            best = max(targets, key=lambda o: score(str(o.meaning()[1][2]), int((o.data or {}).get("damage", 1)), face))
+            return best.id
         return "done"
 
     def reroll_in_apply(self, d: "Decision", view: View) -> str | None:
@@ -708,7 +705,7 @@ class GreedyTanglewoodsBot:
         targets = [i for i in d.ids if suffix(i) in enemies]
         if not targets:
             return None
-        amount = int(m.group(1)) if (m := re.search(r"deal (\d+) damage", d.prompt)) else 1
+        amount = int((d.data or {}).get("amount", 1))
 
         def score(i: str) -> tuple[bool, float]:
             e = enemies[suffix(i)]
@@ -732,7 +729,7 @@ class GreedyTanglewoodsBot:
         return self._weakest(d.ids, verb + ":")
 
     def choose_stat(self, d: "Decision", view: View) -> str | None:
-        raising = any(o.label.startswith("+") for o in d.options)
+        raising = (d.data or {}).get("change", 1) > 0
         return self._stat(d, view, raising)
 
     def _stat(self, d: "Decision", view: View, raising: bool) -> str | None:
@@ -765,16 +762,16 @@ class GreedyTanglewoodsBot:
 
     def pay_or(self, d: "Decision", view: View) -> str | None:
         """Pay the gold unless what refusing costs is worth less than the gold."""
-        m = PAY_RE.search(d.prompt)
-        amount = int(m.group(1)) if m else 1
-        text = d.prompt.lower()
-        if "health" in text:
+        data = d.data or {}
+        amount = int(data.get("amount", 1))
+        otherwise = data.get("otherwise", [])
+        if any(e["do"] == "lose_stat" and e.get("stat") == "health" for e in otherwise):
             refuse = self.health_value(view)
-        elif "banish" in text:
+        elif any(e["do"] == "banish_dice" for e in otherwise):
             refuse = 3.0
         else:
-            n = re.search(r"exhaust (\d+)", text)
-            refuse = (int(n.group(1)) if n else 1) * self.die_value(view)
+            count = sum(int(e.get("count", 1)) for e in otherwise if e["do"] == "exhaust_dice")
+            refuse = (count or 1) * self.die_value(view)
         return "pay" if amount * self.gold_value(view, amount) <= refuse else "refuse"
 
     def discard_item(self, d: "Decision", view: View) -> str | None:

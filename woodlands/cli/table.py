@@ -1,181 +1,28 @@
 """The picture of the table, drawn with rich from a player's view and nothing else.
 
-:func:`render_view` picks the game's own table (its descriptor's ``table``) by the view's
-``game``: Tanglewoods is drawn here, the other games in ``table_<game>.py`` beside this module.
+:func:`render_view` asks the game's presentation (:mod:`woodlands.engine.presentation`) for
+its table, found by the view's ``game``; a game without one gets a dump of the view.
 """
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.markup import escape
 from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
 
 View = dict[str, Any]
-COLOURS = ("yellow", "green", "blue", "purple", "red")
-RICH_COLOUR = {"yellow": "yellow", "green": "green", "blue": "blue", "purple": "magenta", "red": "red"}
-ZONES = ("pool", "committed", "exhausted", "banished")
 
 
-def render_view(view: View) -> RenderableType:
-    """The whole table for one game's view, drawn by the game's own table (its descriptor's
-    ``table``); a game without one gets a dump."""
+def render_view(view: View, width: int = 100, height: int | None = None) -> RenderableType:
+    """The whole table for one game's view, drawn by the game's presentation (its ``table``)."""
     from ..engine.errors import WoodlandsError
-    from ..engine.registry import descriptor
-    render: Callable[[View], RenderableType] | None
+    from ..engine.presentation import presentation_for
+    from ..engine.game import load_game
     try:
-        render = descriptor(str(view.get("game"))).hook("table")
+        game = load_game(str(view.get("game")))
     except (ImportError, AttributeError, WoodlandsError):
-        render = None
-    if render is None:
         return Panel(escape(json.dumps(view, indent=1, default=str)), title="table")
-    return render(view)
-
-
-def render_tanglewoods(view: View) -> RenderableType:
-    return Group(_header(view), _dice(view), _map(view), _tableau(view), _drawn(view), _decks(view), _belongings(view))
-
-
-# ------------------------------------------------------------------ pieces
-def _face(card: dict[str, Any] | None) -> str:
-    """One card face in a short line: name, side and the numbers that matter."""
-    if not card:
-        return "-"
-    bits = [f"{card['name']} ({card['side']})"]
-    if "directions" in card:
-        bits.append("needs " + (" ".join(card["directions"]) or "nothing"))
-        if card.get("merchant"):
-            bits.append("merchant")
-    elif "cost" in card:
-        bits.append(f"cost {card['cost']}")
-    else:
-        if card.get("direction"):
-            bits.append(f"dir {card['direction']}")
-        if card.get("health") is not None:
-            bits.append(f"H{card['health']} D{card['damage']} B{'-' if card.get('bribe') is None else card['bribe']}")
-        elif card.get("kind") == "fable":
-            bits.append("fable")
-    return ", ".join(bits)
-
-
-def _header(v: View) -> RenderableType:
-    hero = v.get("hero")
-    t = Text()
-    t.append(f"Round {v['round']}", style="bold")
-    t.append(f" · {v['phase']} phase · difficulty {v['difficulty']}\n")
-    if not hero:
-        t.append("No hero chosen yet: stats and gold are set once you pick one.")
-        return Panel(t, title="20 Strong: Tanglewoods Gold", title_align="left")
-    t.append(f"{hero['name']}", style="bold cyan")
-    t.append(f" (side {hero['side']}){' universal' if hero.get('universal') else ''}: {hero['text']}\n")
-    t.append(f"Health {v['health']}", style="bold red" if v["health"] <= 2 else "bold")
-    t.append(f"   Strategy {v['strategy']}   Recovery {v['recovery']}   ")
-    t.append(f"Gold {v['gold']}", style="bold yellow")
-    t.append(f"   Bears beaten {v['bears_defeated']}/3")
-    return Panel(t, title="20 Strong: Tanglewoods Gold", title_align="left")
-
-
-def _dice(v: View) -> RenderableType:
-    table = Table(title="Dice", title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("zone")
-    for c in COLOURS:
-        table.add_column(c, style=RICH_COLOUR[c], justify="right")
-    table.add_column("total", justify="right")
-    for zone in ZONES:
-        counts = v["dice"][zone]
-        table.add_row(zone, *[str(counts.get(c, 0) or "·") for c in COLOURS], str(sum(counts.values())))
-    rolled = v.get("committed_dice") or []
-    if not rolled:
-        return table
-    faces = Text("Committed: ")
-    for i, d in enumerate(rolled):
-        if i:
-            faces.append(", ")
-        face = d["face"] or "not rolled"
-        faces.append(f"{d['colour']} {face}{' (applied)' if d['applied'] else ''}", style=RICH_COLOUR[d["colour"]])
-    return Group(table, faces)
-
-
-def _map(v: View) -> RenderableType:
-    lines = Text()
-    m = v.get("map")
-    if m:
-        lines.append("Active map: ", style="bold")
-        lines.append(_face(m) + "\n")
-        if m.get("text"):
-            lines.append(f"  {m['text']}\n", style="italic")
-        if m["complete"]:
-            lines.append("  complete\n", style="green")
-        else:
-            missing = " ".join(m["missing"]) or "nothing (wilds can finish it)"
-            lines.append(f"  still missing: {missing}\n", style="yellow")
-    else:
-        lines.append("No active map.\n")
-    for choice in v.get("map_choices") or []:
-        lines.append(f"  on offer: {_face(choice)}" + (f" - {choice['text']}" if choice.get("text") else "") + "\n")
-    lines.rstrip()
-    return lines
-
-
-def _tableau(v: View) -> RenderableType:
-    if not v["tableau"]:
-        return Text("Tableau: empty")
-    table = Table(title="Tableau", title_justify="left", show_edge=False, pad_edge=False)
-    for col in ("card", "side", "dir", "damage taken", "dmg", "bribe", "state"):
-        table.add_column(col)
-    for e in v["tableau"]:
-        direction = e.get("direction") or "-"
-        if direction == "wild":
-            direction = f"wild→{e['wild_as']}" if e.get("wild_as") else "wild"
-        if "health_now" in e:
-            state = "defeated" if e["defeated"] else "active"
-            bribe = "-" if e.get("bribe_now") is None else str(e["bribe_now"])
-            table.add_row(escape(e["name"]), e["side"], direction, f"{e['damage_taken']}/{e['health_now']}",
-                          str(e["damage_now"]), bribe, state, style="dim" if e["defeated"] else None)
-        else:
-            table.add_row(escape(e["name"]), e["side"], direction, "", "", "", "fable")
-    return table
-
-
-def _drawn(v: View) -> RenderableType:
-    parts = []
-    for label, key in (("Drawn", "drawn"), ("Held up (Baby Bear)", "revealed")):
-        cards = v.get(key) or []
-        if cards:
-            t = Text(f"{label}:\n", style="bold")
-            for card in cards:
-                t.append(f"  {_face(card)}" + (f" - {card['text']}" if card.get("text") else "") + "\n")
-            t.rstrip()
-            parts.append(t)
-    return Group(*parts) if parts else Text("")
-
-
-def _decks(v: View) -> RenderableType:
-    table = Table(title="Decks (top face / bottom underside)", title_justify="left", show_edge=False, pad_edge=False)
-    for col in ("deck", "cards", "top", "bottom underside", "discard top"):
-        table.add_column(col)
-    for name in ("forest", "map", "item"):
-        d = v["decks"][name]
-        disc = v["discards"][name]
-        table.add_row(name, str(d["count"]), escape(_face(d["top"])), escape(_face(d["bottom_underside"])),
-                      escape(f"{_face(disc['top'])} ({disc['count']})"))
-    return table
-
-
-def _belongings(v: View) -> RenderableType:
-    t = Text()
-    inv = v.get("inventory") or []
-    t.append("Inventory: ", style="bold")
-    t.append("; ".join(f"{i['name']} ({i['side']}): {i['text']}" for i in inv) or "empty")
-    shop = v.get("shop") or []
-    if shop:
-        t.append("\nShop: ", style="bold")
-        t.append("; ".join(f"{i['name']} for {i['cost']}: {i['text']}" for i in shop))
-    t.append("\nBears set aside: ", style="bold")
-    t.append(", ".join(v.get("bears_aside") or []) or "none")
-    t.append("   Beaten: ", style="bold")
-    t.append(", ".join(b["name"] for b in v.get("bears_won") or []) or "none")
-    return t
+    result: RenderableType = presentation_for(game).table(view, width, height)
+    return result

@@ -9,6 +9,7 @@ the ambushes being resolved, and draws made meanwhile do not fire.
 from __future__ import annotations
 
 from ...engine.decision import Option
+from ...engine.steps import Ask
 from ...engine.steps import push_in_order
 from .effects import run_effect, run_effects, source_id
 from .model import Effect, Face
@@ -46,16 +47,16 @@ def resolve_together(s: TanglewoodsState, when: str, entries: list[Entry]) -> No
 
 
 @steps.ask("simultaneous", kind="order_effects", rule="TG-028, ruling T-13", auto=True)
-def ask_order(s: TanglewoodsState, when: str, due: tuple[Entry, ...]) -> tuple[str, list[Option]] | None:
+def ask_order(s: TanglewoodsState, when: str, due: tuple[Entry, ...]) -> Ask | None:
     live = [e for e in due if still_there(s, when, e)]
     if len(live) <= 1:
         if live:
             _resolve_one(s, when, live[0])
         return None
-    opts = [Option(f"first:{source_id(s, ('map' if z == 'map' else 'forest', c))}",
-                   f"Resolve {face_of(s, (z, c)).name} first: " + "; ".join(x.text or x.do for x in effects_of(s, when, (z, c))))
+    opts = [Option.of("first", source_id(s, ('map' if z == 'map' else 'forest', c)),
+                      label=f"Resolve {face_of(s, (z, c)).name} first: " + "; ".join(x.text or x.do for x in effects_of(s, when, (z, c))))
             for z, c in live]
-    return f"Several {when} effects are due together: which resolves first?", opts
+    return f"Several {when} effects are due together: which resolves first?", opts, {"when": when}
 
 
 @steps.answer("simultaneous")

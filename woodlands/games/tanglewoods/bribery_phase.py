@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...engine.decision import Option
+from ...engine.steps import Ask
 from .decks import to_side
 from .gold import pay_gold
 from .model import NIGHT
@@ -17,7 +18,7 @@ def bribery_phase(s: TanglewoodsState) -> None:
 
 
 @steps.ask("bribe", kind="bribe", rule="Bribery Phase, TG-051, TG-052")
-def ask_bribe(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+def ask_bribe(s: TanglewoodsState) -> Ask | None:
     c = s.content
     opts = []
     change = modifier(s, "bribe_cost")
@@ -26,11 +27,13 @@ def ask_bribe(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
         if cost is None or s.defeated[i] or cost > s.gold:
             continue
         f = c.forest_face(code)
-        opts.append(Option(f"bribe:{c.forest[code >> 1].id}", f"Bribe {f.name} for {cost} gold (Damage {f.damage})"))
+        card_id = c.forest[code >> 1].id
+        opts.append(Option("bribe:" + card_id, f"Bribe {f.name} for {cost} gold (Damage {f.damage})", "bribe", (card_id,),
+                           {"cost": cost, "damage": f.damage}))
     if not opts:
         return None
-    opts.append(Option("done", "Bribe no more: on to the Engagement"))
-    return f"Bribery phase: you have {s.gold} gold", opts
+    opts.append(Option.of("done", label="Bribe no more: on to the Engagement"))
+    return f"Bribery phase: you have {s.gold} gold", opts, {"gold": s.gold}
 
 
 @steps.explain("bribe")

@@ -15,9 +15,10 @@ def hero_choices(game: TanglewoodsGame) -> list[tuple[str, str]]:
 DESCRIPTOR = GameDescriptor(
     game=TanglewoodsGame,
     view=TanglewoodsState.view,
-    narrator=Lazy("woodlands.cli.narrate:TanglewoodsNarrator"),
-    table=Lazy("woodlands.cli.table:render_tanglewoods"),
-    help=Lazy("woodlands.cli.helptext:HELP"),
+    narrator=Lazy("woodlands.games.tanglewoods.present.words:TanglewoodsNarrator"),
+    table=Lazy("woodlands.games.tanglewoods.present.table:render_tanglewoods"),
+    help=Lazy("woodlands.games.tanglewoods.present.help:HELP"),
+    presentation=Lazy("woodlands.games.tanglewoods.present:TanglewoodsPresentation"),
     bots={"random": RANDOM_BOT,
           "greedy": Lazy("woodlands.bots.greedy_tanglewoods:GreedyTanglewoodsBot")},
     options=(

@@ -7,6 +7,7 @@ applies only the chosen level's own line.
 from __future__ import annotations
 
 from ...engine.decision import Option
+from ...engine.steps import Ask
 from ...engine.steps import push_in_order
 from . import dice as D
 from .decks import to_side
@@ -68,9 +69,9 @@ def difficulty_level(s: TanglewoodsState, level: int) -> None:
 
 
 @steps.ask("level0_bear", kind="difficulty_choice", rule="Difficulty 0, TG-113, ruling T-14")
-def ask_level0(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
-    opts = [Option(f"bear:{s.content.forest[b].id}", f"Defeat {s.content.forest[b].faces[0].name}") for b in s.bears_aside]
-    return "Difficulty 0: choose a bear to count as defeated", opts
+def ask_level0(s: TanglewoodsState) -> Ask | None:
+    opts = [Option.of("bear", s.content.forest[b].id, label=f"Defeat {s.content.forest[b].faces[0].name}") for b in s.bears_aside]
+    return "Difficulty 0: choose a bear to count as defeated", opts, {"level": 0}
 
 
 @steps.answer("level0_bear")
@@ -82,12 +83,13 @@ def answer_level0(s: TanglewoodsState, choice: str) -> None:
 
 
 @steps.ask("level1_stats", kind="difficulty_choice", rule="Difficulty 1, TG-114, ruling T-20")
-def ask_level1(s: TanglewoodsState, first: str) -> tuple[str, list[Option]] | None:
+def ask_level1(s: TanglewoodsState, first: str) -> Ask | None:
     """+1 to two different stats, if able: only stats below 6 are offered."""
-    opts = [Option(f"stat:{n}", f"+1 {n} (now {getattr(s, n)})") for n in STATS if n != first and getattr(s, n) < 6]
+    opts = [Option.of("stat", n, label=f"+1 {n} (now {getattr(s, n)})", data={"now": getattr(s, n)})
+            for n in STATS if n != first and getattr(s, n) < 6]
     if not opts:
         return None
-    return f"Difficulty 1: +1 to {'a second' if first else 'a'} stat", opts
+    return f"Difficulty 1: +1 to {'a second' if first else 'a'} stat", opts, {"level": 1, "change": 1}
 
 
 @steps.answer("level1_stats")
@@ -99,7 +101,7 @@ def answer_level1(s: TanglewoodsState, choice: str, first: str) -> None:
 
 
 @steps.ask("level5_peek", kind="peek_forest", rule="Difficulty 5, TG-118, ruling T-20")
-def ask_level5(s: TanglewoodsState, cards: tuple[int, ...]) -> tuple[str, list[Option]] | None:
+def ask_level5(s: TanglewoodsState, cards: tuple[int, ...]) -> Ask | None:
     """The two top cards are lifted off; each goes back on top or to the bottom, in the order
     the player places them (a card placed later on top ends above the earlier one)."""
     waiting = [c for c in cards if c in s.forest_deck]
@@ -109,10 +111,12 @@ def ask_level5(s: TanglewoodsState, cards: tuple[int, ...]) -> tuple[str, list[O
     for c in waiting:
         f = s.content.forest_face(c)
         card_id = s.content.forest[c >> 1].id
-        opts.append(Option(f"top:{card_id}", f"Put {f.name} ({'night' if c & 1 else 'day'}) on top"))
-        opts.append(Option(f"bottom:{card_id}", f"Put {f.name} ({'night' if c & 1 else 'day'}) at the bottom"))
+        side = {"side": "night" if c & 1 else "day"}
+        opts.append(Option.of("top", card_id, label=f"Put {f.name} ({side['side']}) on top", data=side))
+        opts.append(Option.of("bottom", card_id, label=f"Put {f.name} ({side['side']}) at the bottom", data=side))
     names = ", ".join(s.content.forest_face(c).name for c in waiting)
-    return f"Difficulty 5: you look at the top of the Forest Deck ({names}); place them", opts
+    return (f"Difficulty 5: you look at the top of the Forest Deck ({names}); place them", opts,
+            {"level": 5, "cards": [s.content.forest[c >> 1].id for c in waiting]})
 
 
 @steps.answer("level5_peek")
@@ -131,9 +135,9 @@ def answer_level5(s: TanglewoodsState, choice: str, cards: tuple[int, ...]) -> N
 
 
 @steps.ask("level6_banish", kind="difficulty_choice", rule="Difficulty 6, TG-119, ruling T-20")
-def ask_level6(s: TanglewoodsState, first: str) -> tuple[str, list[Option]] | None:
-    opts = [Option(f"banish:{c}", f"Banish a {c} die") for c in D.colours_in(s, D.POOL) if c != first]
-    return (f"Difficulty 6: banish {'a second' if first else 'a'} die (two different colours)", opts) if opts else None
+def ask_level6(s: TanglewoodsState, first: str) -> Ask | None:
+    opts = [Option.of("banish", c, label=f"Banish a {c} die") for c in D.colours_in(s, D.POOL) if c != first]
+    return (f"Difficulty 6: banish {'a second' if first else 'a'} die (two different colours)", opts, {"level": 6}) if opts else None
 
 
 @steps.answer("level6_banish")
@@ -145,8 +149,10 @@ def answer_level6(s: TanglewoodsState, choice: str, first: str) -> None:
 
 
 @steps.ask("level7_stat", kind="difficulty_choice", rule="Difficulty 7, TG-120, ruling T-20")
-def ask_level7(s: TanglewoodsState) -> tuple[str, list[Option]]:
-    return "Difficulty 7: -1 to which stat?", [Option(f"stat:{n}", f"-1 {n} (now {getattr(s, n)})") for n in STATS]
+def ask_level7(s: TanglewoodsState) -> Ask:
+    return ("Difficulty 7: -1 to which stat?",
+            [Option.of("stat", n, label=f"-1 {n} (now {getattr(s, n)})", data={"now": getattr(s, n)}) for n in STATS],
+            {"level": 7, "change": -1})
 
 
 @steps.answer("level7_stat")

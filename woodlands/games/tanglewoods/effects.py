@@ -11,6 +11,7 @@ from typing import Any, Callable, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...engine.decision import Option
+from ...engine.steps import Ask
 from ...engine.steps import push_in_order
 from . import dice as D
 from .decks import draw_forest, draw_item, draw_random_item, flip, to_side
@@ -118,6 +119,27 @@ def source_name(s: TanglewoodsState, src: Source) -> str:
     return _source(s, src)[1]
 
 
+def why_name(s: TanglewoodsState, why: str) -> str:
+    """A prompt's cause in player words: a source id (``spinners-shrine``) as its printed name on
+    the side it shows now (its first side when it is not in play), other causes as they are."""
+    c = s.content
+    if why in c.forest_by_id:
+        idx = c.forest_by_id[why]
+        code = next((x for x in (*s.tableau, *s.revealed, *s.drawn) if x >> 1 == idx), idx * 2)
+        return c.forest_face(code).name
+    if why in c.map_by_id:
+        idx = c.map_by_id[why]
+        code = s.active_map if s.active_map >= 0 and s.active_map >> 1 == idx else idx * 2
+        return c.map_face(code).name
+    if why in c.item_by_id:
+        return c.items[c.item_by_id[why]].faces[0].name
+    if why in c.hero_by_id and s.hero >= 0:
+        return c.heroes[s.hero].sides[s.hero_side].name
+    if why == "brothers-grimm":
+        return c.grimm.name
+    return why
+
+
 # ------------------------------------------------------------------ conditions ("if" in TOML)
 CONDITIONS: dict[str, Callable[[TanglewoodsState], bool]] = {
     "no_day_drawn": lambda s: not s.day_drawn,
@@ -159,10 +181,12 @@ def _pay_or(s: TanglewoodsState, e: Effect, src: Source) -> None:
 
 
 @steps.ask("pay_or", kind="pay_or", rule="Gold, TG-086", auto=True)
-def ask_pay_or(s: TanglewoodsState, e: Effect, src: Source) -> tuple[str, list[Option]]:
+def ask_pay_or(s: TanglewoodsState, e: Effect, src: Source) -> Ask:
     other = "; ".join(x.text or x.do for x in e.params["otherwise"])
     return (f"{source_name(s, src)}: pay {e.params['amount']} gold, or {other}?",
-            [Option("pay", f"Pay {e.params['amount']} gold"), Option("refuse", f"Refuse: {other}")])
+            [Option.of("pay", label=f"Pay {e.params['amount']} gold"), Option.of("refuse", label=f"Refuse: {other}")],
+            {"amount": e.params["amount"], "source": source_id(s, src),
+             "otherwise": [{"do": x.do, **x.params} for x in e.params["otherwise"]]})
 
 
 @steps.answer("pay_or")
@@ -175,7 +199,7 @@ def answer_pay_or(s: TanglewoodsState, choice: str, e: Effect, src: Source) -> N
 
 # ------------------------------------------------------------------ stats
 def _stat_options(s: TanglewoodsState, verb: str, only_below_max: bool) -> list[Option]:
-    return [Option(f"stat:{n}", f"{verb} {n} (now {getattr(s, n)})") for n in STATS
+    return [Option.of("stat", n, label=f"{verb} {n} (now {getattr(s, n)})", data={"now": getattr(s, n)}) for n in STATS
             if not only_below_max or getattr(s, n) < 6]
 
 
@@ -204,9 +228,10 @@ def _set_stat(s: TanglewoodsState, e: Effect, src: Source) -> None:
 
 
 @steps.ask("choose_stat", kind="choose_stat", rule="ruling T-2")
-def ask_choose_stat(s: TanglewoodsState, verb: str, amount: int, why: str) -> tuple[str, list[Option]]:
+def ask_choose_stat(s: TanglewoodsState, verb: str, amount: int, why: str) -> Ask:
     word = f"+{amount}" if verb == "raise" else f"-{amount}"
-    return f"{why}: {word} to which stat?", _stat_options(s, word, False)
+    return (f"{why_name(s, why)}: {word} to which stat?", _stat_options(s, word, False),
+            {"change": amount if verb == "raise" else -amount, "source": why})
 
 
 @steps.answer("choose_stat")
@@ -242,15 +267,16 @@ _PICK = {"exhaust": (D.POOL, D.EXHAUSTED, True), "recover": (D.EXHAUSTED, D.POOL
 
 
 @steps.ask("pick_dice", kind="pick_dice", rule="ruling T-7")
-def ask_pick_dice(s: TanglewoodsState, verb: str, count: int, why: str) -> tuple[str, list[Option]] | None:
+def ask_pick_dice(s: TanglewoodsState, verb: str, count: int, why: str) -> Ask | None:
     src, _dst, forced = _PICK[verb]
     colours = D.colours_in(s, src)
     if count <= 0 or not colours:
         return None
-    opts = [Option(f"{verb}:{c}", f"{verb.capitalize()} a {c} die") for c in colours]
+    opts = [Option.of(verb, c, label=f"{verb.capitalize()} a {c} die") for c in colours]
     if not forced:
-        opts.append(Option("done", "Done"))
-    return f"{why}: {verb} {count} more {'die' if count == 1 else 'dice'}", opts
+        opts.append(Option.of("done", label="Done"))
+    return (f"{why_name(s, why)}: {verb} {count} more {'die' if count == 1 else 'dice'}", opts,
+            {"verb": verb, "count": count, "source": why})
 
 
 @steps.answer("pick_dice")
@@ -358,13 +384,14 @@ def baby_bear_choices(s: TanglewoodsState) -> None:
 
 
 @steps.ask("baby_bear_enemy", kind="baby_bear_enemy", rule="TG-104, ruling T-19")
-def ask_baby_enemy(s: TanglewoodsState, code: int) -> tuple[str, list[Option], dict[str, Any]]:
+def ask_baby_enemy(s: TanglewoodsState, code: int) -> Ask:
     name = s.content.forest_face(code).name
     # AUD-2: the drawn card as data, not only in the prompt
     data = {"card": s.content.forest[code >> 1].id, "side": "night" if code & 1 else "day",
             "revealed": [s.content.forest[c >> 1].id for c in s.revealed]}
     return (f"Baby Bear drew {name}: add it to the tableau, or -1 to a stat?",
-            [Option("add", f"Add {name} to the tableau")] + [Option(f"stat:{n}", f"-1 {n} (now {getattr(s, n)})") for n in STATS],
+            [Option.of("add", label=f"Add {name} to the tableau")]
+            + [Option.of("stat", n, label=f"-1 {n} (now {getattr(s, n)})", data={"now": getattr(s, n)}) for n in STATS],
             data)
 
 
@@ -387,11 +414,13 @@ def _deal_damage(s: TanglewoodsState, e: Effect, src: Source) -> None:
 
 
 @steps.ask("deal_damage", kind="deal_damage", rule="ruling T-4")
-def ask_deal_damage(s: TanglewoodsState, amount: int, why: str) -> tuple[str, list[Option]] | None:
-    opts = [Option(f"enemy:{s.content.forest[code >> 1].id}",
-                   f"{s.content.forest_face(code).name} ({s.damage[i]}/{enemy_health(s, i)})")
+def ask_deal_damage(s: TanglewoodsState, amount: int, why: str) -> Ask | None:
+    opts = [Option.of("enemy", s.content.forest[code >> 1].id,
+                      label=f"{s.content.forest_face(code).name} ({s.damage[i]}/{enemy_health(s, i)})",
+                      data={"taken": s.damage[i], "health": enemy_health(s, i)})
             for i, code in enumerate(s.tableau) if is_enemy(s, code) and not s.defeated[i]]
-    return (f"{why}: deal {amount} damage to which enemy?", opts) if opts else None
+    return (f"{why_name(s, why)}: deal {amount} damage to which enemy?", opts,
+            {"amount": amount, "source": why}) if opts else None
 
 
 @steps.answer("deal_damage")
@@ -409,16 +438,18 @@ def _reroll(s: TanglewoodsState, e: Effect, src: Source) -> None:
 
 
 @steps.ask("reroll_die", kind="reroll_die", rule="ruling T-4")
-def ask_reroll(s: TanglewoodsState, why: str) -> tuple[str, list[Option]] | None:
+def ask_reroll(s: TanglewoodsState, why: str) -> Ask | None:
     seen = []
     for d, z in enumerate(s.dice_zone):
         if z == D.COMMITTED and s.dice_face[d] >= 0 and not s.dice_applied[d]:
-            key = f"reroll:{D.DIE_COLOUR[d]}:{D.face_name(s.dice_face[d])}"
+            key = (D.DIE_COLOUR[d], D.face_name(s.dice_face[d]))
             if key not in seen:
                 seen.append(key)
     if not seen:
         return None
-    return f"{why}: re-roll which die?", [Option(k, f"Re-roll a {k.split(':')[1]} die showing {k.split(':')[2]}") for k in seen]
+    return (f"{why_name(s, why)}: re-roll which die?",
+            [Option.of("reroll", colour, face, label=f"Re-roll a {colour} die showing {face}") for colour, face in seen],
+            {"source": why})
 
 
 @steps.answer("reroll_die")
@@ -456,13 +487,13 @@ def _discard_item(s: TanglewoodsState, e: Effect, src: Source) -> None:
 
 
 def _discard_options(s: TanglewoodsState) -> list[Option]:
-    return [Option(f"discard:{s.content.items[c >> 1].id}", f"Discard {s.content.item_face(c).name}") for c in s.inventory]
+    return [Option.of("discard", s.content.items[c >> 1].id, label=f"Discard {s.content.item_face(c).name}") for c in s.inventory]
 
 
 @steps.ask("discard_item", kind="discard_item", rule="ruling T-8", auto=True)
-def ask_discard_item(s: TanglewoodsState, why: str) -> tuple[str, list[Option]] | None:
+def ask_discard_item(s: TanglewoodsState, why: str) -> Ask | None:
     opts = _discard_options(s)
-    return (f"{why}: discard which item?", opts) if opts else None
+    return (f"{why_name(s, why)}: discard which item?", opts, {"source": why}) if opts else None
 
 
 @steps.answer("discard_item")
@@ -480,11 +511,12 @@ def discard_item_by_id(s: TanglewoodsState, item_id: str, why: str) -> None:
 
 
 @steps.ask("item_limit", kind="item_limit", rule="TG-089, ruling T-8", auto=True)
-def ask_item_limit(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+def ask_item_limit(s: TanglewoodsState) -> Ask | None:
     if len(s.inventory) <= s.strategy:
         return None
     opts = _discard_options(s)
-    return f"You may hold {s.strategy} items (your Strategy) but have {len(s.inventory)}: discard one", opts
+    return (f"You may hold {s.strategy} items (your Strategy) but have {len(s.inventory)}: discard one", opts,
+            {"limit": s.strategy, "held": len(s.inventory)})
 
 
 @steps.answer("item_limit")
@@ -500,10 +532,11 @@ def _upgrade(s: TanglewoodsState, e: Effect, src: Source) -> None:
 
 
 @steps.ask("upgrade_item", kind="upgrade_item", rule="TG-078")
-def ask_upgrade(s: TanglewoodsState, why: str) -> tuple[str, list[Option]] | None:
-    opts = [Option(f"upgrade:{s.content.items[c >> 1].id}", f"Upgrade {s.content.item_face(c).name}")
+def ask_upgrade(s: TanglewoodsState, why: str) -> Ask | None:
+    opts = [Option.of("upgrade", s.content.items[c >> 1].id, label=f"Upgrade {s.content.item_face(c).name}",
+                      data={"upgraded": s.content.items[c >> 1].faces[1].name})
             for c in s.inventory if c & 1 == 0]
-    return (f"{why}: upgrade which item?", opts) if opts else None
+    return (f"{why_name(s, why)}: upgrade which item?", opts, {"source": why}) if opts else None
 
 
 @steps.answer("upgrade_item")

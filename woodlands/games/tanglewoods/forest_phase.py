@@ -8,6 +8,7 @@ tableau is that cycle's placement (TG-029).
 from __future__ import annotations
 
 from ...engine.decision import Option
+from ...engine.steps import Ask
 from .ambush import resolve_together
 from .decks import draw_forest, forest_can_draw
 from .effects import run_effects
@@ -107,19 +108,29 @@ def forest_draw(s: TanglewoodsState) -> None:
         resolve_together(s, "ambush", [("forest", code)])
 
 
+#: the "draw" option by (cards drawn, limit): the same few, asked on every Forest decision
+DRAW: dict[tuple[int, int], Option] = {}
+
+
 def _place_options(s: TanglewoodsState) -> list[Option]:
     """One "place" option for each card drawn this Draw & Choose (TG-034)."""
-    forest = s.game.content.forest
-    opts = []
+    memo = s.game.memo
+    opts: list[Option] = []
     for code in s.drawn:
-        card = forest[code >> 1]
-        face = card.faces[code & 1]
-        opts.append(Option(f"place:{card.id}", f"Place {face.name} ({('day', 'night')[code & 1]}, {face.summary})"))
+        # a pure function of (pack, card and side), asked on every Forest decision: built once per game
+        made = memo.get(("place", code))
+        if not isinstance(made, Option):
+            card = s.game.content.forest[code >> 1]
+            face = card.faces[code & 1]
+            made = memo[("place", code)] = Option.of(
+                "place", card.id, label=f"Place {face.name} ({('day', 'night')[code & 1]}, {face.summary})",
+                data={"side": ("day", "night")[code & 1], "kind": card.kind})
+        opts.append(made)
     return opts
 
 
 @steps.ask("forest_pick", kind="draw_or_place", rule="Forest Phase, Draw & Choose, TG-034")
-def ask_forest_pick(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+def ask_forest_pick(s: TanglewoodsState) -> Ask | None:
     if s.forced_added:        # an ambush put its own card in: that was this cycle's placement (TG-029)
         place_and_check(s, -1)
         return None
@@ -142,15 +153,20 @@ def ask_forest_pick(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
         # place one of them, discard the rest, draw no more
         if not opts:
             return None
-        return "The map is complete: place one of the cards you drew (the others are discarded)", opts
+        return ("The map is complete: place one of the cards you drew (the others are discarded)", opts,
+                {"drawn": s.cycle_draws, "limit": s.cycle_draws, "complete": True})
     limit = draw_limit(s)
     if s.cycle_draws < limit and forest_can_draw(s):
-        opts.append(Option("draw", f"Draw another card ({s.cycle_draws}/{limit} drawn)"))
+        draw = DRAW.get((s.cycle_draws, limit))
+        if draw is None:
+            draw = DRAW[(s.cycle_draws, limit)] = Option.of("draw", label=f"Draw another card ({s.cycle_draws}/{limit} drawn)")
+        opts.append(draw)
     if not opts:
         return None   # T-17: nothing drawn and nothing left to draw: the Forest phase ends
     if s.inventory or s.hero >= 0:
         opts += use_options(s, "forest")
-    return f"Forest phase: the map still needs {missing_text(s)}. Place a drawn card or draw again", opts
+    return (f"Forest phase: the map still needs {missing_text(s)}. Place a drawn card or draw again", opts,
+            {"drawn": s.cycle_draws, "limit": limit, "complete": False})
 
 
 @steps.explain("forest_pick")
@@ -245,7 +261,7 @@ def _complete(s: TanglewoodsState) -> None:
 
 
 @steps.ask("complete_with_wilds", kind="assign_wilds", rule="Wild Direction Icons, TG-045..TG-047, rulings T-12, T-23")
-def ask_wilds(s: TanglewoodsState, mid: bool = False) -> tuple[str, list[Option]] | None:
+def ask_wilds(s: TanglewoodsState, mid: bool = False) -> Ask | None:
     """``mid``: an ambush, not a placement, made the wilds able to complete the map (T-23); the
     Draw & Choose in progress goes on if the player keeps building."""
     status, missing = map_status(s)
@@ -253,10 +269,10 @@ def ask_wilds(s: TanglewoodsState, mid: bool = False) -> tuple[str, list[Option]
         if not mid:
             s.push("check_map")
         return None
-    opts = [Option("complete", "Assign the wild icons to the missing directions: the map is complete")]
+    opts = [Option.of("complete", label="Assign the wild icons to the missing directions: the map is complete")]
     if forest_can_draw(s) or (mid and s.drawn):
-        opts.append(Option("keep_building", "Assign the wilds elsewhere and keep building the tableau"))
-    return "Your wild icons can complete the map", opts
+        opts.append(Option.of("keep_building", label="Assign the wilds elsewhere and keep building the tableau"))
+    return "Your wild icons can complete the map", opts, {"missing": dict(missing)}
 
 
 @steps.answer("complete_with_wilds")

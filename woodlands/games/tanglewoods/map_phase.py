@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...engine.decision import Option
+from ...engine.steps import Ask
 from .ambush import resolve_together
 from .decks import draw_map, to_side
 from .effects import run_effects
@@ -34,15 +35,17 @@ def map_phase(s: TanglewoodsState) -> None:
 
 
 @steps.ask("choose_map", kind="choose_map", rule="Map Phase, TG-019")
-def ask_map(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+def ask_map(s: TanglewoodsState) -> Ask | None:
     c = s.content
     opts = []
     for code in s.map_drawn:
         f = c.map_face(code)
         need = " ".join(f.directions) or "nothing"
         extra = (" [merchant]" if f.merchant else "") + (f" {f.text}" if f.text else "")
-        opts.append(Option(f"map:{c.maps[code >> 1].id}", f"{f.name} ({'night' if code & 1 else 'day'}): needs {need}{extra}"))
-    return "Map phase: choose the map to follow this round", opts
+        opts.append(Option.of("map", c.maps[code >> 1].id, label=f"{f.name} ({'night' if code & 1 else 'day'}): needs {need}{extra}",
+                              data={"side": "night" if code & 1 else "day", "needs": list(f.directions),
+                                    "merchant": bool(f.merchant)}))
+    return "Map phase: choose the map to follow this round", opts, {"maps": [c.maps[x >> 1].id for x in s.map_drawn]}
 
 
 @steps.answer("choose_map")

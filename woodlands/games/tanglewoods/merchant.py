@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...engine.decision import Option
+from ...engine.steps import Ask
 from . import dice as D
 from .decks import draw_item, to_side
 from .effects import upgrade_item_by_id
@@ -14,11 +15,11 @@ from .stats import enforce_item_limit, raise_stat
 
 
 @steps.ask("merchant_offer", kind="visit_merchant", rule="Resolve Phase: Visit the Merchant, TG-062")
-def ask_offer(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+def ask_offer(s: TanglewoodsState) -> Ask | None:
     if not s.merchant_ok:
         return None
     return (f"The merchant is here (you have {s.gold} gold). Visit?",
-            [Option("visit", "Visit the merchant"), Option("skip", "Walk on")])
+            [Option.of("visit", label="Visit the merchant"), Option.of("skip", label="Walk on")], {"gold": s.gold})
 
 
 @steps.answer("merchant_offer")
@@ -44,28 +45,34 @@ def price(s: TanglewoodsState, code: int) -> int:
 
 
 @steps.ask("merchant", kind="merchant_action", rule="Merchant Card Actions, TG-074..TG-081, ruling T-15")
-def ask_merchant(s: TanglewoodsState) -> tuple[str, list[Option]]:
+def ask_merchant(s: TanglewoodsState) -> Ask:
     c = s.content
     m = c.merchant
     g = s.gold
     opts = []
     if g >= m.mend:
-        opts += [Option(f"mend:{col}", f"Mend ({m.mend} gold): recover a {col} die") for col in D.colours_in(s, D.EXHAUSTED)]
+        opts += [Option.of("mend", col, label=f"Mend ({m.mend} gold): recover a {col} die", data={"cost": m.mend})
+                 for col in D.colours_in(s, D.EXHAUSTED)]
     if g >= m.forge:
-        opts += [Option(f"forge:{c.items[x >> 1].id}", f"Forge ({m.forge} gold): upgrade {c.item_face(x).name}")
+        opts += [Option.of("forge", c.items[x >> 1].id, label=f"Forge ({m.forge} gold): upgrade {c.item_face(x).name}",
+                           data={"cost": m.forge, "upgraded": c.items[x >> 1].faces[1].name})
                  for x in s.inventory if x & 1 == ORDINARY]
     if g >= m.bait:
-        opts += [Option(f"bait:{c.forest[b].id}", f"Bait ({m.bait} gold): shuffle {c.forest[b].faces[0].name} into the Forest Deck")
+        opts += [Option.of("bait", c.forest[b].id, label=f"Bait ({m.bait} gold): shuffle {c.forest[b].faces[0].name} into the Forest Deck",
+                           data={"cost": m.bait, "health": c.forest[b].faces[0].health, "damage": c.forest[b].faces[0].damage})
                  for b in s.bears_aside]
     if s.buys < m.max_buys:
-        opts += [Option(f"buy:{c.items[x >> 1].id}", f"Buy {c.item_face(x).name} ({price(s, x)} gold): {c.item_face(x).text}")
+        opts += [Option.of("buy", c.items[x >> 1].id, label=f"Buy {c.item_face(x).name} ({price(s, x)} gold): {c.item_face(x).text}",
+                           data={"cost": price(s, x)})
                  for x in s.shop if price(s, x) <= g]
     for n in STATS:
         v = getattr(s, n)
         if v < 6 and g >= v * m.blessing_factor:
-            opts.append(Option(f"bless:{n}", f"Forest Blessing ({v * m.blessing_factor} gold): +1 {n} (now {v})"))
-    opts.append(Option("leave", "Leave the merchant"))
-    return f"Merchant: you have {g} gold", opts
+            opts.append(Option.of("bless", n, label=f"Forest Blessing ({v * m.blessing_factor} gold): +1 {n} (now {v})",
+                                  data={"cost": v * m.blessing_factor, "now": v}))
+    opts.append(Option.of("leave", label="Leave the merchant"))
+    return f"Merchant: you have {g} gold", opts, {"gold": g, "buys": s.buys, "max_buys": m.max_buys,
+                                                   "shop": [c.items[x >> 1].id for x in s.shop]}
 
 
 @steps.explain("merchant")

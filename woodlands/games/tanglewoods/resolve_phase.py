@@ -6,11 +6,12 @@ the optional visit.  There is no Gain Item Rewards step in this game (TG-061).
 from __future__ import annotations
 
 from ...engine.decision import Option
+from ...engine.steps import Ask
 from ...engine.steps import push_in_order
 from . import dice as D
 from .ambush import resolve_together
 from .decks import to_side
-from .model import DAY, NIGHT
+from .model import COLOURS, DAY, NIGHT
 from .modifiers import enemy_damage, has_flag, is_boss, modifier
 from .registry import steps
 from .state import TanglewoodsState
@@ -53,8 +54,12 @@ def exhaust_dice(s: TanglewoodsState) -> None:
         s.emit("dice_moved", colours=moved, source="committed", to="exhausted", why="exhaust dice")
 
 
+RECOVER_DONE = Option.of("done", label="Recover no more")
+RECOVER = {c: Option.of("recover", c, label=f"Recover a {c} die") for c in COLOURS}
+
+
 @steps.ask("recover_dice", kind="recover_dice", rule="Resolve Phase: Recover Dice, ruling T-5")
-def ask_recover(s: TanglewoodsState, left: int) -> tuple[str, list[Option]] | None:
+def ask_recover(s: TanglewoodsState, left: int) -> Ask | None:
     if left < 0:
         left = max(0, s.recovery + modifier(s, "recover"))
         s.push("recover_dice", left)
@@ -62,9 +67,9 @@ def ask_recover(s: TanglewoodsState, left: int) -> tuple[str, list[Option]] | No
     colours = D.colours_in(s, D.EXHAUSTED)
     if left == 0 or not colours:
         return None
-    opts = [Option(f"recover:{c}", f"Recover a {c} die") for c in colours]
-    opts.append(Option("done", "Recover no more"))
-    return f"Recover dice: up to {left} more exhausted dice back to the pool", opts
+    opts = [RECOVER[c] for c in colours]
+    opts.append(RECOVER_DONE)
+    return f"Recover dice: up to {left} more exhausted dice back to the pool", opts, {"left": left}
 
 
 @steps.answer("recover_dice")

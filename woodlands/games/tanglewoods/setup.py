@@ -2,21 +2,25 @@
 from __future__ import annotations
 
 from ...engine.decision import Option
+from ...engine.steps import Ask
 from .gold import set_gold
 from .registry import steps
 from .state import TanglewoodsState
 
 
 @steps.ask("choose_hero", kind="choose_hero", rule="Setup 1, TG-005")
-def ask_hero(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+def ask_hero(s: TanglewoodsState) -> Ask | None:
     if s.hero >= 0:
         return None
     opts = []
     for h in s.content.heroes:
         a, b = h.sides
-        opts.append(Option(f"hero:{h.id}", f"{a.name} / {b.name}: Health {a.health}, Strategy {a.strategy}, "
-                                            f"Recovery {a.recovery}" + (" (universal)" if h.universal else "")))
-    return "Choose your hero", opts
+        opts.append(Option.of("hero", h.id, label=f"{a.name} / {b.name}: Health {a.health}, Strategy {a.strategy}, "
+                                                  f"Recovery {a.recovery}" + (" (universal)" if h.universal else ""),
+                              data={"name": a.name, "health": a.health, "strategy": a.strategy,
+                                    "recovery": a.recovery, "universal": h.universal,
+                                    "start_side": None if h.start_side is None else "ab"[h.start_side]}))
+    return "Choose your hero", opts, {"heroes": [h.id for h in s.content.heroes]}
 
 
 @steps.answer("choose_hero")
@@ -25,7 +29,7 @@ def answer_hero(s: TanglewoodsState, choice: str) -> None:
 
 
 @steps.ask("choose_side", kind="choose_side", rule="Setup 1, TG-005")
-def ask_side(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+def ask_side(s: TanglewoodsState) -> Ask | None:
     """Some heroes fix their starting side; for the others the player picks (TG-005)."""
     hero = s.content.heroes[s.hero]
     wanted = s.options.get("side")
@@ -36,8 +40,10 @@ def ask_side(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
         s.hero_side = "ab".index(wanted)
         return None
     return ("Which side of your hero card starts face up?",
-            [Option(f"side:{k}", f"{side.name}: Health {side.health}, Strategy {side.strategy}, Recovery {side.recovery}. {side.text}")
-             for k, side in zip("ab", hero.sides)])
+            [Option.of("side", k, label=f"{side.name}: Health {side.health}, Strategy {side.strategy}, Recovery {side.recovery}. {side.text}",
+                       data={"name": side.name, "health": side.health, "strategy": side.strategy, "recovery": side.recovery})
+             for k, side in zip("ab", hero.sides)],
+            {"hero": hero.id})
 
 
 @steps.answer("choose_side")

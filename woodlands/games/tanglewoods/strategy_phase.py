@@ -7,16 +7,22 @@ the phase sooner, and it ends by itself once no undefeated enemy is left.
 from __future__ import annotations
 
 from ...engine.decision import Option
+from ...engine.steps import Ask
 from . import dice as D
 from .bears import win_bear
 from .effects import run_effects
 from .gold import gain_gold
-from .model import CRIT, DIE_COLOUR, HIT
+from .model import COLOURS, CRIT, DIE_COLOUR, HIT
 from .modifiers import enemy_health, health_bonus, is_boss, is_enemy, modifier
 from .registry import steps
 from .state import TanglewoodsState
 from .stats import check_flip
 from .uses import apply_use, use_options
+
+
+END = Option.of("end", label="End the Strategy phase now")
+COMMIT = {c: Option.of("commit", c, label=f"Commit a {c} die") for c in COLOURS}
+DONE = Option.of("done", label="Leave the other dice unapplied (they roll again next pass)")
 
 
 def undefeated_enemies(s: TanglewoodsState) -> list[int]:
@@ -58,20 +64,25 @@ def _unapplied(s: TanglewoodsState) -> list[int]:
 
 
 @steps.ask("commit", kind="commit_dice", rule="Strategy Phase: Commit Dice, TG-057, ruling T-4")
-def ask_commit(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+def ask_commit(s: TanglewoodsState) -> Ask | None:
     if not undefeated_enemies(s):    # the last one fell to an item or ability during Commit (T-4)
         end_by_itself(s)
         return None
-    opts = [Option(f"commit:{c}", f"Commit a {c} die") for c in D.colours_in(s, D.POOL)]
+    pool = D.colours_in(s, D.POOL)
+    opts = [COMMIT[c] for c in pool]
     waiting = _unapplied(s)
     if waiting:
-        opts.append(Option("roll", f"Roll the {len(waiting)} committed {'die' if len(waiting) == 1 else 'dice'}"))
+        opts.append(Option("roll", f"Roll the {len(waiting)} committed {'die' if len(waiting) == 1 else 'dice'}", "roll", (),
+                           {"dice": len(waiting)}))
     opts += use_options(s, "strategy")
     if not opts:
         s.emit("strategy_end", passes=s.passes, why="nothing_to_commit")
         return None   # nothing to commit or roll: the phase ends (T-7)
-    opts.append(Option("end", "End the Strategy phase now"))
-    return f"Strategy pass {s.passes} of {passes_allowed(s)}: commit dice, then roll", opts
+    opts.append(END)
+    allowed = passes_allowed(s)
+    return (f"Strategy pass {s.passes} of {allowed}: commit dice, then roll", opts,
+            {"pass": s.passes, "passes": allowed, "committed": [DIE_COLOUR[d] for d in waiting],
+             "pool": [DIE_COLOUR[d] for d, z in enumerate(s.dice_zone) if not z]})
 
 
 @steps.explain("commit")
@@ -113,7 +124,7 @@ def _ready_groups(s: TanglewoodsState) -> list[tuple[str, int]]:
 
 
 @steps.ask("apply_dice", kind="apply_die", rule="Strategy Phase: Apply Dice, TG-057, ruling T-4", auto=True)
-def ask_apply(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
+def ask_apply(s: TanglewoodsState) -> Ask | None:
     groups = _ready_groups(s)
     enemies = undefeated_enemies(s)
     if not groups or not enemies:
@@ -124,13 +135,18 @@ def ask_apply(s: TanglewoodsState) -> tuple[str, list[Option]] | None:
     bonus = health_bonus(s)
     targets = [(c.forest[s.tableau[i] >> 1].id, c.forest_face(s.tableau[i]).name, s.damage[i], enemy_health(s, i, bonus))
                for i in enemies]
+    crit = max(0, 2 + modifier(s, "crit_damage"))
     for colour, face in groups:
         fname = D.face_name(face)
+        amount = crit if face == CRIT else 1
         for card_id, name, taken, health in targets:
-            opts.append(Option(f"apply:{colour}:{fname}:{card_id}", f"{colour} {fname} -> {name} ({taken}/{health})"))
+            opts.append(Option(f"apply:{colour}:{fname}:{card_id}", f"{colour} {fname} -> {name} ({taken}/{health})",
+                               "apply", (colour, fname, card_id), {"damage": amount, "taken": taken, "health": health}))
     opts += use_options(s, "strategy")
-    opts.append(Option("done", "Leave the other dice unapplied (they roll again next pass)"))
-    return "Apply dice: each hit or crit goes wholly to one enemy", opts
+    opts.append(DONE)
+    return ("Apply dice: each hit or crit goes wholly to one enemy", opts,
+            {"dice": [[colour, D.face_name(face)] for colour, face in groups], "crit_damage": crit,
+             "enemies": [t[0] for t in targets]})
 
 
 @steps.answer("apply_dice")

@@ -12,11 +12,12 @@ def use_options(s: TanglewoodsState, window: str) -> list[Option]:
     for code in s.inventory:
         face = c.items[code >> 1].faces[code & 1]
         if face.use and any(e.window == window for e in face.use):
-            opts.append(Option(f"use:{c.items[code >> 1].id}", f"Use {face.name}: {face.text}"))
+            item_id = c.items[code >> 1].id
+            opts.append(Option("use:" + item_id, f"Use {face.name}: {face.text}", "use", (item_id,), {"name": face.name}))
     if s.hero >= 0:
         side = c.grimm if s.grimm else c.heroes[s.hero].sides[s.hero_side]
         if window in side.use_windows and "ability" not in s.used:
-            opts.append(Option("ability", f"Use {side.name}'s ability (once a round): {side.text}"))
+            opts.append(Option("ability", f"Use {side.name}'s ability (once a round): {side.text}", "ability", (), {"name": side.name}))
     return opts
 
 
