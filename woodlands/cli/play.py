@@ -107,11 +107,18 @@ class PlaySession:
             self.say(f"Pass to {name}. Player {last + 1}'s screen ends here.", "bold")
             self.console.rule(characters="═")
 
+    def table_width(self) -> int:
+        """The width the table is laid out for: the terminal's at a terminal (``--line``); on a
+        pipe (scripts, CI, screen readers) the full table, since nothing scrolls it away and a
+        reader wants every number, not the compact 80x24 one."""
+        width = self.console.width
+        return width if self.console.is_terminal else max(width, 100)
+
     def show_turn(self) -> None:
         state = self.state
         self.handover()
         self.console.rule()
-        self.console.print(self.pres.table(state.view(self.seat), self.console.width, None))
+        self.console.print(self.pres.table(state.view(self.seat), self.table_width(), None))
         events = state.log_for(self.seat, self.seen)   # only what this seat may see (C-9)
         self.seen = state.log_length
         if events:

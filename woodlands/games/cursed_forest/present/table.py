@@ -416,7 +416,7 @@ def render_compact(view: View) -> RenderableType:
     fight; inventories and the long legend are one key away (the presentation's details)."""
     players = view.get("players") or []
     head = Text()
-    head.append("Cursed Forest", style="bold")
+    head.append("The Cursed Forest", style="bold")
     head.append(f" · round {view.get('round', '?')} · {view.get('phase', '?')}")
     turn = view.get("turn")
     if isinstance(turn, int) and 0 <= turn < len(players):
@@ -487,5 +487,6 @@ def render_compact(view: View) -> RenderableType:
 
 def _short(p: dict[str, Any]) -> str:
     """'1 Hildra': an adventurer's number and first name."""
-    name = str(p.get("name") or p.get("character") or "no character yet").split()[0]
-    return f"{p.get('adventurer', 0) + 1} {name}"
+    name = p.get("name") or p.get("character")
+    number = p.get("adventurer", 0) + 1
+    return f"{number} {str(name).split()[0]}" if name else f"adventurer {number} (no character yet)"
