@@ -1,7 +1,8 @@
 """Hidden facts stay hidden (issue 10, "Per-seat information").
 
 Two positions that differ only in facts hidden from a seat must look the same to that seat:
-equal ``view(seat)`` and equal ``log_for(seat)``.  From many decisions of seeded random games of
+equal ``view(seat)``, equal ``log_for(seat)`` and, when that seat decides, the same decision
+(prompt, option labels, the options' meaning and data, the decision's data).  From many decisions of seeded random games of
 each game we make such a twin with ``clone()`` and change what the seat cannot know: the hidden
 order of decks, the tile stack and bags (Tanglewoods keeps each deck's two visible faces, T-10,
 and every card its side, T-11), the Cursed Forest's other players' face-down items (swapped
@@ -196,7 +197,13 @@ def twins_seen(case: Case, seed: int, facts: Callable[[Any, int, int], Any],
 
 
 def seen_by(s: Any, seat: int, branch: int) -> Any:
-    return s.view(seat), s.log_for(seat), s.log_for(seat, branch)
+    """What ``seat`` sees: its view, its log, and, when it is the one deciding, the decision
+    as a client shows it (prompt, labels, each option's meaning and data, the decision's data)."""
+    d = s.decision
+    asked = None
+    if d is not None and d.player == seat:
+        asked = (d.kind, d.prompt, d.data, [(o.label, o.meaning(), o.data) for o in d.options])
+    return s.view(seat), s.log_for(seat), s.log_for(seat, branch), asked
 
 
 @pytest.mark.parametrize("case", CASES)
