@@ -119,10 +119,13 @@ def _work_out(s: StoryfoldState, key: tuple[object, ...], name: str) -> tuple[Op
     cache = s.game.cache
     if len(cache) >= s.game.CACHE_LIMIT:
         cache.clear()
+    # built as the tuple it is, with the id Option.of would derive (verb "act", args (name,
+    # "top", target)): this runs on every cache miss of every Luma turn
     part = cache[key] = tuple(
-        Option.of("act", name, "top", ident, label=f"{name.title()}: {TOP[name]}: {label} (needs {need})",
-                  data={"action": name, "effect": "top", "target": ident, "target_name": label,
-                        "target_kind": target_kind(s, name, ident), "need": need})
+        Option(f"act:{name}:top:{ident}", f"{name.title()}: {TOP[name]}: {label} (needs {need})",
+               "act", (name, "top", ident),
+               {"action": name, "effect": "top", "target": ident, "target_name": label,
+                "target_kind": target_kind(s, name, ident), "need": need})
         for ident, label, need in targets(s, name)) + (BOTTOM_OPTIONS[name],)
     return part
 
@@ -164,9 +167,14 @@ TO_THE_END = {name: f"{name} to the end of the River" for name in ACTIONS}
 @steps.ask("choose_dice", kind="roll", rule="Luma Phase 2b, SW-052")
 def ask_dice(s: StoryfoldState) -> Ask | None:
     name = action_name(s, s.action)
-    return ROLL_PROMPT[name], roll_options(s), {
-        "action": name, "effect": s.effect, "target": s.target or None, "threshold": threshold(s),
-        "need": need_for(s) if s.effect == "top" else None, "crystals_on_card": s.crystals[slot(s, s.action)]}
+    key = ("roll_data", name, s.effect, s.target, threshold(s), need_for(s) if s.effect == "top" else None,
+           s.crystals[slot(s, s.action)])
+    memo = s.game.memo
+    data = memo.get(key)       # shared between decisions alike (clients never change Decision.data)
+    if data is None:
+        data = memo[key] = {"action": name, "effect": s.effect, "target": s.target or None, "threshold": key[4],
+                            "need": key[5], "crystals_on_card": key[6]}
+    return ROLL_PROMPT[name], roll_options(s), cast(dict[str, Any], data)
 
 
 @steps.answer("choose_dice")
@@ -179,7 +187,8 @@ def answer_dice(s: StoryfoldState, choice: str) -> None:
 @steps.ask("after_roll", kind="after_roll", rule="Luma Phase 2c, SW-068, SW-016..SW-018")
 def ask_after_roll(s: StoryfoldState) -> Ask | None:
     opts = []
-    natural = count_successes(s)
+    t = threshold(s)
+    natural = count_successes(s, t)
     memo = s.game.memo
     if can_spend_for_success(s, natural):
         key = ("spend_crystal", s.action, s.crystals[slot(s, s.action)])
@@ -201,16 +210,18 @@ def ask_after_roll(s: StoryfoldState) -> Ask | None:
             "resolve", label=f"Carry out the effect with {plural(n, 'success', 'successes')}", data={"successes": n})
     opts.append(cast(Option, opt))
     faces = ", ".join(f"d{s.dice[d]}:{s.faces[d]}" for d in s.rolled)
-    return f"You rolled {faces}: {plural(n, 'success', 'successes')}", opts, roll_data(s, natural)
+    return f"You rolled {faces}: {plural(n, 'success', 'successes')}", opts, roll_data(s, natural, t)
 
 
-def roll_data(s: StoryfoldState, natural: int | None = None) -> dict[str, Any]:
+def roll_data(s: StoryfoldState, natural: int | None = None, t: int | None = None) -> dict[str, Any]:
     """Decision.data of the steps about the roll in hand (documented in docs/storyfold.md)."""
+    if t is None:
+        t = threshold(s)
     if natural is None:
-        natural = count_successes(s)
+        natural = count_successes(s, t)
     need = need_for(s) if s.effect == "top" else None
     return {"action": action_name(s, s.action), "effect": s.effect, "target": s.target or None,
-            "threshold": threshold(s), "dice": [s.dice[d] for d in s.rolled],
+            "threshold": t, "dice": [s.dice[d] for d in s.rolled],
             "faces": [s.faces[d] for d in s.rolled], "natural_successes": natural,
             "bonus_successes": s.bonus_successes, "successes": natural + s.bonus_successes, "need": need}
 
@@ -358,6 +369,16 @@ def end_action(s: StoryfoldState) -> None:
 
 
 # ------------------------------------------------------------------ effects that move Action cards
+def _action_card_option(s: StoryfoldState, card: int, space: int) -> Option:
+    """'Which Action card?': one option per card and River space, built once per game."""
+    key = ("action_card", card, space)
+    o = s.game.memo.get(key)
+    if o is None:
+        c = s.content.cards[card]
+        o = s.game.memo[key] = Option.of("action", c.id, label=c.name, data={"card": c.id, "space": space})
+    return cast(Option, o)
+
+
 @steps.ask("action_to_end", kind="choose_action_card", rule="River, SW-045, SW-046")
 def ask_action_to_end(s: StoryfoldState, which: str) -> Ask | None:
     actions = s.content.actions
@@ -368,9 +389,7 @@ def ask_action_to_end(s: StoryfoldState, which: str) -> Ask | None:
         card = s.content.card_by_id[which]
     else:
         return "Move which Action card to the end of the River?", [
-            Option.of("action", s.content.cards[c].id, label=f"{s.content.cards[c].name}",
-                      data={"card": s.content.cards[c].id, "space": s.river.index(c) + 1}) for c in acts], \
-            {"move": "to_end", "step": None}
+            _action_card_option(s, c, s.river.index(c) + 1) for c in acts], {"move": "to_end", "step": None}
     move_to_end(s.river, card)
     log_river(s, f"{s.content.cards[card].id} to the end of the River")
     return None

@@ -127,15 +127,24 @@ def take_back(s: StoryfoldState) -> None:
     s.dice_used = [False] * len(s.dice)
 
 
+REROLL_DONE = Option.of("done", label="Reroll no more")
+
+
 @steps.ask("reroll_die", kind="reroll", rule="Dice, SW-053")
 def ask_reroll(s: StoryfoldState, left: int) -> Ask | None:
     if left <= 0 or not s.rolled:
         return None
     t = threshold(s)
-    opts = [Option.of("die", i, label=f"Reroll the d{s.dice[d]} showing {s.faces[d]}",
-                      data={"size": s.dice[d], "face": s.faces[d], "success": s.faces[d] >= t})
-            for i, d in enumerate(s.rolled)]
-    opts.append(Option.of("done", label="Reroll no more"))
+    memo = s.game.memo
+    opts = []
+    for i, d in enumerate(s.rolled):
+        key = ("reroll", i, s.dice[d], s.faces[d], t)     # built once per die, face and threshold
+        o = memo.get(key)
+        if o is None:
+            o = memo[key] = Option.of("die", i, label=f"Reroll the d{s.dice[d]} showing {s.faces[d]}",
+                                      data={"size": s.dice[d], "face": s.faces[d], "success": s.faces[d] >= t})
+        opts.append(cast(Option, o))
+    opts.append(REROLL_DONE)
     return (f"Reroll which die? ({plural(left, 'reroll')} left)", opts,
             {"left": left, "threshold": t, "dice": [s.dice[d] for d in s.rolled],
              "faces": [s.faces[d] for d in s.rolled], "successes": count_successes(s, t) + s.bonus_successes})

@@ -1,6 +1,8 @@
 """The round: the Luma Phase and the Shadow Phase (SW-100..SW-109), in the overview's order."""
 from __future__ import annotations
 
+from typing import Any, cast
+
 from ...engine.decision import Option
 from ...engine.steps import Ask, push_in_order
 from .actions import action_options, start_action, why_not_act
@@ -32,8 +34,16 @@ def ask_luma_turn(s: StoryfoldState) -> Ask | None:
     opts.append(END_LUMA)                                      # SW-103: at any time
     free = s.dice_used.count(False)
     spirit = s.spirit_left()
-    return (f"Luma Phase: {free} {'die' if free == 1 else 'dice'} available, Spirit {spirit}", opts,
-            {"dice_available": free, "spirit": spirit, "light": s.light, "shadow": s.shadow})
+    # the prompt and its data are asked at every turn of every Luma Phase: made once per
+    # (dice, Spirit, Light, Shadow) and shared (clients read Decision.data, never change it)
+    key = ("luma_turn", free, spirit, s.light, s.shadow)
+    memo = s.game.memo
+    said = memo.get(key)
+    if said is None:
+        said = memo[key] = (f"Luma Phase: {free} {'die' if free == 1 else 'dice'} available, Spirit {spirit}",
+                            {"dice_available": free, "spirit": spirit, "light": s.light, "shadow": s.shadow})
+    prompt, data = cast(tuple[str, dict[str, Any]], said)
+    return prompt, opts, data
 
 
 @steps.explain("luma_turn")
