@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 
 #: the separator between an id's verb and its arguments
 SEP = ":"
+_new_tuple = tuple.__new__
 
 Arg = str | int
 
@@ -73,7 +74,13 @@ class Option(NamedTuple):
     @classmethod
     def of(cls, verb: str, *args: Any, label: str, data: dict[str, Any] | None = None) -> "Option":
         """The option ``verb`` with ``args``; its id is derived from them (:func:`make_id`)."""
-        return cls(make_id(verb, args), label, verb, args, data)
+        # built as the tuple it is (a NamedTuple's own constructor is a Python function, twice
+        # the cost), with the id joined inline: games build options at many decisions
+        if args:
+            option_id = verb + SEP + SEP.join([a if type(a) is str else str(a) for a in args])
+        else:
+            option_id = verb
+        return _new_tuple(cls, (option_id, label, verb, args, data))
 
     def meaning(self) -> tuple[str, tuple[Any, ...]]:
         """``(verb, args)``: as given to :meth:`of`, or read from the id (:func:`parse_id`)."""

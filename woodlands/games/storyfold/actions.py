@@ -102,7 +102,7 @@ def action_options(s: StoryfoldState) -> list[Option]:
                     places += tuple([holds(s, loc.condition) for loc in scene.locations if loc.condition])
             key = ("act", name, places)
         part = cache.get(key)
-        opts += _work_out(s, key, name) if part is None else cast(tuple[Option, ...], part)
+        opts += _work_out(s, key, name) if part is None else cast("tuple[Option, ...]", part)
     return opts
 
 
@@ -174,7 +174,7 @@ def ask_dice(s: StoryfoldState) -> Ask | None:
     if data is None:
         data = memo[key] = {"action": name, "effect": s.effect, "target": s.target or None, "threshold": key[4],
                             "need": key[5], "crystals_on_card": key[6]}
-    return ROLL_PROMPT[name], roll_options(s), cast(dict[str, Any], data)
+    return ROLL_PROMPT[name], roll_options(s), cast("dict[str, Any]", data)
 
 
 @steps.answer("choose_dice")
@@ -298,7 +298,7 @@ def ask_fallback(s: StoryfoldState, n: int, need: int) -> Ask | None:
         opts = memo[("fallback", name, n)] = (
             Option.of("bottom", label=f"Carry out the bottom effect instead: {BOTTOM[name]} x{n}",
                       data={"action": name, "gain": GAIN[name], "amount": n}), NOTHING)
-    return (f"Not enough for the top effect ({plural(n, 'success', 'successes')}, {short})", cast(tuple[Option, ...], opts),
+    return (f"Not enough for the top effect ({plural(n, 'success', 'successes')}, {short})", cast("tuple[Option, ...]", opts),
             {"action": name, "successes": n, "need": need if need >= 0 else None, "gain": GAIN[name]})
 
 

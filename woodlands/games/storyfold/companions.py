@@ -67,7 +67,7 @@ def use_options(s: StoryfoldState, window: str) -> list[Option]:
     if offers is None:   # the uses of the sides now up in this window, with their options (memoised)
         offers = s.game.memo[key] = tuple(_offer(who, use, _option(s, who, comp, use))
                                           for who, comp, use in current_uses(s) if use.window == window)
-    return _usable(s, cast(tuple[_Offer, ...], offers)) if offers else []
+    return _usable(s, cast("tuple[_Offer, ...]", offers)) if offers else []
 
 
 def _option(s: StoryfoldState, who: str, comp: Companion, use: Use) -> Option:

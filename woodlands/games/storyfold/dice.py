@@ -59,7 +59,7 @@ def roll_options(s: StoryfoldState) -> tuple[Option, ...]:
     opts = memo.get(key)
     if opts is None:
         opts = memo[key] = _roll_options(tuple(s.dice[d] for d in available(s)), limit)
-    return cast(tuple[Option, ...], opts)
+    return cast("tuple[Option, ...]", opts)
 
 
 def _roll_options(free: tuple[int, ...], limit: int) -> tuple[Option, ...]:

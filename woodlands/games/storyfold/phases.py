@@ -42,7 +42,7 @@ def ask_luma_turn(s: StoryfoldState) -> Ask | None:
     if said is None:
         said = memo[key] = (f"Luma Phase: {free} {'die' if free == 1 else 'dice'} available, Spirit {spirit}",
                             {"dice_available": free, "spirit": spirit, "light": s.light, "shadow": s.shadow})
-    prompt, data = cast(tuple[str, dict[str, Any]], said)
+    prompt, data = cast("tuple[str, dict[str, Any]]", said)
     return prompt, opts, data
 
 
