@@ -167,14 +167,10 @@ TO_THE_END = {name: f"{name} to the end of the River" for name in ACTIONS}
 @steps.ask("choose_dice", kind="roll", rule="Luma Phase 2b, SW-052")
 def ask_dice(s: StoryfoldState) -> Ask | None:
     name = action_name(s, s.action)
-    key = ("roll_data", name, s.effect, s.target, threshold(s), need_for(s) if s.effect == "top" else None,
-           s.crystals[slot(s, s.action)])
-    memo = s.game.memo
-    data = memo.get(key)       # shared between decisions alike (clients never change Decision.data)
-    if data is None:
-        data = memo[key] = {"action": name, "effect": s.effect, "target": s.target or None, "threshold": key[4],
-                            "need": key[5], "crystals_on_card": key[6]}
-    return ROLL_PROMPT[name], roll_options(s), cast("dict[str, Any]", data)
+    effect = s.effect
+    return ROLL_PROMPT[name], roll_options(s), {
+        "action": name, "effect": effect, "target": s.target or None, "threshold": threshold(s),
+        "need": need_for(s, name) if effect == "top" else None, "crystals_on_card": s.crystals[slot(s, s.action)]}
 
 
 @steps.answer("choose_dice")
@@ -210,7 +206,7 @@ def ask_after_roll(s: StoryfoldState) -> Ask | None:
             "resolve", label=f"Carry out the effect with {plural(n, 'success', 'successes')}", data={"successes": n})
     opts.append(cast(Option, opt))
     faces = ", ".join(f"d{s.dice[d]}:{s.faces[d]}" for d in s.rolled)
-    return f"You rolled {faces}: {plural(n, 'success', 'successes')}", opts, roll_data(s, natural, t)
+    return f"You rolled {faces}: {n} {'success' if n == 1 else 'successes'}", opts, roll_data(s, natural, t)
 
 
 def roll_data(s: StoryfoldState, natural: int | None = None, t: int | None = None) -> dict[str, Any]:
@@ -219,8 +215,9 @@ def roll_data(s: StoryfoldState, natural: int | None = None, t: int | None = Non
         t = threshold(s)
     if natural is None:
         natural = count_successes(s, t)
-    need = need_for(s) if s.effect == "top" else None
-    return {"action": action_name(s, s.action), "effect": s.effect, "target": s.target or None,
+    name = action_name(s, s.action)
+    need = need_for(s, name) if s.effect == "top" else None
+    return {"action": name, "effect": s.effect, "target": s.target or None,
             "threshold": t, "dice": [s.dice[d] for d in s.rolled],
             "faces": [s.faces[d] for d in s.rolled], "natural_successes": natural,
             "bonus_successes": s.bonus_successes, "successes": natural + s.bonus_successes, "need": need}
@@ -241,10 +238,12 @@ def answer_after_roll(s: StoryfoldState, choice: str) -> None:
         use_card(s, choice)
 
 
-def need_for(s: StoryfoldState) -> int | None:
+def need_for(s: StoryfoldState, name: str | None = None) -> int | None:
     """Successes the chosen top effect needs now; None if its target is gone or unvisitable
-    (what :func:`targets` says of it, worked out for the one target)."""
-    name = action_name(s, s.action)
+    (what :func:`targets` says of it, worked out for the one target).  ``name``: the action's
+    name when the caller has it already."""
+    if name is None:
+        name = action_name(s, s.action)
     if name == "help" or name == "explore":
         scene = s.content.scenes[s.scene]
         i = scene.location_ids.get(s.target)

@@ -6,7 +6,6 @@ hold is lost (our reading).
 """
 from __future__ import annotations
 
-from typing import cast
 
 from ...engine.decision import Option
 from ...engine.steps import Ask
@@ -43,8 +42,8 @@ def ask_place(s: StoryfoldState, left: int) -> Ask | None:
             opt = memo[("place_crystal", i, s.crystals[i])] = Option.of(
                 "crystal", ACTIONS[i], label=f"On {s.content.cards[s.content.actions[i]].name} ({s.crystals[i]} there)",
                 data={"action": ACTIONS[i], "on_card": s.crystals[i], "room": MAX_PER_CARD - s.crystals[i]})
-        opts.append(cast(Option, opt))
-    return f"Place a Crystal on which Action card? ({left} to place)", opts, {"left": left, "max_per_card": MAX_PER_CARD}
+        opts.append(opt)
+    return f"Place a Crystal on which Action card? ({left} to place)", opts, {"left": left, "max_per_card": MAX_PER_CARD}  # type: ignore[return-value]
 
 
 @steps.answer("place_crystals")
@@ -78,8 +77,16 @@ def ask_lose(s: StoryfoldState, left: int) -> Ask | None:
 
 
 def _from_options(s: StoryfoldState, have: list[int]) -> list[Option]:
-    return [Option.of("crystal", ACTIONS[i], label=f"From {s.content.cards[s.content.actions[i]].name} "
-                      f"({s.crystals[i]} there)", data={"action": ACTIONS[i], "on_card": s.crystals[i]}) for i in have]
+    memo = s.game.memo
+    opts = []
+    for i in have:                       # one option per card and count, made once per game
+        o = memo.get(("crystal_from", i, s.crystals[i]))
+        if o is None:
+            o = memo[("crystal_from", i, s.crystals[i])] = Option.of(
+                "crystal", ACTIONS[i], label=f"From {s.content.cards[s.content.actions[i]].name} ({s.crystals[i]} there)",
+                data={"action": ACTIONS[i], "on_card": s.crystals[i]})
+        opts.append(o)
+    return opts  # type: ignore[return-value]
 
 
 @steps.answer("lose_crystals")
