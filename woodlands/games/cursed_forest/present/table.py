@@ -263,12 +263,12 @@ def render_map(v: View, width: int = MAX_WIDTH) -> RenderableType:
     return out
 
 
-def _compact_map(grid: dict[tuple[int, int], dict[str, Any]], where: dict[tuple[int, int], list[int]],
-                 morna: tuple[int, int] | None, x0: int, x1: int, y0: int, y1: int) -> RenderableType:
-    """Two characters a tile: its kind letter, then who or what is on it."""
-    out = Text(f"Compact map, x {x0}..{x1} left to right, y {y1}..{y0} top to bottom\n", style="dim")
+def _compact_rows(out: Text, grid: dict[tuple[int, int], dict[str, Any]], where: dict[tuple[int, int], list[int]],
+                  morna: tuple[int, int] | None, x0: int, x1: int, y0: int, y1: int, label: int) -> None:
+    """Append the tile rows, two characters a tile: its kind letter, then who or what is on it
+    (an adventurer's number, & Morna Gûl, ! a monster or its token, else the tile's first mark)."""
     for y in range(y1, y0 - 1, -1):
-        out.append(f"{y:>4} ", style="dim")
+        out.append(f"{y:>{label}} ", style="dim")
         for x in range(x0, x1 + 1):
             tile = grid.get((x, y))
             if tile is None:
@@ -287,6 +287,13 @@ def _compact_map(grid: dict[tuple[int, int], dict[str, Any]], where: dict[tuple[
                 marks = _marks(tile, False)
                 out.append(marks[0][0] if marks else " ", style=marks[0][1] if marks else "")
         out.append("\n")
+
+
+def _compact_map(grid: dict[tuple[int, int], dict[str, Any]], where: dict[tuple[int, int], list[int]],
+                 morna: tuple[int, int] | None, x0: int, x1: int, y0: int, y1: int) -> RenderableType:
+    """Two characters a tile: its kind letter, then who or what is on it."""
+    out = Text(f"Compact map, x {x0}..{x1} left to right, y {y1}..{y0} top to bottom\n", style="dim")
+    _compact_rows(out, grid, where, morna, x0, x1, y0, y1, 4)
     kinds = [k for k in COMPACT if any(t.get("kind") == k for t in grid.values())]
     legend = Text("Tile letters: " + ", ".join(f"{COMPACT[k]} {KINDS[k][2]}" for k in kinds), style="dim")
     legend.append("\nAfter the letter: 1-4 an adventurer, & Morna Gûl, ! a monster or its token, then "
@@ -438,26 +445,7 @@ def render_compact(view: View) -> RenderableType:
         grid = {(tl["position"][0], tl["position"][1]): tl for tl in tiles}
         where, morna = _who_is_where(view), _morna_at(view)
         body = Text()
-        for y in range(y1, y0 - 1, -1):
-            body.append(f"{y:>3} ", style="dim")
-            for x in range(x0, x1 + 1):
-                tile = grid.get((x, y))
-                if tile is None:
-                    body.append("  ")
-                    continue
-                kind = str(tile.get("kind"))
-                body.append(COMPACT.get(kind, "?"), style=KINDS.get(kind, ("", "", ""))[1])
-                here = where.get((x, y), [])
-                if here:
-                    body.append(str(here[0] + 1), style=ADVENTURER_STYLE[here[0] % 4])
-                elif morna == (x, y):
-                    body.append("&", style="bold red")
-                elif tile.get("monster"):
-                    body.append("!", style="bold red")
-                else:
-                    marks = _marks(tile, False)
-                    body.append(marks[0][0] if marks else " ", style=marks[0][1] if marks else "")
-            body.append("\n")
+        _compact_rows(body, grid, where, morna, x0, x1, y0, y1, 3)
         body.append(f"x {x0}..{x1}; " + " ".join(f"{COMPACT[k]}={KINDS[k][2].split()[0]}" for k in COMPACT
                                                  if any(tl.get("kind") == k for tl in tiles))
                     + "; 1-4 adventurers, & Morna, ! monster", style="dim")
