@@ -9,14 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.presentation import Narrator as Narrator, plural, presentation_for
+from ..engine.presentation import Narrator as Narrator, presentation_for
 
 Event = dict[str, Any]
-
-
-def _plural(n: int, word: str) -> str:
-    """``'1 pass'``, ``'3 passes'`` (kept for older callers; see :func:`~woodlands.engine.presentation.plural`)."""
-    return plural(n, word)
 
 
 def narrator_for(game: Game) -> Narrator:

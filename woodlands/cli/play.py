@@ -461,14 +461,9 @@ def deciding_seat(state: GameState) -> int:
 
 
 def seat_name(state: GameState, player: int) -> str:
-    """'Player 2 (Sirja)': how the table calls a seat, from what everyone can see."""
-    view = state.view(player)
-    seats = view.get("players")
-    if isinstance(seats, list) and 0 <= player < len(seats) and isinstance(seats[player], dict):
-        who = seats[player].get("name") or seats[player].get("character")
-        if who:
-            return f"Player {player + 1} ({who})"
-    return f"Player {player + 1}"
+    """'Player 2 (Sirja the Hunter)': the seat and its full name, from what that seat may see.
+    Line mode keeps the base wording (full names; scripts read it), not a game's shorter one."""
+    return Presentation.seat_name(presentation_for(state.game), state.view(player), player)
 
 
 def scene_save_of(state: GameState) -> dict[str, Any] | None:
