@@ -12,7 +12,7 @@ import pytest
 
 import woodlands
 from woodlands.games.storyfold.content_loader import DEFAULT_PACK
-from woodlands.games.storyfold.actions import BOTTOM_OPTIONS, TOP, action_options, targets
+from woodlands.games.storyfold.actions import BOTTOM_OPTIONS, TOP, action_options, need_by_targets, targets
 from woodlands.games.storyfold.dice import count_successes, threshold
 from woodlands.games.storyfold.model import THRESHOLDS
 from woodlands.games.storyfold.ongoing import active, max_dice, modifier
@@ -63,6 +63,23 @@ def check_fast_forms(s) -> None:
         assert count_successes(s) == sum(1 for d in s.rolled if s.faces[d] >= t)
     creatures = [c for c in s.river if c >= 0 and s.content.cards[c].kind == "creature"]
     assert s.creatures_in_river() == creatures
+    check_carried_roll_facts(s)
+
+
+def check_carried_roll_facts(s) -> None:
+    """The threshold and need that an action's steps carry from start_action (instead of
+    working them out at each step) are what the plain readings say at every step that shows
+    them: the roll, after the roll, and the fallback when the top effect falls short."""
+    d = s.decision
+    if d is None or d.kind not in ("roll", "after_roll", "fallback"):
+        return
+    t = THRESHOLDS[s.action_space - 1] + sum(e.params["amount"] for e in plain_effects(s, "threshold"))
+    need = need_by_targets(s) if s.effect == "top" else None
+    if d.kind == "fallback":     # the step resolve_action pushed says what the need was
+        assert d.data["need"] == need
+        return
+    assert d.data["threshold"] == t
+    assert d.data["need"] == need
 
 
 @pytest.mark.rules("SW-056", "SW-057", "SW-058", "SW-059", "SW-060", "SW-032", "SW-043", "S-1")

@@ -157,7 +157,11 @@ def start_action(s: StoryfoldState, choice: str) -> None:
     s.bonus_successes = 0
     s.emit("action", action=parts[1], effect=s.effect, target=s.target or None)
     s.push("finish_action")
-    s.push("choose_dice")
+    # The threshold and what the top effect needs are worked out once here and carried by the
+    # steps of this action (choose_dice -> after_roll -> resolve_action) while nothing can change
+    # them: the roll itself changes neither; a Crystal, Boon or card used after the roll may, so
+    # after one the next step is pushed without them and works them out again.
+    s.push("choose_dice", threshold(s), need_for(s) if s.effect == "top" else None)
 
 
 ROLL_PROMPT = {name: f"Roll how many dice for {name}?" for name in ACTIONS}
@@ -165,25 +169,26 @@ TO_THE_END = {name: f"{name} to the end of the River" for name in ACTIONS}
 
 
 @steps.ask("choose_dice", kind="roll", rule="Luma Phase 2b, SW-052")
-def ask_dice(s: StoryfoldState) -> Ask | None:
+def ask_dice(s: StoryfoldState, t: int, need: int | None) -> Ask | None:
     name = action_name(s, s.action)
-    effect = s.effect
     return ROLL_PROMPT[name], roll_options(s), {
-        "action": name, "effect": effect, "target": s.target or None, "threshold": threshold(s),
-        "need": need_for(s, name) if effect == "top" else None, "crystals_on_card": s.crystals[slot(s, s.action)]}
+        "action": name, "effect": s.effect, "target": s.target or None, "threshold": t,
+        "need": need, "crystals_on_card": s.crystals[slot(s, s.action)]}
 
 
 @steps.answer("choose_dice")
-def answer_dice(s: StoryfoldState, choice: str) -> None:
+def answer_dice(s: StoryfoldState, choice: str, t: int, need: int | None) -> None:
     _, k8, k10, k12 = choice.split(":")
-    roll(s, int(k8), int(k10), int(k12))
-    s.push("after_roll")
+    roll(s, int(k8), int(k10), int(k12), t)
+    s.push("after_roll", t, need)
 
 
 @steps.ask("after_roll", kind="after_roll", rule="Luma Phase 2c, SW-068, SW-016..SW-018")
-def ask_after_roll(s: StoryfoldState) -> Ask | None:
+def ask_after_roll(s: StoryfoldState, t: int | None = None, need: int | None = None) -> Ask | None:
+    if t is None:
+        t = threshold(s)
+        need = need_for(s) if s.effect == "top" else None
     opts = []
-    t = threshold(s)
     natural = count_successes(s, t)
     memo = s.game.memo
     if can_spend_for_success(s, natural):
@@ -197,7 +202,7 @@ def ask_after_roll(s: StoryfoldState) -> Ask | None:
     opts += boon_options(s, "after_roll")
     opts += use_options(s, "after_roll")
     if not opts:
-        s.push("resolve_action")
+        s.push("resolve_action", t, need)
         return None
     n = natural + s.bonus_successes
     opt = memo.get(("resolve", n))
@@ -206,29 +211,23 @@ def ask_after_roll(s: StoryfoldState) -> Ask | None:
             "resolve", label=f"Carry out the effect with {plural(n, 'success', 'successes')}", data={"successes": n})
     opts.append(cast(Option, opt))
     faces = ", ".join(f"d{s.dice[d]}:{s.faces[d]}" for d in s.rolled)
-    return f"You rolled {faces}: {n} {'success' if n == 1 else 'successes'}", opts, roll_data(s, natural, t)
+    return f"You rolled {faces}: {n} {'success' if n == 1 else 'successes'}", opts, roll_data(s, natural, t, need)
 
 
-def roll_data(s: StoryfoldState, natural: int | None = None, t: int | None = None) -> dict[str, Any]:
+def roll_data(s: StoryfoldState, natural: int, t: int, need: int | None) -> dict[str, Any]:
     """Decision.data of the steps about the roll in hand (documented in docs/storyfold.md)."""
-    if t is None:
-        t = threshold(s)
-    if natural is None:
-        natural = count_successes(s, t)
-    name = action_name(s, s.action)
-    need = need_for(s, name) if s.effect == "top" else None
-    return {"action": name, "effect": s.effect, "target": s.target or None,
+    return {"action": action_name(s, s.action), "effect": s.effect, "target": s.target or None,
             "threshold": t, "dice": [s.dice[d] for d in s.rolled],
             "faces": [s.faces[d] for d in s.rolled], "natural_successes": natural,
             "bonus_successes": s.bonus_successes, "successes": natural + s.bonus_successes, "need": need}
 
 
 @steps.answer("after_roll")
-def answer_after_roll(s: StoryfoldState, choice: str) -> None:
+def answer_after_roll(s: StoryfoldState, choice: str, t: int | None = None, need: int | None = None) -> None:
     if choice == "resolve":
-        s.push("resolve_action")
+        s.push("resolve_action", t, need)
         return
-    s.push("after_roll")
+    s.push("after_roll")                 # what was spent or used may change the threshold or the need
     if choice == "crystal":
         take(s, slot(s, s.action), "spent for a success")
         s.bonus_successes += 1
@@ -272,13 +271,15 @@ def need_by_targets(s: StoryfoldState) -> int | None:
 
 
 @steps.auto("resolve_action")
-def resolve_action(s: StoryfoldState) -> None:
-    n = count_successes(s) + s.bonus_successes
+def resolve_action(s: StoryfoldState, t: int | None = None, need: int | None = None) -> None:
+    if t is None:
+        t = threshold(s)
+        need = need_for(s) if s.effect == "top" else None
+    n = count_successes(s, t) + s.bonus_successes
     if n == 0:
         s.emit("no_effect", action=action_name(s, s.action), why="no success (SW-055)")
         return
     if s.effect == "top":
-        need = need_for(s)
         if need is not None and n >= need:
             top_effect(s)
             return
@@ -421,7 +422,7 @@ def answer_move_action(s: StoryfoldState, choice: str, step: int) -> None:
 
 
 @steps.explain("choose_dice")
-def explain_dice(s: StoryfoldState, choice: str) -> str | None:
+def explain_dice(s: StoryfoldState, choice: str, *_: object) -> str | None:
     parts = choice.split(":")
     if len(parts) != 4 or parts[0] != "roll" or not all(p.isdigit() for p in parts[1:]):
         return None
@@ -435,7 +436,7 @@ def explain_dice(s: StoryfoldState, choice: str) -> str | None:
 
 
 @steps.explain("after_roll")
-def explain_after_roll(s: StoryfoldState, choice: str) -> str | None:
+def explain_after_roll(s: StoryfoldState, choice: str, *_: object) -> str | None:
     if choice != "crystal":
         return None
     if count_successes(s) == 0:

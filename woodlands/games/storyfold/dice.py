@@ -76,7 +76,7 @@ def _roll_options(free: tuple[int, ...], limit: int) -> tuple[Option, ...]:
     return tuple(opts)
 
 
-def roll(s: StoryfoldState, k8: int, k10: int, k12: int) -> None:
+def roll(s: StoryfoldState, k8: int, k10: int, k12: int, t: int | None = None) -> None:
     """Roll the first ``k8`` unused d8 and, if asked, the unused d10 / d12 (dice of one size are
     alike, so which ones does not matter; taking them in order keeps replays exact)."""
     dice, used, faces = s.dice, s.dice_used, s.faces
@@ -99,7 +99,8 @@ def roll(s: StoryfoldState, k8: int, k10: int, k12: int) -> None:
     below = s.rng.below
     for d in rolled:
         faces[d] = 1 + below(dice[d])
-    t = threshold(s)
+    if t is None:
+        t = threshold(s)
     shown = [faces[d] for d in rolled]
     s.emit("roll", action=s.content.card_ids[s.action], dice=[dice[d] for d in rolled],
            faces=shown, threshold=t, successes=count_successes(s, t), bonus=s.bonus_successes)

@@ -1,7 +1,6 @@
 """The round: the Luma Phase and the Shadow Phase (SW-100..SW-109), in the overview's order."""
 from __future__ import annotations
 
-from typing import Any, cast
 
 from ...engine.decision import Option
 from ...engine.steps import Ask, push_in_order
@@ -34,16 +33,11 @@ def ask_luma_turn(s: StoryfoldState) -> Ask | None:
     opts.append(END_LUMA)                                      # SW-103: at any time
     free = s.dice_used.count(False)
     spirit = s.spirit_left()
-    # the prompt and its data are asked at every turn of every Luma Phase: made once per
-    # (dice, Spirit, Light, Shadow) and shared (clients read Decision.data, never change it)
-    key = ("luma_turn", free, spirit, s.light, s.shadow)
-    memo = s.game.memo
-    said = memo.get(key)
-    if said is None:
-        said = memo[key] = (f"Luma Phase: {free} {'die' if free == 1 else 'dice'} available, Spirit {spirit}",
-                            {"dice_available": free, "spirit": spirit, "light": s.light, "shadow": s.shadow})
-    prompt, data = cast("tuple[str, dict[str, Any]]", said)
-    return prompt, opts, data
+    # Made afresh each turn rather than memoised: (dice, Spirit, Light, Shadow) take thousands of
+    # values over a few games, so a memo only grows, and its entries make the garbage collector
+    # walk more; a dict of ints is not even tracked by it.
+    return (f"Luma Phase: {free} {'die' if free == 1 else 'dice'} available, Spirit {spirit}", opts,
+            {"dice_available": free, "spirit": spirit, "light": s.light, "shadow": s.shadow})
 
 
 @steps.explain("luma_turn")
