@@ -37,3 +37,37 @@ def test_the_docs_hold_each_game_at_both_sizes(game_id):
         path = DOCS / f"{game_id}-{w}x{h}.txt"
         assert path.exists(), f"run python -m woodlands.cli.screens ({path} is missing)"
         assert fits(path), path
+
+
+def test_a_full_tanglewoods_tableau_keeps_the_compact_table_short():
+    """Issue 10: the table fits 80x24 beside the options.  With a tableau of a dozen cards and
+    more, the compact table still takes at most 15 lines of 78 columns (a row per card would
+    take 30), and every creature in it is named."""
+    import random
+
+    from rich.console import Console
+
+    import woodlands
+    from woodlands.engine.presentation import presentation_for
+
+    game = woodlands.load_game("tanglewoods")
+    shown = presentation_for(game)
+    biggest = None
+    for seed in range(12):
+        s = game.new_game(seed=seed, options={"difficulty": 3})
+        rng = random.Random(seed)
+        while not s.is_over:
+            v = s.view(0)
+            if biggest is None or len(v["tableau"]) > len(biggest["tableau"]):
+                biggest = v
+            options = s.decision.options
+            s.apply(options[rng.randrange(len(options))].id)
+    assert biggest is not None and len(biggest["tableau"]) >= 12
+    console = Console(width=78, record=True, color_system=None)
+    console.print(shown.table(biggest, 78, 24))
+    lines = console.export_text().rstrip("\n").split("\n")
+    assert len(lines) <= 15, "\n".join(lines)
+    text = " ".join(lines)
+    for e in biggest["tableau"]:
+        if "health_now" in e:
+            assert e["name"].split()[0] in text

@@ -25,8 +25,10 @@ def render_tanglewoods(view: View, compact: bool = False, names: Names | None = 
     aside are listed by id in the view)."""
     name: Names = names or (lambda i: i.replace("-", " ").title())
     if compact:
-        return Group(_header(view, compact), _dice_line(view), _map(view, compact), _tableau(view), _drawn(view, compact),
-                     _belongings(view, name, compact))
+        parts = [_header(view, compact), _dice_line(view), _map(view, compact), _tableau_line(view), _drawn(view, compact),
+                 _belongings(view, name, compact)]
+        # nothing drawn is no line at all: every line counts at 24
+        return Group(*(p for p in parts if not (isinstance(p, Text) and not p.plain)))
     return Group(_header(view), _dice(view), _map(view), _tableau(view), _drawn(view), _decks(view), _belongings(view, name))
 
 
@@ -165,6 +167,40 @@ def _tableau(v: View) -> RenderableType:
         else:
             table.add_row(escape(e["name"]), e["side"], direction, "", "", "", "fable")
     return table
+
+
+def _tableau_line(v: View) -> RenderableType:
+    """The tableau as running text for the compact table, so that a full tableau (over a dozen
+    cards) takes a few lines at 80 columns instead of a row each and the table stays within
+    24 lines beside the options.  Creatures first, each with its direction, damage taken /
+    health, damage and bribe (a defeated one dimmed); then the fables only counted with their
+    directions, since all they bring to a decision is the map's requirement, which the map line
+    already states (their names are one key away, in the details)."""
+    t = Text()
+    t.append(f"Tableau ({len(v['tableau'])}): ", style="bold")
+    if not v["tableau"]:
+        t.append("empty")
+        return t
+    fables: list[str] = []
+    first = True
+    for e in v["tableau"]:
+        direction = e.get("direction") or ""
+        if direction == "wild":
+            direction = f"wild→{e['wild_as']}" if e.get("wild_as") else "wild"
+        if "health_now" not in e:
+            fables.append(direction or "-")
+            continue
+        if not first:
+            t.append(" · ")
+        first = False
+        bribe = "-" if e.get("bribe_now") is None else str(e["bribe_now"])
+        bits = [e["name"] + (" (night)" if e.get("side") == "night" else "")] + ([direction] if direction else []) + [f"{e['damage_taken']}/{e['health_now']} D{e['damage_now']} B{bribe}"]
+        if e["defeated"]:
+            bits.append("defeated")
+        t.append(" ".join(bits), style="dim" if e["defeated"] else None)
+    if fables:
+        t.append(("" if first else " · ") + f"{len(fables)} fable{'s' if len(fables) != 1 else ''} ({' '.join(fables)})")
+    return t
 
 
 def _drawn(v: View, compact: bool = False) -> RenderableType:
