@@ -151,3 +151,26 @@ def test_line_mode_two_steps_at_once(run_cli, monkeypatch):
     assert "Squirrel 1 adds 2: the count is 2." in out               # group 1, its option 2
     assert "There is no group 3 here" in out and "Group 1 has options 1 to 2." in out
 
+
+
+class _TerminalInput(io.StringIO):
+    """Keys typed at a terminal: what the line mode reads when a person sits at one."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_line_mode_at_a_terminal_asks_y_or_n_before_a_warned_option(worded_toy):
+    """At a terminal (stdin and stdout TTYs) line mode asks before an option the game warns
+    about: 'n' leaves the game unchanged, 'y' takes it (on pipes it is told and taken, above)."""
+    state = worded_toy.new_game(seed=2)
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, color_system=None, width=100)
+    session = PlaySession(console, state, None, _TerminalInput("n\ny\n"))
+    assert session.interactive()
+    session.choose("r")                      # asks; the next line says n
+    assert state.choices == [] and "Not taken." in out.getvalue()
+    session.choose("r")                      # asks again; y takes it
+    assert state.choices == ["roll"]
+    assert out.getvalue().count("Warning: Rolling may overshoot the target.") == 2
+    assert out.getvalue().count("Take 'Roll the die") == 2
