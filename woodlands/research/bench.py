@@ -191,8 +191,10 @@ def run_env_bench(seconds: float = 5.0, seed: int = 1, cases: tuple[Case, ...] =
     return rows
 
 
-def print_env_bench(seconds: float, json_file: str | None = None) -> int:
-    """``woodlands bench --env``: the table (and the numbers as JSON in ``json_file``)."""
+def print_env_bench(seconds: float, json_file: str | None = None, out: Any = None,
+                    cases: tuple[Case, ...] | None = None) -> int:
+    """``woodlands bench --env``: the table on ``out`` (a rich console; stdout by default) and
+    the numbers as JSON in ``json_file``."""
     import json
 
     from rich.console import Console
@@ -207,7 +209,7 @@ def print_env_bench(seconds: float, json_file: str | None = None) -> int:
     except ImportError:
         from ..cli.main import UserError
         raise UserError("the research environments need the research extra: pip install 'woodlands[research]'") from None
-    rows = run_env_bench(seconds)
+    rows = run_env_bench(seconds, cases=CASES if cases is None else cases)
     table = Table(title=f"research environments on one core (about {seconds:g} s per game set-up): "
                         "env steps / s with observation and mask, against raw engine decisions / s",
                   title_justify="left", show_edge=False)
@@ -216,7 +218,7 @@ def print_env_bench(seconds: float, json_file: str | None = None) -> int:
     for r in rows:
         table.add_row(r.case, r.adapter, f"{r.raw_per_second:,.0f}", f"{r.steps_per_second:,.0f}", f"{r.ratio:.2f}",
                       "[green]met[/green]" if r.ratio >= TARGET_RATIO else f"[yellow]below {TARGET_RATIO:g}[/yellow]")
-    Console().print(table)
+    (out or Console()).print(table)
     if json_file:
         write_text(json_file, json.dumps([r.to_json() for r in rows], indent=1) + "\n")
     return 0
