@@ -1,0 +1,156 @@
+"""Tanglewoods as numbers (see :mod:`woodlands.research.observe` and docs/research.md).
+
+One player sees everything but the decks' order (T-10): of each deck the top card's face and the
+bottom card's underside.  So every card of the pack has a place among the zones the view shows
+(the tableau, the cards drawn, the discard piles, a deck's top or bottom, the inventory, the
+shop ...) and the encoding marks it there; a card in the hidden middle of a deck is marked
+nowhere (the decks' sizes are given).
+"""
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+from ..engine.game import Game
+from ..games.tanglewoods.model import COLOURS, DIE_COLOUR, STATS
+from ..games.tanglewoods.state import COMMITTED
+from .observe import Layout, Writer, decision_kinds, onehot
+
+PHASES = ("setup", "map", "forest", "bribery", "strategy", "resolve", "merchant")
+FOREST_ZONES = ("tableau", "drawn", "revealed", "deck_top", "deck_bottom", "bear_aside", "bear_won")
+MAP_ZONES = ("active", "choice", "deck_top", "deck_bottom")
+ITEM_ZONES = ("inventory", "shop", "deck_top", "deck_bottom")
+#: rounds are counted up to this (a longer game reads as this many)
+MAX_ROUND = 1000
+
+
+def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
+    c: Any = game.content
+    lay = Layout()
+    kinds = sorted(decision_kinds(game))
+    kind_at = {k: i for i, k in enumerate(kinds)}
+    phase_at = {p: i for i, p in enumerate(PHASES)}
+    o_dec = lay.add("decision", onehot("decision", kinds), 0, 1, "the kind of the decision waiting (all 0 once over)")
+    o_phase = lay.add("phase", onehot("phase", PHASES), 0, 1, "the phase")
+    scal = ["round", "difficulty", *STATS, "gold", "bears_defeated", "strategy_pass", "forest_draws", "buys",
+            "map_complete", "ability_used", "over", "forest_deck", "map_deck", "item_deck",
+            "forest_discard", "map_discard", "item_discard"]
+    o_sc = lay.add("scalars", scal, -MAX_ROUND, MAX_ROUND, "round (at most 1000), difficulty, health, strategy, recovery, gold, "
+                   "bears defeated, Strategy pass, cards drawn this Draw & Choose, merchant buys, map complete, "
+                   "hero ability used this round, game over, deck and discard sizes")
+    o_hero = lay.add("hero", onehot("hero", [h.id for h in c.heroes] + ["side_a", "side_b", "grimm"]), 0, 1,
+                     "the hero (one per hero of the pack) and its side")
+    o_dice = lay.add("dice", [f"{col}.{z}" for col in COLOURS for z in
+                              ("pool", "committed", "exhausted", "banished", "unrolled", "blank", "hit", "crit", "applied")],
+                     0, 4, "per die colour: dice in each zone; committed dice not rolled, showing each face unapplied, applied")
+    side_doc = "1 when its first side (day, ordinary) is up, 2 when its second (night, upgraded)"
+    o_for = lay.add("forest", [f"{card.id}.{z}" for card in c.forest for z in (*FOREST_ZONES, "damage", "defeated")],
+                    0, 20, "per forest card: where it is seen (" + ", ".join(FOREST_ZONES) + f"; {side_doc}), "
+                    "damage taken and defeated (in the tableau)")
+    o_map = lay.add("maps", [f"{card.id}.{z}" for card in c.maps for z in MAP_ZONES], 0, 2,
+                    f"per map card: where it is seen ({', '.join(MAP_ZONES)}; {side_doc})")
+    o_item = lay.add("items", [f"{card.id}.{z}" for card in c.items for z in ITEM_ZONES], 0, 2,
+                     f"per item card: where it is seen ({', '.join(ITEM_ZONES)}; {side_doc})")
+    o_disc = {deck: lay.add(f"{deck}_discard", [card.id for card in cards], 0, 2, f"the {deck} discard pile: {side_doc}")
+              for deck, cards in (("forest", c.forest), ("map", c.maps), ("item", c.items))}
+    FW, MW, IW = len(FOREST_ZONES) + 2, len(MAP_ZONES), len(ITEM_ZONES)
+    disc_size = {"forest": len(c.forest), "map": len(c.maps), "item": len(c.items)}
+    n_heroes = len(c.heroes)
+    colour_at = [COLOURS.index(col) for col in DIE_COLOUR]
+
+    dice_cache: dict[tuple[Any, ...], Any] = {}
+    dice_size = 9 * len(COLOURS)
+
+    def dice(s: Any) -> Any:
+        """The dice segment, kept per position of the 17 dice (there are few)."""
+        key = (tuple(s.dice_zone), tuple(s.dice_face), tuple(s.dice_applied))
+        found = dice_cache.get(key)
+        if found is None:
+            found = array("f", bytes(4 * dice_size))
+            for die, zone in enumerate(s.dice_zone):
+                base = 9 * colour_at[die]
+                found[base + zone] += 1.0
+                if zone == COMMITTED:
+                    found[base + (8 if s.dice_applied[die] else 5 + s.dice_face[die])] += 1.0
+            if len(dice_cache) >= 4096:
+                dice_cache.clear()
+            dice_cache[key] = found
+        return found
+
+    disc_cache: dict[tuple[Any, ...], Any] = {}
+
+    def discards(deck: str, pile: list[int]) -> Any:
+        """A discard pile's segment, kept per pile (they only grow between reshuffles)."""
+        key = (deck, *pile)
+        found = disc_cache.get(key)
+        if found is None:
+            found = array("f", bytes(4 * disc_size[deck]))
+            for code in pile:
+                found[code >> 1] = 1 + (code & 1)
+            if len(disc_cache) >= 4096:
+                disc_cache.clear()
+            disc_cache[key] = found
+        return found
+
+    def write(s: Any, seat: int, out: Any) -> None:
+        d = s.decision
+        if d is not None and not s.over:
+            out[o_dec + kind_at[d.kind]] = 1.0
+        out[o_phase + phase_at[s.phase]] = 1.0
+        sc = (min(s.round, MAX_ROUND), s.difficulty, s.health, s.strategy, s.recovery, s.gold, len(s.bears_won),
+              s.passes, s.cycle_draws, s.buys, s.map_complete, "ability" in s.used, s.over,
+              len(s.forest_deck), len(s.map_deck), len(s.item_deck),
+              len(s.forest_discard), len(s.map_discard), len(s.item_discard))
+        out[o_sc:o_sc + len(sc)] = array("f", sc)
+        if s.hero >= 0:
+            out[o_hero + s.hero] = 1.0
+            out[o_hero + n_heroes + (2 if s.grimm else s.hero_side)] = 1.0
+        out[o_dice:o_dice + dice_size] = dice(s)
+        # each card where it is seen, 1 or 2 by the side up (a card is in one zone at a time)
+        damage, defeated = s.damage, s.defeated
+        for k, code in enumerate(s.tableau):
+            at = o_for + (code >> 1) * FW
+            out[at] = 1 + (code & 1)
+            out[at + FW - 2] = min(damage[k], 20)
+            out[at + FW - 1] = defeated[k]
+        deck = s.forest_deck
+        if deck:
+            code = deck[0]
+            out[o_for + (code >> 1) * FW + 3] = 1 + (code & 1)
+            if len(deck) > 1:   # its underside shows; the side up is the other one
+                code = deck[-1]
+                out[o_for + (code >> 1) * FW + 4] = 1 + (code & 1)
+        for zone, codes in ((1, s.drawn), (2, s.revealed)):
+            for code in codes:
+                out[o_for + (code >> 1) * FW + zone] = 1 + (code & 1)
+        for b in s.bears_aside:
+            out[o_for + b * FW + 5] = 1.0
+        for b in s.bears_won:   # on their modifier side
+            out[o_for + b * FW + 6] = 2.0
+        deck = s.map_deck
+        if deck:
+            code = deck[0]
+            out[o_map + (code >> 1) * MW + 2] = 1 + (code & 1)
+            if len(deck) > 1:
+                code = deck[-1]
+                out[o_map + (code >> 1) * MW + 3] = 1 + (code & 1)
+        if s.active_map >= 0:
+            out[o_map + (s.active_map >> 1) * MW] = 1 + (s.active_map & 1)
+        for code in s.map_drawn:
+            out[o_map + (code >> 1) * MW + 1] = 1 + (code & 1)
+        deck = s.item_deck
+        if deck:
+            code = deck[0]
+            out[o_item + (code >> 1) * IW + 2] = 1 + (code & 1)
+            if len(deck) > 1:
+                code = deck[-1]
+                out[o_item + (code >> 1) * IW + 3] = 1 + (code & 1)
+        for zone, codes in ((0, s.inventory), (1, s.shop)):
+            for code in codes:
+                out[o_item + (code >> 1) * IW + zone] = 1 + (code & 1)
+        for deck_name, pile in (("forest", s.forest_discard), ("map", s.map_discard), ("item", s.item_discard)):
+            if pile:
+                at = o_disc[deck_name]
+                out[at:at + disc_size[deck_name]] = discards(deck_name, pile)
+
+    return lay, write
