@@ -54,7 +54,7 @@ from woodlands.engine.errors import WoodlandsError
 from woodlands.engine.game import Game
 from woodlands.engine.registry import OptionSpec, descriptor
 from woodlands.engine.rng import Rng
-from woodlands.engine.state import GameState, Observer
+from woodlands.engine.state import GameState
 
 #: Woodlands game id -> OpenSpiel short name.
 SHORT_NAMES = {
@@ -347,7 +347,7 @@ def _game_type(game_id: str) -> pyspiel.GameType:
     )
 
 
-class WoodlandsGame(pyspiel.Game):
+class WoodlandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stubs
     """One Woodlands game with its options, as an OpenSpiel game (see the module's docstring)."""
 
     GAME_ID = ""
@@ -387,7 +387,7 @@ class WoodlandsGame(pyspiel.Game):
         return WoodlandsObserver(self.ctx, recall)
 
 
-class WoodlandsState(pyspiel.State):
+class WoodlandsState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state holding one engine state (see the module's docstring)."""
 
     def __init__(self, game: WoodlandsGame) -> None:
@@ -403,7 +403,7 @@ class WoodlandsState(pyspiel.State):
 
     def _cut(self) -> bool:
         """Ended by the adapter's cap on decisions, the rules' game still going."""
-        return self.move_number() >= self._ctx.max_game_length
+        return bool(self.move_number() >= self._ctx.max_game_length)
 
     # -- pyspiel.State
     def current_player(self) -> int:
@@ -415,14 +415,14 @@ class WoodlandsState(pyspiel.State):
         return int(decision.player)
 
     def is_terminal(self) -> bool:
-        return self._core.get().over or self._cut()
+        return bool(self._core.get().over or self._cut())
 
     def _legal_actions(self, player: int) -> list[int]:
-        decision = self._core.get().decision
+        state = self._core.get()
+        decision = state.decision
         if decision is None or decision.player != player or self._cut():
             return []
-        index = self._ctx.space.index
-        return sorted(index(o.id) for o in decision.options)
+        return sorted(self._ctx.space.legal(state))
 
     def _apply_action(self, action: int) -> None:
         self._core.get().apply(self._ctx.space.id_at(action))
@@ -444,7 +444,7 @@ class WoodlandsState(pyspiel.State):
         if not 0 <= player_id < self._ctx.players:
             raise OpenSpielOptionError(f"{self._ctx.short_name}: no player {player_id}")
         state = self._core.get()
-        twin = self.clone()
+        twin: WoodlandsState = self.clone()   # copies history and move number (the core is replaced)
         core = self._core.copy(state.determinize(player_id, seed))
         core.dets.append((self.move_number(), player_id, seed))
         twin._core = core
