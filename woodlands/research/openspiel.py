@@ -245,12 +245,16 @@ class _Core:
     running digest of its log. Started on first use, so that OpenSpiel's ``Clone`` (which builds
     a fresh initial state and then copies the attributes over) never plays a ``new_game``."""
 
-    __slots__ = ("ctx", "source", "state", "dets", "seen")
+    __slots__ = ("ctx", "source", "state", "moves", "done", "dets", "seen")
 
     def __init__(self, ctx: _Context, source: _SeedSource | None) -> None:
         self.ctx = ctx
         self.source = source
         self.state: GameState | None = None
+        #: decisions taken (OpenSpiel's move number), and whether the game is over or cut by the
+        #: adapter's cap: kept here so the calls OpenSpiel makes at every step read two attributes
+        self.moves = 0
+        self.done = False
         #: (choices made before it, seat, seed) of each determinization, in order
         self.dets: list[tuple[int, int, int]] = []
         #: per seat: [sha256 so far, events digested, that seat's observer or None]
@@ -266,6 +270,8 @@ class _Core:
     def copy(self, state: GameState | None = None) -> "_Core":
         twin = _Core(self.ctx, None)
         twin.state = state if state is not None else self.get().clone()
+        twin.moves = self.moves
+        twin.done = self.done
         twin.dets = self.dets[:]
         # the digests carry over; the observers, which remember what they saw, are rebuilt on demand
         twin.seen = [[h.copy(), n, None] for h, n, _ in self.seen]
@@ -279,6 +285,16 @@ class _Core:
         state = self.get()
         payload = {"record": state.record(digest=not self.dets), "dets": self.dets}
         return _core_from, (self.ctx, json.dumps(payload))
+
+    def apply(self, option_id: str) -> None:
+        state = self.get()
+        state.apply(option_id)
+        self.moves += 1
+        self.done = state.over or self.moves >= self.ctx.max_game_length
+
+    def cut(self) -> bool:
+        """Ended by the adapter's cap on decisions, the rules' game still going."""
+        return self.done and not self.get().over
 
     def digest(self, seat: int) -> str:
         """A running SHA-256 of ``state.log_for(seat)``, fed only the events new since the last
@@ -323,6 +339,8 @@ def _core_from(ctx: _Context, payload_json: str) -> _Core:
                 state.apply(choices[k])
         core.state = state
     core.dets = [(int(a), int(b), int(c)) for a, b, c in dets]
+    core.moves = len(record["choices"])
+    core.done = core.state.over or core.moves >= ctx.max_game_length
     return core
 
 
@@ -401,31 +419,31 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         """The Woodlands state inside (full information: for analysis, never for a seat)."""
         return self._core.get()
 
-    def _cut(self) -> bool:
-        """Ended by the adapter's cap on decisions, the rules' game still going."""
-        return bool(self.move_number() >= self._ctx.max_game_length)
-
-    # -- pyspiel.State
+    # -- pyspiel.State (called several times per step: kept to a few attribute reads)
     def current_player(self) -> int:
-        state = self._core.get()
-        if state.over or self._cut():
-            return int(pyspiel.PlayerId.TERMINAL)
-        decision = state.decision
+        core = self._core
+        if core.done:
+            return _TERMINAL
+        decision = (core.state or core.get()).decision
         assert decision is not None
         return int(decision.player)
 
     def is_terminal(self) -> bool:
-        return bool(self._core.get().over or self._cut())
+        core = self._core
+        if core.state is None:
+            core.get()
+        return bool(core.done)
 
     def _legal_actions(self, player: int) -> list[int]:
-        state = self._core.get()
+        core = self._core
+        state = core.state or core.get()
         decision = state.decision
-        if decision is None or decision.player != player or self._cut():
+        if core.done or decision is None or decision.player != player:
             return []
         return sorted(self._ctx.space.legal(state))
 
     def _apply_action(self, action: int) -> None:
-        self._core.get().apply(self._ctx.space.id_at(action))
+        self._core.apply(self._ctx.space.id_at(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._ctx.space.id_at(action))
@@ -459,7 +477,7 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
                 f"events={state.log_length} samples={self._core.dets}")
         if state.over:
             return f"{head} outcome={json.dumps(state.outcome, sort_keys=True, default=str)}"
-        if self._cut():
+        if self._core.cut():
             return f"{head} cut at max_game_length"
         decision = state.decision
         assert decision is not None
@@ -472,7 +490,7 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         state = self._core.get()
         text = f"p{seat}\n{self._ctx.encoder.describe(state, seat)}"
         decision = state.decision
-        if decision is not None and decision.player == seat and not self._cut():
+        if decision is not None and decision.player == seat and not self._core.done:
             text += "\noptions: " + " ".join(o.id for o in decision.options)
         return text
 
@@ -560,6 +578,7 @@ def _register(game_ids: Iterable[str]) -> None:
             pyspiel.register_game(_GAME_TYPES[game_id], cls)
 
 
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _GAME_TYPES = {game_id: _game_type(game_id) for game_id in SHORT_NAMES}
 _register(SHORT_NAMES)
 
