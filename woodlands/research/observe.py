@@ -1,0 +1,203 @@
+"""Fixed-size numeric observations: what one seat may see, as numbers.
+
+``encoder(game_id, options, content)`` gives an :class:`Encoder` whose layout depends only on
+the game, its content pack and its options.  Each game's encoding is a list of named segments
+of named features (docs/research.md lists them; ``Encoder.labels`` names every entry), written
+straight from the state's fields, never through ``view()`` (which costs several decisions), and
+holding only facts that ``view(seat)`` and ``log_for(seat)`` give that seat: the hidden part of
+a deck, the tile stack's order, the bags and other players' face-down items are never read.
+
+* ``encode(state, seat)``: ``{segment: float32 array}`` (a point of ``space``, a gymnasium
+  ``spaces.Dict`` of ``Box`` es);
+* ``flat(state, seat)``: the segments one after the other (``flat_size`` float32s, a point of
+  ``flat_space``);
+* ``describe(state, seat)``: the same facts as a short line of text (each non-zero feature's
+  label and value), for OpenSpiel's strings and for people.
+
+>>> import woodlands
+>>> enc = encoder("tanglewoods")
+>>> state = woodlands.load_game("tanglewoods").new_game(seed=1)
+>>> x = enc.flat(state, 0)
+>>> x.shape == (enc.flat_size,) and str(x.dtype) == "float32"
+True
+>>> "decision=choose_hero" in enc.describe(state, 0)
+True
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..engine.errors import GameOptionError, brief
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from ..engine.game import Game
+    from ..engine.state import GameState
+
+#: ``write(state, seat, idx, val)``: append the index and value of every non-zero feature
+Writer = Callable[[Any, int, list[int], list[float]], None]
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A named run of features: ``labels`` name them, all lie in ``low .. high``."""
+
+    name: str
+    offset: int
+    labels: tuple[str, ...]
+    low: float
+    high: float
+    doc: str
+
+    @property
+    def size(self) -> int:
+        return len(self.labels)
+
+
+class Layout:
+    """Segments added one after the other; ``add`` returns the segment's offset."""
+
+    def __init__(self) -> None:
+        self.segments: list[Segment] = []
+        self.size = 0
+
+    def add(self, name: str, labels: list[str], low: float, high: float, doc: str) -> int:
+        offset = self.size
+        self.segments.append(Segment(name, offset, tuple(labels), float(low), float(high), doc))
+        self.size += len(labels)
+        return offset
+
+
+class Encoder:
+    """The observation encoding of one game (with its pack and options); see the module doc."""
+
+    def __init__(self, game: "Game", options: dict[str, Any], layout: Layout, write: Writer) -> None:
+        self.game = game
+        self.game_id = game.id
+        self.options = options
+        self.segments = tuple(layout.segments)
+        self.flat_size = layout.size
+        self.labels: tuple[str, ...] = tuple(f"{s.name}.{label}" for s in self.segments for label in s.labels)
+        self._write = write
+        self._space: Any = None
+        self._flat_space: Any = None
+
+    # ---------------------------------------------------------------- the hot path
+    def flat(self, state: "GameState", seat: int) -> "npt.NDArray[np.float32]":
+        import numpy as np
+        idx: list[int] = []
+        val: list[float] = []
+        self._write(state, seat, idx, val)
+        out = np.zeros(self.flat_size, dtype=np.float32)
+        if idx:
+            out[idx] = val
+        return out
+
+    def encode(self, state: "GameState", seat: int) -> dict[str, "npt.NDArray[np.float32]"]:
+        x = self.flat(state, seat)
+        return {s.name: x[s.offset:s.offset + s.size] for s in self.segments}
+
+    def split(self, x: "npt.NDArray[np.float32]") -> dict[str, "npt.NDArray[np.float32]"]:
+        """A flat observation as ``encode`` gives it."""
+        return {s.name: x[s.offset:s.offset + s.size] for s in self.segments}
+
+    def describe(self, state: "GameState", seat: int) -> str:
+        """Each non-zero feature as ``label=value`` (one-hot features as ``label``), in order."""
+        idx: list[int] = []
+        val: list[float] = []
+        self._write(state, seat, idx, val)
+        parts = []
+        local = [label for s in self.segments for label in s.labels]
+        for i, v in sorted(zip(idx, val)):
+            label = self.labels[i]
+            if local[i].endswith("]") and "=[" in local[i] and v == 1:   # one-hot: "phase=[forest]"
+                parts.append(local[i].replace("[", "").replace("]", ""))
+            else:
+                parts.append(f"{label}={int(v) if float(v).is_integer() else round(v, 3)}")
+        return f"{self.game_id} seat {seat}: " + " ".join(parts)
+
+    # ---------------------------------------------------------------- spaces (gymnasium)
+    @property
+    def space(self) -> Any:
+        """``gymnasium.spaces.Dict`` of one ``Box`` per segment (gymnasium imported here)."""
+        if self._space is None:
+            from gymnasium import spaces
+            import numpy as np
+            self._space = spaces.Dict({s.name: spaces.Box(s.low, s.high, (s.size,), np.float32) for s in self.segments})
+        return self._space
+
+    @property
+    def flat_space(self) -> Any:
+        """``gymnasium.spaces.Box`` of ``flat`` observations."""
+        if self._flat_space is None:
+            from gymnasium import spaces
+            import numpy as np
+            low = np.concatenate([np.full(s.size, s.low, np.float32) for s in self.segments])
+            high = np.concatenate([np.full(s.size, s.high, np.float32) for s in self.segments])
+            self._flat_space = spaces.Box(low, high, dtype=np.float32)
+        return self._flat_space
+
+    def document(self) -> str:
+        """The layout as a Markdown table (docs/research.md quotes it)."""
+        rows = ["| segment | size | range | what |", "|---|---|---|---|"]
+        for s in self.segments:
+            rows.append(f"| `{s.name}` | {s.size} | {s.low:g}..{s.high:g} | {s.doc} |")
+        return "\n".join(rows)
+
+
+def onehot(name: str, values: list[str] | tuple[str, ...]) -> list[str]:
+    return [f"{name}=[{v}]" for v in values]
+
+
+# ------------------------------------------------------------------ building and caching
+_BUILDERS: dict[str, Callable[["Game", dict[str, Any]], tuple[Layout, Writer]]] = {}
+_CACHE: dict[tuple[str, str, str], Encoder] = {}
+
+
+def register_encoder(game_id: str, builder: Callable[["Game", dict[str, Any]], tuple[Layout, Writer]]) -> None:
+    """Give ``game_id`` an encoding: ``builder(game, options) -> (layout, write)``."""
+    _BUILDERS[game_id] = builder
+
+
+def encoder(game_id: str, options: dict[str, Any] | None = None, content: str | None = None) -> Encoder:
+    """The :class:`Encoder` of ``game_id`` with the pack folder ``content`` (None: the default)
+    and ``options`` (as ``new_game`` takes them).  Built once per process for each."""
+    from ..engine.game import load_game
+    try:
+        key = (game_id, str(content or ""), json.dumps(options or {}, sort_keys=True, default=str))
+    except (TypeError, ValueError):
+        raise GameOptionError(f"options are a dict of JSON values, not {brief(options)}") from None
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    game = load_game(game_id, content)
+    build = _BUILDERS.get(game_id)
+    if build is None and game_id in BUILTIN:
+        from ..engine.registry import Lazy
+        build = _BUILDERS[game_id] = Lazy(BUILTIN[game_id]).load()
+    if build is None:
+        raise GameOptionError(f"there is no observation encoding for {game_id!r}; known: {', '.join(sorted({*_BUILDERS, *BUILTIN}))}")
+    checked = game.checked_options(dict(options or {}))
+    layout, write = build(game, checked)
+    enc = _CACHE[key] = Encoder(game, checked, layout, write)
+    return enc
+
+
+def decision_kinds(game: "Game") -> list[str]:
+    """Every decision kind of the game, in the order its steps were registered."""
+    kinds: list[str] = []
+    for spec in game.steps.specs.values():
+        kind = getattr(spec, "kind", None)
+        if kind and kind not in kinds:
+            kinds.append(kind)
+    return kinds
+
+
+#: the built-in games' encodings, imported when first asked for
+BUILTIN = {"tanglewoods": "woodlands.research.obs_tanglewoods:build",
+           "storyfold": "woodlands.research.obs_storyfold:build",
+           "cursed-forest": "woodlands.research.obs_cursed_forest:build"}
