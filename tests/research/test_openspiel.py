@@ -124,6 +124,11 @@ def test_seeds_follow_the_game_objects_sequence_and_clones_keep_theirs():
     assert [first.engine_state.seed, second.engine_state.seed, twin.engine_state.seed] == [10, 11, 10]
     assert str(twin) == str(first)
     assert wo.load("storyfold", seed=10).new_initial_state().engine_state.seed == 10
+    game.new_initial_state().observation_tensor(0)       # OpenSpiel makes a state for the shape
+    assert game.state_for_seed(10).engine_state.seed == 10
+    assert str(game.state_for_seed(10)) == str(first)
+    with pytest.raises(wo.OpenSpielOptionError, match="seed"):
+        game.state_for_seed(-1)
 
 
 # ---------------------------------------------------------------- returns and limits
@@ -278,5 +283,5 @@ def test_the_ismcts_example_runs():
 
 
 def test_steps_per_second_measures_both():
-    adapter, engine = wo.steps_per_second("tanglewoods", seconds=0.2)
+    adapter, engine = wo.openspiel_steps_per_second("tanglewoods", seconds=0.2)
     assert adapter > 0 and engine > 0

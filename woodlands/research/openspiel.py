@@ -13,10 +13,14 @@ Choices made here (docs/research.md, "OpenSpiel", says the same for users):
   of their own, so each game is ``SAMPLED_STOCHASTIC``: the engine state, generator included,
   lives in the OpenSpiel state, a clone copies it, and the same actions from a clone give the
   same game. ``max_chance_outcomes`` is 0 and there are no chance nodes.
-* **Seeds.** Parameter ``seed`` (default 0) starts a sequence: the first initial state a game
-  object hands out plays engine seed ``seed``, the next ``seed + 1`` and so on (like OpenSpiel's
-  own sampled-stochastic games with ``rng_seed``), so an RL loop over ``new_initial_state()``
-  meets new deals. A state takes its seed when it is first used; a clone keeps its original's.
+* **Seeds.** Parameter ``seed`` (default 0) starts the game object's sequence of seeds: each
+  new initial state takes the next one (like OpenSpiel's own sampled-stochastic games with
+  ``rng_seed``), so an RL loop over ``new_initial_state()`` meets new deals, and the same
+  program gets the same deals on every run. OpenSpiel also makes states of its own (a clone
+  starts as one, and ``state.observation_tensor()`` makes one to learn the tensor's shape), so
+  the seeds a program's games get are not consecutive; ``game.state_for_seed(n)`` starts a
+  game from engine seed ``n`` exactly. A state's engine game is only set up when first used,
+  so a clone (whose attributes OpenSpiel copies over a fresh state) never plays ``new_game``.
 * **Limits.** Every game plays with the simulation limits of ruling C-15 and the round or scene
   limit (``round_limit``, ``scene_limit``, ``turn_limit``, ``free_actions_per_turn``: whole
   numbers of at least 1, defaults those of ``woodlands sim``), and the adapter itself ends a
@@ -224,7 +228,7 @@ def _context(short_name: str, params_json: str) -> _Context:
 
 
 class _SeedSource:
-    """The game object's sequence of seeds for new initial states (shared, never copied)."""
+    """The game object's sequence of seeds for new initial states."""
 
     def __init__(self, start: int) -> None:
         self.next_seed = start
@@ -234,9 +238,6 @@ class _SeedSource:
         self.next_seed = (seed + 1) % (2 ** 64)
         return seed
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "_SeedSource":
-        return self
-
 
 # ---------------------------------------------------------------------------- the engine part
 class _Core:
@@ -245,11 +246,11 @@ class _Core:
     running digest of its log. Started on first use, so that OpenSpiel's ``Clone`` (which builds
     a fresh initial state and then copies the attributes over) never plays a ``new_game``."""
 
-    __slots__ = ("ctx", "source", "state", "moves", "done", "dets", "seen")
+    __slots__ = ("ctx", "seed", "state", "moves", "done", "dets", "seen")
 
-    def __init__(self, ctx: _Context, source: _SeedSource | None) -> None:
+    def __init__(self, ctx: _Context, seed: int) -> None:
         self.ctx = ctx
-        self.source = source
+        self.seed = seed
         self.state: GameState | None = None
         #: decisions taken (OpenSpiel's move number), and whether the game is over or cut by the
         #: adapter's cap: kept here so the calls OpenSpiel makes at every step read two attributes
@@ -263,13 +264,13 @@ class _Core:
     def get(self) -> GameState:
         state = self.state
         if state is None:
-            seed = self.source.take() if self.source is not None else self.ctx.seed
-            state = self.state = self.ctx.game.new_game(seed=seed, options=self.ctx.options)
+            state = self.state = self.ctx.game.new_game(seed=self.seed, options=self.ctx.options)
         return state
 
     def copy(self, state: GameState | None = None) -> "_Core":
-        twin = _Core(self.ctx, None)
-        twin.state = state if state is not None else self.get().clone()
+        source = self.get()
+        twin = _Core(self.ctx, source.seed)
+        twin.state = state if state is not None else source.clone()
         twin.moves = self.moves
         twin.done = self.done
         twin.dets = self.dets[:]
@@ -324,7 +325,7 @@ def _core_from(ctx: _Context, payload_json: str) -> _Core:
     payload = json.loads(payload_json)
     record = payload["record"]
     dets = [tuple(d) for d in payload["dets"]]
-    core = _Core(ctx, None)
+    core = _Core(ctx, int(record["seed"]))
     if not dets:
         core.state = woodlands.replay(record, ctx.content)
     else:
@@ -393,6 +394,13 @@ class WoodlandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
     def new_initial_state(self) -> "WoodlandsState":
         return WoodlandsState(self)
 
+    def state_for_seed(self, seed: int) -> "WoodlandsState":
+        """A new initial state playing engine seed ``seed`` (outside the game's own sequence)."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+            raise OpenSpielOptionError(f"{self.ctx.short_name}: a seed is a whole number from 0 to 2**64 - 1, "
+                                       f"not {seed!r}")
+        return WoodlandsState(self, seed)
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "WoodlandsObserver":
         if params:
             raise OpenSpielOptionError(f"{self.ctx.short_name}: the observer takes no parameters, not {params!r}")
@@ -408,10 +416,10 @@ class WoodlandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
 class WoodlandsState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state holding one engine state (see the module's docstring)."""
 
-    def __init__(self, game: WoodlandsGame) -> None:
+    def __init__(self, game: WoodlandsGame, seed: int | None = None) -> None:
         super().__init__(game)
         self._ctx = game.ctx
-        self._core = _Core(game.ctx, game._seeds)
+        self._core = _Core(game.ctx, game._seeds.take() if seed is None else seed)
 
     # -- the engine state
     @property
@@ -535,13 +543,17 @@ def load(game_id: str, **params: Any) -> pyspiel.Game:
     return pyspiel.load_game(SHORT_NAMES[game_id], params)
 
 
-def steps_per_second(game_id: str, seconds: float = 1.0, seed: int = 0, **params: Any) -> tuple[float, float]:
+def openspiel_steps_per_second(game_id: str, seconds: float = 1.0, seed: int = 0, **params: Any) -> tuple[float, float]:
     """Random play through the adapter for about ``seconds``: (OpenSpiel steps per second,
-    the raw engine's decisions per second in the same run). A step reads the legal actions,
-    the deciding player's observation tensor and applies a uniformly chosen action."""
+    the raw engine's decisions per second in the same run). A step asks whether the game is
+    over and who decides, writes that player's observation with the game's Python observer
+    (``game.make_py_observer()``: a numpy array; ``state.observation_tensor(p)`` gives the same
+    numbers as a list but makes a whole new state each call to learn the shape, see
+    docs/research.md), reads the legal actions and applies one chosen uniformly."""
     import time
 
     game = load(game_id, seed=seed, **params)
+    observer = game.make_py_observer()
     rng = Rng(seed)
     steps = 0
     start = time.perf_counter()
@@ -549,7 +561,7 @@ def steps_per_second(game_id: str, seconds: float = 1.0, seed: int = 0, **params
         state = game.new_initial_state()
         while not state.is_terminal():
             player = state.current_player()
-            state.observation_tensor(player)
+            observer.set_from(state, player)
             actions = state.legal_actions()
             state.apply_action(actions[rng.below(len(actions))])
             steps += 1
@@ -583,4 +595,5 @@ _GAME_TYPES = {game_id: _game_type(game_id) for game_id in SHORT_NAMES}
 _register(SHORT_NAMES)
 
 __all__ = ["DEFAULT_MAX_GAME_LENGTH", "OpenSpielOptionError", "SHORT_NAMES", "WoodlandsGame", "WoodlandsObserver",
-           "WoodlandsState", "load", "parameter_specification", "resampler", "steps_per_second", "storyfold_return"]
+           "WoodlandsState", "load", "parameter_specification", "openspiel_steps_per_second", "resampler",
+           "storyfold_return"]
