@@ -42,7 +42,8 @@ def play(game_id: str, params: dict[str, Any], bot_name: str, simulations: int, 
         moves += 1
     outcome = state.engine_state.outcome or {"result": "cut"}
     return {"game": game_id, "bot": bot_name, "seed": seed, "moves": moves, "return": state.returns()[0],
-            "result": outcome["result"], "seconds": round(time.perf_counter() - start, 2)}
+            "result": outcome["result"], "seconds": round(time.perf_counter() - start, 2),
+            "outcome": {k: v for k, v in outcome.items() if isinstance(v, (int, float, list)) and k != "result"}}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,13 +70,16 @@ def main(argv: list[str] | None = None) -> int:
                  ("cursed-forest", {"players": 2, "turn_limit": 15})]
         simulations = args.simulations
     for game_id, params in games:
-        total = 0.0
+        lines = []
         for episode in range(args.episodes):
-            line = play(game_id, params, args.bot, simulations, args.seed + episode)
-            total += line["return"]
-            print(json.dumps(line), flush=True)
-        print(f"# {game_id}: mean return {total / args.episodes:+.3f} over {args.episodes} games ({args.bot})",
-              flush=True)
+            lines.append(play(game_id, params, args.bot, simulations, args.seed + episode))
+            print(json.dumps(lines[-1]), flush=True)
+        means = {k: sum(line["outcome"][k] for line in lines) / len(lines) for k, v in lines[0]["outcome"].items()
+                 if not isinstance(v, list) and all(k in line["outcome"] for line in lines)}
+        shown = ", ".join(f"{k} {v:.2f}" for k, v in {"return": sum(line["return"] for line in lines) / len(lines),
+                                                      "moves": sum(line["moves"] for line in lines) / len(lines),
+                                                      **means}.items())
+        print(f"# {game_id} ({args.bot}, {len(lines)} games, {params}): mean {shown}", flush=True)
     return 0
 
 
