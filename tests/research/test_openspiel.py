@@ -233,6 +233,24 @@ def test_another_seats_twin_may_differ_for_this_seat():
     assert told_apart
 
 
+@pytest.mark.parametrize("game_id, params", [("tanglewoods", {}), ("cursed-forest", {"players": 2, "turn_limit": 6})])
+def test_the_python_accessors_give_what_openspiels_own_path_gives(game_id, params):
+    """The state's Python accessors skip OpenSpiel's C++ round trip (and the new state it makes
+    for a tensor's size): they must give exactly what that path gives."""
+    game = wo.load(game_id, **params)
+    for moves in (0, 7, 25):
+        state = random_state(game, moves, moves)
+        for seat in range(game.num_players()):
+            assert state.observation_tensor(seat) == pyspiel.State.observation_tensor(state, seat)
+            assert state.information_state_tensor(seat) == pyspiel.State.information_state_tensor(state, seat)
+            assert state.observation_string(seat) == pyspiel.State.observation_string(state, seat)
+            assert state.information_state_string(seat) == pyspiel.State.information_state_string(state, seat)
+        if not state.is_terminal():
+            assert state.observation_string() == state.observation_string(state.current_player())
+    with pytest.raises(pyspiel.SpielError, match="no player"):
+        game.new_initial_state().observation_tensor(game.num_players())
+
+
 def test_the_information_state_string_is_perfect_recall_of_the_seats_log():
     game = wo.load("cursed-forest", players=2, turn_limit=6)
     state = random_state(game, 2, 30)

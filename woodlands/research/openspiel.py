@@ -17,7 +17,7 @@ Choices made here (docs/research.md, "OpenSpiel", says the same for users):
   new initial state takes the next one (like OpenSpiel's own sampled-stochastic games with
   ``rng_seed``), so an RL loop over ``new_initial_state()`` meets new deals, and the same
   program gets the same deals on every run. OpenSpiel also makes states of its own (a clone
-  starts as one, and ``state.observation_tensor()`` makes one to learn the tensor's shape), so
+  starts as one, and its C++ side makes one to learn a tensor's size), so
   the seeds a program's games get are not consecutive; ``game.state_for_seed(n)`` starts a
   game from engine seed ``n`` exactly. A state's engine game is only set up when first used,
   so a clone (whose attributes OpenSpiel copies over a fresh state) never plays ``new_game``.
@@ -505,7 +505,28 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
     def information_text(self, seat: int) -> str:
         """The information-state string: the observation string, the number of decisions taken
         and the digest of the log as ``seat`` was shown it (perfect recall)."""
-        return f"m{self.move_number()} h{self._core.digest(seat)}\n{self.observation_text(seat)}"
+        return f"m{self._core.moves} h{self._core.digest(seat)}\n{self.observation_text(seat)}"
+
+    # The four accessors again, for callers in Python: the same values as OpenSpiel's C++ path
+    # (which reaches the observer above), without the round trip, and without the whole new
+    # state pyspiel builds at each ``observation_tensor()`` call to learn the tensor's size.
+    def _seat(self, player: int | None) -> int:
+        seat = self.current_player() if player is None else player
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._ctx.players:
+            raise pyspiel.SpielError(f"{self._ctx.short_name}: no player {player!r} (players 0..{self._ctx.players - 1})")
+        return seat
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return list(self._ctx.encoder.flat(self._core.get(), self._seat(player)).tolist())
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return list(self._ctx.encoder.flat(self._core.get(), self._seat(player)).tolist())
+
+    def observation_string(self, player: int | None = None) -> str:
+        return self.observation_text(self._seat(player))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return self.information_text(self._seat(player))
 
 
 class WoodlandsObserver:
@@ -547,9 +568,8 @@ def openspiel_steps_per_second(game_id: str, seconds: float = 1.0, seed: int = 0
     """Random play through the adapter for about ``seconds``: (OpenSpiel steps per second,
     the raw engine's decisions per second in the same run). A step asks whether the game is
     over and who decides, writes that player's observation with the game's Python observer
-    (``game.make_py_observer()``: a numpy array; ``state.observation_tensor(p)`` gives the same
-    numbers as a list but makes a whole new state each call to learn the shape, see
-    docs/research.md), reads the legal actions and applies one chosen uniformly."""
+    (``game.make_py_observer()``: a numpy array, no copy), reads the legal actions and applies
+    one chosen uniformly."""
     import time
 
     game = load(game_id, seed=seed, **params)
