@@ -1,21 +1,244 @@
-"""The Cursed Forest (placeholder until the full encoding lands): the decision kind only."""
+"""The Cursed Forest as numbers, for one seat (see :mod:`woodlands.research.observe` and
+docs/research.md).
+
+What a seat sees (C-9, the game's ``view(seat)``): the whole forest as laid, every adventurer's
+health, action points, seeds and poison, its own adventurers' items and of the others only the
+items turned face up (``shown``: shown, used, dropped, gone) with the rest counted as face
+down; the stack and the bags by size only.  The encoding reads exactly that: an item held by
+another seat's adventurer is written only if it is in ``shown``.
+
+Coordinates are the tiles' own, relative to the Start tile at (0, 0), within the reach of the
+pack's tiles (``woodlands.research.spaces.reach``: 44 for the default pack).  The placed tiles
+are written in the order they were laid (one slot per tile of the pack); that part changes
+seldom, so it is kept, per position of the forest, in a bounded cache.
+"""
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from ..engine.game import Game
+from ..games.cursed_forest.model import EDGES, TILE_KINDS
+from ..games.cursed_forest.state import EMPTY, POISON, SPACES, TOKEN
 from .observe import Layout, Writer, decision_kinds, onehot
+from .spaces import reach
+
+PHASES = ("setup", "forest", "maiden", "hunt")
+FOES = ("monster", "spiders", "morna", "pvp")
+TILE_FEATURES = ("x", "y", *(f"kind=[{k}]" for k in TILE_KINDS), *(f"open_{e}" for e in EDGES), "roots",
+                 "monster_token", "monster", "purple", "monster_health", "monster_dice", "monster_modifier",
+                 "boss", "poison", "undead", "token", "items", "seeds", "root_seed", "vine_seed", "exit", "morna")
+ADV_FEATURES = ("mine", "turn", "health", "max_health", "lives", "ap", "max_ap", "on_board", "x", "y", "out",
+                "poison", "kills", "tally", "tag_debt", "face_down", "extras", "extras_face_down")
+SPACE_STATES = ("empty", "poison", "face_down", "item")
+ITEM_PLACES = (*SPACES, "extra", "on_tile", "gone")
+#: counters are read up to this
+CAP = 1000
+_CACHE_LIMIT = 4096
 
 
 def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
+    c: Any = game.content
+    players = options["players"]
+    n = players if players > 1 else (options.get("adventurers") or 1)
+    r = reach(game)
+    n_tiles = len(c.tiles)
+    n_chars = len(c.characters)
+    n_seeds = len(c.seeds)
+    dice = sorted((i.combat_dice for i in c.items), reverse=True)[:len(SPACES)]
+    most = max([max(ch.dice for ch in c.characters) + sum(dice) + 1, c.spiders.dice, c.morna.dice]
+               + [m.sides[k].dice for m in c.monsters for k in (0, 1)])
     lay = Layout()
     kinds = sorted(decision_kinds(game))
     kind_at = {k: i for i, k in enumerate(kinds)}
-    o_dec = lay.add("decision", onehot("decision", kinds), 0, 1, "the kind of the decision waiting (all 0 once over)")
+    phase_at = {p: i for i, p in enumerate(PHASES)}
+    foe_at = {f: i for i, f in enumerate(FOES)}
+    o_dec = lay.add("decision", onehot("decision", kinds) + onehot("decider", [str(a) for a in range(n)]), 0, 1,
+                    "the kind of the decision waiting and the adventurer who decides (all 0 once over)")
+    o_phase = lay.add("phase", onehot("phase", PHASES) + onehot("turn", [str(a) for a in range(n)] + ["morna"]), 0, 1,
+                      "the phase; whose turn (or Morna Gûl hunting between rounds)")
+    scal = ["round", "stack", "monsters_in_bag", "items_in_bag", "seeds_laid", "pit_monsters", "morna", "morna_x",
+            "morna_y", "morna_health", "exit", "exit_x", "exit_y", "free_actions", "jumped", "marta_used", "last_roll",
+            "over", "won"]
+    o_sc = lay.add("scalars", scal, -CAP, CAP, "round (at most 1000), tiles in the stack, monsters and items in the bags, "
+                   "seeds laid, monsters left in the pit, Morna Gûl out and where and his health, the Exit laid and where, "
+                   "free actions this turn, jumped, Marta's re-roll used, a special tile's roll, game over, won")
+    o_drawn = lay.add("drawn_tile", onehot("kind", TILE_KINDS) + [f"open_{e}" for e in EDGES], 0, 1,
+                      "the tile drawn and waiting to be laid: its kind and printed open edges")
+    o_fight = lay.add("fight", onehot("foe", FOES) + onehot("fighter", [str(a) for a in range(n)])
+                      + onehot("partner", [str(a) for a in range(n)]) + onehot("opponent", [str(a) for a in range(n)])
+                      + ["foe_health", "foe_dice", "foe_modifier", "purple", "boss", "poison", "undead", "crow_used",
+                         "enchant_bonus", "no_escape"]
+                      + [f"mine{k}" for k in range(most)] + [f"theirs{k}" for k in range(most)], -CAP, CAP,
+                      "the fight under way: the foe's kind, who fights, the tag partner, the other adventurer (pvp), "
+                      f"the foe's health, dice and modifier and side, the Crow used, Enchant's bonus; the round's dice (up to {most} each)")
+    AW = len(ADV_FEATURES) + n_chars + n_seeds + len(SPACES) * len(SPACE_STATES)
+    o_adv = lay.add("adventurers", [f"a{a}.{f}" for a in range(n) for f in
+                                    (*ADV_FEATURES, *(f"character=[{ch.id}]" for ch in c.characters),
+                                     *(f"seed=[{s.id}]" for s in c.seeds),
+                                     *(f"{sp}=[{st}]" for sp in SPACES for st in SPACE_STATES))], -CAP, CAP,
+                    "per adventurer: the seat's own, its turn, health, AP, lives, where it stands, out, poison tokens, "
+                    "kills and their tally, APs owed, items face down, extras; its character, seeds, and what each "
+                    "inventory space holds (empty, poison, face down, an item the seat may see)")
+    IW = n + len(ITEM_PLACES) + 1
+    o_item = lay.add("items", [f"{it.id}.{f}" for it in c.items for f in
+                               (*(f"holder=[{a}]" for a in range(n)), *ITEM_PLACES, "tile_slot")], 0, n_tiles,
+                     "per item copy the seat may see: who holds it and where, on a tile (and the tile's slot + 1), gone")
+    TW = len(TILE_FEATURES)
+    o_tile = lay.add("tiles", [f"tile{p}.{f}" for p in range(n_tiles) for f in TILE_FEATURES], -r, max(r, CAP),
+                     f"per tile laid, in the order laid ({n_tiles} slots): position (Start at 0, 0; within {r} of it), kind, "
+                     "open edges, the Maiden Tree's roots, the monster there (a token, or its side's health left, dice, "
+                     "modifier, boss, poison, undead), a swamp or bone-yard token, items and seeds lying there, seeds "
+                     "in the roots and on the vine, the Exit, Morna Gûl")
+    tiles = c.tiles
+    monsters = c.monsters
+    kind_index = {k: i for i, k in enumerate(TILE_KINDS)}
+    n_states, n_spaces, n_adv = len(SPACE_STATES), len(SPACES), len(ADV_FEATURES)
+    tile_size = TW * n_tiles
+    tile_zeros = array("f", bytes(4 * tile_size))
+    cache: dict[tuple[Any, ...], Any] = {}
 
-    def write(s: Any, seat: int, i: list[int], v: list[float]) -> None:
+    def tile_block(s: Any) -> Any:
+        """The tiles segment (an array), kept per position of the forest."""
+        key = (tuple(s.placed), tuple(s.place_pos), tuple(s.place_rot), tuple(s.tile_monster), tuple(s.tile_side),
+               tuple(s.tile_damage), tuple(s.tile_token), tuple(s.tile_root), tuple(s.tile_vine),
+               tuple(map(len, s.tile_items)), tuple(map(len, s.tile_seeds)), s.exit_at, s.exit_link, s.morna_at)
+        found = cache.get(key)
+        if found is not None:
+            return found
+        out = array("f", tile_zeros)
+        roots: set[int] = set()
+        if s.exit_link >= 0:
+            for d in range(4):
+                if s.links[4 * s.exit_link + d] == s.exit_at:
+                    roots = {s.exit_link, s.exit_at}
+        for p, t in enumerate(s.placed):
+            tile = tiles[t]
+            at = TW * p
+            x, y = s.place_pos[p]
+            rot = s.place_rot[p]
+            out[at] = x
+            out[at + 1] = y
+            out[at + 2 + kind_index[tile.kind]] = 1.0
+            for e in range(4):
+                out[at + 13 + e] = tile.open_at(e, rot)
+            out[at + 17] = p in roots
+            m = s.tile_monster[p]
+            if m == TOKEN:
+                out[at + 18] = 1.0
+            elif m >= 0:
+                side = monsters[m].sides[s.tile_side[p]]
+                out[at + 19:at + 27] = array("f", (1, s.tile_side[p], side.health - s.tile_damage[p], side.dice,
+                                                   side.modifier, side.boss, side.poison, side.undead))
+            out[at + 27:at + 34] = array("f", (s.tile_token[p], len(s.tile_items[p]), len(s.tile_seeds[p]),
+                                               s.tile_root[p] + 1, s.tile_vine[p] + 1, p == s.exit_at, p == s.morna_at))
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = out
+        return out
+
+    n_kinds = len(kinds)
+    o_adv_sp = len(ADV_FEATURES) + n_chars + n_seeds
+
+    def write(s: Any, seat: int, out: Any) -> None:
         d = s.decision
         if d is not None and not s.over:
-            i.append(o_dec + kind_at[d.kind])
-            v.append(1.0)
+            out[o_dec + kind_at[d.kind]] = 1.0
+            a = d.data.get("adventurer") if isinstance(d.data, dict) else None
+            if isinstance(a, int) and 0 <= a < n:
+                out[o_dec + n_kinds + a] = 1.0
+        out[o_phase + phase_at[s.phase]] = 1.0
+        out[o_phase + len(PHASES) + (s.turn if 0 <= s.turn < n else n)] = 1.0
+        morna = s.morna_at
+        exit_at = s.exit_at
+        pp = s.place_pos
+        sc = (min(s.round_no, CAP), len(s.tile_stack), len(s.monster_bag), len(s.item_bag), s.seeds_laid,
+              len(s.pit_monsters), morna >= 0, pp[morna][0] if morna >= 0 else 0,
+              pp[morna][1] if morna >= 0 else 0, s.morna_health if morna >= 0 else 0,
+              exit_at >= 0, pp[exit_at][0] if exit_at >= 0 else 0, pp[exit_at][1] if exit_at >= 0 else 0,
+              min(s.free_actions, CAP), s.jumped, s.marta_used, s.last_roll, s.over,
+              s.over and (s.outcome or {}).get("result") == "win")
+        out[o_sc:o_sc + len(sc)] = array("f", sc)
+        if s.drawn >= 0:
+            tile = tiles[s.drawn]
+            out[o_drawn + kind_index[tile.kind]] = 1.0
+            out[o_drawn + len(TILE_KINDS):o_drawn + len(TILE_KINDS) + 4] = array("f", tile.open)
+        if s.f_kind:
+            at = o_fight
+            out[at + foe_at[s.f_kind]] = 1.0
+            at += len(FOES)
+            if 0 <= s.f_adv < n:
+                out[at + s.f_adv] = 1.0
+            if 0 <= s.f_partner < n:
+                out[at + n + s.f_partner] = 1.0
+            if 0 <= s.f_opponent < n:
+                out[at + 2 * n + s.f_opponent] = 1.0
+            at += 3 * n
+            if s.f_kind == "monster":
+                side = monsters[s.f_monster].sides[s.f_side]
+                fv: tuple[float, ...] = (s.f_health, side.dice, side.modifier, s.f_side, side.boss, side.poison, side.undead)
+            elif s.f_kind == "spiders":
+                fv = (s.f_health, c.spiders.dice, s.f_health, 0, 0, 0, 0)
+            elif s.f_kind == "morna":
+                fv = (s.morna_health, max(0, c.morna.dice - s.seeds_laid), c.morna.modifier, 0, 0, 0, 0)
+            else:
+                fv = (s.health[s.f_opponent], 0, 0, 0, 0, 0, 0)
+            fv += (s.f_crow, s.f_enchant_bonus if s.f_enchant >= 0 else 0, s.f_noescape)
+            out[at:at + 10] = array("f", fv)
+            at += 10
+            mine_dice = s.r_mine[:most]
+            out[at:at + len(mine_dice)] = array("f", mine_dice)
+            theirs = s.r_theirs[:most]
+            out[at + most:at + most + len(theirs)] = array("f", theirs)
+        shown = s.shown
+        owner = s.owner
+        for a in range(n):
+            at = o_adv + AW * a
+            mine = owner[a] == seat
+            pos = s.pos[a]
+            inv = s.inv[a]
+            hidden = 0
+            sp = at + o_adv_sp
+            for k, x in enumerate(inv):
+                if x == EMPTY:
+                    out[sp] = 1.0
+                elif x == POISON:
+                    out[sp + 1] = 1.0
+                elif mine or x in shown:
+                    out[sp + 3] = 1.0
+                    ia = o_item + IW * x
+                    out[ia + a] = 1.0
+                    out[ia + n + k] = 1.0
+                else:
+                    out[sp + 2] = 1.0
+                    hidden += 1
+                sp += n_states
+            if hidden and inv[0] >= 0 and inv[0] == inv[1] and not (mine or inv[0] in shown):
+                hidden -= 1   # a two-handed item is one item
+            extras_seen = 0
+            for x in s.extras[a]:
+                if mine or x in shown:
+                    extras_seen += 1
+                    ia = o_item + IW * x
+                    out[ia + a] = 1.0
+                    out[ia + n + n_spaces] = 1.0
+            kills = s.kills[a]
+            fa = (mine, s.turn == a, s.health[a], s.max_health[a], s.lives[a], s.ap[a], s.max_ap[a], pos is not None,
+                  pos[0] if pos is not None else 0, pos[1] if pos is not None else 0, pos is None and s.char[a] >= 0,
+                  inv.count(POISON), len(kills), sum(kills), s.tag_debt[a], hidden, len(s.extras[a]),
+                  len(s.extras[a]) - extras_seen)
+            out[at:at + n_adv] = array("f", fa)
+            if s.char[a] >= 0:
+                out[at + n_adv + s.char[a]] = 1.0
+            for sd in s.seeds[a]:
+                out[at + n_adv + n_chars + sd] = 1.0
+        for p, items in enumerate(s.tile_items):
+            for x in items:
+                ia = o_item + IW * x + n + n_spaces + 1
+                out[ia] = 1.0
+                out[ia + 2] = p + 1
+        for x in s.item_gone:
+            out[o_item + IW * x + n + n_spaces + 2] = 1.0
+        out[o_tile:o_tile + tile_size] = tile_block(s)
+
     return lay, write

@@ -1,21 +1,143 @@
-"""Storyfold (placeholder until the full encoding lands): the decision kind only."""
+"""Storyfold as numbers (see :mod:`woodlands.research.observe` and docs/research.md).
+
+The one player sees everything but the order of the face-down decks (Shadow, Explore, Creature,
+Chapter), of which the view gives only the sizes.  Every card of the pack is marked where it is
+seen: on a River space, on a Boon space, in a face-up discard pile, among the Explore cards
+drawn; a card in a deck or in the box is marked nowhere.
+"""
 from __future__ import annotations
 
+import dataclasses
+from array import array
 from typing import Any
 
 from ..engine.game import Game
+from ..games.storyfold.model import ACTIONS, RIVER_SPACES
 from .observe import Layout, Writer, decision_kinds, onehot
+
+PHASES = ("setup", "luma", "shadow", "end")
+CARD_ZONES = ("river", "space", "boon", "stunned", "shadow_discard", "explore_discard", "creature_discard",
+              "explore_drawn")
+#: counters are read up to this
+CAP = 1000
+DIE_SLOTS = 7          # five d8, the d10 and the d12 (S-3)
+
+
+def story_flags(content: Any) -> list[str]:
+    """Every flag a ``set_flag`` effect of the pack can set, in the order first met."""
+    found: list[str] = []
+    todo: list[Any] = [content]
+    seen: set[int] = set()
+    while todo:
+        x = todo.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if dataclasses.is_dataclass(x) and not isinstance(x, type):
+            if getattr(x, "do", None) == "set_flag":
+                flag = getattr(x, "params", {}).get("flag")
+                if isinstance(flag, str) and flag not in found:
+                    found.append(flag)
+            todo.extend(getattr(x, f.name) for f in dataclasses.fields(x))
+        elif isinstance(x, (tuple, list)):
+            todo.extend(reversed(x))
+        elif isinstance(x, dict):
+            todo.extend(x.values())
+    return found
 
 
 def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
+    c: Any = game.content
     lay = Layout()
     kinds = sorted(decision_kinds(game))
     kind_at = {k: i for i, k in enumerate(kinds)}
+    phase_at = {p: i for i, p in enumerate(PHASES)}
+    flags = story_flags(c)
+    flag_at = {f: i for i, f in enumerate(flags)}
+    uses = [f"{who}:{u.id}" for who, comp in (("luma", c.luma), ("brom", c.brom)) for side in comp.sides for u in side.uses]
+    use_at = {u: i for i, u in enumerate(uses)}
+    action_of = {card: k for k, card in enumerate(c.actions)}
+    n_locations = max(len(scene.locations) for scene in c.scenes)
     o_dec = lay.add("decision", onehot("decision", kinds), 0, 1, "the kind of the decision waiting (all 0 once over)")
+    o_phase = lay.add("phase", onehot("phase", PHASES), 0, 1, "the phase")
+    o_where = lay.add("story", onehot("chapter", [ch.id for ch in c.chapters]) + onehot("scene", [sc.id for sc in c.scenes]),
+                      0, 1, "the chapter and the scene")
+    scal = ["spirit", "light", "shadow", "track_length", "middle", "dice_available", "bonus_successes",
+            "chapter_restarts", "restarts_total", "scenes_played", "shadow_drawn", "shadow_deck", "explore_deck",
+            "creature_deck", "chapter_deck", "luma_side", "brom_side", "brom_present", "over", "won"]
+    o_sc = lay.add("scalars", scal, 0, CAP, "Spirit left (11..0), the Light and Shadow markers' spaces, the track's "
+                   "length and middle, dice not used, successes added by effects, restarts (this chapter, all), "
+                   "scenes played and Shadow cards drawn (the score, S-6), deck sizes, the companions' sides, "
+                   "Brom present, game over, campaign won")
+    o_act = lay.add("action", onehot("action", ACTIONS) + ["effect_top", "effect_bottom", "river_space"]
+                    + [f"crystals.{a}" for a in ACTIONS], 0, CAP,
+                    "the Action card being carried out, its effect and River space; Crystals on each Action card")
+    o_dice = lay.add("dice", [f"die{k}.{z}" for k in range(DIE_SLOTS) for z in ("size", "used", "rolled", "face")], 0, 12,
+                     "each die you have (five d8, then the d10 and d12 if granted): size, used, in the roll, face")
+    o_loc = lay.add("locations", [f"location{k}.{z}" for k in range(n_locations) for z in ("visited", "dots", "progress", "help")],
+                    0, CAP, "each location of the scene, left to right: visited, dots, needs the Light on the middle, a Help location")
+    o_card = lay.add("cards", [f"{k.id}.{z}" for k in c.cards for z in CARD_ZONES], 0, RIVER_SPACES,
+                     "per card of the pack: where it is seen (River and its space 1-7, Boon space, stunned, a discard pile, "
+                     "drawn by Explore)")
+    o_use = lay.add("uses", uses, 0, 1, "the once-per-chapter companion uses made this chapter")
+    o_flag = lay.add("flags", flags, 0, 1, "the story flags set (every flag a set_flag effect of the pack names)")
+    W = len(CARD_ZONES)
+    scenes = c.scenes
+    n_chapters = len(c.chapters)
 
-    def write(s: Any, seat: int, i: list[int], v: list[float]) -> None:
+    def write(s: Any, seat: int, out: Any) -> None:
         d = s.decision
         if d is not None and not s.over:
-            i.append(o_dec + kind_at[d.kind])
-            v.append(1.0)
+            out[o_dec + kind_at[d.kind]] = 1.0
+        out[o_phase + phase_at[s.phase]] = 1.0
+        out[o_where + s.chapter] = 1.0
+        out[o_where + n_chapters + s.scene] = 1.0
+        scene = scenes[s.scene]
+        sc = (12 - s.spirit_pos, s.light, s.shadow, scene.track_length, scene.middle, s.dice_used.count(False),
+              s.bonus_successes, min(s.chapter_restarts, CAP), min(s.restarts_total, CAP), min(s.scenes_played, CAP),
+              min(s.shadow_drawn, CAP), len(s.shadow_deck), len(s.explore_deck), len(s.creature_deck),
+              len(s.chapter_deck), s.luma_side, s.brom_side, s.brom_present, s.over, s.campaign_won)
+        out[o_sc:o_sc + len(sc)] = array("f", sc)
+        if s.action >= 0:
+            out[o_act + action_of[s.action]] = 1.0
+        if s.effect:
+            out[o_act + 4 + (s.effect == "bottom")] = 1.0
+        out[o_act + 6] = s.action_space
+        out[o_act + 7:o_act + 11] = array("f", s.crystals)
+        rolled, used, faces = s.rolled, s.dice_used, s.faces
+        for k, size in enumerate(s.dice):
+            at = o_dice + 4 * k
+            out[at] = size
+            out[at + 1] = used[k]
+            if k in rolled:
+                out[at + 2] = 1.0
+                out[at + 3] = faces[k]
+        visited = s.visited
+        for k, loc in enumerate(scene.locations):
+            at = o_loc + 4 * k
+            out[at] = k < len(visited) and visited[k]
+            out[at + 1] = loc.dots
+            out[at + 2] = loc.progress
+            out[at + 3] = loc.kind == "help"
+        for space, card in enumerate(s.river):
+            if card >= 0:
+                out[o_card + W * card] = 1.0
+                out[o_card + W * card + 1] = space + 1
+        for card in s.boons:
+            out[o_card + W * card + 2] = 1.0
+        for card in s.stunned:
+            out[o_card + W * card + 3] = 1.0
+        for zone, pile in ((4, s.shadow_discard), (5, s.explore_discard), (6, s.creature_discard), (7, s.drawn)):
+            for card in pile:
+                if card >= 0:
+                    out[o_card + W * card + zone] = 1.0
+        for u in s.uses_this_chapter:
+            u_at = use_at.get(u)
+            if u_at is not None:
+                out[o_use + u_at] = 1.0
+        for f in s.flags:
+            f_at = flag_at.get(f)
+            if f_at is not None:
+                out[o_flag + f_at] = 1.0
+
     return lay, write

@@ -8,6 +8,7 @@ nowhere (the decks' sizes are given).
 """
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from ..engine.game import Game
@@ -53,97 +54,76 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
     n_heroes = len(c.heroes)
     colour_at = [COLOURS.index(col) for col in DIE_COLOUR]
 
-    def card(i: list[int], v: list[float], base: int, width: int, zone: int, code: int, side_at: int) -> None:
+    def card(out: Any, base: int, width: int, zone: int, code: int, side_at: int) -> None:
         at = base + (code >> 1) * width
-        i.append(at + zone)
-        v.append(1.0)
+        out[at + zone] = 1.0
         if code & 1:
-            i.append(at + side_at)
-            v.append(1.0)
+            out[at + side_at] = 1.0
 
-    def write(s: Any, seat: int, i: list[int], v: list[float]) -> None:
+    def write(s: Any, seat: int, out: Any) -> None:
         d = s.decision
         if d is not None and not s.over:
-            i.append(o_dec + kind_at[d.kind])
-            v.append(1.0)
-        i.append(o_phase + phase_at[s.phase])
-        v.append(1.0)
+            out[o_dec + kind_at[d.kind]] = 1.0
+        out[o_phase + phase_at[s.phase]] = 1.0
         sc = (min(s.round, MAX_ROUND), s.difficulty, s.health, s.strategy, s.recovery, s.gold, len(s.bears_won),
               s.passes, s.cycle_draws, s.buys, s.map_complete, "ability" in s.used, s.over,
               len(s.forest_deck), len(s.map_deck), len(s.item_deck),
               len(s.forest_discard), len(s.map_discard), len(s.item_discard))
-        for k, x in enumerate(sc):
-            if x:
-                i.append(o_sc + k)
-                v.append(float(x))
+        out[o_sc:o_sc + len(sc)] = array("f", sc)
         if s.hero >= 0:
-            i.append(o_hero + s.hero)
-            i.append(o_hero + n_heroes + (2 if s.grimm else s.hero_side))
-            v.extend((1.0, 1.0))
-        counts = [0] * (9 * len(COLOURS))
+            out[o_hero + s.hero] = 1.0
+            out[o_hero + n_heroes + (2 if s.grimm else s.hero_side)] = 1.0
+        face, applied = s.dice_face, s.dice_applied
         for die, zone in enumerate(s.dice_zone):
-            base = 9 * colour_at[die]
-            counts[base + zone] += 1
+            base = o_dice + 9 * colour_at[die]
+            out[base + zone] += 1.0
             if zone == COMMITTED:
-                face = s.dice_face[die]
-                if s.dice_applied[die]:
-                    counts[base + 8] += 1
-                else:
-                    counts[base + 4 + (face + 1)] += 1
-        for k, x in enumerate(counts):
-            if x:
-                i.append(o_dice + k)
-                v.append(float(x))
+                out[base + (8 if applied[die] else 5 + face[die])] += 1.0
         # forest cards
+        damage, defeated = s.damage, s.defeated
         for k, code in enumerate(s.tableau):
-            card(i, v, o_for, FW, 0, code, FW - 3)
+            card(out, o_for, FW, 0, code, FW - 3)
             at = o_for + (code >> 1) * FW
-            if s.damage[k]:
-                i.append(at + FW - 2)
-                v.append(float(min(s.damage[k], 20)))
-            if s.defeated[k]:
-                i.append(at + FW - 1)
-                v.append(1.0)
+            out[at + FW - 2] = min(damage[k], 20)
+            out[at + FW - 1] = defeated[k]
         for code in s.drawn:
-            card(i, v, o_for, FW, 1, code, FW - 3)
+            card(out, o_for, FW, 1, code, FW - 3)
         for code in s.revealed:
-            card(i, v, o_for, FW, 2, code, FW - 3)
+            card(out, o_for, FW, 2, code, FW - 3)
         for code in s.forest_discard:
-            card(i, v, o_for, FW, 3, code, FW - 3)
+            card(out, o_for, FW, 3, code, FW - 3)
         deck = s.forest_deck
         if deck:
-            card(i, v, o_for, FW, 4, deck[0], FW - 3)
-            if len(deck) > 1:   # its underside: the side up is the other one
-                card(i, v, o_for, FW, 5, deck[-1], FW - 3)
+            card(out, o_for, FW, 4, deck[0], FW - 3)
+            if len(deck) > 1:   # its underside shows: the side up is the other one
+                card(out, o_for, FW, 5, deck[-1], FW - 3)
         for b in s.bears_aside:
-            i.append(o_for + b * FW + 6)
-            v.append(1.0)
+            out[o_for + b * FW + 6] = 1.0
         for b in s.bears_won:   # on their modifier side
-            i.append(o_for + b * FW + 7)
-            v.append(1.0)
+            out[o_for + b * FW + 7] = 1.0
         # maps
         if s.active_map >= 0:
-            card(i, v, o_map, MW, 0, s.active_map, MW - 1)
+            card(out, o_map, MW, 0, s.active_map, MW - 1)
         for code in s.map_drawn:
-            card(i, v, o_map, MW, 1, code, MW - 1)
+            card(out, o_map, MW, 1, code, MW - 1)
         for code in s.map_discard:
-            card(i, v, o_map, MW, 2, code, MW - 1)
+            card(out, o_map, MW, 2, code, MW - 1)
         deck = s.map_deck
         if deck:
-            card(i, v, o_map, MW, 3, deck[0], MW - 1)
+            card(out, o_map, MW, 3, deck[0], MW - 1)
             if len(deck) > 1:
-                card(i, v, o_map, MW, 4, deck[-1], MW - 1)
+                card(out, o_map, MW, 4, deck[-1], MW - 1)
         # items
         for code in s.inventory:
-            card(i, v, o_item, IW, 0, code, IW - 1)
+            card(out, o_item, IW, 0, code, IW - 1)
         for code in s.shop:
-            card(i, v, o_item, IW, 1, code, IW - 1)
+            card(out, o_item, IW, 1, code, IW - 1)
         for code in s.item_discard:
-            card(i, v, o_item, IW, 2, code, IW - 1)
+            card(out, o_item, IW, 2, code, IW - 1)
         deck = s.item_deck
         if deck:
-            card(i, v, o_item, IW, 3, deck[0], IW - 1)
+            card(out, o_item, IW, 3, deck[0], IW - 1)
             if len(deck) > 1:
-                card(i, v, o_item, IW, 4, deck[-1], IW - 1)
+                card(out, o_item, IW, 4, deck[-1], IW - 1)
 
     return lay, write

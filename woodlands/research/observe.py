@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import json
+from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -38,8 +39,8 @@ if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.state import GameState
 
-#: ``write(state, seat, idx, val)``: append the index and value of every non-zero feature
-Writer = Callable[[Any, int, list[int], list[float]], None]
+#: ``write(state, seat, out)``: set the features of ``out`` (an ``array.array("f")`` of zeros)
+Writer = Callable[[Any, int, "array[float]"], None]
 
 
 @dataclass(frozen=True)
@@ -83,19 +84,17 @@ class Encoder:
         self.flat_size = layout.size
         self.labels: tuple[str, ...] = tuple(f"{s.name}.{label}" for s in self.segments for label in s.labels)
         self._write = write
+        self._zeros = array("f", bytes(4 * self.flat_size))
+        self._local = tuple(label for s in self.segments for label in s.labels)
         self._space: Any = None
         self._flat_space: Any = None
 
     # ---------------------------------------------------------------- the hot path
     def flat(self, state: "GameState", seat: int) -> "npt.NDArray[np.float32]":
         import numpy as np
-        idx: list[int] = []
-        val: list[float] = []
-        self._write(state, seat, idx, val)
-        out = np.zeros(self.flat_size, dtype=np.float32)
-        if idx:
-            out[idx] = val
-        return out
+        out = array("f", self._zeros)
+        self._write(state, seat, out)
+        return np.frombuffer(out, dtype=np.float32)
 
     def encode(self, state: "GameState", seat: int) -> dict[str, "npt.NDArray[np.float32]"]:
         x = self.flat(state, seat)
@@ -107,12 +106,13 @@ class Encoder:
 
     def describe(self, state: "GameState", seat: int) -> str:
         """Each non-zero feature as ``label=value`` (one-hot features as ``label``), in order."""
-        idx: list[int] = []
-        val: list[float] = []
-        self._write(state, seat, idx, val)
+        out = array("f", self._zeros)
+        self._write(state, seat, out)
         parts = []
-        local = [label for s in self.segments for label in s.labels]
-        for i, v in sorted(zip(idx, val)):
+        local = self._local
+        for i, v in enumerate(out):
+            if not v:
+                continue
             label = self.labels[i]
             if local[i].endswith("]") and "=[" in local[i] and v == 1:   # one-hot: "phase=[forest]"
                 parts.append(local[i].replace("[", "").replace("]", ""))

@@ -1,0 +1,198 @@
+"""Gymnasium environments: ``woodlands/Tanglewoods-v0``, ``woodlands/Storyfold-v0`` and
+``woodlands/CursedForestSolo-v0`` (docs/research.md).
+
+Importing this module registers the three ids; ``gymnasium.make("woodlands.research.gym:
+woodlands/Tanglewoods-v0")`` imports it by itself.  Keyword arguments of ``make`` are the game's
+options (``difficulty=7, hero="thorn-warden"``; ``adventurers=3`` for the solo Cursed Forest),
+plus ``content`` (a pack folder) and ``render_mode="ansi"``.
+
+* Observation: the seat's :mod:`~woodlands.research.observe` encoding, flat (a float32 ``Box``).
+* Action: ``Discrete(n)`` over the game's fixed :mod:`~woodlands.research.spaces` action space;
+  ``info["action_mask"]`` (int8) marks the options of the decision waiting.  An action outside
+  the mask ends the episode with reward -1 and ``info["illegal"] = True``; nothing is raised.
+* Reward, once the game is over: +1 for a win, -1 for a loss.  Storyfold cannot be lost (ruling
+  S-6): its finished campaign earns :func:`storyfold_reward` of its score, in (0, 1].
+* Every episode ends: the simulation limits of ruling C-15 and the game's round or scene limit
+  are on (``game.options_for_simulation`` and the ``limit_option`` at its ``limit_default``,
+  each overridable by a keyword).  A game stopped by a limit ends ``truncated``, not
+  ``terminated``, with reward 0.
+* Chance (dice, draws) is resolved by the engine inside ``step``; in the solo Cursed Forest every
+  adventurer is the agent's, so every decision is the agent's.
+"""
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from ..engine.errors import GameOptionError
+from ..engine.game import Game, load_game
+from ..engine.state import GameState
+from .observe import Encoder, encoder
+from .spaces import ActionSpace, action_space
+
+#: the registered ids and the class each makes
+ENV_IDS = {"woodlands/Tanglewoods-v0": "TanglewoodsEnv", "woodlands/Storyfold-v0": "StoryfoldEnv",
+           "woodlands/CursedForestSolo-v0": "CursedForestSoloEnv"}
+
+
+def storyfold_reward(outcome: dict[str, Any], scenes: int) -> float:
+    """The reward of a finished Storyfold campaign: ``scenes / (scenes_played + 2 * restarts +
+    shadow_cards / 10)``, at most 1, where ``scenes`` is the number of scenes in the pack's
+    campaign.  Fewer scenes played, fewer chapter restarts and fewer Shadow cards drawn all
+    raise it (ruling S-6's score); a campaign played straight through scores near 1.
+
+    >>> round(storyfold_reward({"scenes_played": 13, "chapter_restarts": 0, "shadow_cards": 20}, 13), 3)
+    0.867
+    """
+    cost = outcome["scenes_played"] + 2 * outcome["chapter_restarts"] + outcome["shadow_cards"] / 10
+    return float(min(1.0, scenes / max(cost, 1e-9)))
+
+
+def episode_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+    """The options an episode plays with: the simulation limits (C-15) and the game's round or
+    scene limit at its default, under the options given."""
+    opts = game.options_for_simulation({})
+    if game.limit_option:
+        opts[game.limit_option] = game.limit_default
+    opts.update(options)
+    return opts
+
+
+class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """One Woodlands game as a single-agent Gymnasium environment (see the module doc)."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    game_id = ""
+
+    def __init__(self, game_id: str | None = None, content: str | None = None, render_mode: str | None = None,
+                 **options: Any) -> None:
+        game_id = game_id or self.game_id
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise GameOptionError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.game: Game = load_game(game_id, content)
+        self.options = self.game.checked_options(episode_options(self.game, self._fix(options)))
+        if self.game.players[1] > 1 and self.options.get("players", 1) != 1:
+            raise GameOptionError(f"{game_id} with several players is a multi-agent game: use "
+                                  "woodlands.research.pettingzoo")
+        self.actions: ActionSpace = action_space(game_id, self.options, content)
+        self.encoder: Encoder = encoder(game_id, self.options, content)
+        self.action_space = spaces.Discrete(self.actions.size)
+        self.observation_space = self.encoder.flat_space
+        self.state: GameState | None = None
+        self._ended = False
+        self._scenes = len(getattr(self.game.content, "scenes", ())) or 1
+
+    def _fix(self, options: dict[str, Any]) -> dict[str, Any]:
+        return options
+
+    # ---------------------------------------------------------------- the API
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
+        self.state = self.game.new_game(seed=game_seed, options=dict(self.options))
+        self._ended = False
+        return self._observe(), self._info(False)
+
+    def step(self, action: Any) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
+        s = self.state
+        if s is None:
+            raise gymnasium.error.ResetNeeded("call reset() before step()")
+        if self._ended or s.is_over:   # stepping on after the end: nothing happens
+            cut = s.is_over and (s.outcome or {}).get("result") == "unfinished"
+            return self._observe(), 0.0, not cut, cut, self._info(False)
+        try:
+            option_id = self.actions.ids[int(action)] if 0 <= int(action) < self.actions.size else None
+        except (TypeError, ValueError, OverflowError):
+            option_id = None
+        d = s.decision
+        if option_id is None or d is None or option_id not in d:
+            self._ended = True
+            return self._observe(), -1.0, True, False, self._info(True)
+        s.apply(option_id)
+        if not s.is_over:
+            return self._observe(), 0.0, False, False, self._info(False)
+        outcome = s.outcome or {}
+        if outcome.get("result") == "unfinished":
+            return self._observe(), 0.0, False, True, self._info(False)
+        return self._observe(), self.reward(outcome), True, False, self._info(False)
+
+    def reward(self, outcome: dict[str, Any]) -> float:
+        return 1.0 if outcome.get("result") == "win" else -1.0
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        s = self.state
+        lines = [self.encoder.describe(s, self._seat())]
+        d = s.decision
+        if s.is_over or d is None:
+            lines.append(f"over: {s.outcome}")
+        else:
+            lines.append(f"{d.kind}: " + ", ".join(o.id for o in d.options[:20]) + (" ..." if len(d.options) > 20 else ""))
+        return "\n".join(lines)
+
+    # ---------------------------------------------------------------- helpers
+    def _seat(self) -> int:
+        return 0
+
+    def _observe(self) -> npt.NDArray[np.float32]:
+        assert self.state is not None
+        return self.encoder.flat(self.state, self._seat())
+
+    def _info(self, illegal: bool) -> dict[str, Any]:
+        assert self.state is not None
+        info: dict[str, Any] = {"action_mask": self.actions.mask(self.state), "illegal": illegal}
+        if self.state.is_over:
+            info["outcome"] = self.state.outcome
+        return info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The mask as booleans (the method name sb3-contrib's MaskablePPO looks for)."""
+        assert self.state is not None
+        return self.actions.mask(self.state).astype(bool)
+
+
+class TanglewoodsEnv(WoodlandsEnv):
+    """``woodlands/Tanglewoods-v0``: options ``difficulty`` (0-10), ``hero``, ``side``, ``round_limit``."""
+
+    game_id = "tanglewoods"
+
+
+class StoryfoldEnv(WoodlandsEnv):
+    """``woodlands/Storyfold-v0``: the campaign; reward :func:`storyfold_reward` once it is won."""
+
+    game_id = "storyfold"
+
+    def reward(self, outcome: dict[str, Any]) -> float:
+        if outcome.get("result") == "win":
+            return storyfold_reward(outcome, self._scenes)
+        return -1.0   # never: the campaign cannot be lost (S-6)
+
+
+class CursedForestSoloEnv(WoodlandsEnv):
+    """``woodlands/CursedForestSolo-v0``: the solo game (section 20), ``adventurers`` 1-4, all the
+    agent's; other options as the game's (``characters``, ``ring_bearer`` ...)."""
+
+    game_id = "cursed-forest"
+
+    def _fix(self, options: dict[str, Any]) -> dict[str, Any]:
+        if options.get("players", 1) != 1:
+            raise GameOptionError("CursedForestSolo-v0 is the solo game (players = 1); several players: "
+                                  "woodlands.research.pettingzoo.cursed_forest_env")
+        return {**options, "players": 1}
+
+
+def register() -> None:
+    """Register the three ids with Gymnasium (done when this module is imported)."""
+    for env_id, cls in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point=f"woodlands.research.gym:{cls}")
+
+
+register()

@@ -1,0 +1,153 @@
+"""The PettingZoo AEC environment of The Cursed Forest (docs/research.md).
+
+``cursed_forest_env(**options)`` takes the game's options (``players`` 1-4, ``pvp``,
+``adventurers`` for the solo game, ``characters`` ...) plus ``content`` and
+``render_mode="ansi"``.  One agent per player, ``player_0`` .. ``player_<n-1>``; the agent to act
+is the player of the decision waiting (a tag partner's player answers a tag call, a pvp
+defender's player its defence), so agents do not take turns in a fixed cycle.
+
+* Observation: ``{"observation": float32 array, "action_mask": int8 array}``, the player's own
+  :mod:`~woodlands.research.observe` encoding (never another player's face-down items) and,
+  for the agent to act, the mask of its options (zeros for the others).
+* Action: ``Discrete(n)`` over the game's :mod:`~woodlands.research.spaces` action space.  An
+  action outside the mask ends the game for everyone: -1 for the agent that took it, 0 for
+  the others, ``infos[agent]["illegal"] = True``.
+* Reward, when the game ends: the game is won or lost together (CF-076), so +1 to every agent
+  for a win and -1 for a loss; a game stopped by the round limit is truncated with 0.
+* The simulation limits of ruling C-15 and the round limit (``turn_limit``, 300 rounds unless
+  given) are on, so every game ends.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..engine.errors import GameOptionError
+from ..engine.game import load_game
+from ..engine.state import GameState
+from .gym import episode_options
+from .observe import encoder
+from .spaces import action_space
+
+GAME = "cursed-forest"
+
+
+class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # pettingzoo has no type hints
+    """The Cursed Forest, 1-4 players (see the module doc)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "woodlands_cursed_forest_v0", "is_parallelizable": False}
+
+    def __init__(self, content: str | None = None, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise GameOptionError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.game = load_game(GAME, content)
+        self.options = self.game.checked_options(episode_options(self.game, options))
+        self.actions = action_space(GAME, self.options, content)
+        self.encoder = encoder(GAME, self.options, content)
+        players = self.options["players"]
+        self.possible_agents = [f"player_{k}" for k in range(players)]
+        self._seat = {a: k for k, a in enumerate(self.possible_agents)}
+        mask_space = spaces.Box(0, 1, (self.actions.size,), np.int8)
+        self._observation_space = spaces.Dict({"observation": self.encoder.flat_space, "action_mask": mask_space})
+        self._action_space = spaces.Discrete(self.actions.size)
+        self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
+        self.action_spaces = {a: self._action_space for a in self.possible_agents}
+        self.state_: GameState | None = None
+        self._rng = np.random.default_rng()
+        self._legal: list[int] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    # ---------------------------------------------------------------- the API
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        game_seed = seed if seed is not None else int(self._rng.integers(0, 2**63 - 1))
+        self.state_ = self.game.new_game(seed=game_seed, options=dict(self.options))
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        s = self.state_
+        assert s is not None and s.decision is not None
+        self.agent_selection = self.possible_agents[s.decision.player]
+        self._legal = self.actions.legal(s)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        s = self.state_
+        assert s is not None
+        seat = self._seat[agent]
+        acting = not s.is_over and agent == self.agent_selection and not self._ended()
+        mask = self.actions.mask_of(self._legal) if acting else np.zeros(self.actions.size, np.int8)
+        return {"observation": self.encoder.flat(s, seat), "action_mask": mask}
+
+    def _ended(self) -> bool:
+        return any(self.terminations.values()) or any(self.truncations.values())
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        s = self.state_
+        assert s is not None
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        try:
+            index = int(action)
+        except (TypeError, ValueError, OverflowError):
+            index = -1
+        if index not in self._legal:
+            self.rewards[agent] = -1.0
+            self.infos = {a: {"illegal": a == agent} for a in self.agents}
+            self.terminations = {a: True for a in self.agents}
+        else:
+            s.apply(self.actions.ids[index])
+            if s.is_over:
+                outcome = s.outcome or {}
+                result = outcome.get("result")
+                if result == "unfinished":
+                    self.truncations = {a: True for a in self.agents}
+                else:
+                    value = 1.0 if result == "win" else -1.0
+                    self.rewards = {a: value for a in self.agents}
+                    self.terminations = {a: True for a in self.agents}
+                self.infos = {a: {"outcome": outcome} for a in self.agents}
+            else:
+                self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state_ is None:
+            return None
+        s = self.state_
+        seat = s.decision.player if s.decision is not None and not s.is_over else 0
+        return self.encoder.describe(s, seat)
+
+    def close(self) -> None:
+        self.state_ = None
+
+    def action_mask(self) -> npt.NDArray[np.int8]:
+        """The mask of the agent to act."""
+        return self.actions.mask_of(self._legal)
+
+
+def cursed_forest_env(**options: Any) -> CursedForestEnv:
+    """The AEC environment; keywords are the game's options plus ``content`` and ``render_mode``."""
+    return CursedForestEnv(**options)
