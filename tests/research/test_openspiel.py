@@ -139,9 +139,22 @@ def test_returns_follow_the_outcome():
     assert wo._returns("tanglewoods", None, 1) == [0.0]
     good = wo.storyfold_return({"result": "win", "scenes_played": 18, "chapter_restarts": 0, "shadow_cards": 10})
     worse = wo.storyfold_return({"result": "win", "scenes_played": 30, "chapter_restarts": 3, "shadow_cards": 40})
-    assert -1.0 <= worse < good <= 1.0
+    assert 0.0 < worse < good <= 1.0
     assert wo._returns("storyfold", {"result": "win", "scenes_played": 18, "chapter_restarts": 0,
                                      "shadow_cards": 10}, 1) == [good]
+
+
+def test_a_finished_storyfold_campaign_returns_the_gymnasium_reward():
+    """Played out at random (a few hundred decisions), the campaign is won (it cannot be lost,
+    S-6) and the OpenSpiel return is the reward Storyfold-v0 gives for the same outcome."""
+    from woodlands.research.gym import storyfold_reward
+
+    game = wo.load("storyfold")
+    state = random_state(game, 0, 10 ** 5)
+    outcome = state.engine_state.outcome
+    assert outcome["result"] == "win"
+    scenes = len(game.ctx.game.content.scenes)
+    assert state.returns() == [storyfold_reward(outcome, scenes)] and 0.0 < state.returns()[0] <= 1.0
 
 
 @pytest.mark.parametrize("game_id, params", [("tanglewoods", {}), ("cursed-forest", {"players": 2, "turn_limit": 5})])

@@ -29,7 +29,7 @@ Choices made here (docs/research.md, "OpenSpiel", says the same for users):
 * **Returns** (``IDENTICAL`` utility: the games are solo or cooperative): +1 for a win, -1 for
   a loss, 0 for a game cut by a limit. The Cursed Forest's champion tally is not part of it (it
   is in the engine outcome). Storyfold cannot be lost (ruling S-6): a finished campaign returns
-  :func:`storyfold_return` of its outcome, in [-1, 1], the reward the Gymnasium adapter gives.
+  :func:`storyfold_return` of its outcome, in (0, 1], the reward the Gymnasium adapter gives.
 * **What a player sees.** The observation and information-state tensors are the research
   encoder's ``flat(state, seat)`` (:mod:`woodlands.research.observe`): the seat's view, never a
   hidden fact. The observation string is the encoder's ``describe`` plus the ids of the seat's
@@ -149,22 +149,22 @@ def _options_from(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- rewards
-def storyfold_return(outcome: dict[str, Any]) -> float:
-    """The return of a finished Storyfold campaign, in [-1, 1]: fewer scenes, chapter restarts
-    and Shadow cards are better (the Gymnasium adapter's reward, see docs/research.md)."""
-    scenes = float(outcome.get("scenes_played", 0))
-    restarts = float(outcome.get("chapter_restarts", 0))
-    shadow = float(outcome.get("shadow_cards", 0))
-    score = 1.0 - scenes / 100.0 - restarts / 20.0 - shadow / 200.0
-    return max(-1.0, min(1.0, score))
+def storyfold_return(outcome: dict[str, Any], game: Game | None = None) -> float:
+    """The return of a finished Storyfold campaign: the Gymnasium adapter's reward
+    (:func:`woodlands.research.gym.storyfold_reward`, in (0, 1]: fewer scenes, chapter restarts
+    and Shadow cards are better), with the number of scenes of ``game``'s pack (default pack)."""
+    from woodlands.research.gym import storyfold_reward   # gymnasium: imported only here
+
+    pack = (game or woodlands.load_game("storyfold")).content
+    return storyfold_reward(outcome, len(getattr(pack, "scenes", ())) or 1)
 
 
-def _returns(game_id: str, outcome: dict[str, Any] | None, players: int) -> list[float]:
+def _returns(game_id: str, outcome: dict[str, Any] | None, players: int, game: Game | None = None) -> list[float]:
     if outcome is None:
         return [0.0] * players
     result = outcome.get("result")
     if result == "win":
-        value = storyfold_return(outcome) if game_id == "storyfold" else 1.0
+        value = storyfold_return(outcome, game) if game_id == "storyfold" else 1.0
     elif result == "loss":
         value = -1.0
     else:                       # "unfinished": cut by a limit
@@ -458,7 +458,7 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         state = self._core.get()
-        return _returns(self._ctx.game_id, state.outcome if state.over else None, self._ctx.players)
+        return _returns(self._ctx.game_id, state.outcome if state.over else None, self._ctx.players, self._ctx.game)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "WoodlandsState":
         """A state ``player_id`` cannot tell from this one (:meth:`GameState.determinize`), its
