@@ -202,10 +202,11 @@ def _seen(state, seat):
                                              ("cursed-forest", {"players": 3, "turn_limit": 30})])
 def test_states_differing_only_in_hidden_facts_look_the_same_to_the_seat(game_id, params):
     """A determinized twin (hidden orders redrawn, generator reseeded, the seat's view and log
-    the same) gives that seat the same information-state and observation tensors and strings;
-    the twin is really another position (its generator differs)."""
+    the same) gives that seat the same information-state and observation tensors and strings,
+    there and after the same actions until something is drawn, rolled or revealed; the twin is
+    really another position (its generator differs)."""
     game = wo.load(game_id, **params)
-    checked = 0
+    checked = followed = 0
     for seed in range(3):
         rng = random.Random(seed)
         state = game.new_initial_state()
@@ -219,9 +220,25 @@ def test_states_differing_only_in_hidden_facts_look_the_same_to_the_seat(game_id
                     ismcts_twin = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0., 1.))
                     assert _seen(ismcts_twin, seat) == _seen(state, seat)
                     checked += 1
+                    # and along the play that follows with the same actions, until a step draws,
+                    # rolls or reveals (the engine's own harness stops there too)
+                    ahead, twin_ahead = state.clone(), twin.clone()
+                    revealing = type(state.engine_state).REVEALING
+                    for k in range(6):
+                        if ahead.is_terminal() or ahead.legal_actions() != twin_ahead.legal_actions():
+                            break           # another seat's hidden items may give it other options
+                        action = ahead.legal_actions()[k % len(ahead.legal_actions())]
+                        before, generator = ahead.engine_state.log_length, ahead.engine_state.rng.state
+                        ahead.apply_action(action)
+                        twin_ahead.apply_action(action)
+                        if (ahead.engine_state.rng.state != generator
+                                or any(e["type"] in revealing for e in ahead.engine_state.log_since(before))):
+                            break
+                        assert _seen(twin_ahead, seat) == _seen(ahead, seat)
+                        followed += 1
             state.apply_action(rng.choice(state.legal_actions()))
             step += 1
-    assert checked >= 6
+    assert checked >= 6 and followed >= 1
 
 
 def test_another_seats_twin_may_differ_for_this_seat():
