@@ -191,6 +191,20 @@ def test_legal_actions_are_the_decisions_options():
         state.apply_action(rng.choice(actions))
 
 
+def test_an_illegal_action_is_refused_and_changes_nothing():
+    import woodlands
+
+    game = wo.load("tanglewoods")
+    state = random_state(game, 1, 5)
+    before = (str(state), state.history(), state.engine_state.record())
+    bad = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(woodlands.IllegalAction, match="legal now"):
+        state.apply_action(bad)
+    with pytest.raises(IndexError, match="not an action index"):
+        state.apply_action(10 ** 6)
+    assert (str(state), state.history(), state.engine_state.record()) == before
+
+
 # ---------------------------------------------------------------- hidden facts
 def _seen(state, seat):
     return (state.information_state_string(seat), state.information_state_tensor(seat),
