@@ -409,6 +409,11 @@ def cmd_sim(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ bench
 def cmd_bench(args: argparse.Namespace) -> int:
     from ..sim.bench import TARGET_CLONE_US, TARGET_DECISIONS_PER_SECOND, run_bench
+    if args.env:   # issue 13: the research adapters (woodlands/research/bench.py)
+        from ..research.bench import print_env_bench
+        return print_env_bench(args.seconds, args.json, _stdout())
+    if not args.game:
+        raise UserError("bench needs a game id, or --env for the research environments")
     _check_folder(args.content)
     load_game(args.game, args.content)
     if args.json:

@@ -193,7 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help=_limit_help())
 
     bench = sub.add_parser("bench", help="measure engine speed on one core")
-    bench.add_argument("game", help=f"the game id ({games})")
+    bench.add_argument("game", nargs="?", help=f"the game id ({games}); none with --env")
+    bench.add_argument("--env", action="store_true",
+                       help="the research environments' steps/s against the raw engine's decisions/s (research extra)")
     bench.add_argument("--seconds", type=_seconds, default=5.0, help="time to spend (default 5)")
     bench.add_argument("--content", help="a content pack folder instead of the default pack")
     bench.add_argument("--json", metavar="FILE", help="also write the numbers to FILE")

@@ -21,6 +21,7 @@ plus ``content`` (a pack folder) and ``render_mode="ansi"``.
 """
 from __future__ import annotations
 
+import operator
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -85,6 +86,9 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.observation_space = self.encoder.flat_space
         self.state: GameState | None = None
         self._ended = False
+        self._legal: list[int] = []
+        #: the seat the observation is for (every game here has the agent at seat 0)
+        self.seat = 0
         self._scenes = len(getattr(self.game.content, "scenes", ())) or 1
 
     def _fix(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -107,16 +111,17 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             cut = s.is_over and (s.outcome or {}).get("result") == "unfinished"
             return self._observe(), 0.0, not cut, cut, self._info(False)
         try:
-            option_id = self.actions.ids[int(action)] if 0 <= int(action) < self.actions.size else None
-        except (TypeError, ValueError, OverflowError):
-            option_id = None
-        d = s.decision
-        if option_id is None or d is None or option_id not in d:
+            index = operator.index(action)
+        except TypeError:
+            index = -1
+        if index not in self._legal:   # the options of the decision waiting, by index
             self._ended = True
             return self._observe(), -1.0, True, False, self._info(True)
-        s.apply(option_id)
-        if not s.is_over:
-            return self._observe(), 0.0, False, False, self._info(False)
+        s.apply(self.actions.ids[index])
+        if not s.over:   # the common case, spelt out (it is the hot loop)
+            legal = self._legal = self.actions.legal(s)
+            return (self.encoder.flat(s, self.seat), 0.0, False, False,
+                    {"action_mask": self.actions.mask_of(legal), "illegal": False})
         outcome = s.outcome or {}
         if outcome.get("result") == "unfinished":
             return self._observe(), 0.0, False, True, self._info(False)
@@ -129,7 +134,7 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self.render_mode != "ansi" or self.state is None:
             return None
         s = self.state
-        lines = [self.encoder.describe(s, self._seat())]
+        lines = [self.encoder.describe(s, self.seat)]
         d = s.decision
         if s.is_over or d is None:
             lines.append(f"over: {s.outcome}")
@@ -138,24 +143,22 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return "\n".join(lines)
 
     # ---------------------------------------------------------------- helpers
-    def _seat(self) -> int:
-        return 0
-
     def _observe(self) -> npt.NDArray[np.float32]:
         assert self.state is not None
-        return self.encoder.flat(self.state, self._seat())
+        return self.encoder.flat(self.state, self.seat)
 
     def _info(self, illegal: bool) -> dict[str, Any]:
-        assert self.state is not None
-        info: dict[str, Any] = {"action_mask": self.actions.mask(self.state), "illegal": illegal}
-        if self.state.is_over:
-            info["outcome"] = self.state.outcome
+        s = self.state
+        assert s is not None
+        self._legal = [] if self._ended else self.actions.legal(s)
+        info: dict[str, Any] = {"action_mask": self.actions.mask_of(self._legal), "illegal": illegal}
+        if s.is_over:
+            info["outcome"] = s.outcome
         return info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The mask as booleans (the method name sb3-contrib's MaskablePPO looks for)."""
-        assert self.state is not None
-        return self.actions.mask(self.state).astype(bool)
+        return self.actions.mask_of(self._legal).astype(bool)
 
 
 class TanglewoodsEnv(WoodlandsEnv):

@@ -98,20 +98,14 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
     tile_zeros = array("f", bytes(4 * tile_size))
     cache: dict[tuple[Any, ...], Any] = {}
 
-    def tile_block(s: Any) -> Any:
-        """The tiles segment (an array), kept per position of the forest."""
-        key = (tuple(s.placed), tuple(s.place_pos), tuple(s.place_rot), tuple(s.tile_monster), tuple(s.tile_side),
-               tuple(s.tile_damage), tuple(s.tile_token), tuple(s.tile_root), tuple(s.tile_vine),
-               tuple(map(len, s.tile_items)), tuple(map(len, s.tile_seeds)), s.exit_at, s.exit_link, s.morna_at)
+    def laid_tiles(s: Any) -> Any:
+        """The tiles segment with what never changes once a tile is down (position, kind, open
+        edges), kept per layout of the forest in a bounded cache."""
+        key = (tuple(s.placed), tuple(s.place_rot), tuple(s.place_pos))
         found = cache.get(key)
         if found is not None:
             return found
         out = array("f", tile_zeros)
-        roots: set[int] = set()
-        if s.exit_link >= 0:
-            for d in range(4):
-                if s.links[4 * s.exit_link + d] == s.exit_at:
-                    roots = {s.exit_link, s.exit_at}
         for p, t in enumerate(s.placed):
             tile = tiles[t]
             at = TW * p
@@ -122,20 +116,59 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
             out[at + 2 + kind_index[tile.kind]] = 1.0
             for e in range(4):
                 out[at + 13 + e] = tile.open_at(e, rot)
-            out[at + 17] = p in roots
-            m = s.tile_monster[p]
-            if m == TOKEN:
-                out[at + 18] = 1.0
-            elif m >= 0:
-                side = monsters[m].sides[s.tile_side[p]]
-                out[at + 19:at + 27] = array("f", (1, s.tile_side[p], side.health - s.tile_damage[p], side.dice,
-                                                   side.modifier, side.boss, side.poison, side.undead))
-            out[at + 27:at + 34] = array("f", (s.tile_token[p], len(s.tile_items[p]), len(s.tile_seeds[p]),
-                                               s.tile_root[p] + 1, s.tile_vine[p] + 1, p == s.exit_at, p == s.morna_at))
         if len(cache) >= _CACHE_LIMIT:
             cache.clear()
         cache[key] = out
         return out
+
+    def on_tiles(s: Any, out: Any) -> None:
+        """What lies on the tiles, written over :func:`laid_tiles`."""
+        if s.exit_link >= 0:   # C-18: the Maiden Tree's roots opened an edge between the two
+            for d in range(4):
+                if s.links[4 * s.exit_link + d] == s.exit_at:
+                    out[o_tile + TW * s.exit_link + 17] = 1.0
+                    out[o_tile + TW * s.exit_at + 17] = 1.0
+        sides = s.tile_side
+        damage = s.tile_damage
+        monsters_here = s.tile_monster
+        for p, m in enumerate(monsters_here if monsters_here.count(-1) != len(monsters_here) else ()):
+            if m == TOKEN:
+                out[o_tile + TW * p + 18] = 1.0
+            elif m >= 0:
+                at = o_tile + TW * p + 19
+                side = monsters[m].sides[sides[p]]
+                out[at:at + 8] = array("f", (1, sides[p], side.health - damage[p], side.dice, side.modifier,
+                                             side.boss, side.poison, side.undead))
+        # the loops below mostly find nothing: a C-level look first skips them
+        if True in s.tile_token:
+            for p, token in enumerate(s.tile_token):
+                if token:
+                    out[o_tile + TW * p + 27] = 1.0
+        if any(s.tile_items):
+            for p, items in enumerate(s.tile_items):
+                if items:
+                    out[o_tile + TW * p + 28] = len(items)
+                    for x in items:   # face up on the tile: the item, and the tile's slot + 1
+                        ia = o_item + IW * x + n + n_spaces + 1
+                        out[ia] = 1.0
+                        out[ia + 2] = p + 1
+        if any(s.tile_seeds):
+            for p, seeds in enumerate(s.tile_seeds):
+                if seeds:
+                    out[o_tile + TW * p + 29] = len(seeds)
+        placed = len(s.placed)
+        if s.tile_root.count(-1) != placed:
+            for p, k in enumerate(s.tile_root):
+                if k >= 0:
+                    out[o_tile + TW * p + 30] = k + 1
+        if s.tile_vine.count(-1) != placed:
+            for p, k in enumerate(s.tile_vine):
+                if k >= 0:
+                    out[o_tile + TW * p + 31] = k + 1
+        if s.exit_at >= 0:
+            out[o_tile + TW * s.exit_at + 32] = 1.0
+        if s.morna_at >= 0:
+            out[o_tile + TW * s.morna_at + 33] = 1.0
 
     n_kinds = len(kinds)
     o_adv_sp = len(ADV_FEATURES) + n_chars + n_seeds
@@ -232,13 +265,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
                 out[at + n_adv + s.char[a]] = 1.0
             for sd in s.seeds[a]:
                 out[at + n_adv + n_chars + sd] = 1.0
-        for p, items in enumerate(s.tile_items):
-            for x in items:
-                ia = o_item + IW * x + n + n_spaces + 1
-                out[ia] = 1.0
-                out[ia + 2] = p + 1
         for x in s.item_gone:
             out[o_item + IW * x + n + n_spaces + 2] = 1.0
-        out[o_tile:o_tile + tile_size] = tile_block(s)
+        out[o_tile:o_tile + tile_size] = laid_tiles(s)
+        on_tiles(s, out)
 
     return lay, write

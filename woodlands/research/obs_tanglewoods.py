@@ -17,9 +17,9 @@ from ..games.tanglewoods.state import COMMITTED
 from .observe import Layout, Writer, decision_kinds, onehot
 
 PHASES = ("setup", "map", "forest", "bribery", "strategy", "resolve", "merchant")
-FOREST_ZONES = ("tableau", "drawn", "revealed", "discard", "deck_top", "deck_bottom", "bear_aside", "bear_won")
-MAP_ZONES = ("active", "choice", "discard", "deck_top", "deck_bottom")
-ITEM_ZONES = ("inventory", "shop", "discard", "deck_top", "deck_bottom")
+FOREST_ZONES = ("tableau", "drawn", "revealed", "deck_top", "deck_bottom", "bear_aside", "bear_won")
+MAP_ZONES = ("active", "choice", "deck_top", "deck_bottom")
+ITEM_ZONES = ("inventory", "shop", "deck_top", "deck_bottom")
 #: rounds are counted up to this (a longer game reads as this many)
 MAX_ROUND = 1000
 
@@ -43,22 +43,54 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
     o_dice = lay.add("dice", [f"{col}.{z}" for col in COLOURS for z in
                               ("pool", "committed", "exhausted", "banished", "unrolled", "blank", "hit", "crit", "applied")],
                      0, 4, "per die colour: dice in each zone; committed dice not rolled, showing each face unapplied, applied")
-    o_for = lay.add("forest", [f"{card.id}.{z}" for card in c.forest for z in (*FOREST_ZONES, "night", "damage", "defeated")],
-                    0, 20, "per forest card: where it is seen (one of " + ", ".join(FOREST_ZONES) +
-                    "), its night side up, damage taken and defeated (in the tableau)")
-    o_map = lay.add("maps", [f"{card.id}.{z}" for card in c.maps for z in (*MAP_ZONES, "night")], 0, 1,
-                    "per map card: where it is seen and its night side up")
-    o_item = lay.add("items", [f"{card.id}.{z}" for card in c.items for z in (*ITEM_ZONES, "upgraded")], 0, 1,
-                     "per item card: where it is seen and its upgraded side up")
-    FW, MW, IW = len(FOREST_ZONES) + 3, len(MAP_ZONES) + 1, len(ITEM_ZONES) + 1
+    side_doc = "1 when its first side (day, ordinary) is up, 2 when its second (night, upgraded)"
+    o_for = lay.add("forest", [f"{card.id}.{z}" for card in c.forest for z in (*FOREST_ZONES, "damage", "defeated")],
+                    0, 20, "per forest card: where it is seen (" + ", ".join(FOREST_ZONES) + f"; {side_doc}), "
+                    "damage taken and defeated (in the tableau)")
+    o_map = lay.add("maps", [f"{card.id}.{z}" for card in c.maps for z in MAP_ZONES], 0, 2,
+                    f"per map card: where it is seen ({', '.join(MAP_ZONES)}; {side_doc})")
+    o_item = lay.add("items", [f"{card.id}.{z}" for card in c.items for z in ITEM_ZONES], 0, 2,
+                     f"per item card: where it is seen ({', '.join(ITEM_ZONES)}; {side_doc})")
+    o_disc = {deck: lay.add(f"{deck}_discard", [card.id for card in cards], 0, 2, f"the {deck} discard pile: {side_doc}")
+              for deck, cards in (("forest", c.forest), ("map", c.maps), ("item", c.items))}
+    FW, MW, IW = len(FOREST_ZONES) + 2, len(MAP_ZONES), len(ITEM_ZONES)
+    disc_size = {"forest": len(c.forest), "map": len(c.maps), "item": len(c.items)}
     n_heroes = len(c.heroes)
     colour_at = [COLOURS.index(col) for col in DIE_COLOUR]
 
-    def card(out: Any, base: int, width: int, zone: int, code: int, side_at: int) -> None:
-        at = base + (code >> 1) * width
-        out[at + zone] = 1.0
-        if code & 1:
-            out[at + side_at] = 1.0
+    dice_cache: dict[tuple[Any, ...], Any] = {}
+    dice_size = 9 * len(COLOURS)
+
+    def dice(s: Any) -> Any:
+        """The dice segment, kept per position of the 17 dice (there are few)."""
+        key = (tuple(s.dice_zone), tuple(s.dice_face), tuple(s.dice_applied))
+        found = dice_cache.get(key)
+        if found is None:
+            found = array("f", bytes(4 * dice_size))
+            for die, zone in enumerate(s.dice_zone):
+                base = 9 * colour_at[die]
+                found[base + zone] += 1.0
+                if zone == COMMITTED:
+                    found[base + (8 if s.dice_applied[die] else 5 + s.dice_face[die])] += 1.0
+            if len(dice_cache) >= 4096:
+                dice_cache.clear()
+            dice_cache[key] = found
+        return found
+
+    disc_cache: dict[tuple[Any, ...], Any] = {}
+
+    def discards(deck: str, pile: list[int]) -> Any:
+        """A discard pile's segment, kept per pile (they only grow between reshuffles)."""
+        key = (deck, *pile)
+        found = disc_cache.get(key)
+        if found is None:
+            found = array("f", bytes(4 * disc_size[deck]))
+            for code in pile:
+                found[code >> 1] = 1 + (code & 1)
+            if len(disc_cache) >= 4096:
+                disc_cache.clear()
+            disc_cache[key] = found
+        return found
 
     def write(s: Any, seat: int, out: Any) -> None:
         d = s.decision
@@ -73,57 +105,52 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
         if s.hero >= 0:
             out[o_hero + s.hero] = 1.0
             out[o_hero + n_heroes + (2 if s.grimm else s.hero_side)] = 1.0
-        face, applied = s.dice_face, s.dice_applied
-        for die, zone in enumerate(s.dice_zone):
-            base = o_dice + 9 * colour_at[die]
-            out[base + zone] += 1.0
-            if zone == COMMITTED:
-                out[base + (8 if applied[die] else 5 + face[die])] += 1.0
-        # forest cards
+        out[o_dice:o_dice + dice_size] = dice(s)
+        # each card where it is seen, 1 or 2 by the side up (a card is in one zone at a time)
         damage, defeated = s.damage, s.defeated
         for k, code in enumerate(s.tableau):
-            card(out, o_for, FW, 0, code, FW - 3)
             at = o_for + (code >> 1) * FW
+            out[at] = 1 + (code & 1)
             out[at + FW - 2] = min(damage[k], 20)
             out[at + FW - 1] = defeated[k]
-        for code in s.drawn:
-            card(out, o_for, FW, 1, code, FW - 3)
-        for code in s.revealed:
-            card(out, o_for, FW, 2, code, FW - 3)
-        for code in s.forest_discard:
-            card(out, o_for, FW, 3, code, FW - 3)
         deck = s.forest_deck
         if deck:
-            card(out, o_for, FW, 4, deck[0], FW - 3)
-            if len(deck) > 1:   # its underside shows: the side up is the other one
-                card(out, o_for, FW, 5, deck[-1], FW - 3)
+            code = deck[0]
+            out[o_for + (code >> 1) * FW + 3] = 1 + (code & 1)
+            if len(deck) > 1:   # its underside shows; the side up is the other one
+                code = deck[-1]
+                out[o_for + (code >> 1) * FW + 4] = 1 + (code & 1)
+        for zone, codes in ((1, s.drawn), (2, s.revealed)):
+            for code in codes:
+                out[o_for + (code >> 1) * FW + zone] = 1 + (code & 1)
         for b in s.bears_aside:
-            out[o_for + b * FW + 6] = 1.0
+            out[o_for + b * FW + 5] = 1.0
         for b in s.bears_won:   # on their modifier side
-            out[o_for + b * FW + 7] = 1.0
-        # maps
-        if s.active_map >= 0:
-            card(out, o_map, MW, 0, s.active_map, MW - 1)
-        for code in s.map_drawn:
-            card(out, o_map, MW, 1, code, MW - 1)
-        for code in s.map_discard:
-            card(out, o_map, MW, 2, code, MW - 1)
+            out[o_for + b * FW + 6] = 2.0
         deck = s.map_deck
         if deck:
-            card(out, o_map, MW, 3, deck[0], MW - 1)
+            code = deck[0]
+            out[o_map + (code >> 1) * MW + 2] = 1 + (code & 1)
             if len(deck) > 1:
-                card(out, o_map, MW, 4, deck[-1], MW - 1)
-        # items
-        for code in s.inventory:
-            card(out, o_item, IW, 0, code, IW - 1)
-        for code in s.shop:
-            card(out, o_item, IW, 1, code, IW - 1)
-        for code in s.item_discard:
-            card(out, o_item, IW, 2, code, IW - 1)
+                code = deck[-1]
+                out[o_map + (code >> 1) * MW + 3] = 1 + (code & 1)
+        if s.active_map >= 0:
+            out[o_map + (s.active_map >> 1) * MW] = 1 + (s.active_map & 1)
+        for code in s.map_drawn:
+            out[o_map + (code >> 1) * MW + 1] = 1 + (code & 1)
         deck = s.item_deck
         if deck:
-            card(out, o_item, IW, 3, deck[0], IW - 1)
+            code = deck[0]
+            out[o_item + (code >> 1) * IW + 2] = 1 + (code & 1)
             if len(deck) > 1:
-                card(out, o_item, IW, 4, deck[-1], IW - 1)
+                code = deck[-1]
+                out[o_item + (code >> 1) * IW + 3] = 1 + (code & 1)
+        for zone, codes in ((0, s.inventory), (1, s.shop)):
+            for code in codes:
+                out[o_item + (code >> 1) * IW + zone] = 1 + (code & 1)
+        for deck_name, pile in (("forest", s.forest_discard), ("map", s.map_discard), ("item", s.item_discard)):
+            if pile:
+                at = o_disc[deck_name]
+                out[at:at + disc_size[deck_name]] = discards(deck_name, pile)
 
     return lay, write

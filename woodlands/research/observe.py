@@ -84,6 +84,9 @@ class Encoder:
         self.flat_size = layout.size
         self.labels: tuple[str, ...] = tuple(f"{s.name}.{label}" for s in self.segments for label in s.labels)
         self._write = write
+        import numpy as np   # imported here, once: numpy is the research extra's, not the game's
+        self._frombuffer = np.frombuffer
+        self._float32 = np.float32
         self._zeros = array("f", bytes(4 * self.flat_size))
         self._local = tuple(label for s in self.segments for label in s.labels)
         self._space: Any = None
@@ -91,10 +94,9 @@ class Encoder:
 
     # ---------------------------------------------------------------- the hot path
     def flat(self, state: "GameState", seat: int) -> "npt.NDArray[np.float32]":
-        import numpy as np
         out = array("f", self._zeros)
         self._write(state, seat, out)
-        return np.frombuffer(out, dtype=np.float32)
+        return self._frombuffer(out, dtype=self._float32)
 
     def encode(self, state: "GameState", seat: int) -> dict[str, "npt.NDArray[np.float32]"]:
         x = self.flat(state, seat)

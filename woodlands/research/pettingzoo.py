@@ -19,6 +19,7 @@ defender's player its defence), so agents do not take turns in a fixed cycle.
 """
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -59,6 +60,7 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
         self.state_: GameState | None = None
+        self._done = False
         self._rng = np.random.default_rng()
         self._legal: list[int] = []
 
@@ -80,6 +82,7 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._done = False
         self._select()
 
     def _select(self) -> None:
@@ -92,12 +95,8 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         s = self.state_
         assert s is not None
         seat = self._seat[agent]
-        acting = not s.is_over and agent == self.agent_selection and not self._ended()
-        mask = self.actions.mask_of(self._legal) if acting else np.zeros(self.actions.size, np.int8)
+        mask = self.actions.mask_of(self._legal if agent == self.agent_selection and not self._done else [])
         return {"observation": self.encoder.flat(s, seat), "action_mask": mask}
-
-    def _ended(self) -> bool:
-        return any(self.terminations.values()) or any(self.truncations.values())
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -107,19 +106,22 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         s = self.state_
         assert s is not None
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0.0
         try:
-            index = int(action)
-        except (TypeError, ValueError, OverflowError):
+            index = operator.index(action)
+        except TypeError:
             index = -1
         if index not in self._legal:
+            self._done = True
             self.rewards[agent] = -1.0
             self.infos = {a: {"illegal": a == agent} for a in self.agents}
             self.terminations = {a: True for a in self.agents}
         else:
             s.apply(self.actions.ids[index])
-            if s.is_over:
+            if s.over:
+                self._done = True
                 outcome = s.outcome or {}
                 result = outcome.get("result")
                 if result == "unfinished":

@@ -94,7 +94,7 @@ class ActionSpace:
     def legal(self, state: "GameState") -> list[int]:
         """The indexes of the current decision's options, in the order offered (empty when over)."""
         d = state.decision
-        if d is None or state.is_over:
+        if d is None or state.over:
             return []
         index = self._index
         try:
@@ -107,23 +107,26 @@ class ActionSpace:
     def mask(self, state: "GameState") -> "npt.NDArray[np.int8]":
         """``size`` int8s: 1 at the index of each option of the current decision, else 0 (all
         zeros once the game is over)."""
-        import numpy as np
-        m = np.zeros(len(self.ids), dtype=np.int8)
-        legal = self.legal(state)
-        if legal:
-            m[legal] = 1
-        return m
+        return self.mask_of(self.legal(state))
 
     def mask_of(self, legal: list[int]) -> "npt.NDArray[np.int8]":
-        """The mask of indexes already worked out with :meth:`legal`."""
-        import numpy as np
-        m = np.zeros(len(self.ids), dtype=np.int8)
-        if legal:
-            m[legal] = 1
-        return m
+        """The mask of indexes already worked out with :meth:`legal` (a new, writable array)."""
+        m = bytearray(len(self.ids))   # zeroed; set byte by byte: cheaper than numpy for a few ones
+        for i in legal:
+            m[i] = 1
+        return (_NUMPY[0] if _NUMPY else _frombuffer())(m, dtype="int8")  # type: ignore[no-any-return]
 
 
 _CACHE: dict[tuple[str, str, str], ActionSpace] = {}
+_NUMPY: list[Any] = []
+
+
+def _frombuffer() -> Any:
+    """numpy.frombuffer, imported on first use (numpy belongs to the research extra)."""
+    if not _NUMPY:
+        import numpy
+        _NUMPY.append(numpy.frombuffer)
+    return _NUMPY[0]
 
 
 def action_space(game_id: str, options: dict[str, Any] | None = None, content: str | None = None) -> ActionSpace:

@@ -1,0 +1,28 @@
+"""The research examples run (issue 13: "an example script per adapter ... run in CI on a few
+episodes"), each with its small-episodes flags."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNS = [
+    ("gym_random.py", ["--episodes", "2", "--learn-steps", "150"], ["random agent, 2 episodes", "REINFORCE:"]),
+    ("gym_random.py", ["--env", "woodlands/Storyfold-v0", "--episodes", "1", "--learn-steps", "100"], ["Storyfold-v0"]),
+    ("pettingzoo_random.py", ["--players", "3", "--pvp", "--episodes", "1", "--learn-steps", "150"],
+     ["random game 0: player_0", "player_2", "self-play REINFORCE:"]),
+]
+
+
+@pytest.mark.parametrize("script,args,expect", RUNS, ids=[f"{s}-{a[1]}" for s, a, _ in RUNS])
+def test_the_examples_run(script: str, args: list[str], expect: list[str]) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, str(ROOT / "examples" / "research" / script), *args],
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    for text in expect:
+        assert text in out.stdout

@@ -1,0 +1,120 @@
+"""The PettingZoo AEC environment of The Cursed Forest (issue 13, "Adapters"): PettingZoo's
+``api_test`` and ``seed_test`` for 1-4 players and pvp; our own truncation test (PettingZoo's
+max-cycles test assumes every agent acts once per cycle, which this game does not); who acts,
+what each agent observes, illegal actions and rewards."""
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from woodlands.research.observe import encoder
+from woodlands.research.pettingzoo import CursedForestEnv, cursed_forest_env
+
+OPTIONS = [{"players": 1}, {"players": 2}, {"players": 3, "pvp": True}, {"players": 4},
+           {"players": 4, "pvp": True}, {"players": 1, "adventurers": 3}]
+#: what api_test says of every environment whose observation is the {observation, action_mask}
+#: dict PettingZoo's own classic games use
+CONVENTION = {"Observation is not a NumPy array",
+              "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete"}
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=[str(o) for o in OPTIONS])
+def test_pettingzoo_api_and_seed_tests_pass(options: dict[str, Any]) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(cursed_forest_env(**options), num_cycles=150)
+        seed_test(lambda: cursed_forest_env(**options), num_cycles=60)
+    assert {str(w.message) for w in caught} <= CONVENTION
+
+
+def run(env: CursedForestEnv, seed: int, steps: int = 50_000) -> dict[str, Any]:
+    """Masked random play to the end; checks who acts and what they see on the way."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = {a: 0.0 for a in env.agents}
+    finals: dict[str, Any] = {}
+    for n, agent in enumerate(env.agent_iter(steps)):
+        obs, reward, terminated, truncated, info = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            finals[agent] = (terminated, truncated, info)
+            env.step(None)
+            continue
+        state = env.state_
+        assert env.possible_agents[state.decision.player] == agent
+        assert np.flatnonzero(obs["action_mask"]).tolist() == sorted(env.actions.index(o.id) for o in state.decision.options)
+        for other in env.agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        if n % 25 == 0:
+            seat = env.possible_agents.index(agent)
+            assert np.array_equal(obs["observation"], encoder("cursed-forest", env.options).flat(state, seat))
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert env.agents == [] and set(finals) == set(env.possible_agents)
+    return {"totals": totals, "finals": finals, "outcome": env.state_.outcome}
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 3, "pvp": True}, {"players": 1, "adventurers": 2}])
+def test_every_game_ends_and_a_round_limit_cut_is_a_truncation(options: dict[str, Any]) -> None:
+    """Our truncation test: with a small round limit each game ends within it, truncated (not
+    terminated, reward 0) when the limit cut it, and every agent is told and leaves."""
+    env = cursed_forest_env(turn_limit=3, **options)
+    cut = 0
+    for seed in range(4):
+        r = run(env, seed)
+        result = r["outcome"]["result"]
+        assert r["outcome"].get("reason", "").startswith("round limit") == (result == "unfinished")
+        for terminated, truncated, _info in r["finals"].values():
+            assert truncated == (result == "unfinished") != terminated
+        if result == "unfinished":
+            cut += 1
+            assert set(r["totals"].values()) == {0.0}
+        else:
+            assert set(r["totals"].values()) == {1.0 if result == "win" else -1.0}
+        assert env.state_.round_no <= 3
+    assert cut > 0
+    assert cursed_forest_env(players=2).options["turn_limit"] == 300   # the limit is on by default
+
+
+def test_a_lost_game_costs_every_agent_one() -> None:
+    env = cursed_forest_env(players=1, turn_limit=40)
+    results = [run(env, seed) for seed in range(6)]
+    lost = [r for r in results if r["outcome"]["result"] == "loss"]
+    assert lost and all(r["totals"] == {"player_0": -1.0} for r in lost)
+
+
+def test_an_illegal_action_ends_the_game_for_everyone() -> None:
+    env = cursed_forest_env(players=3)
+    env.reset(seed=2)
+    outside = int(np.flatnonzero(env.action_mask() == 0)[0])
+    for bad in (outside, -5, "no", 10**30):
+        env.reset(seed=2)
+        actor = env.agent_selection
+        env.step(bad)
+        assert env.terminations == {a: True for a in env.possible_agents}
+        assert env.rewards == {a: (-1.0 if a == actor else 0.0) for a in env.possible_agents}
+        assert [a for a in env.possible_agents if env.infos[a]["illegal"]] == [actor]
+        for agent in env.agent_iter():
+            assert env.last()[2]
+            env.step(None)
+        assert env.agents == []
+
+
+def test_agents_see_only_their_own_face_down_items() -> None:
+    """Each agent's observation is its own seat's encoding (the hidden-facts tests of the
+    encoder hold for it); two players' observations of one position differ."""
+    env = cursed_forest_env(players=2)
+    env.reset(seed=9)
+    a, b = (env.observe(x)["observation"] for x in env.possible_agents)
+    enc = encoder("cursed-forest", env.options)
+    assert np.array_equal(a, enc.flat(env.state_, 0)) and np.array_equal(b, enc.flat(env.state_, 1))
+    assert not np.array_equal(a, b)
+    assert env.render() is None   # no render_mode
+    env = cursed_forest_env(players=2, render_mode="ansi")
+    env.reset(seed=9)
+    assert env.render().startswith("cursed-forest seat ")
+    env.close()
