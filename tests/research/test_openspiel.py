@@ -279,8 +279,8 @@ def test_another_seats_twin_may_differ_for_this_seat():
 
 @pytest.mark.parametrize("game_id, params", [("tanglewoods", {}), ("cursed-forest", {"players": 2, "turn_limit": 6})])
 def test_the_python_accessors_give_what_openspiels_own_path_gives(game_id, params):
-    """The state's Python accessors skip OpenSpiel's C++ round trip (and the new state it makes
-    for a tensor's size): they must give exactly what that path gives."""
+    """The state's Python accessors (legal actions, tensors, strings) skip OpenSpiel's C++ round
+    trip (and the new state it makes for a tensor's size): they must give what that path gives."""
     game = wo.load(game_id, **params)
     for moves in (0, 7, 25):
         state = random_state(game, moves, moves)
@@ -289,6 +289,8 @@ def test_the_python_accessors_give_what_openspiels_own_path_gives(game_id, param
             assert state.information_state_tensor(seat) == pyspiel.State.information_state_tensor(state, seat)
             assert state.observation_string(seat) == pyspiel.State.observation_string(state, seat)
             assert state.information_state_string(seat) == pyspiel.State.information_state_string(state, seat)
+            assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
         if not state.is_terminal():
             assert state.observation_string() == state.observation_string(state.current_player())
     with pytest.raises(pyspiel.SpielError, match="no player"):

@@ -507,6 +507,21 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         and the digest of the log as ``seat`` was shown it (perfect recall)."""
         return f"m{self._core.moves} h{self._core.digest(seat)}\n{self.observation_text(seat)}"
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions`` answered in Python for Python callers (the same list as
+        its C++ path, without three round trips through it): sorted action indexes of the
+        decision's options for the deciding player, ``[]`` for anyone else or once it is over."""
+        core = self._core
+        state = core.state or core.get()
+        decision = state.decision
+        if core.done or decision is None:
+            return []
+        if player is not None and player != decision.player:
+            if isinstance(player, bool) or not isinstance(player, int) or player < 0:
+                raise pyspiel.SpielError(f"{self._ctx.short_name}: legal actions of no player {player!r}")
+            return []
+        return sorted(self._ctx.space.legal(state))
+
     # The four accessors again, for callers in Python: the same values as OpenSpiel's C++ path
     # (which reaches the observer above), without the round trip, and without the whole new
     # state pyspiel builds at each ``observation_tensor()`` call to learn the tensor's size.
