@@ -1,0 +1,359 @@
+"""The OpenSpiel adapter (woodlands/research/openspiel.py): OpenSpiel's own checker, its IS-MCTS
+bot, hidden facts, returns, limits, serialization and bad parameters."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+wo = pytest.importorskip("woodlands.research.openspiel")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def random_state(game, seed: int, moves: int):
+    """A state ``moves`` random decisions into a game (or its end)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_import_registers_the_three_games():
+    names = set(pyspiel.registered_names())
+    assert {"python_woodlands_tanglewoods", "python_woodlands_storyfold", "python_woodlands_cursed_forest"} <= names
+    game = pyspiel.load_game("python_woodlands_cursed_forest", {"players": 3})
+    assert game.num_players() == 3
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.max_chance_outcomes() == 0
+    assert game.num_distinct_actions() == game.ctx.space.size
+    assert game.observation_tensor_size() == game.ctx.encoder.flat_size
+    assert game.information_state_tensor_size() == game.ctx.encoder.flat_size
+    assert pyspiel.load_game("python_woodlands_tanglewoods").num_players() == 1
+
+
+def test_parameters_are_the_game_options_with_the_limits_on():
+    spec = wo.parameter_specification("cursed-forest")
+    assert spec["turn_limit"] == 300 and spec["free_actions_per_turn"] == 6     # C-15, as woodlands sim
+    assert {"players", "pvp", "characters", "seed", "max_game_length"} <= set(spec)
+    assert wo.parameter_specification("tanglewoods")["round_limit"] == 200
+    assert wo.parameter_specification("storyfold")["scene_limit"] == 200
+    assert "resume" not in wo.parameter_specification("storyfold")
+    game = wo.load("tanglewoods", hero="thorn-warden", difficulty=3, round_limit=7)
+    assert game.ctx.options["hero"] == "thorn-warden" and game.ctx.options["difficulty"] == 3
+    assert game.ctx.options["round_limit"] == 7
+    cf = wo.load("cursed-forest", players=2, pvp=True)
+    assert cf.ctx.options["pvp"] is True and cf.ctx.options["turn_limit"] == 300
+
+
+@pytest.mark.parametrize("params, words", [
+    ({"turn_limit": 0}, "turn_limit must be a whole number of at least 1"),
+    ({"free_actions_per_turn": -3}, "free_actions_per_turn"),
+    ({"players": 7}, "players"),
+    ({"max_game_length": 0}, "max_game_length"),
+    ({"characters": "nobody-at-all"}, "nobody-at-all"),
+])
+def test_bad_parameters_give_a_clear_error(params, words):
+    with pytest.raises(wo.OpenSpielOptionError, match=words):
+        pyspiel.load_game("python_woodlands_cursed_forest", params)
+
+
+def test_an_unknown_parameter_is_refused():
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'bogus'"):
+        pyspiel.load_game("python_woodlands_tanglewoods", {"bogus": 1})
+    with pytest.raises(wo.OpenSpielOptionError, match="no OpenSpiel game"):
+        wo.load("chess")
+
+
+# ---------------------------------------------------------------- OpenSpiel's own checker
+# serialize=False: pyspiel's SerializeGameAndState asks a sampled-stochastic game for its
+# generator (GetRNGState), which a Python game cannot provide; the state's own serialization is
+# tested below.
+@pytest.mark.parametrize("game_id, params, sims", [
+    ("tanglewoods", {}, 3),
+    ("storyfold", {"scene_limit": 6}, 1),
+    ("cursed-forest", {"players": 1}, 3),
+    ("cursed-forest", {"players": 2, "turn_limit": 25}, 1),
+    ("cursed-forest", {"players": 4, "turn_limit": 12}, 1),
+])
+def test_random_sim_test(game_id, params, sims):
+    pyspiel.random_sim_test(wo.load(game_id, **params), num_sims=sims, serialize=False, verbose=False)
+
+
+def test_game_and_state_serialization_needs_the_generator_pyspiel_cannot_ask_a_python_game_for():
+    game = wo.load("tanglewoods")
+    with pytest.raises(pyspiel.SpielError, match="GetRNGState"):
+        pyspiel.serialize_game_and_state(game, game.new_initial_state())
+
+
+@pytest.mark.parametrize("game_id, params", [("tanglewoods", {}), ("storyfold", {}),
+                                             ("cursed-forest", {"players": 2})])
+def test_state_serialization_replays_the_record(game_id, params):
+    game = wo.load(game_id, seed=5, **params)
+    state = random_state(game, 1, 40)
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state) and again.history() == state.history()
+    assert again.engine_state.record() == state.engine_state.record()
+    # a determinized sample rebuilds to the sample, not to the real game
+    sample = state.resampled(0, 99)
+    rng = random.Random(3)
+    for _ in range(15):
+        if sample.is_terminal():
+            break
+        sample.apply_action(rng.choice(sample.legal_actions()))
+    back = game.deserialize_state(sample.serialize())
+    assert str(back) == str(sample)
+    assert back.engine_state.log == sample.engine_state.log
+
+
+def test_seeds_follow_the_game_objects_sequence_and_clones_keep_theirs():
+    game = wo.load("storyfold", seed=10)
+    first, second = game.new_initial_state(), game.new_initial_state()
+    twin = first.clone()                         # taken before first was used: same seed still
+    assert [first.engine_state.seed, second.engine_state.seed, twin.engine_state.seed] == [10, 11, 10]
+    assert str(twin) == str(first)
+    assert wo.load("storyfold", seed=10).new_initial_state().engine_state.seed == 10
+    game.new_initial_state().observation_tensor(0)       # OpenSpiel makes a state for the shape
+    assert game.state_for_seed(10).engine_state.seed == 10
+    assert str(game.state_for_seed(10)) == str(first)
+    with pytest.raises(wo.OpenSpielOptionError, match="seed"):
+        game.state_for_seed(-1)
+
+
+# ---------------------------------------------------------------- returns and limits
+def test_returns_follow_the_outcome():
+    assert wo._returns("tanglewoods", {"result": "win"}, 1) == [1.0]
+    assert wo._returns("cursed-forest", {"result": "loss"}, 3) == [-1.0, -1.0, -1.0]
+    assert wo._returns("cursed-forest", {"result": "unfinished"}, 2) == [0.0, 0.0]
+    assert wo._returns("tanglewoods", None, 1) == [0.0]
+    good = wo.storyfold_return({"result": "win", "scenes_played": 18, "chapter_restarts": 0, "shadow_cards": 10})
+    worse = wo.storyfold_return({"result": "win", "scenes_played": 30, "chapter_restarts": 3, "shadow_cards": 40})
+    assert 0.0 < worse < good <= 1.0
+    assert wo._returns("storyfold", {"result": "win", "scenes_played": 18, "chapter_restarts": 0,
+                                     "shadow_cards": 10}, 1) == [good]
+
+
+def test_a_finished_storyfold_campaign_returns_the_gymnasium_reward():
+    """Played out at random (a few hundred decisions), the campaign is won (it cannot be lost,
+    S-6) and the OpenSpiel return is the reward Storyfold-v0 gives for the same outcome."""
+    from woodlands.research.gym import storyfold_reward
+
+    game = wo.load("storyfold")
+    state = random_state(game, 0, 10 ** 5)
+    outcome = state.engine_state.outcome
+    assert outcome["result"] == "win"
+    scenes = len(game.ctx.game.content.scenes)
+    assert state.returns() == [storyfold_reward(outcome, scenes)] and 0.0 < state.returns()[0] <= 1.0
+
+
+@pytest.mark.parametrize("game_id, params", [("tanglewoods", {}), ("cursed-forest", {"players": 2, "turn_limit": 5})])
+def test_a_finished_game_returns_what_its_outcome_says(game_id, params):
+    game = wo.load(game_id, **params)
+    for seed in range(3):
+        state = random_state(game, seed, 10 ** 6)
+        assert state.is_terminal()
+        outcome = state.engine_state.outcome
+        expected = {"win": 1.0, "loss": -1.0, "unfinished": 0.0}[outcome["result"]]
+        assert state.returns() == [expected] * game.num_players()
+
+
+def test_the_adapter_cuts_a_game_at_max_game_length():
+    game = wo.load("storyfold", max_game_length=7)
+    state = random_state(game, 0, 100)
+    assert state.is_terminal() and state.move_number() == 7 and not state.engine_state.over
+    assert state.returns() == [0.0] and state.legal_actions() == []
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert game.max_game_length() == 7
+
+
+def test_legal_actions_are_the_decisions_options():
+    game = wo.load("cursed-forest", players=2, turn_limit=8)
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        decision = state.engine_state.decision
+        actions = state.legal_actions()
+        assert sorted(state.action_to_string(a) for a in actions) == sorted(o.id for o in decision.options)
+        assert state.current_player() == decision.player
+        other = 1 - decision.player
+        assert state.legal_actions(other) == []
+        state.apply_action(rng.choice(actions))
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing():
+    import woodlands
+
+    game = wo.load("tanglewoods")
+    state = random_state(game, 1, 5)
+    before = (str(state), state.history(), state.engine_state.record())
+    bad = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(woodlands.IllegalAction, match="legal now"):
+        state.apply_action(bad)
+    with pytest.raises(IndexError, match="not an action index"):
+        state.apply_action(10 ** 6)
+    assert (str(state), state.history(), state.engine_state.record()) == before
+
+
+# ---------------------------------------------------------------- hidden facts
+def _seen(state, seat):
+    return (state.information_state_string(seat), state.information_state_tensor(seat),
+            state.observation_string(seat), state.observation_tensor(seat))
+
+
+@pytest.mark.parametrize("game_id, params", [("tanglewoods", {}), ("storyfold", {}),
+                                             ("cursed-forest", {"players": 1}),
+                                             ("cursed-forest", {"players": 3, "turn_limit": 30})])
+def test_states_differing_only_in_hidden_facts_look_the_same_to_the_seat(game_id, params):
+    """A determinized twin (hidden orders redrawn, generator reseeded, the seat's view and log
+    the same) gives that seat the same information-state and observation tensors and strings,
+    there and after the same actions until something is drawn, rolled or revealed; the twin is
+    really another position (its generator differs)."""
+    game = wo.load(game_id, **params)
+    checked = followed = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        step = 0
+        while not state.is_terminal() and step < 400:
+            if step % 23 == 0:
+                for seat in range(game.num_players()):
+                    twin = state.resampled(seat, 1000 + step)
+                    assert str(twin) != str(state)
+                    assert _seen(twin, seat) == _seen(state, seat)
+                    ismcts_twin = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0., 1.))
+                    assert _seen(ismcts_twin, seat) == _seen(state, seat)
+                    checked += 1
+                    # and along the play that follows with the same actions, until a step draws,
+                    # rolls or reveals (the engine's own harness stops there too)
+                    ahead, twin_ahead = state.clone(), twin.clone()
+                    revealing = type(state.engine_state).REVEALING
+                    for k in range(6):
+                        if ahead.is_terminal() or ahead.legal_actions() != twin_ahead.legal_actions():
+                            break           # another seat's hidden items may give it other options
+                        action = ahead.legal_actions()[k % len(ahead.legal_actions())]
+                        before, generator = ahead.engine_state.log_length, ahead.engine_state.rng.state
+                        ahead.apply_action(action)
+                        twin_ahead.apply_action(action)
+                        if (ahead.engine_state.rng.state != generator
+                                or any(e["type"] in revealing for e in ahead.engine_state.log_since(before))):
+                            break
+                        assert _seen(twin_ahead, seat) == _seen(ahead, seat)
+                        followed += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+            step += 1
+    assert checked >= 6 and followed >= 1
+
+
+def test_another_seats_twin_may_differ_for_this_seat():
+    """The converse, in a 2-player Cursed Forest: a twin drawn for seat 1 redraws seat 0's face-
+    down items, which seat 0 knows, so somewhere seat 0's strings tell the two apart."""
+    game = wo.load("cursed-forest", players=2, turn_limit=40)
+    told_apart = False
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        for step in range(600):
+            if state.is_terminal():
+                break
+            if step % 10 == 0:
+                twin = state.resampled(1, step)
+                if twin.observation_string(0) != state.observation_string(0):
+                    told_apart = True
+                    break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if told_apart:
+            break
+    assert told_apart
+
+
+@pytest.mark.parametrize("game_id, params", [("tanglewoods", {}), ("cursed-forest", {"players": 2, "turn_limit": 6})])
+def test_the_python_accessors_give_what_openspiels_own_path_gives(game_id, params):
+    """The state's Python accessors (legal actions, tensors, strings) skip OpenSpiel's C++ round
+    trip (and the new state it makes for a tensor's size): they must give what that path gives."""
+    game = wo.load(game_id, **params)
+    for moves in (0, 7, 25):
+        state = random_state(game, moves, moves)
+        for seat in range(game.num_players()):
+            assert state.observation_tensor(seat) == pyspiel.State.observation_tensor(state, seat)
+            assert state.information_state_tensor(seat) == pyspiel.State.information_state_tensor(state, seat)
+            assert state.observation_string(seat) == pyspiel.State.observation_string(state, seat)
+            assert state.information_state_string(seat) == pyspiel.State.information_state_string(state, seat)
+            assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        if not state.is_terminal():
+            assert state.observation_string() == state.observation_string(state.current_player())
+    with pytest.raises(pyspiel.SpielError, match="no player"):
+        game.new_initial_state().observation_tensor(game.num_players())
+
+
+def test_the_information_state_string_is_perfect_recall_of_the_seats_log():
+    game = wo.load("cursed-forest", players=2, turn_limit=6)
+    state = random_state(game, 2, 30)
+    text = state.information_state_string(0)
+    assert text.startswith(f"m{state.move_number()} h")
+    clone = state.clone()                        # the digest survives a copy
+    assert clone.information_state_string(0) == text
+    fresh = game.deserialize_state(state.serialize())
+    assert fresh.information_state_string(0) == text
+
+
+# ---------------------------------------------------------------- IS-MCTS
+@pytest.mark.parametrize("game_id, params, own_resampler", [
+    ("tanglewoods", {"round_limit": 2}, True),
+    ("storyfold", {"scene_limit": 1}, True),
+    ("cursed-forest", {"players": 2, "turn_limit": 3}, True),
+    ("cursed-forest", {"players": 1, "turn_limit": 3}, False),
+])
+def test_openspiels_ismcts_bot_plays_each_game(game_id, params, own_resampler):
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = wo.load(game_id, seed=3, **params)
+    rs = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), uct_c=2.0,
+                           max_simulations=4, random_state=rs)
+    if own_resampler:
+        bot.set_resampler(wo.resampler(0))      # else ISMCTS calls state.resample_from_infostate
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
+    assert moves > 0 and all(-1.0 <= r <= 1.0 for r in state.returns())
+    assert state.engine_state.over                # ended by the rules or their limit, not the cap
+
+
+def test_the_ismcts_example_runs():
+    out = subprocess.run([sys.executable, str(ROOT / "examples" / "research" / "openspiel_ismcts.py"),
+                          "--episodes", "1", "--small"],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT,
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert out.returncode == 0, out.stderr
+    lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    assert {line["game"] for line in lines} == {"tanglewoods", "storyfold", "cursed-forest"}
+    assert all(-1.0 <= line["return"] <= 1.0 for line in lines)
+
+
+def test_steps_per_second_measures_both():
+    adapter, engine = wo.openspiel_steps_per_second("tanglewoods", seconds=0.2)
+    assert adapter > 0 and engine > 0
+
+
+def test_bench_steps_measures_a_case_of_woodlands_bench_env():
+    from types import SimpleNamespace
+
+    steps, inside = wo.bench_steps(SimpleNamespace(game="cursed-forest", options={"players": 1, "adventurers": 2}),
+                                   0.2, 0)
+    assert steps > 0 and 0.0 < inside <= 1.0

@@ -1,0 +1,671 @@
+"""The three games as OpenSpiel Python games (``pip install woodlands[research]``).
+
+``import woodlands.research.openspiel`` registers ``python_woodlands_tanglewoods``,
+``python_woodlands_storyfold`` and ``python_woodlands_cursed_forest`` with pyspiel, so
+``pyspiel.load_game("python_woodlands_cursed_forest", {"players": 2})`` finds them.
+
+Choices made here (docs/research.md, "OpenSpiel", says the same for users):
+
+* **Chance: sampled stochastic.** Every die and draw comes from the engine's one generator
+  (:class:`woodlands.engine.rng.Rng`), called inside the rules' steps while a player's choice is
+  carried out; no step stops at a roll to offer its outcomes with their probabilities. Explicit
+  chance nodes would mean turning every roll, draw and shuffle of the three rule sets into steps
+  of their own, so each game is ``SAMPLED_STOCHASTIC``: the engine state, generator included,
+  lives in the OpenSpiel state, a clone copies it, and the same actions from a clone give the
+  same game. ``max_chance_outcomes`` is 0 and there are no chance nodes.
+* **Seeds.** Parameter ``seed`` (default 0) starts the game object's sequence of seeds: each
+  new initial state takes the next one (like OpenSpiel's own sampled-stochastic games with
+  ``rng_seed``), so an RL loop over ``new_initial_state()`` meets new deals, and the same
+  program gets the same deals on every run. OpenSpiel also makes states of its own (a clone
+  starts as one, and its C++ side makes one to learn a tensor's size), so
+  the seeds a program's games get are not consecutive; ``game.state_for_seed(n)`` starts a
+  game from engine seed ``n`` exactly. A state's engine game is only set up when first used,
+  so a clone (whose attributes OpenSpiel copies over a fresh state) never plays ``new_game``.
+* **Limits.** Every game plays with the simulation limits of ruling C-15 and the round or scene
+  limit (``round_limit``, ``scene_limit``, ``turn_limit``, ``free_actions_per_turn``: whole
+  numbers of at least 1, defaults those of ``woodlands sim``), and the adapter itself ends a
+  game after ``max_game_length`` decisions, the bound OpenSpiel is told. A game cut by either
+  ends with return 0 for every player.
+* **Returns** (``IDENTICAL`` utility: the games are solo or cooperative): +1 for a win, -1 for
+  a loss, 0 for a game cut by a limit. The Cursed Forest's champion tally is not part of it (it
+  is in the engine outcome). Storyfold cannot be lost (ruling S-6): a finished campaign returns
+  :func:`storyfold_return` of its outcome, in (0, 1], the reward the Gymnasium adapter gives.
+* **What a player sees.** The observation and information-state tensors are the research
+  encoder's ``flat(state, seat)`` (:mod:`woodlands.research.observe`): the seat's view, never a
+  hidden fact. The observation string is the encoder's ``describe`` plus the ids of the seat's
+  own options when it decides. The information-state string adds what makes it perfect recall:
+  the number of decisions taken and a running SHA-256 of the log as that seat was shown it
+  (``state.log_for(seat)``, kept incrementally). ``resample_from_infostate(player, sampler)``
+  is :meth:`GameState.determinize` with a seed drawn from the sampler.
+* **Serialization** works (``serialize=True`` in ``random_sim_test``): OpenSpiel serializes a
+  Python state as its history plus its pickled attributes, and the engine part pickles as the
+  game's record (seed, options, choices) plus any determinizations made on the way, so
+  deserializing replays the record. Like every OpenSpiel Python game, that string is a pickle:
+  deserialize only strings you made.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import numpy as np
+import pyspiel
+
+import woodlands
+from woodlands.engine.errors import WoodlandsError
+from woodlands.engine.game import Game
+from woodlands.engine.registry import OptionSpec, descriptor
+from woodlands.engine.rng import Rng
+from woodlands.engine.state import GameState
+
+#: Woodlands game id -> OpenSpiel short name.
+SHORT_NAMES = {
+    "tanglewoods": "python_woodlands_tanglewoods",
+    "storyfold": "python_woodlands_storyfold",
+    "cursed-forest": "python_woodlands_cursed_forest",
+}
+LONG_NAMES = {
+    "tanglewoods": "Woodlands: 20 Strong Tanglewoods",
+    "storyfold": "Woodlands: Storyfold",
+    "cursed-forest": "Woodlands: The Cursed Forest",
+}
+#: The adapter's own cap on decisions per game (the ``max_game_length`` OpenSpiel is told).
+DEFAULT_MAX_GAME_LENGTH = 100_000
+#: Game options an OpenSpiel parameter cannot carry (a Storyfold save to resume from).
+_SKIPPED = frozenset({"resume"})
+#: The value of an int option left unset (its default is None: "the game decides").
+UNSET = -1
+
+
+class OpenSpielOptionError(ValueError):
+    """A bad OpenSpiel parameter for a Woodlands game: the message names it."""
+
+
+# ---------------------------------------------------------------------------- parameters
+def parameter_specification(game_id: str) -> dict[str, Any]:
+    """The OpenSpiel parameters of a game and their defaults, made from its option schema.
+
+    An option whose default is "the game decides" is ``""`` (text), ``-1`` (a number) or
+    ``False`` (a flag) here; a list of ids (Cursed Forest ``characters``) is comma-separated
+    text; the simulation limits default to what ``woodlands sim`` plays with.
+
+    >>> parameter_specification("tanglewoods")["round_limit"]
+    200
+    """
+    d = descriptor(game_id)
+    game_cls = d.game
+    limits = dict(game_cls.simulation_options)
+    if game_cls.limit_option:
+        limits[game_cls.limit_option] = game_cls.limit_default
+    spec: dict[str, Any] = {"seed": 0, "content": "", "max_game_length": DEFAULT_MAX_GAME_LENGTH}
+    for opt in d.options:
+        if opt.name in _SKIPPED:
+            continue
+        if opt.name in limits:
+            spec[opt.name] = int(limits[opt.name])
+        elif opt.type is bool:
+            spec[opt.name] = bool(opt.default)
+        elif opt.type is int:
+            spec[opt.name] = UNSET if opt.default is None else int(opt.default)
+        elif opt.type in (str, list):
+            spec[opt.name] = "" if opt.default is None else str(opt.default)
+        else:   # an option of a shape OpenSpiel cannot hold: left to its default
+            continue
+    return spec
+
+
+def _options_from(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
+    """Game options from OpenSpiel parameters (see :func:`parameter_specification`)."""
+    d = descriptor(game_id)
+    limits = set(d.game.simulation_options) | ({d.game.limit_option} if d.game.limit_option else set())
+    specs: dict[str, OptionSpec] = {o.name: o for o in d.options}
+    options: dict[str, Any] = {}
+    for name, value in params.items():
+        if name in ("seed", "content", "max_game_length"):
+            continue
+        opt = specs.get(name)
+        if opt is None:
+            continue
+        if name in limits:
+            if not isinstance(value, int) or value < 1:
+                raise OpenSpielOptionError(
+                    f"{SHORT_NAMES[game_id]}: {name} must be a whole number of at least 1 (the limits "
+                    f"of ruling C-15 stay on so that every game ends), not {value!r}")
+            options[name] = value
+        elif opt.type is bool:
+            if value or opt.default is not None:
+                options[name] = bool(value)
+        elif opt.type is int:
+            if not (value == UNSET and opt.default is None):
+                options[name] = value
+        elif opt.type is list:
+            if value:
+                options[name] = [part.strip() for part in str(value).split(",") if part.strip()]
+        elif value != "" or opt.default is not None:
+            options[name] = value
+    return options
+
+
+# ---------------------------------------------------------------------------- rewards
+def storyfold_return(outcome: dict[str, Any], game: Game | None = None) -> float:
+    """The return of a finished Storyfold campaign: the Gymnasium adapter's reward
+    (:func:`woodlands.research.gym.storyfold_reward`, in (0, 1]: fewer scenes, chapter restarts
+    and Shadow cards are better), with the number of scenes of ``game``'s pack (default pack)."""
+    from woodlands.research.gym import storyfold_reward   # gymnasium: imported only here
+
+    pack = (game or woodlands.load_game("storyfold")).content
+    return storyfold_reward(outcome, len(getattr(pack, "scenes", ())) or 1)
+
+
+def _returns(game_id: str, outcome: dict[str, Any] | None, players: int, game: Game | None = None) -> list[float]:
+    if outcome is None:
+        return [0.0] * players
+    result = outcome.get("result")
+    if result == "win":
+        value = storyfold_return(outcome, game) if game_id == "storyfold" else 1.0
+    elif result == "loss":
+        value = -1.0
+    else:                       # "unfinished": cut by a limit
+        value = 0.0
+    return [value] * players
+
+
+# ---------------------------------------------------------------------------- per-game context
+class _Context:
+    """What every state of one parameterised game shares: the engine game, options, action
+    space and encoder. Copying or pickling a state never copies it (``__deepcopy__`` gives it
+    back, pickling names it by game and parameters)."""
+
+    def __init__(self, short_name: str, params: dict[str, Any]) -> None:
+        from woodlands.research.observe import encoder
+        from woodlands.research.spaces import action_space
+
+        self.short_name = short_name
+        self.game_id = next(g for g, s in SHORT_NAMES.items() if s == short_name)
+        self.params = dict(params)
+        content = str(params.get("content") or "") or None
+        try:
+            self.game: Game = woodlands.load_game(self.game_id, Path(content) if content else None)
+            options = _options_from(self.game_id, params)
+            self.options = self.game.checked_options(self.game.options_for_simulation(options))
+        except WoodlandsError as err:
+            raise OpenSpielOptionError(f"{short_name}: {err}") from None
+        max_len = params.get("max_game_length", DEFAULT_MAX_GAME_LENGTH)
+        if not isinstance(max_len, int) or max_len < 1:
+            raise OpenSpielOptionError(f"{short_name}: max_game_length must be a whole number of at least 1, "
+                                       f"not {max_len!r}")
+        seed = params.get("seed", 0)
+        if not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
+            raise OpenSpielOptionError(f"{short_name}: seed must be a whole number from 0, not {seed!r}")
+        self.max_game_length = max_len
+        self.seed = seed
+        self.content = content
+        self.players = int(self.options.get("players", descriptor(self.game_id).players[0]))
+        self.space = action_space(self.game_id, self.options, content)
+        self.encoder = encoder(self.game_id, self.options, content)
+
+    def key(self) -> tuple[str, str]:
+        return self.short_name, json.dumps(self.params, sort_keys=True)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_Context":
+        return self
+
+    def __reduce__(self) -> tuple[Callable[..., "_Context"], tuple[str, str]]:
+        return _context, self.key()
+
+
+_CONTEXTS: dict[tuple[str, str], _Context] = {}
+
+
+def _context(short_name: str, params_json: str) -> _Context:
+    key = (short_name, params_json)
+    ctx = _CONTEXTS.get(key)
+    if ctx is None:
+        ctx = _CONTEXTS[key] = _Context(short_name, json.loads(params_json))
+    return ctx
+
+
+class _SeedSource:
+    """The game object's sequence of seeds for new initial states."""
+
+    def __init__(self, start: int) -> None:
+        self.next_seed = start
+
+    def take(self) -> int:
+        seed = self.next_seed
+        self.next_seed = (seed + 1) % (2 ** 64)
+        return seed
+
+
+# ---------------------------------------------------------------------------- the engine part
+class _Core:
+    """The engine state inside an OpenSpiel state, with what a copy must carry along: the
+    determinizations made on the way (so a serialized sample rebuilds exactly) and each seat's
+    running digest of its log. Started on first use, so that OpenSpiel's ``Clone`` (which builds
+    a fresh initial state and then copies the attributes over) never plays a ``new_game``."""
+
+    __slots__ = ("ctx", "seed", "state", "moves", "done", "dets", "seen")
+
+    def __init__(self, ctx: _Context, seed: int) -> None:
+        self.ctx = ctx
+        self.seed = seed
+        self.state: GameState | None = None
+        #: decisions taken (OpenSpiel's move number), and whether the game is over or cut by the
+        #: adapter's cap: kept here so the calls OpenSpiel makes at every step read two attributes
+        self.moves = 0
+        self.done = False
+        #: (choices made before it, seat, seed) of each determinization, in order
+        self.dets: list[tuple[int, int, int]] = []
+        #: per seat: [sha256 so far, events digested, that seat's observer or None]
+        self.seen: list[list[Any]] = []
+
+    def get(self) -> GameState:
+        state = self.state
+        if state is None:
+            state = self.state = self.ctx.game.new_game(seed=self.seed, options=self.ctx.options)
+        return state
+
+    def copy(self, state: GameState | None = None) -> "_Core":
+        source = self.get()
+        twin = _Core(self.ctx, source.seed)
+        twin.state = state if state is not None else source.clone()
+        twin.moves = self.moves
+        twin.done = self.done
+        twin.dets = self.dets[:]
+        # the digests carry over; the observers, which remember what they saw, are rebuilt on demand
+        twin.seen = [[h.copy(), n, None] for h, n, _ in self.seen]
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_Core":
+        return self.copy()
+
+    # -- pickling: the record
+    def __reduce__(self) -> tuple[Callable[..., "_Core"], tuple[_Context, str]]:
+        state = self.get()
+        payload = {"record": state.record(digest=not self.dets), "dets": self.dets}
+        return _core_from, (self.ctx, json.dumps(payload))
+
+    def apply(self, option_id: str) -> None:
+        state = self.get()
+        state.apply(option_id)
+        self.moves += 1
+        self.done = state.over or self.moves >= self.ctx.max_game_length
+
+    def cut(self) -> bool:
+        """Ended by the adapter's cap on decisions, the rules' game still going."""
+        return self.done and not self.get().over
+
+    def digest(self, seat: int) -> str:
+        """A running SHA-256 of ``state.log_for(seat)``, fed only the events new since the last
+        call (an observer that remembers is rebuilt from the log once after a copy)."""
+        state = self.get()
+        while len(self.seen) <= seat:
+            self.seen.append([hashlib.sha256(), 0, None])
+        entry = self.seen[seat]
+        h, done, see = entry
+        total = state.log_length
+        if total > done:
+            see = entry[2]
+            if see is None:
+                see = state.observer(seat)
+                if see is not None:
+                    for event in state.log_since(0)[:done]:   # its memory of what came before
+                        see(event)
+                    entry[2] = see
+            for event in state.log_since(done):
+                seen = event if see is None else see(event)
+                h.update(json.dumps(seen, sort_keys=True, separators=(",", ":"), default=str).encode())
+            entry[1] = total
+        return str(h.hexdigest()[:16])
+
+
+def _core_from(ctx: _Context, payload_json: str) -> _Core:
+    payload = json.loads(payload_json)
+    record = payload["record"]
+    dets = [tuple(d) for d in payload["dets"]]
+    core = _Core(ctx, int(record["seed"]))
+    if not dets:
+        core.state = woodlands.replay(record, ctx.content)
+    else:
+        state = ctx.game.new_game(seed=record["seed"], options=record["options"])
+        choices = record["choices"]
+        pending = list(dets)
+        for k in range(len(choices) + 1):
+            while pending and pending[0][0] == k:
+                _, seat, seed = pending.pop(0)
+                state = state.determinize(int(seat), int(seed))
+            if k < len(choices):
+                state.apply(choices[k])
+        core.state = state
+    core.dets = [(int(a), int(b), int(c)) for a, b, c in dets]
+    core.moves = len(record["choices"])
+    core.done = core.state.over or core.moves >= ctx.max_game_length
+    return core
+
+
+# ---------------------------------------------------------------------------- OpenSpiel classes
+def _game_type(game_id: str) -> pyspiel.GameType:
+    lo, hi = descriptor(game_id).players
+    return pyspiel.GameType(
+        short_name=SHORT_NAMES[game_id],
+        long_name=LONG_NAMES[game_id],
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.IDENTICAL,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=hi,
+        min_num_players=lo,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameter_specification(game_id),
+    )
+
+
+class WoodlandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stubs
+    """One Woodlands game with its options, as an OpenSpiel game (see the module's docstring)."""
+
+    GAME_ID = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        short = SHORT_NAMES[self.GAME_ID]
+        full = {**parameter_specification(self.GAME_ID), **(params or {})}
+        unknown = sorted(set(full) - set(parameter_specification(self.GAME_ID)))
+        if unknown:
+            raise OpenSpielOptionError(f"{short}: unknown parameter(s) {unknown}")
+        ctx = _context(short, json.dumps(full, sort_keys=True))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=int(ctx.space.size),
+            max_chance_outcomes=0,
+            num_players=ctx.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=ctx.max_game_length,
+        )
+        super().__init__(_GAME_TYPES[self.GAME_ID], info, params or {})
+        self.ctx = ctx
+        self._seeds = _SeedSource(ctx.seed)
+
+    def new_initial_state(self) -> "WoodlandsState":
+        return WoodlandsState(self)
+
+    def state_for_seed(self, seed: int) -> "WoodlandsState":
+        """A new initial state playing engine seed ``seed`` (outside the game's own sequence)."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+            raise OpenSpielOptionError(f"{self.ctx.short_name}: a seed is a whole number from 0 to 2**64 - 1, "
+                                       f"not {seed!r}")
+        return WoodlandsState(self, seed)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "WoodlandsObserver":
+        if params:
+            raise OpenSpielOptionError(f"{self.ctx.short_name}: the observer takes no parameters, not {params!r}")
+        if iig_obs_type is not None and (not iig_obs_type.public_info
+                                         or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise OpenSpielOptionError(
+                f"{self.ctx.short_name}: only a seat's own view is offered (public facts and that seat's "
+                "private ones), not another observation type")
+        recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
+        return WoodlandsObserver(self.ctx, recall)
+
+
+class WoodlandsState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state holding one engine state (see the module's docstring)."""
+
+    def __init__(self, game: WoodlandsGame, seed: int | None = None) -> None:
+        super().__init__(game)
+        self._ctx = game.ctx
+        self._core = _Core(game.ctx, game._seeds.take() if seed is None else seed)
+
+    # -- the engine state
+    @property
+    def engine_state(self) -> GameState:
+        """The Woodlands state inside (full information: for analysis, never for a seat)."""
+        return self._core.get()
+
+    # -- pyspiel.State (called several times per step: kept to a few attribute reads)
+    def current_player(self) -> int:
+        core = self._core
+        if core.done:
+            return _TERMINAL
+        decision = (core.state or core.get()).decision
+        assert decision is not None
+        return int(decision.player)
+
+    def is_terminal(self) -> bool:
+        core = self._core
+        if core.state is None:
+            core.get()
+        return bool(core.done)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        core = self._core
+        state = core.state or core.get()
+        decision = state.decision
+        if core.done or decision is None or decision.player != player:
+            return []
+        return sorted(self._ctx.space.legal(state))
+
+    def _apply_action(self, action: int) -> None:
+        self._core.apply(self._ctx.space.id_at(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self._ctx.space.id_at(action))
+
+    def returns(self) -> list[float]:
+        state = self._core.get()
+        return _returns(self._ctx.game_id, state.outcome if state.over else None, self._ctx.players, self._ctx.game)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "WoodlandsState":
+        """A state ``player_id`` cannot tell from this one (:meth:`GameState.determinize`), its
+        seed drawn from ``probability_sampler`` (a callable giving floats in [0, 1))."""
+        return self.resampled(player_id, int(float(probability_sampler()) * 2 ** 53))
+
+    def resampled(self, player_id: int, seed: int) -> "WoodlandsState":
+        """:meth:`resample_from_infostate` with the determinization's seed given."""
+        if not 0 <= player_id < self._ctx.players:
+            raise OpenSpielOptionError(f"{self._ctx.short_name}: no player {player_id}")
+        state = self._core.get()
+        twin: WoodlandsState = self.clone()   # copies history and move number (the core is replaced)
+        core = self._core.copy(state.determinize(player_id, seed))
+        core.dets.append((self.move_number(), player_id, seed))
+        twin._core = core
+        return twin
+
+    def __str__(self) -> str:
+        """The full position in brief, hidden facts included (for debugging and for OpenSpiel's
+        clone and serialization checks): seed, decisions taken, generator, log length, the
+        decision or the outcome."""
+        state = self._core.get()
+        head = (f"{self._ctx.game_id} seed={state.seed} moves={self.move_number()} rng={state.rng.state:016x} "
+                f"events={state.log_length} samples={self._core.dets}")
+        if state.over:
+            return f"{head} outcome={json.dumps(state.outcome, sort_keys=True, default=str)}"
+        if self._core.cut():
+            return f"{head} cut at max_game_length"
+        decision = state.decision
+        assert decision is not None
+        return f"{head} player={decision.player} {decision.kind}: {' '.join(o.id for o in decision.options)}"
+
+    # -- what a seat sees
+    def observation_text(self, seat: int) -> str:
+        """The observation string: the encoder's description of the seat's view, and the ids of
+        its options when it decides."""
+        state = self._core.get()
+        text = f"p{seat}\n{self._ctx.encoder.describe(state, seat)}"
+        decision = state.decision
+        if decision is not None and decision.player == seat and not self._core.done:
+            text += "\noptions: " + " ".join(o.id for o in decision.options)
+        return text
+
+    def information_text(self, seat: int) -> str:
+        """The information-state string: the observation string, the number of decisions taken
+        and the digest of the log as ``seat`` was shown it (perfect recall)."""
+        return f"m{self._core.moves} h{self._core.digest(seat)}\n{self.observation_text(seat)}"
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions`` answered in Python for Python callers (the same list as
+        its C++ path, without three round trips through it): sorted action indexes of the
+        decision's options for the deciding player, ``[]`` for anyone else or once it is over."""
+        core = self._core
+        state = core.state or core.get()
+        decision = state.decision
+        if core.done or decision is None:
+            return []
+        if player is not None and player != decision.player:
+            if isinstance(player, bool) or not isinstance(player, int) or player < 0:
+                raise pyspiel.SpielError(f"{self._ctx.short_name}: legal actions of no player {player!r}")
+            return []
+        return sorted(self._ctx.space.legal(state))
+
+    # The four accessors again, for callers in Python: the same values as OpenSpiel's C++ path
+    # (which reaches the observer above), without the round trip, and without the whole new
+    # state pyspiel builds at each ``observation_tensor()`` call to learn the tensor's size.
+    def _seat(self, player: int | None) -> int:
+        seat = self.current_player() if player is None else player
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._ctx.players:
+            raise pyspiel.SpielError(f"{self._ctx.short_name}: no player {player!r} (players 0..{self._ctx.players - 1})")
+        return seat
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return list(self._ctx.encoder.flat(self._core.get(), self._seat(player)).tolist())
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return list(self._ctx.encoder.flat(self._core.get(), self._seat(player)).tolist())
+
+    def observation_string(self, player: int | None = None) -> str:
+        return self.observation_text(self._seat(player))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return self.information_text(self._seat(player))
+
+
+class WoodlandsObserver:
+    """OpenSpiel's Python observer for a Woodlands game: one flat tensor from the research
+    encoder (``observation``), and the strings of :class:`WoodlandsState`."""
+
+    def __init__(self, ctx: _Context, perfect_recall: bool) -> None:
+        self.ctx = ctx
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(int(ctx.encoder.flat_size), np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: WoodlandsState, player: int) -> None:
+        self.tensor[:] = self.ctx.encoder.flat(state._core.get(), player)
+
+    def string_from(self, state: WoodlandsState, player: int) -> str:
+        return state.information_text(player) if self.perfect_recall else state.observation_text(player)
+
+
+def resampler(seed: int = 0) -> Callable[[WoodlandsState, int], WoodlandsState]:
+    """A function for ``ISMCTSBot.set_resampler``: each call determinizes with the next seed of
+    its own generator, so a search is reproducible from ``seed``."""
+    rng = Rng(seed)
+
+    def resample(state: WoodlandsState, player: int) -> WoodlandsState:
+        return state.resampled(player, rng.next64() >> 11)
+    return resample
+
+
+def load(game_id: str, **params: Any) -> pyspiel.Game:
+    """``pyspiel.load_game`` for a Woodlands game id, parameters as keywords:
+    ``load("cursed-forest", players=2, turn_limit=20)``."""
+    if game_id not in SHORT_NAMES:
+        raise OpenSpielOptionError(f"no OpenSpiel game for {game_id!r}; there are {sorted(SHORT_NAMES)}")
+    return pyspiel.load_game(SHORT_NAMES[game_id], params)
+
+
+def openspiel_steps_per_second(game_id: str, seconds: float = 1.0, seed: int = 0, **params: Any) -> tuple[float, float]:
+    """Random play through the adapter for about ``seconds``: (OpenSpiel steps per second,
+    the raw engine's decisions per second in the same run). A step asks whether the game is
+    over and who decides, writes that player's observation with the game's Python observer
+    (``game.make_py_observer()``: a numpy array, no copy), reads the legal actions and applies
+    one chosen uniformly."""
+    import time
+
+    game = load(game_id, seed=seed, **params)
+    observer = game.make_py_observer()
+    rng = Rng(seed)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            player = state.current_player()
+            observer.set_from(state, player)
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.below(len(actions))])
+            steps += 1
+    os_rate = steps / (time.perf_counter() - start)
+    ctx: _Context = game.ctx
+    decisions = 0
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        engine = ctx.game.new_game(seed=seed + n, options=ctx.options)
+        n += 1
+        while not engine.over and decisions < 10 ** 9:
+            options = engine.decision.options  # type: ignore[union-attr]
+            engine.apply(options[rng.below(len(options))].id)
+            decisions += 1
+    return os_rate, decisions / (time.perf_counter() - start)
+
+
+def bench_steps(case: Any, seconds: float, seed: int) -> tuple[int, float]:
+    """``woodlands bench --env``'s measure of this adapter (:mod:`woodlands.research.bench`): random
+    play on ``case.game`` with ``case.options`` for about ``seconds``; returns (steps, seconds
+    spent inside the adapter's calls). A step asks whether the game is over and who decides,
+    writes that player's observation (the game's Python observer: a numpy array), reads the legal
+    actions (OpenSpiel's form of the mask) and applies one; picking it is not counted."""
+    import random
+    import time
+
+    game = load(case.game, seed=seed, **dict(case.options))
+    observer = game.make_py_observer()
+    pick = random.Random(seed)
+    clock = time.perf_counter
+    steps = 0
+    inside = 0.0
+    wall = clock()
+    while clock() - wall < seconds:
+        t = clock()
+        state = game.new_initial_state()
+        over = state.is_terminal()
+        inside += clock() - t
+        while not over:
+            t = clock()
+            player = state.current_player()
+            observer.set_from(state, player)
+            actions = state.legal_actions()
+            inside += clock() - t
+            action = actions[pick.randrange(len(actions))]
+            t = clock()
+            state.apply_action(action)
+            over = state.is_terminal()
+            inside += clock() - t
+            steps += 1
+    return steps, inside
+
+
+def _register(game_ids: Iterable[str]) -> None:
+    registered = set(pyspiel.registered_names())
+    for game_id in game_ids:
+        cls = type(f"{''.join(p.title() for p in game_id.split('-'))}OpenSpielGame", (WoodlandsGame,),
+                   {"GAME_ID": game_id, "__module__": __name__})
+        globals()[cls.__name__] = cls
+        if SHORT_NAMES[game_id] not in registered:
+            pyspiel.register_game(_GAME_TYPES[game_id], cls)
+
+
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_GAME_TYPES = {game_id: _game_type(game_id) for game_id in SHORT_NAMES}
+_register(SHORT_NAMES)
+
+__all__ = ["DEFAULT_MAX_GAME_LENGTH", "OpenSpielOptionError", "SHORT_NAMES", "WoodlandsGame", "WoodlandsObserver",
+           "bench_steps",
+           "WoodlandsState", "load", "parameter_specification", "openspiel_steps_per_second", "resampler",
+           "storyfold_return"]
