@@ -98,7 +98,7 @@ def test_an_illegal_action_ends_the_game_for_everyone() -> None:
         assert env.terminations == {a: True for a in env.possible_agents}
         assert env.rewards == {a: (-1.0 if a == actor else 0.0) for a in env.possible_agents}
         assert [a for a in env.possible_agents if env.infos[a]["illegal"]] == [actor]
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             assert env.last()[2]
             env.step(None)
         assert env.agents == []

@@ -98,10 +98,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
     tile_zeros = array("f", bytes(4 * tile_size))
     cache: dict[tuple[Any, ...], Any] = {}
 
-    def laid_tiles(s: Any) -> Any:
+    def laid_tiles(s: Any, key: tuple[Any, ...]) -> Any:
         """The tiles segment with what never changes once a tile is down (position, kind, open
-        edges), kept per layout of the forest in a bounded cache."""
-        key = (tuple(s.placed), tuple(s.place_rot), tuple(s.place_pos))
+        edges), kept per layout of the forest (``key``) in a bounded cache."""
         found = cache.get(key)
         if found is not None:
             return found
@@ -122,20 +121,20 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
         return out
 
     def on_tiles(s: Any, out: Any) -> None:
-        """What lies on the tiles, written over :func:`laid_tiles`."""
+        """What lies on the tiles, written over a copy of :func:`laid_tiles` (segment offsets)."""
         if s.exit_link >= 0:   # C-18: the Maiden Tree's roots opened an edge between the two
             for d in range(4):
                 if s.links[4 * s.exit_link + d] == s.exit_at:
-                    out[o_tile + TW * s.exit_link + 17] = 1.0
-                    out[o_tile + TW * s.exit_at + 17] = 1.0
+                    out[TW * s.exit_link + 17] = 1.0
+                    out[TW * s.exit_at + 17] = 1.0
         sides = s.tile_side
         damage = s.tile_damage
         monsters_here = s.tile_monster
         for p, m in enumerate(monsters_here if monsters_here.count(-1) != len(monsters_here) else ()):
             if m == TOKEN:
-                out[o_tile + TW * p + 18] = 1.0
+                out[TW * p + 18] = 1.0
             elif m >= 0:
-                at = o_tile + TW * p + 19
+                at = TW * p + 19
                 side = monsters[m].sides[sides[p]]
                 out[at:at + 8] = array("f", (1, sides[p], side.health - damage[p], side.dice, side.modifier,
                                              side.boss, side.poison, side.undead))
@@ -143,32 +142,47 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
         if True in s.tile_token:
             for p, token in enumerate(s.tile_token):
                 if token:
-                    out[o_tile + TW * p + 27] = 1.0
+                    out[TW * p + 27] = 1.0
         if any(s.tile_items):
             for p, items in enumerate(s.tile_items):
                 if items:
-                    out[o_tile + TW * p + 28] = len(items)
-                    for x in items:   # face up on the tile: the item, and the tile's slot + 1
-                        ia = o_item + IW * x + n + n_spaces + 1
-                        out[ia] = 1.0
-                        out[ia + 2] = p + 1
+                    out[TW * p + 28] = len(items)
         if any(s.tile_seeds):
             for p, seeds in enumerate(s.tile_seeds):
                 if seeds:
-                    out[o_tile + TW * p + 29] = len(seeds)
+                    out[TW * p + 29] = len(seeds)
         placed = len(s.placed)
         if s.tile_root.count(-1) != placed:
             for p, k in enumerate(s.tile_root):
                 if k >= 0:
-                    out[o_tile + TW * p + 30] = k + 1
+                    out[TW * p + 30] = k + 1
         if s.tile_vine.count(-1) != placed:
             for p, k in enumerate(s.tile_vine):
                 if k >= 0:
-                    out[o_tile + TW * p + 31] = k + 1
+                    out[TW * p + 31] = k + 1
         if s.exit_at >= 0:
-            out[o_tile + TW * s.exit_at + 32] = 1.0
+            out[TW * s.exit_at + 32] = 1.0
         if s.morna_at >= 0:
-            out[o_tile + TW * s.morna_at + 33] = 1.0
+            out[TW * s.morna_at + 33] = 1.0
+
+    full_cache: dict[tuple[Any, ...], Any] = {}
+
+    def tiles_segment(s: Any) -> Any:
+        """The whole tiles segment, kept per position of the forest: it changes on few steps
+        (a tile laid, a monster met or killed, an item dropped), and a change costs a copy of
+        the laid tiles and a pass over what lies on them."""
+        laid = (tuple(s.placed), tuple(s.place_rot), tuple(s.place_pos))
+        key = (laid, tuple(s.tile_monster), tuple(s.tile_side), tuple(s.tile_damage), tuple(s.tile_token),
+               tuple(s.tile_root), tuple(s.tile_vine), tuple(map(len, s.tile_items)), tuple(map(len, s.tile_seeds)),
+               s.exit_at, s.exit_link, s.morna_at)
+        found = full_cache.get(key)
+        if found is None:
+            found = array("f", laid_tiles(s, laid))
+            on_tiles(s, found)
+            if len(full_cache) >= _CACHE_LIMIT:
+                full_cache.clear()
+            full_cache[key] = found
+        return found
 
     n_kinds = len(kinds)
     o_adv_sp = len(ADV_FEATURES) + n_chars + n_seeds
@@ -267,7 +281,12 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
                 out[at + n_adv + n_chars + sd] = 1.0
         for x in s.item_gone:
             out[o_item + IW * x + n + n_spaces + 2] = 1.0
-        out[o_tile:o_tile + tile_size] = laid_tiles(s)
-        on_tiles(s, out)
+        if any(s.tile_items):   # items lie face up on tiles: the item, and the tile's slot + 1
+            for p, items in enumerate(s.tile_items):
+                for x in items:
+                    ia = o_item + IW * x + n + n_spaces + 1
+                    out[ia] = 1.0
+                    out[ia + 2] = p + 1
+        out[o_tile:o_tile + tile_size] = tiles_segment(s)
 
     return lay, write

@@ -86,7 +86,7 @@ class Encoder:
         self._write = write
         import numpy as np   # imported here, once: numpy is the research extra's, not the game's
         self._frombuffer = np.frombuffer
-        self._float32 = np.float32
+        self._float32 = np.dtype(np.float32)   # a dtype object: frombuffer parses nothing per call
         self._zeros = array("f", bytes(4 * self.flat_size))
         self._local = tuple(label for s in self.segments for label in s.labels)
         self._space: Any = None
@@ -96,7 +96,7 @@ class Encoder:
     def flat(self, state: "GameState", seat: int) -> "npt.NDArray[np.float32]":
         out = array("f", self._zeros)
         self._write(state, seat, out)
-        return self._frombuffer(out, dtype=self._float32)
+        return self._frombuffer(out, self._float32)
 
     def encode(self, state: "GameState", seat: int) -> dict[str, "npt.NDArray[np.float32]"]:
         x = self.flat(state, seat)

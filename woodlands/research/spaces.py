@@ -114,19 +114,21 @@ class ActionSpace:
         m = bytearray(len(self.ids))   # zeroed; set byte by byte: cheaper than numpy for a few ones
         for i in legal:
             m[i] = 1
-        return (_NUMPY[0] if _NUMPY else _frombuffer())(m, dtype="int8")  # type: ignore[no-any-return]
+        frombuffer, int8 = _NUMPY or _frombuffer()
+        return frombuffer(m, int8)  # type: ignore[no-any-return]
 
 
 _CACHE: dict[tuple[str, str, str], ActionSpace] = {}
 _NUMPY: list[Any] = []
 
 
-def _frombuffer() -> Any:
-    """numpy.frombuffer, imported on first use (numpy belongs to the research extra)."""
+def _frombuffer() -> list[Any]:
+    """[numpy.frombuffer, the int8 dtype], imported on first use (numpy belongs to the research
+    extra; a dtype object spares frombuffer parsing a name per call)."""
     if not _NUMPY:
         import numpy
-        _NUMPY.append(numpy.frombuffer)
-    return _NUMPY[0]
+        _NUMPY.extend((numpy.frombuffer, numpy.dtype(numpy.int8)))
+    return _NUMPY
 
 
 def action_space(game_id: str, options: dict[str, Any] | None = None, content: str | None = None) -> ActionSpace:
