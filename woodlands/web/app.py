@@ -39,8 +39,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.games = service
 
+    from fastapi.staticfiles import StaticFiles
+
     from . import api
     api.install(app)
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
     if importlib.util.find_spec("woodlands.web.pages") is not None:
         from . import pages  # type: ignore[attr-defined,unused-ignore]
         app.include_router(pages.router)
