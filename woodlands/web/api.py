@@ -139,6 +139,12 @@ def _json(body: Any, status: int = 200) -> Response:
 
 
 # ---------------------------------------------------------------------- routes
+@router.get("/api/health", tags=["games"], summary="Is the server up (and its database open)?")
+def health(request: Request) -> dict[str, Any]:
+    _games(request).db
+    return {"ok": True}
+
+
 @router.get("/api/game-types", tags=["games"], summary="The games this server plays, with their options")
 def game_types() -> list[dict[str, Any]]:
     from ..engine.registry import descriptors
@@ -172,14 +178,16 @@ def get_game(game_id: str, request: Request,
 
 @router.post("/api/games/{game_id}/choices", tags=["play"], response_model=GameOut, responses=_ERRORS,
              summary="Take one option of this seat's decision")
-def choose(game_id: str, body: Choice, request: Request) -> Response:
-    return _json(_games(request).choose(game_id, _token(request, game_id), body.option, body.at))
+def choose(game_id: str, body: Choice, request: Request,
+           log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
+    return _json(_games(request).choose(game_id, _token(request, game_id), body.option, body.at, log_from))
 
 
 @router.post("/api/games/{game_id}/undo", tags=["play"], response_model=GameOut, responses=_ERRORS,
              summary="Take back this seat's last choice (never past dice or a reveal, never another seat's)")
-def undo(game_id: str, body: UndoBody, request: Request) -> Response:
-    return _json(_games(request).undo(game_id, _token(request, game_id), body.at))
+def undo(game_id: str, body: UndoBody, request: Request,
+         log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
+    return _json(_games(request).undo(game_id, _token(request, game_id), body.at, log_from))
 
 
 @router.get("/api/games/{game_id}/record", tags=["play"], responses=_ERRORS,

@@ -312,12 +312,13 @@ class GameService:
         return sorted(out, key=lambda g: -g["created"])
 
     # ------------------------------------------------------------------ changes
-    def choose(self, game_id: str, token: str | None, option: str, at: int) -> dict[str, Any]:
+    def choose(self, game_id: str, token: str | None, option: str, at: int, log_from: int = 0) -> dict[str, Any]:
         """Take ``option`` for the seat of ``token`` at decision ``at``; committed before it returns."""
         live = self.live(game_id)
         seat = self.seat_of(live, token)
         with live.lock:
-            self._refresh(live)
+            if at != live.number:       # else the store's UNIQUE (game, number) tells if another process moved
+                self._refresh(live)
             self._check_at(live, at)
             state = live.state
             decision = state.decision
@@ -337,9 +338,9 @@ class GameService:
             ev = EventRow(live.number, CHOICE, option, seat, False)
             self._append(live, ev, after)
             self._run_bots(live)
-            return self.body(live, seat)
+            return self.body(live, seat, _log_from(log_from))
 
-    def undo(self, game_id: str, token: str | None, at: int) -> dict[str, Any]:
+    def undo(self, game_id: str, token: str | None, at: int, log_from: int = 0) -> dict[str, Any]:
         """Take back the seat's last choice (see :meth:`_undo_refusal` for when it may)."""
         live = self.live(game_id)
         seat = self.seat_of(live, token)
@@ -350,7 +351,7 @@ class GameService:
             if why is not None:
                 raise ApiError(409, why, at=live.number)
             self._append(live, EventRow(live.number, UNDO, None, seat, False))
-            return self.body(live, seat)
+            return self.body(live, seat, _log_from(log_from))
 
     def _undo_refusal(self, live: Live, seat: int) -> str | None:
         if not live.choosers:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from sqlalchemy import (BigInteger, Boolean, Column, Engine, Float, ForeignKey, Integer, MetaData, PrimaryKeyConstraint,
-                        String, Table, Text, create_engine, event, insert, select, text)
+                        String, Table, Text, bindparam, create_engine, event, insert, select, text)
 from sqlalchemy.exc import IntegrityError
 
 #: the PostgreSQL channel the appends are announced on
@@ -72,6 +72,13 @@ events = Table(
     Column("created", Float, nullable=False),
     PrimaryKeyConstraint("game_id", "number", name="pk_events"),   # UNIQUE (game, number): decides races
 )
+
+# the statements of the per-request path, built once (building one costs more than running it)
+_EVENTS_SINCE = (select(events.c.number, events.c.kind, events.c.option, events.c.seat, events.c.by_bot)
+                 .where(events.c.game_id == bindparam("g"), events.c.number >= bindparam("n"))
+                 .order_by(events.c.number))
+_APPEND = insert(events)
+_NOTIFY = text("SELECT pg_notify(:c, :p)")
 
 # BigInteger is imported for the migrations' use of the same types
 __all__ = ["BigInteger", "CHANNEL", "Store", "GameRow", "EventRow", "token_hash", "migrate"]
@@ -188,9 +195,7 @@ class Store:
     def events(self, game_id: str, start: int = 0) -> list[EventRow]:
         """The game's events numbered ``start`` and on, in order."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(events.c.number, events.c.kind, events.c.option, events.c.seat, events.c.by_bot)
-                                .where(events.c.game_id == game_id, events.c.number >= start)
-                                .order_by(events.c.number)).all()
+            rows = conn.execute(_EVENTS_SINCE, {"g": game_id, "n": start}).all()
         return [EventRow(r.number, r.kind, r.option, r.seat, bool(r.by_bot)) for r in rows]
 
     def append(self, game_id: str, ev: EventRow) -> bool:
@@ -198,10 +203,10 @@ class Store:
         number is there already (another request won the race; nothing was written)."""
         try:
             with self._writing(), self.engine.begin() as conn:
-                conn.execute(insert(events).values(game_id=game_id, number=ev.number, kind=ev.kind, option=ev.option,
-                                                   seat=ev.seat, by_bot=ev.by_bot, created=time.time()))
+                conn.execute(_APPEND, {"game_id": game_id, "number": ev.number, "kind": ev.kind, "option": ev.option,
+                                       "seat": ev.seat, "by_bot": ev.by_bot, "created": time.time()})
                 if self.postgres:
-                    conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": f"{game_id}:{ev.number}"})
+                    conn.execute(_NOTIFY, {"c": CHANNEL, "p": f"{game_id}:{ev.number}"})
         except IntegrityError:
             return False
         return True
