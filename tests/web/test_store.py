@@ -8,7 +8,7 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from woodlands.web.store import EventRow, GameRow, Store, migrate, token_hash
+from woodlands.web.store import HEAD, EventRow, GameRow, Store, at_head, migrate, token_hash
 
 from .conftest import auth, deciding_token, make_client, new_game
 
@@ -26,14 +26,28 @@ def row(game_id: str) -> GameRow:
 
 
 def test_migrations_make_the_schema_once(url):
+    assert not at_head(url)
     migrate(url)
+    assert at_head(url)
     migrate(url)                     # at head already: nothing to do
     engine = sa.create_engine(url)
     names = set(sa.inspect(engine).get_table_names())
     assert {"games", "seats", "events", "alembic_version"} <= names
     with engine.connect() as conn:
-        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == HEAD
     engine.dispose()
+
+
+def test_head_is_the_newest_migration():
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from woodlands.web import store
+    from pathlib import Path
+    here = Path(store.__file__).parent
+    cfg = Config(str(here / "alembic.ini"))
+    cfg.set_main_option("script_location", str(here / "migrations"))
+    assert ScriptDirectory.from_config(cfg).get_current_head() == HEAD
 
 
 def test_games_and_events_round_trip_and_tokens_are_hashed(url):
