@@ -74,7 +74,7 @@ def test_the_unique_game_number_decides_a_race(url):
         results: list[bool] = []
         barrier = threading.Barrier(4)
 
-        def go(k: int) -> None:
+        def go(k: int, barrier=barrier, results=results, number=number) -> None:
             barrier.wait()
             results.append(store.append(game_id, EventRow(number, "choice", f"opt{k}", 0, False)))
         threads = [threading.Thread(target=go, args=(k,)) for k in range(4)]
@@ -115,7 +115,7 @@ def test_two_services_over_postgresql_share_tables_and_one_of_two_choices_wins(p
             statuses: list[int] = []
             barrier = threading.Barrier(2)
 
-            def go(c, option, token=token, at=body["at"]):
+            def go(c, option, token=token, at=body["at"], barrier=barrier, statuses=statuses):
                 barrier.wait()
                 statuses.append(c.post(f"/api/games/{g['id']}/choices", headers=auth(token),
                                        json={"option": option, "at": at}).status_code)
