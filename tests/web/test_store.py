@@ -127,3 +127,21 @@ def test_two_services_over_postgresql_share_tables_and_one_of_two_choices_wins(p
             assert sorted(statuses) == [200, 409]
             seen = [c.get(f"/api/games/{g['id']}", headers=auth(token)).json() for c in (a, b)]
             assert seen[0] == seen[1] and seen[0]["at"] == body["at"] + 1
+
+
+def test_alembic_by_hand_reads_the_url_from_the_settings_offline_and_online(tmp_path, monkeypatch):
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    url = f"sqlite:///{tmp_path}/by-hand.sqlite3"
+    env = {**__import__("os").environ, "WOODLANDS_DB": url, "PYTHONPATH": str(root)}
+    ini = str(root / "woodlands" / "web" / "alembic.ini")
+    offline = subprocess.run([sys.executable, "-m", "alembic", "-c", ini, "upgrade", "head", "--sql"], env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert offline.returncode == 0 and "CREATE TABLE events" in offline.stdout
+    assert not at_head(url)
+    online = subprocess.run([sys.executable, "-m", "alembic", "-c", ini, "upgrade", "head"], env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert online.returncode == 0, online.stderr
+    assert at_head(url)
