@@ -44,11 +44,8 @@ def run_online() -> None:
     engine.dispose()
 
 
-try:
-    context.config
-except AttributeError:      # imported outside Alembic (pytest collecting modules): nothing to run
-    pass
-else:
+# imported outside Alembic (pytest collecting modules), there is no config and nothing to run
+if getattr(context, "config", None) is not None:
     if context.is_offline_mode():
         run_offline()
     else:
