@@ -446,6 +446,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_bench_web(args: argparse.Namespace) -> int:
     from ..web.bench import bench_web
     from ..web.serve import ServeError
+    if args.game is None:
+        args.game = max(descriptors(), key=lambda d: (d.players[1], d.id)).id
     try:
         return bench_web(games=args.games, seconds=args.seconds, processes=args.processes, db=args.db,
                          game=args.game, json_path=args.json, think=args.think)

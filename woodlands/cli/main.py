@@ -214,7 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     bweb.add_argument("--processes", type=_positive, default=1, help="server processes (default 1)")
     bweb.add_argument("--db", metavar="URL", help="database URL (default: a fresh SQLite file in a temporary folder; "
                                                  "several processes need PostgreSQL)")
-    bweb.add_argument("--game", default="cursed-forest", help="the game played (default cursed-forest)")
+    bweb.add_argument("--game", help=f"the game played ({games}; default: the one for the most players)")
     bweb.add_argument("--think", type=_seconds, default=0.0,
                       help="seconds a player waits before each choice, on average (default 0: as fast as answers come)")
     bweb.add_argument("--json", metavar="FILE", help="also write the numbers to FILE")

@@ -181,7 +181,7 @@ async def _player(urls: list[str], game: str, options: dict[str, Any], seed: int
 async def _run(urls: list[str], games: int, seconds: float, game: str, think: float) -> dict[str, Any]:
     latencies: list[float] = []
     counts = {"games": 0, "refused": 0}
-    options = {"players": 1} if game == "cursed-forest" else {}
+    options: dict[str, Any] = {}      # each game's defaults: one seat
     until = time.monotonic() + seconds
     start = time.perf_counter()
     await asyncio.gather(*(_player(urls, game, options, i + 1, until, latencies, counts, think) for i in range(games)))
