@@ -23,6 +23,8 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
+from . import pages_backend as backend  # the one place that knows the games service's names
+from .pages_backend import PageError
 from .render import render_decision, render_details, render_log, render_outcome, render_table
 
 HERE = Path(__file__).parent
@@ -38,8 +40,6 @@ templates = Jinja2Templates(directory=str(HERE / "templates"))
 router = APIRouter(include_in_schema=False)
 
 
-from . import pages_backend as backend  # the one place that knows the games service's names
-from .pages_backend import PageError
 
 
 # ------------------------------------------------------------------ cookies
@@ -164,11 +164,12 @@ async def new_game(request: Request) -> Response:
 
 def _read_upload(data: bytes) -> Any:
     from ..engine.errors import WoodlandsError
+    from ..engine.errors import RecordError
     from ..engine.files import parse_json
     if len(data) > 16 * 1024 * 1024:
         raise PageError(413, "That file is too big (16 MB at most).")
     try:
-        return parse_json(data.decode("utf-8-sig"), "upload")
+        return parse_json(data.decode("utf-8-sig"), "the file", RecordError)
     except UnicodeDecodeError as err:
         raise PageError(400, "That file is not UTF-8 text: upload a record or save made by `woodlands play`.") from err
     except WoodlandsError as err:
