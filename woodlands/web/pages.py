@@ -106,7 +106,7 @@ def _options_from_form(form: Any, game_id: str) -> tuple[dict[str, Any], int | N
     options: dict[str, Any] = {}
     for spec in d.options:
         raw = form.get(f"{game_id}.{spec.name}")
-        if raw is None or str(raw).strip() == "":
+        if spec.type in (dict, list) or not isinstance(raw, str) or raw.strip() == "":
             continue
         text = str(raw).strip()
         if spec.type is int:
@@ -248,7 +248,7 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
         "details": render_details(game, view, mine),
         "log": render_log(game, state.log_for(seat), seat),
         "outcome": render_outcome(state.outcome) if state.is_over else Markup(""),
-        "can_undo": bool(snap.get("can_undo")), "invites": invites, "events_url": f"/api/games/{game_id}/events",
+        "can_undo": bool(snap.get("can_undo")), "invites": invites, "events_url": f"/api/games/{game_id}/events" if snap.get("live", True) else "",
     }
 
 

@@ -113,7 +113,7 @@ async def snapshot(request: Request, game_id: str, tokens: list[str]) -> dict[st
     state = entry["state"]
     seat = state.decision.player if not state.is_over and state.decision.player in seats else seats[0]
     return {"game": entry["game"], "state": state, "seat": seat, "seats": len(entry["tokens"]),
-            "can_undo": _can_undo(entry, seat), "bot_seats": ()}
+            "can_undo": _can_undo(entry, seat), "bot_seats": (), "live": False}
 
 
 def _can_undo(entry: dict[str, Any], seat: int) -> bool:

@@ -100,11 +100,11 @@ def render_map(v: View, describe: Describe) -> Markup:
     w, h = (x1 - x0 + 1) * CELL, (y1 - y0 + 1) * CELL
     kinds = sorted({str(t.get("kind")) for t in tiles})
     legend = join(Markup('<li><span class="swatch kind-{k}"></span>{w}</li>').format(k=k, w=KIND_WORDS.get(k, k)) for k in kinds)
-    return Markup('<div class="forest-map"><svg class="cf-map" viewBox="0 0 {w} {h}" width="{w}" role="group" '
+    return Markup('<div class="forest-map"><svg class="cf-map" viewBox="0 0 {w} {h}" style="--cols: {cols}" role="group" '
                   'aria-label="The forest, north up">{b}</svg></div><ul class="legend kinds">{l}</ul>'
                   '<p class="legend">Discs: adventurers; ? an unseen monster, a number a monster\'s health; * seed in the roots, '
                   '+ seed on the vines, s dropped seed, i items, ~ swamp, y bone yard; ▲ G Morna Gûl.</p>').format(
-        w=w, h=h, b=join(body), l=legend)
+        w=w, h=h, cols=x1 - x0 + 1, b=join(body), l=legend)
 
 
 def _item(x: Any, describe: Describe, names: Describe) -> Markup:
