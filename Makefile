@@ -16,18 +16,21 @@ $(BIN)/python:
 	@$(PIP) --upgrade pip >$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	@$(PIP) -e . >>$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
+	@$(PIP) -e ".[web]" >>$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
 	@touch $@
 
 $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
-	@$(PIP) -e ".[dev]" >>$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
+	@$(PIP) -e ".[dev,web]" >>$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
 	@touch $@ $(VENV)/.installed
 
+# the web app on SQLite in the data folder; it prints its address (the terminal game: woodlands play)
 play: $(VENV)/.installed
-	@$(BIN)/woodlands play $(GAME)
+	@$(BIN)/woodlands serve $(if $(PORT),--port $(PORT))
 
+# scripts/ci-services.sh starts what the tests need (PostgreSQL) and exports its URL; a missing
+# piece fails the run
 test: $(VENV)/.dev-installed
-	$(BIN)/python -m pytest -n 2
+	scripts/ci-services.sh $(BIN)/python -m pytest -n 2
 
 bench: $(VENV)/.installed
 	for game in tanglewoods storyfold cursed-forest; do $(BIN)/woodlands bench $$game || exit 1; done

@@ -432,3 +432,22 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         write_text(args.json, json.dumps(r.to_json(), indent=1) + "\n")
     return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The web app (woodlands.web, imported only here: the terminal path stays light)."""
+    from ..web.serve import ServeError, serve
+    try:
+        return serve(args.host, args.port, args.db)
+    except ServeError as e:
+        raise UserError(str(e)) from None
+
+
+def cmd_bench_web(args: argparse.Namespace) -> int:
+    from ..web.bench import bench_web
+    from ..web.serve import ServeError
+    try:
+        return bench_web(games=args.games, seconds=args.seconds, processes=args.processes, db=args.db,
+                         game=args.game, json_path=args.json, think=args.think)
+    except ServeError as e:
+        raise UserError(str(e)) from None

@@ -197,7 +197,34 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=_seconds, default=5.0, help="time to spend (default 5)")
     bench.add_argument("--content", help="a content pack folder instead of the default pack")
     bench.add_argument("--json", metavar="FILE", help="also write the numbers to FILE")
+
+    # the web app (woodlands.web, the 'web' extra; docs/web.md): imported only when run
+    serve = sub.add_parser("serve", help="serve the web app: play in the browser, alone or with friends",
+                           description="Serve the Woodlands web app and its JSON API (docs/web.md). Games are "
+                                       "stored in a database: SQLite in the data folder by default.")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument("--db", metavar="URL", help="database URL: sqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/DB "
+                                                  "(default: $WOODLANDS_DB, else SQLite in the data folder)")
+    bweb = sub.add_parser("bench-web", help="measure the web app: choices per second and latency",
+                          description="N scripted games play at once against a local server; prints choices per "
+                                      "second and the p50/p99 latency of POST /api/games/{id}/choices.")
+    bweb.add_argument("--games", type=_positive, default=20, help="concurrent games (default 20)")
+    bweb.add_argument("--seconds", type=_seconds, default=10.0, help="time to measure (default 10)")
+    bweb.add_argument("--processes", type=_positive, default=1, help="server processes (default 1)")
+    bweb.add_argument("--db", metavar="URL", help="database URL (default: a fresh SQLite file in a temporary folder; "
+                                                 "several processes need PostgreSQL)")
+    bweb.add_argument("--game", default="cursed-forest", help="the game played (default cursed-forest)")
+    bweb.add_argument("--think", type=_seconds, default=0.0,
+                      help="seconds a player waits before each choice, on average (default 0: as fast as answers come)")
+    bweb.add_argument("--json", metavar="FILE", help="also write the numbers to FILE")
     return p
+
+
+def _port(text: str) -> int:
+    if not is_ascii_number(text) or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535, not {short(text)!r}")
+    return int(text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -217,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return USER_ERROR
     from . import commands
-    handler = getattr(commands, "cmd_" + args.command)
+    handler = getattr(commands, "cmd_" + args.command.replace("-", "_"))
     try:
         return int(handler(args))
     except (WoodlandsError, UserError) as e:

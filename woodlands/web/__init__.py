@@ -1,0 +1,16 @@
+"""The Woodlands web app: a server any browser or program plays through (issue 11).
+
+It is one more client of the engine's seams and never implements a rule: it shows
+``state.view(seat)``, ``state.log_for(seat)`` and the decision as data, and takes option ids.
+
+* :mod:`woodlands.web.settings`: what a server is started with (database URL, limits);
+* :mod:`woodlands.web.store`: the games and their decisions in a database (SQLAlchemy 2,
+  Alembic migrations), appended one by one;
+* :mod:`woodlands.web.service`: live games in memory over the store, seats and their tokens,
+  the answers each seat may see, and the live updates;
+* :mod:`woodlands.web.api`: the JSON API (``/api/...``) and the invitation links (``/join/...``);
+* :mod:`woodlands.web.app`: :func:`~woodlands.web.app.create_app`, the FastAPI application.
+
+Nothing here is imported by ``woodlands play``: the web libraries are the ``web`` extra.
+See docs/web.md.
+"""

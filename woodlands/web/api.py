@@ -1,0 +1,355 @@
+"""The JSON API (``/api/...``), the invitation links (``/join/...``) and the API's own docs
+(``/docs``, with Swagger UI served from this package).  Every route is a thin layer over
+:class:`~woodlands.web.service.GameService`; every refusal is a 4xx whose JSON body has a
+``detail`` in plain words (and, where it helps, ``at``, ``rule``, ``deciding_seat``).  See
+docs/web.md for the contract with examples."""
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any, AsyncIterator
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.sse import EventSourceResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .service import ApiError, GameService, cookie_name
+
+router = APIRouter()
+
+#: seconds between keep-alive comments on an idle event stream
+KEEPALIVE = 15.0
+
+
+# ---------------------------------------------------------------------- request and answer bodies
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(_Body):
+    game: StrictStr = Field(max_length=64, examples=["cursed-forest"])
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"players": 2}])
+    seats: StrictInt | None = Field(default=None, ge=1, le=16,
+                                    description="people at the table: 1 for solo games, else the players")
+    seed: StrictInt | None = Field(default=None, ge=0, description="only on servers started to allow it (tests)")
+
+
+class Upload(_Body):
+    record: dict[str, Any] = Field(description="a record saved by `woodlands play` (its autosave or `s FILE`), "
+                                               "or a Storyfold scene save")
+    seats: StrictInt | None = Field(default=None, ge=1, le=16)
+
+
+class Choice(_Body):
+    option: StrictStr = Field(max_length=400, description="an option id of the current decision")
+    at: StrictInt = Field(ge=0, description="the decision's number, from the last answer's `at`")
+
+
+class UndoBody(_Body):
+    at: StrictInt = Field(ge=0)
+
+
+class HandOver(_Body):
+    bot: StrictStr = Field(max_length=40, examples=["greedy"])
+
+
+class SeatToken(BaseModel):
+    seat: int
+    token: str
+    join: str = Field(description="the invitation link (a path on this server) that sets the seat's cookie")
+
+
+class Created(BaseModel):
+    id: str
+    game: str
+    admin_token: str
+    seats: list[SeatToken]
+
+
+class OptionOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    id: str
+    label: str
+    verb: str
+    args: list[Any]
+
+
+class DecisionOut(BaseModel):
+    kind: str
+    prompt: str
+    rule: str | None
+    data: dict[str, Any] | None
+    options: list[OptionOut]
+
+
+class GameOut(BaseModel):
+    id: str
+    game: str
+    seat: int
+    seats: int
+    at: int = Field(description="the current decision's number: send it back with a choice")
+    deciding_seat: int | None
+    view: dict[str, Any] = Field(description="what this seat may see (the game's view)")
+    decision: DecisionOut | None = Field(description="null unless this seat decides now")
+    log: list[dict[str, Any]] = Field(description="the events this seat may see, from log_from on")
+    log_from: int
+    over: bool
+    outcome: dict[str, Any] | None
+    can_undo: bool
+    bots: dict[str, str] = Field(description="seats played by a bot: seat -> bot name")
+
+
+class Problem(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    detail: str
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {c: {"model": Problem} for c in (401, 403, 404, 409, 413, 422)}
+
+
+# ---------------------------------------------------------------------- helpers
+def _games(request: Request) -> GameService:
+    service: GameService = request.app.state.games
+    return service
+
+
+def _token(request: Request, game_id: str) -> str | None:
+    """The bearer token, else the seat cookie of this game (checked against cross-site posts)."""
+    auth = request.headers.get("authorization")
+    if auth:
+        scheme, _, value = auth.partition(" ")
+        if scheme.lower() != "bearer" or not value.strip():
+            raise ApiError(401, "the Authorization header must be 'Bearer TOKEN'")
+        return value.strip()
+    cookie = request.cookies.get(cookie_name(game_id))
+    if cookie and request.method not in ("GET", "HEAD"):
+        origin = request.headers.get("origin")
+        if origin and urlsplit(origin).netloc != request.headers.get("host"):
+            raise ApiError(403, "a seat cookie is not accepted on a request from another site")
+    return cookie
+
+
+def _json(body: Any, status: int = 200) -> Response:
+    return Response(json.dumps(body, separators=(",", ":")), status_code=status, media_type="application/json")
+
+
+# ---------------------------------------------------------------------- routes
+@router.get("/api/health", tags=["games"], summary="Is the server up (and its database open)?")
+def health(request: Request) -> dict[str, Any]:
+    _games(request).db
+    return {"ok": True}
+
+
+@router.get("/api/game-types", tags=["games"], summary="The games this server plays, with their options")
+def game_types() -> list[dict[str, Any]]:
+    from ..engine.registry import descriptors
+    out = []
+    for d in descriptors():
+        options = [{"name": o.name, "type": o.type.__name__, "default": o.default, "help": o.help,
+                    "choices": list(o.choices) if o.choices else None, "range": list(o.range) if o.range else None,
+                    "simulation": o.simulation} for o in d.options]
+        out.append({"id": d.id, "name": d.name, "players": list(d.players), "bots": sorted(d.bots), "options": options})
+    return out
+
+
+@router.post("/api/games", tags=["games"], status_code=201, response_model=Created, responses=_ERRORS,
+             summary="Create a table: its id, the admin token and one token per seat")
+def create_game(body: NewGame, request: Request) -> Response:
+    return _json(_games(request).create(body.game, body.options, body.seats, body.seed), 201)
+
+
+@router.post("/api/games/import", tags=["games"], status_code=201, response_model=Created, responses=_ERRORS,
+             summary="Continue a game saved in the terminal (a record, or a Storyfold scene save)")
+def import_game(body: Upload, request: Request) -> Response:
+    return _json(_games(request).upload(body.record, body.seats), 201)
+
+
+@router.get("/api/games/{game_id}", tags=["play"], response_model=GameOut, responses=_ERRORS,
+            summary="What this seat may see now, and its decision")
+def get_game(game_id: str, request: Request,
+             log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
+    return _json(_games(request).get(game_id, _token(request, game_id), log_from))
+
+
+@router.post("/api/games/{game_id}/choices", tags=["play"], response_model=GameOut, responses=_ERRORS,
+             summary="Take one option of this seat's decision")
+def choose(game_id: str, body: Choice, request: Request,
+           log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
+    return _json(_games(request).choose(game_id, _token(request, game_id), body.option, body.at, log_from))
+
+
+@router.post("/api/games/{game_id}/undo", tags=["play"], response_model=GameOut, responses=_ERRORS,
+             summary="Take back this seat's last choice (never past dice or a reveal, never another seat's)")
+def undo(game_id: str, body: UndoBody, request: Request,
+         log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
+    return _json(_games(request).undo(game_id, _token(request, game_id), body.at, log_from))
+
+
+@router.get("/api/games/{game_id}/record", tags=["play"], responses=_ERRORS,
+            summary="The game's record (seed and every choice), once the game is over")
+def get_record(game_id: str, request: Request) -> Response:
+    return _json(_games(request).record(game_id, _token(request, game_id)))
+
+
+@router.put("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], responses=_ERRORS,
+            summary="The admin hands a seat to a bot")
+def hand_to_bot(game_id: str, seat: int, body: HandOver, request: Request) -> Response:
+    return _json(_games(request).hand_over(game_id, _token(request, game_id), seat, body.bot))
+
+
+@router.delete("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], responses=_ERRORS,
+               summary="The admin takes a seat back from its bot")
+def take_back(game_id: str, seat: int, request: Request) -> Response:
+    return _json(_games(request).hand_over(game_id, _token(request, game_id), seat, None))
+
+
+@router.get("/api/my-games", tags=["table"],
+            summary="The games this browser holds seats in (from its seat cookies), never anyone else's")
+def my_games(request: Request) -> Response:
+    return _json(_games(request).mine(request.cookies))
+
+
+@router.get("/api/games/{game_id}/events", tags=["play"], response_class=EventSourceResponse, responses=_ERRORS,
+            summary="A live stream: an event 'state' (this seat's GET body) whenever the game changes")
+async def events(game_id: str, request: Request) -> Response:
+    service = _games(request)
+    token = _token(request, game_id)
+    first = await asyncio.to_thread(service.get, game_id, token)
+    return EventSourceResponse(_stream(service, game_id, token, first, request))
+
+
+async def _stream(service: GameService, game_id: str, token: str | None, first: dict[str, Any],
+                  request: Request) -> AsyncIterator[str]:
+    queue = service.hub.subscribe(game_id)
+    try:
+        body: dict[str, Any] | None = first
+        last = -1
+        while True:
+            if body is not None and body["at"] != last:
+                last = body["at"]
+                yield f"event: state\nid: {last}\ndata: {json.dumps(body, separators=(',', ':'))}\n\n"
+            try:
+                await asyncio.wait_for(queue.get(), KEEPALIVE)
+            except TimeoutError:
+                yield ": keep-alive\n\n"
+                body = None
+                continue
+            while not queue.empty():
+                queue.get_nowait()
+            try:
+                body = await asyncio.to_thread(service.get, game_id, token)
+            except ApiError:
+                return
+    finally:
+        service.hub.unsubscribe(game_id, queue)
+
+
+@router.get("/join/{game_id}/{token}", tags=["table"], response_class=RedirectResponse, status_code=303,
+            summary="An invitation link: sets the seat's cookie (HttpOnly) and opens the game page")
+def join(game_id: str, token: str, request: Request) -> Response:
+    service = _games(request)
+    service.seat_for(game_id, token)          # 401/403/404 before any cookie is set
+    response = RedirectResponse(f"/games/{game_id}", status_code=303)
+    response.set_cookie(cookie_name(game_id), token, max_age=90 * 24 * 3600, httponly=True, samesite="lax",
+                        secure=request.app.state.settings.secure_cookies, path="/")
+    return response
+
+
+# ---------------------------------------------------------------------- the app
+class BodyLimit:
+    """Refuses a request body over ``limit`` bytes with 413, before the route reads it."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    size = int(value)
+                except ValueError:
+                    size = self.limit + 1
+                if size > self.limit:
+                    await self._refuse(send)
+                    return
+        seen = 0
+        sent = False
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge()
+            return message
+
+        async def tracking(message: Message) -> None:
+            nonlocal sent
+            if message["type"] == "http.response.start":
+                sent = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited, tracking)
+        except _TooLarge:
+            if not sent:
+                await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps({"detail": f"the request body is larger than {self.limit} bytes"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _validation_detail(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
+        if err.get("type") == "json_invalid":
+            parts.append("the body is not valid JSON")
+        elif where == "body" and err.get("type") in ("model_attributes_type", "dict_type"):
+            parts.append("the body must be a JSON object (Content-Type: application/json)")
+        elif err.get("type") == "missing":
+            parts.append(f"{where} is missing")
+        elif err.get("type") == "extra_forbidden":
+            parts.append(f"{where} is not a field of this request")
+        else:
+            parts.append(f"{where}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts) or "the request is malformed"
+
+
+def install(app: FastAPI) -> None:
+    """Add the API's routes, its error answers, the body limit and ``/docs`` to ``app``."""
+    app.include_router(router)
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> Response:
+        return _json({"detail": exc.detail, **exc.extra}, exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> Response:
+        return _json({"detail": _validation_detail(exc)}, 422)
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return get_swagger_ui_html(openapi_url="/openapi.json", title="Woodlands API",
+                                   swagger_js_url="/static/vendor/swagger-ui/swagger-ui-bundle.js",
+                                   swagger_css_url="/static/vendor/swagger-ui/swagger-ui.css",
+                                   swagger_favicon_url="/static/vendor/swagger-ui/favicon-32x32.png")
+
+    app.add_middleware(BodyLimit, limit=app.state.settings.max_body)

@@ -1,0 +1,177 @@
+"""``woodlands bench-web``: N scripted games at once against local server processes; the
+choices per second and the p50/p99 latency of ``POST /api/games/{id}/choices``.
+
+:class:`ServerProcess` (one ``uvicorn`` server in a subprocess on 127.0.0.1) is shared with
+the crash test (tests/web/test_crash.py).  A player takes a random option of its decision,
+starts a new game when one ends, and sends its requests to the processes in turn, so with two
+processes every game crosses between them (each process catches up from the database).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from .serve import ServeError
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """``python -m woodlands.web.serve PORT DB`` in a subprocess (seeds allowed, quiet)."""
+
+    def __init__(self, db: str, port: int | None = None, env: dict[str, str] | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.env = env
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> "ServerProcess":
+        env = dict(os.environ if self.env is None else self.env)
+        root = str(Path(__file__).resolve().parents[2])
+        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        self.proc = subprocess.Popen([sys.executable, "-m", "woodlands.web.serve", str(self.port), self.db],
+                                     env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.wait_ready(timeout)
+        return self
+
+    def wait_ready(self, timeout: float) -> None:
+        import httpx
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            assert self.proc is not None
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode(errors="replace") if self.proc.stderr else ""
+                raise ServeError(f"the server on port {self.port} exited ({self.proc.returncode}): {err[-2000:]}")
+            try:
+                if httpx.get(self.url + "/api/health", timeout=1.0).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        self.kill()
+        raise ServeError(f"the server on port {self.port} did not answer within {timeout:.0f} s")
+
+    def cpu_seconds(self) -> float:
+        """The server process's CPU time so far (Linux /proc), or NaN."""
+        try:
+            assert self.proc is not None
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError, AssertionError):
+            return float("nan")
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(10)
+        if self.proc is not None and self.proc.stderr is not None:
+            self.proc.stderr.close()
+
+    def __enter__(self) -> "ServerProcess":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.kill(signal.SIGTERM)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _player(urls: list[str], game: str, options: dict[str, Any], seed: int, until: float,
+                  latencies: list[float], counts: dict[str, int], think: float) -> None:
+    import httpx
+    rng = random.Random(seed)
+    async with httpx.AsyncClient(timeout=30.0) as client:
+        turn = seed
+        while time.monotonic() < until:
+            r = await client.post(urls[turn % len(urls)] + "/api/games", json={"game": game, "options": options, "seed": seed})
+            r.raise_for_status()
+            created = r.json()
+            headers = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+            path = f"/api/games/{created['id']}"
+            body = (await client.get(urls[turn % len(urls)] + path, headers=headers)).json()
+            counts["games"] += 1
+            log = len(body["log"])
+            while not body["over"] and time.monotonic() < until:
+                if think:
+                    await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+                turn += 1
+                option = rng.choice(body["decision"]["options"])["id"]
+                t0 = time.perf_counter()
+                r = await client.post(urls[turn % len(urls)] + path + "/choices", headers=headers,
+                                      params={"log_from": log}, json={"option": option, "at": body["at"]})
+                latencies.append(time.perf_counter() - t0)
+                if r.status_code != 200:
+                    counts["refused"] += 1
+                    body = (await client.get(urls[turn % len(urls)] + path, headers=headers)).json()
+                    log = len(body["log"])
+                    continue
+                body = r.json()
+                log += len(body["log"])
+            seed += 1000
+
+
+async def _run(urls: list[str], games: int, seconds: float, game: str, think: float) -> dict[str, Any]:
+    latencies: list[float] = []
+    counts = {"games": 0, "refused": 0}
+    options = {"players": 1} if game == "cursed-forest" else {}
+    until = time.monotonic() + seconds
+    start = time.perf_counter()
+    await asyncio.gather(*(_player(urls, game, options, i + 1, until, latencies, counts, think) for i in range(games)))
+    elapsed = time.perf_counter() - start
+    return {"choices": len(latencies), "seconds": round(elapsed, 2), "choices_per_s": round(len(latencies) / elapsed, 1),
+            "p50_ms": round(percentile(latencies, 0.50) * 1000, 2), "p99_ms": round(percentile(latencies, 0.99) * 1000, 2),
+            "max_ms": round(max(latencies, default=0.0) * 1000, 2), "games_started": counts["games"],
+            "refused": counts["refused"]}
+
+
+def bench_web(games: int = 20, seconds: float = 10.0, processes: int = 1, db: str | None = None,
+              game: str = "cursed-forest", json_path: str | None = None, think: float = 0.0) -> int:
+    from .serve import need_web_extra
+    need_web_extra()
+    with tempfile.TemporaryDirectory(prefix="woodlands-bench-web-") as tmp:
+        url = db or f"sqlite:///{tmp}/bench.sqlite3"
+        if processes > 1 and url.startswith("sqlite"):
+            raise ServeError("several server processes share one database: give --db postgresql+psycopg://...")
+        servers = [ServerProcess(url) for _ in range(processes)]
+        try:
+            for s in servers:
+                s.start()
+            cpu0 = sum(s.cpu_seconds() for s in servers)
+            result = asyncio.run(_run([s.url for s in servers], games, seconds, game, think))
+            cpu = sum(s.cpu_seconds() for s in servers) - cpu0
+            result["server_cpu_ms_per_choice"] = round(cpu * 1000 / max(1, result["choices"]), 2)
+        finally:
+            for s in servers:
+                s.kill(signal.SIGTERM)
+    result.update({"think_s": think, "games": games, "processes": processes, "database": url.split(":", 1)[0].split("+")[0], "game": game})
+    print(f"bench-web: {games} games, {processes} process{'es' if processes > 1 else ''}, {result['database']}: "
+          f"{result['choices']} choices in {result['seconds']} s = {result['choices_per_s']} choices/s; "
+          f"POST choices p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms "
+          f"({result['refused']} refused); server CPU {result['server_cpu_ms_per_choice']} ms per choice"
+          + (f"; players think {think} s on average" if think else ""))
+    if json_path:
+        Path(json_path).write_text(json.dumps(result, indent=2) + "\n")
+    return 0

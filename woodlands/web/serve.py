@@ -1,0 +1,93 @@
+"""``woodlands serve``: the web app on one address, with a clear error for a busy port."""
+from __future__ import annotations
+
+import errno
+import socket
+import sys
+from typing import Any
+
+
+class ServeError(Exception):
+    """A reason ``woodlands serve`` cannot start, in plain words."""
+
+
+def need_web_extra() -> None:
+    """ServeError when the web libraries (the ``web`` extra) are missing."""
+    try:
+        import alembic  # noqa: F401
+        import fastapi  # noqa: F401
+        import sqlalchemy  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as e:
+        raise ServeError(f"the web app needs the 'web' extra ({e.name} is missing): "
+                         "pip install -e '.[web]' (make play does it)") from None
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on (host, port); ServeError naming --port when it is taken."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as e:
+        raise ServeError(f"--host {host}: {e.strerror}") from None
+    family, _, _, _, address = infos[0]
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as e:
+        sock.close()
+        if e.errno == errno.EADDRINUSE:
+            raise ServeError(f"port {port} on {host} is already in use (another server?); "
+                             f"choose another with --port, e.g. --port {port + 1}") from None
+        if e.errno == errno.EACCES:
+            raise ServeError(f"port {port} needs privileges; choose one above 1023 with --port") from None
+        raise ServeError(f"cannot listen on {host}:{port}: {e.strerror}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def shown_url(url: str) -> str:
+    """The database URL without its password, for messages."""
+    from sqlalchemy.engine import make_url
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allow_seed: bool = False,
+          quiet: bool = False) -> int:
+    """Run the web app until interrupted; returns the exit status."""
+    need_web_extra()
+    import uvicorn
+    from sqlalchemy.exc import ArgumentError, OperationalError
+
+    from .app import create_app
+    from .settings import Settings
+    settings = Settings(db_url=db, allow_seed=allow_seed)
+    try:
+        url = settings.database_url()
+        shown = shown_url(url)
+    except ArgumentError:
+        raise ServeError(f"--db {db}: not a database URL (e.g. sqlite:///PATH or "
+                         "postgresql+psycopg://USER@HOST:PORT/DB)") from None
+    sock = bind(host, port)
+    app = create_app(settings)
+    try:
+        app.state.games.open()         # migrate and connect now, so a bad --db is told before serving
+    except (OperationalError, ArgumentError, ImportError) as e:
+        sock.close()
+        reason = str(getattr(e, "orig", None) or e).strip().splitlines()[0]
+        raise ServeError(f"--db {shown}: cannot open the database: {reason}") from None
+    where = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
+    print(f"Woodlands is served at {where}  (games stored in {shown}; Ctrl+C stops it)", flush=True)
+    config: Any = uvicorn.Config(app, log_level="warning" if quiet else "info", access_log=not quiet,
+                                 timeout_graceful_shutdown=2)
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+    return 0
+
+
+if __name__ == "__main__":           # python -m woodlands.web.serve PORT DB: used by the crash test
+    sys.exit(serve("127.0.0.1", int(sys.argv[1]), sys.argv[2], allow_seed=True, quiet=True))

@@ -1,0 +1,40 @@
+"""What a Woodlands server is started with."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+#: the environment variable a server reads its database URL from when none is given
+DB_ENV = "WOODLANDS_DB"
+
+
+def default_db_url() -> str:
+    """SQLite in the user's data folder (``$WOODLANDS_DATA_DIR`` if set), the folder made if missing."""
+    from ..cli.autosave import data_dir
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{Path(folder) / 'web.sqlite3'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """``db_url``: a SQLAlchemy URL (``sqlite:///PATH``, ``postgresql+psycopg://USER@HOST:PORT/DB``);
+    ``None``: ``$WOODLANDS_DB``, else SQLite in the user's data folder.
+
+    ``max_body``: the largest request body accepted, in bytes (uploads of records included).
+    ``cache_games``: how many live games are kept in memory (the others are rebuilt from the
+    store when asked for).  ``secure_cookies``: mark the seat cookies Secure (behind HTTPS).
+    ``migrate``: run the Alembic migrations when the app starts.  ``allow_seed``: see below.
+    """
+
+    db_url: str | None = None
+    max_body: int = 256 * 1024
+    cache_games: int = 256
+    secure_cookies: bool = False
+    migrate: bool = True
+    #: let POST /api/games choose the seed (tests and benchmarks; a player who knows the seed knows the future)
+    allow_seed: bool = False
+
+    def database_url(self) -> str:
+        return self.db_url or os.environ.get(DB_ENV) or default_db_url()

@@ -1,0 +1,216 @@
+"""The games and their decisions in a database, over SQLAlchemy 2 (SQLite or PostgreSQL).
+
+Append-only: a game's row is written once, and each accepted decision, undo or seat handover
+is one more row of ``events`` numbered 0, 1, 2 ... within its game.  The primary key
+``(game_id, number)`` is the UNIQUE constraint that decides races: of two processes (or two
+requests) that append number ``n`` to one game, exactly one commits and the other is told
+(:meth:`Store.append` returns False) and answers 409.  Every append is committed before it
+returns, so an answer is sent only for a decision already on disk.
+
+The schema is made by the Alembic migrations beside this module (:func:`migrate`), run when the
+app starts.  The tables::
+
+    games   id, game, options (JSON), seed (text: 64 bits), content (JSON), seats, admin_hash,
+            origin, created
+    seats   game_id, seat, token_hash (UNIQUE)
+    events  game_id, number, kind ('choice' | 'undo' | 'bot' | 'human'), option, seat, by_bot, created
+
+Tokens are never stored, only their SHA-256 (:func:`token_hash`).  On PostgreSQL each append
+also sends ``NOTIFY woodlands, 'GAME:NUMBER'`` in its transaction, so the other server
+processes learn of it when it commits (:mod:`woodlands.web.service` listens).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from sqlalchemy import (BigInteger, Boolean, Column, Engine, Float, ForeignKey, Integer, MetaData, PrimaryKeyConstraint,
+                        String, Table, Text, bindparam, create_engine, event, insert, select, text)
+from sqlalchemy.exc import IntegrityError
+
+#: the PostgreSQL channel the appends are announced on
+CHANNEL = "woodlands"
+#: event kinds
+CHOICE, UNDO, BOT, HUMAN = "choice", "undo", "bot", "human"
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", String(24), nullable=False),
+    Column("content", Text, nullable=False),
+    Column("seats", Integer, nullable=False),
+    Column("admin_hash", String(64), nullable=False),
+    Column("origin", String(16), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    PrimaryKeyConstraint("game_id", "seat", name="pk_seats"),
+)
+
+events = Table(
+    "events", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("kind", String(8), nullable=False),
+    Column("option", Text, nullable=True),
+    Column("seat", Integer, nullable=True),
+    Column("by_bot", Boolean, nullable=False, default=False),
+    Column("created", Float, nullable=False),
+    PrimaryKeyConstraint("game_id", "number", name="pk_events"),   # UNIQUE (game, number): decides races
+)
+
+# the statements of the per-request path, built once (building one costs more than running it)
+_EVENTS_SINCE = (select(events.c.number, events.c.kind, events.c.option, events.c.seat, events.c.by_bot)
+                 .where(events.c.game_id == bindparam("g"), events.c.number >= bindparam("n"))
+                 .order_by(events.c.number))
+_APPEND = insert(events)
+_NOTIFY = text("SELECT pg_notify(:c, :p)")
+
+# BigInteger is imported for the migrations' use of the same types
+__all__ = ["BigInteger", "CHANNEL", "Store", "GameRow", "EventRow", "token_hash", "migrate"]
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a token: its SHA-256, hex."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    content: dict[str, Any]
+    seats: int
+    admin_hash: str
+    origin: str
+    created: float
+    seat_hashes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EventRow:
+    number: int
+    kind: str
+    option: str | None
+    seat: int | None
+    by_bot: bool
+
+
+def _engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        path = url.split(":///", 1)[1] if ":///" in url else ""
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False, "timeout": 30}}
+        if not path or path == ":memory:":
+            from sqlalchemy.pool import StaticPool
+            kwargs["poolclass"] = StaticPool
+        eng = create_engine(url, **kwargs)
+
+        @event.listens_for(eng, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cur = dbapi_connection.cursor()
+            # WAL: readers do not wait for the writer; NORMAL: a commit survives the process being
+            # killed (only a power cut may lose the last ones); foreign keys checked
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+        return eng
+    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def migrate(url: str) -> None:
+    """Bring the database at ``url`` to the newest schema (Alembic ``upgrade head``)."""
+    from alembic import command
+    from alembic.config import Config
+    here = Path(__file__).parent
+    cfg = Config(str(here / "alembic.ini"))
+    cfg.set_main_option("script_location", str(here / "migrations"))
+    cfg.attributes["url"] = url
+    command.upgrade(cfg, "head")
+
+
+class Store:
+    """The database of one server.  Thread-safe (a connection pool); every write commits."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = _engine(url)
+        self.postgres = self.engine.dialect.name == "postgresql"
+        # SQLite takes one writer at a time: serialise this process's writers here instead of
+        # letting them spin on the database lock
+        self._write_lock = threading.Lock() if not self.postgres else None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ games
+    def create_game(self, row: GameRow, history: Iterable[EventRow] = ()) -> None:
+        """Write a new game, its seats and (for an uploaded record) its history, in one transaction."""
+        now = time.time()
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(insert(games).values(
+                id=row.id, game=row.game, options=json.dumps(row.options), seed=str(row.seed),
+                content=json.dumps(row.content), seats=row.seats, admin_hash=row.admin_hash,
+                origin=row.origin, created=row.created))
+            conn.execute(insert(seats), [{"game_id": row.id, "seat": i, "token_hash": h}
+                                         for i, h in enumerate(row.seat_hashes)])
+            rows = [{"game_id": row.id, "number": e.number, "kind": e.kind, "option": e.option, "seat": e.seat,
+                     "by_bot": e.by_bot, "created": now} for e in history]
+            if rows:
+                conn.execute(insert(events), rows)
+
+    def game(self, game_id: str) -> GameRow | None:
+        with self.engine.connect() as conn:
+            g = conn.execute(select(games).where(games.c.id == game_id)).first()
+            if g is None:
+                return None
+            hashes = conn.execute(select(seats.c.token_hash).where(seats.c.game_id == game_id)
+                                  .order_by(seats.c.seat)).scalars().all()
+        return GameRow(g.id, g.game, json.loads(g.options), int(g.seed), json.loads(g.content), g.seats,
+                       g.admin_hash, g.origin, g.created, tuple(hashes))
+
+    def game_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(games.c.id).order_by(games.c.created)).scalars().all())
+
+    # ------------------------------------------------------------------ events
+    def events(self, game_id: str, start: int = 0) -> list[EventRow]:
+        """The game's events numbered ``start`` and on, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(_EVENTS_SINCE, {"g": game_id, "n": start}).all()
+        return [EventRow(r.number, r.kind, r.option, r.seat, bool(r.by_bot)) for r in rows]
+
+    def append(self, game_id: str, ev: EventRow) -> bool:
+        """Append one event, committed before this returns: True, or False when an event of that
+        number is there already (another request won the race; nothing was written)."""
+        try:
+            with self._writing(), self.engine.begin() as conn:
+                conn.execute(_APPEND, {"game_id": game_id, "number": ev.number, "kind": ev.kind, "option": ev.option,
+                                       "seat": ev.seat, "by_bot": ev.by_bot, "created": time.time()})
+                if self.postgres:
+                    conn.execute(_NOTIFY, {"c": CHANNEL, "p": f"{game_id}:{ev.number}"})
+        except IntegrityError:
+            return False
+        return True
+
+    def _writing(self) -> Any:
+        from contextlib import nullcontext
+        return self._write_lock if self._write_lock is not None else nullcontext()
