@@ -5,11 +5,12 @@ never implements a rule and never reads a hidden fact: a page shows ``view(seat)
 ``log_for(seat)`` and the seat's own decision through :mod:`woodlands.web.render`, and sends
 option ids to the games service (``app.state.games``), the same one the JSON API uses.
 
-Seats: a browser holds a seat through the seat cookie (``woodlands_seat_<game id>``), set by an
-invitation link (``/join/...``) or when this browser made the game; a hot-seat or solo game made
-here holds every seat's token in that cookie (dot-separated).  The home page lists the games
+Seats: a browser holds a seat through the service's seat cookie (``woodlands_seat_<game id>``),
+set by an invitation link (``/join/...``) or when this browser made the game; a hot-seat table
+made here keeps its other seats' tokens in ``woodlands_hotseat_<game id>``, and the page plays
+whichever held seat is deciding.  The home page lists the games
 whose cookies this browser sends, and nothing else.  Static files (stylesheet, script, vendored
-htmx) are served from ``/assets/``; nothing is loaded from the internet.
+htmx) are served from ``/static/`` (create_app mounts it); nothing is loaded from the internet.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Form, Request, UploadFile
-from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
@@ -28,10 +29,10 @@ from .pages_backend import PageError
 from .render import render_decision, render_details, render_log, render_outcome, render_table
 
 HERE = Path(__file__).parent
-STATIC = HERE / "static"
-COOKIE = "woodlands_seat_"
-ADMIN_COOKIE = "woodlands_admin_"
-INVITES_COOKIE = "woodlands_invites_"
+COOKIE = "woodlands_seat_"            # the service's seat cookie (service.cookie_name): one token
+HOTSEAT_COOKIE = "woodlands_hotseat_"   # the other seats of a hot-seat table made in this browser
+ADMIN_COOKIE = "woodlands_admin_"       # the table's admin token, for whoever made it (bots, invitations)
+INVITES_COOKIE = "woodlands_invites_"   # the other seats' tokens of an online table, to show its links
 COOKIE_AGE = 60 * 60 * 24 * 365
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,128}$")
@@ -44,18 +45,21 @@ router = APIRouter(include_in_schema=False)
 
 # ------------------------------------------------------------------ cookies
 def held_tokens(request: Request, game_id: str) -> list[str]:
-    """The seat tokens this browser holds for ``game_id`` (from its cookie; never anyone else's)."""
-    raw = request.cookies.get(COOKIE + game_id, "")
-    return [t for t in raw.split(".") if _TOKEN.match(t)]
+    """The seat tokens this browser holds for ``game_id``: its seat cookie (set by an invitation
+    link or when this browser made the game) and, for a hot-seat table made here, the other
+    seats' tokens.  Never anyone else's: only cookies this browser sends."""
+    tokens = []
+    for raw in (request.cookies.get(COOKIE + game_id, ""), request.cookies.get(HOTSEAT_COOKIE + game_id, "")):
+        tokens += [t for t in raw.split(".") if _TOKEN.match(t) and t not in tokens]
+    return tokens
 
 
-def held_games(request: Request) -> list[str]:
-    return [name[len(COOKIE):] for name in request.cookies if name.startswith(COOKIE) and _ID.match(name[len(COOKIE):])]
+def _secure(request: Request) -> bool:
+    return bool(getattr(getattr(request.app.state, "settings", None), "secure_cookies", False))
 
 
-def set_seat_cookie(response: Response, game_id: str, tokens: list[str], request: Request) -> None:
-    response.set_cookie(COOKIE + game_id, ".".join(tokens), max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax",
-                        secure=bool(getattr(getattr(request.app.state, "settings", None), "secure_cookies", False)))
+def _cookie(response: Response, request: Request, name: str, value: str) -> None:
+    response.set_cookie(name, value, max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax", secure=_secure(request))
 
 
 # ------------------------------------------------------------------ home
@@ -89,12 +93,20 @@ def _game_forms() -> list[dict[str, Any]]:
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> Response:
+    import woodlands
     mine = []
-    for gid in held_games(request):
-        tokens = held_tokens(request, gid)
-        info = await backend.summary(request, gid, tokens)
-        if info is not None:
-            mine.append(info)
+    try:
+        found = await backend.mine(request, {k: v for k, v in request.cookies.items() if k.startswith(COOKIE)})
+    except PageError:
+        found = []
+    for g in found:
+        gid = str(g["id"])
+        hot = [t for t in request.cookies.get(HOTSEAT_COOKIE + gid, "").split(".") if _TOKEN.match(t)]
+        seats = [f"Player {int(g['seat']) + 1}"] + [f"Player {int(g['seat']) + 2 + i}" for i in range(len(hot))]
+        deciding = g.get("deciding_seat")
+        mine.append({"id": gid, "name": woodlands.load_game(str(g["game"])).name,
+                     "seats": seats if g.get("seats", 1) > 1 else ["You"], "at": g["at"], "over": g["over"],
+                     "deciding": None if deciding is None else f"Player {int(deciding) + 1}"})
     return templates.TemplateResponse(request, "home.html", {"games": _game_forms(), "mine": mine,
                                                              "error": request.query_params.get("error", "")[:300]})
 
@@ -193,16 +205,15 @@ def _home_error(reason: str) -> Response:
 
 
 def _after_create(request: Request, made: dict[str, Any], online: bool) -> Response:
+    """Hand this browser its seats: seat 0 in the service's seat cookie; the other seats too for
+    a hot-seat table, or kept to show as invitation links for an online one."""
     gid = made["id"]
     tokens = [s["token"] for s in made["seats"]]
     response = RedirectResponse(f"/games/{gid}", status_code=303)
-    set_seat_cookie(response, gid, tokens[:1] if online else tokens, request)
-    secure = bool(getattr(getattr(request.app.state, "settings", None), "secure_cookies", False))
-    response.set_cookie(ADMIN_COOKIE + gid, made["admin_token"], max_age=COOKIE_AGE, path="/", httponly=True,
-                        samesite="lax", secure=secure)
-    if online:
-        response.set_cookie(INVITES_COOKIE + gid, ".".join(tokens[1:]), max_age=COOKIE_AGE, path=f"/games/{gid}",
-                            httponly=True, samesite="lax", secure=secure)
+    _cookie(response, request, COOKIE + gid, tokens[0])
+    _cookie(response, request, ADMIN_COOKIE + gid, made["admin_token"])
+    if len(tokens) > 1:
+        _cookie(response, request, (INVITES_COOKIE if online else HOTSEAT_COOKIE) + gid, ".".join(tokens[1:]))
     return response
 
 
@@ -210,8 +221,8 @@ def _after_create(request: Request, made: dict[str, Any], online: bool) -> Respo
 async def forget(game_id: str) -> Response:
     response = RedirectResponse("/", status_code=303)
     if _ID.match(game_id):
-        response.delete_cookie(COOKIE + game_id, path="/")
-        response.delete_cookie(ADMIN_COOKIE + game_id, path="/")
+        for name in (COOKIE, HOTSEAT_COOKIE, ADMIN_COOKIE, INVITES_COOKIE):
+            response.delete_cookie(name + game_id, path="/")
     return response
 
 
@@ -228,8 +239,8 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
     from ..engine.presentation import presentation_for
     p = presentation_for(game)
     deciding_seat = None if state.is_over else state.decision.player
-    mine = state.decision if deciding_seat == seat else None
-    at = len(state.choices)
+    mine = state.decision if deciding_seat == seat and seat not in snap.get("bot_seats", ()) else None
+    at = int(snap["at"])
     deciding = None if deciding_seat is None else p.seat_name(view, deciding_seat)
     if snap.get("bot_seats") and deciding_seat in snap["bot_seats"]:
         deciding = f"{deciding} (a bot)"
@@ -237,7 +248,10 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
     if snap.get("seats", 1) > 1:
         raw = request.cookies.get(INVITES_COOKIE + game_id, "")
         base = str(request.base_url).rstrip("/")
+        held = set(snap.get("held", []))
         for i, tok in enumerate([t for t in raw.split(".") if _TOKEN.match(t)]):
+            if i + 1 in held:
+                continue
             invites.append({"seat": i + 1, "name": p.seat_name(view, i + 1), "url": f"{base}/join/{game_id}/{tok}"})
     return {
         "game_id": game_id, "game_name": game.name, "seat": seat, "seat_name": p.seat_name(view, seat),
@@ -249,6 +263,10 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
         "log": render_log(game, state.log_for(seat), seat),
         "outcome": render_outcome(state.outcome) if state.is_over else Markup(""),
         "can_undo": bool(snap.get("can_undo")), "invites": invites, "events_url": f"/api/games/{game_id}/events" if snap.get("live", True) else "",
+        "admin": bool(request.cookies.get(ADMIN_COOKIE + game_id)) and snap.get("seats", 1) > 1,
+        "seat_rows": [{"seat": i, "name": p.seat_name(view, i), "bot": (snap.get("bots") or {}).get(i),
+                       "held": i in snap.get("held", [])} for i in range(int(snap.get("seats", 1)))],
+        "bot_names": snap.get("bot_names", []),
     }
 
 
@@ -307,12 +325,16 @@ async def choose(request: Request, game_id: str, option: str = Form(""), at: str
 
 
 @router.post("/games/{game_id}/undo")
-async def undo(request: Request, game_id: str) -> Response:
+async def undo(request: Request, game_id: str, at: str = Form("")) -> Response:
     try:
         tokens = held_tokens(request, game_id)
         if not _ID.match(game_id) or not tokens:
             raise PageError(403, "This browser holds no seat at that game.")
-        await backend.undo(request, game_id, tokens)
+        try:
+            number = int(at)
+        except ValueError as err:
+            raise PageError(400, "The form lost its place in the game: reload the page.") from err
+        await backend.undo(request, game_id, tokens, number)
     except PageError as err:
         try:
             ctx = await _context(request, game_id, refusal=err.reason)
@@ -322,14 +344,21 @@ async def undo(request: Request, game_id: str) -> Response:
     return _answer(request, game_id, await _context(request, game_id), None)
 
 
-@router.get("/assets/{path:path}")
-async def assets(path: str) -> Response:
-    """The stylesheet, the page script and the vendored htmx files (nothing from the internet)."""
-    target = (STATIC / path).resolve()
-    root = STATIC.resolve()
-    if root not in target.parents or not target.is_file() or "swagger" in path:
-        return Response("not found", status_code=404, media_type="text/plain")
-    return FileResponse(target, headers={"Cache-Control": "public, max-age=3600"})
+@router.post("/games/{game_id}/seats/{seat}")
+async def hand_over(request: Request, game_id: str, seat: int, bot: str = Form("")) -> Response:
+    """The table's creator hands a seat to a bot (``bot``: its name) or takes it back (empty)."""
+    admin = request.cookies.get(ADMIN_COOKIE + game_id, "")
+    try:
+        if not _ID.match(game_id) or not _TOKEN.match(admin):
+            raise PageError(403, "Only the browser that made this table may hand its seats to bots.")
+        await backend.hand_over(request, game_id, admin, seat, bot or None)
+    except PageError as err:
+        try:
+            ctx = await _context(request, game_id, refusal=err.reason)
+        except PageError:
+            ctx = None
+        return _answer(request, game_id, ctx, err)
+    return _answer(request, game_id, await _context(request, game_id), None)
 
 
-__all__ = ["router", "PageError", "held_tokens", "held_games"]
+__all__ = ["router", "PageError", "held_tokens"]

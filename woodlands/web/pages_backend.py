@@ -1,15 +1,21 @@
 """What the pages ask of the games service (``app.state.games``), in one place.
 
 The pages never touch the store or a token's hash: they hand the seat tokens the browser holds
-to the service and get back the live game and state for one seat.  Until the service offers these
-calls, a small in-memory stand-in keeps games for the life of the process (tests of the pages).
+to :class:`woodlands.web.service.GameService` (the same calls the JSON API makes) and get back
+the live game and state for one seat.  The service's calls block on the database, so they run
+in a worker thread.  A refusal comes back as :class:`PageError` with the service's status and
+reason in player words.
 """
 from __future__ import annotations
 
-import secrets
-from typing import Any
+import asyncio
+from typing import Any, Callable, TypeVar
 
 from fastapi import Request
+
+from .service import ApiError, GameService
+
+T = TypeVar("T")
 
 
 class PageError(Exception):
@@ -21,132 +27,114 @@ class PageError(Exception):
         self.reason = reason
 
 
-class _Memory:
-    """Games in memory: {id: {game, state, tokens, admin}} (the stand-in for the service)."""
-
-    def __init__(self) -> None:
-        self.games: dict[str, dict[str, Any]] = {}
+def _service(request: Request) -> GameService:
+    service: GameService = request.app.state.games
+    return service
 
 
-def _memory(request: Request) -> _Memory:
-    mem = getattr(request.app.state, "pages_memory", None)
-    if mem is None:
-        mem = _Memory()
-        request.app.state.pages_memory = mem
-    assert isinstance(mem, _Memory)
-    return mem
-
-
-def _start(game_id: str, options: dict[str, Any], seed: int | None = None, record: dict[str, Any] | None = None) -> tuple[Any, Any]:
-    import woodlands
-    from ..engine.errors import WoodlandsError
+async def _call(fn: Callable[..., T], *args: Any) -> T:
     try:
-        game = woodlands.load_game(game_id)
-        if record is not None:
-            state = woodlands.replay(record)
-        else:
-            state = game.new_game(seed=secrets.randbits(63) if seed is None else seed, options=options)
-    except WoodlandsError as err:
-        raise PageError(400, str(err)[:500]) from err
-    return game, state
+        return await asyncio.to_thread(fn, *args)
+    except ApiError as err:
+        reason = err.detail[:1].upper() + err.detail[1:]
+        raise PageError(err.status, reason if reason.endswith(".") else reason + ".") from None
 
 
 async def create(request: Request, game_id: str, options: dict[str, Any], seats: int | None) -> dict[str, Any]:
-    game, state = _start(game_id, options)
-    return _keep(request, game_id, game, state, seats or 1)
-
-
-def _keep(request: Request, game_id: str, game: Any, state: Any, seats: int) -> dict[str, Any]:
-    gid = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
-    tokens = [secrets.token_urlsafe(18) for _ in range(seats)]
-    admin = secrets.token_urlsafe(18)
-    _memory(request).games[gid] = {"game": game, "state": state, "tokens": tokens, "admin": admin, "undo_floor": 0}
-    return {"id": gid, "admin_token": admin, "seats": [{"seat": i, "token": t} for i, t in enumerate(tokens)]}
+    """A new table: ``{"id", "admin_token", "seats": [{"seat", "token", "join"}]}``."""
+    return await _call(_service(request).create, game_id, options, seats)
 
 
 async def create_from_upload(request: Request, doc: Any) -> dict[str, Any]:
-    if not isinstance(doc, dict):
-        raise PageError(400, "That file is not a record or a save.")
-    if doc.get("format") == "woodlands-record":
-        game_id = str(doc.get("game"))
-        game, state = _start(game_id, {}, record=doc)
-        players = int(state.options.get("players", 1) or 1) if isinstance(state.options, dict) else 1
-        return _keep(request, game_id, game, state, players if players > 1 else 1)
-    if doc.get("format") == "storyfold-save":
-        game, state = _start("storyfold", {"resume": doc})
-        return _keep(request, "storyfold", game, state, 1)
-    raise PageError(400, "That file is neither a game record nor a Storyfold save made by `woodlands play`.")
+    """A new table that continues a record or a Storyfold scene save made in the terminal."""
+    return await _call(_service(request).upload, doc, None)
 
 
-def _entry(request: Request, game_id: str) -> dict[str, Any]:
-    entry = _memory(request).games.get(game_id)
-    if entry is None:
-        raise PageError(404, "There is no such game (it may belong to another server).")
-    return entry
+async def mine(request: Request, cookies: dict[str, str]) -> list[dict[str, Any]]:
+    """The games this browser's seat cookies hold a seat in (the service checks each token)."""
+    return await _call(_service(request).mine, cookies)
 
 
-def _seats(entry: dict[str, Any], tokens: list[str]) -> list[int]:
-    return [i for i, t in enumerate(entry["tokens"]) if t in tokens]
-
-
-async def summary(request: Request, game_id: str, tokens: list[str]) -> dict[str, Any] | None:
-    try:
-        entry = _entry(request, game_id)
-    except PageError:
-        return None
-    seats = _seats(entry, tokens)
+def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str, Any]:
+    live = service.live(game_id)
+    seats: dict[int, str] = {}
+    problem: ApiError | None = None
+    for token in tokens:
+        try:
+            seats.setdefault(service.seat_of(live, token), token)
+        except ApiError as err:
+            problem = err
     if not seats:
-        return None
-    state = entry["state"]
-    from ..engine.presentation import presentation_for
-    p = presentation_for(entry["game"])
-    view = state.view(seats[0])
-    return {"id": game_id, "name": entry["game"].name, "seats": [p.seat_name(view, s) for s in seats], "at": len(state.choices),
-            "over": state.is_over, "deciding": None if state.is_over else p.seat_name(view, state.decision.player)}
+        raise problem or ApiError(403, "this browser holds no seat at that game")
+    with live.lock:
+        first = next(iter(seats.values()))
+        service.get(game_id, first)            # up to date with the store; the bots have moved
+        state = live.state
+        deciding = None if state.is_over or state.decision is None else state.decision.player
+        seat = deciding if deciding in seats else next(iter(seats))
+        body = service.body(live, seat)
+        return {"game": _game(live.row.game), "state": state, "seat": seat, "token": seats[seat], "seats": live.row.seats,
+                "at": body["at"], "can_undo": body["can_undo"], "bot_seats": tuple(live.bots), "bots": dict(live.bots),
+                "held": sorted(seats), "live": True, "bot_names": sorted(_bots(live.row.game))}
+
+
+def _game(game_id: str) -> Any:
+    from ..engine.game import load_game
+    return load_game(game_id)
+
+
+def _bots(game_id: str) -> list[str]:
+    from ..engine.registry import descriptor
+    return list(descriptor(game_id).bots)
 
 
 async def snapshot(request: Request, game_id: str, tokens: list[str]) -> dict[str, Any]:
-    entry = _entry(request, game_id)
-    seats = _seats(entry, tokens)
-    if not seats:
-        raise PageError(403, "Your seat's token is not one of this game's.")
-    state = entry["state"]
-    seat = state.decision.player if not state.is_over and state.decision.player in seats else seats[0]
-    return {"game": entry["game"], "state": state, "seat": seat, "seats": len(entry["tokens"]),
-            "can_undo": _can_undo(entry, seat), "bot_seats": (), "live": False}
+    """The game as the held seat sees it: the seat whose decision it is when this browser holds
+    it (hot-seat), else the first held seat.  ``state`` is the live state: a page reads only
+    ``view(seat)``, ``log_for(seat)`` and the seat's own decision from it."""
+    return await _call(_snapshot, _service(request), game_id, tokens)
 
 
-def _can_undo(entry: dict[str, Any], seat: int) -> bool:
-    state = entry["state"]
-    if len(state.choices) <= entry["undo_floor"]:
-        return False
-    try:
-        state.undo()
-    except Exception:
-        return False
-    return True
+def _token_for(service: GameService, game_id: str, tokens: list[str]) -> str:
+    """The held token of the seat whose decision it is (else the first: the service then says why not)."""
+    live = service.live(game_id)
+    with live.lock:
+        service.get(game_id, tokens[0])
+        decision = live.state.decision
+        if decision is not None:
+            for token in tokens:
+                try:
+                    if service.seat_of(live, token) == decision.player:
+                        return token
+                except ApiError:
+                    continue
+    return tokens[0]
 
 
 async def choose(request: Request, game_id: str, tokens: list[str], option: str, at: int) -> None:
-    entry = _entry(request, game_id)
-    seats = _seats(entry, tokens)
-    state = entry["state"]
-    if state.is_over:
-        raise PageError(409, "The game is over.")
-    if state.decision.player not in seats:
-        raise PageError(403, "It is not your seat's decision.")
-    if at != len(state.choices):
-        raise PageError(409, "The game has moved on since this page was drawn; here it is now.")
-    refusal = state.why_not(option)
-    if refusal is not None:
-        raise PageError(422, refusal.reason)
-    state.apply(option)
+    service = _service(request)
+    token = await _call(_token_for, service, game_id, tokens)
+    await _call(service.choose, game_id, token, option, at)
 
 
-async def undo(request: Request, game_id: str, tokens: list[str]) -> None:
-    entry = _entry(request, game_id)
-    from ..engine.errors import WoodlandsError
-    try:
-        entry["state"] = entry["state"].undo()
-    except WoodlandsError as err:
-        raise PageError(409, str(err)) from err
+async def undo(request: Request, game_id: str, tokens: list[str], at: int) -> None:
+    service = _service(request)
+
+    def last_chooser() -> str:
+        live = service.live(game_id)
+        with live.lock:
+            service.get(game_id, tokens[0])
+            who = live.choosers[-1][0] if live.choosers else None
+            for token in tokens:
+                try:
+                    if service.seat_of(live, token) == who:
+                        return token
+                except ApiError:
+                    continue
+        return tokens[0]
+    token = await _call(last_chooser)
+    await _call(service.undo, game_id, token, at)
+
+
+async def hand_over(request: Request, game_id: str, admin_token: str, seat: int, bot: str | None) -> None:
+    await _call(_service(request).hand_over, game_id, admin_token, seat, bot)

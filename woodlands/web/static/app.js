@@ -57,6 +57,11 @@
       hit.click();
     }
   });
+  // Close the live stream before the page goes, so leaving never logs an aborted stream.
+  window.addEventListener("pagehide", function () {
+    if (!window.htmx) return;
+    document.querySelectorAll("[sse-connect]").forEach(function (el) { window.htmx.remove(el); });
+  });
   // After htmx swaps the game in, put the focus back where a keyboard user expects it.
   document.body.addEventListener("htmx:afterSwap", function (ev) {
     var t = ev.detail && ev.detail.target;
