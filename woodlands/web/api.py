@@ -281,39 +281,42 @@ class BodyLimit:
                 if size > self.limit:
                     await self._refuse(send)
                     return
+        if scope.get("method") in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        # read the whole body first (it is small), counting: a body sent in chunks without a
+        # length is refused as soon as it passes the limit, before any route sees it
+        chunks: list[bytes] = []
         seen = 0
-        sent = False
-
-        async def limited() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge()
-            return message
-
-        async def tracking(message: Message) -> None:
-            nonlocal sent
-            if message["type"] == "http.response.start":
-                sent = True
-            await send(message)
-
-        try:
-            await self.app(scope, limited, tracking)
-        except _TooLarge:
-            if not sent:
+            if message["type"] != "http.request":
+                return                      # the client went away
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
                 await self._refuse(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send) -> None:
         body = json.dumps({"detail": f"the request body is larger than {self.limit} bytes"}).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
-
-
-class _TooLarge(Exception):
-    pass
 
 
 def _validation_detail(exc: RequestValidationError) -> str:

@@ -1,0 +1,79 @@
+"""Fixtures of the web app's tests: an app over a fresh SQLite file, and the PostgreSQL server
+that scripts/ci-services.sh starts (its URL in $WOODLANDS_TEST_PG).  Without that server the
+PostgreSQL tests FAIL (they are not skipped): run them through the script, as `make test` does."""
+from __future__ import annotations
+
+import os
+import uuid
+import warnings
+from typing import Any, Iterator
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from woodlands.web.app import create_app
+from woodlands.web.settings import Settings
+
+PG_ENV = "WOODLANDS_TEST_PG"
+
+
+def make_client(url: str, **settings: Any) -> TestClient:
+    return TestClient(create_app(Settings(db_url=url, **{"allow_seed": True, **settings})))
+
+
+@pytest.fixture
+def sqlite_url(tmp_path) -> str:
+    return f"sqlite:///{tmp_path}/web.sqlite3"
+
+
+@pytest.fixture
+def client(sqlite_url) -> Iterator[TestClient]:
+    with make_client(sqlite_url) as c:
+        yield c
+
+
+def pg_server_url() -> str:
+    url = os.environ.get(PG_ENV)
+    if not url:
+        pytest.fail(f"${PG_ENV} is not set: run the tests through scripts/ci-services.sh (make test does), "
+                    "which starts a local PostgreSQL")
+    return url
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> str:
+    """A fresh database on the test PostgreSQL server, for this test session (worker)."""
+    import sqlalchemy as sa
+    from sqlalchemy.engine import make_url
+    base = make_url(pg_server_url())
+    name = "w" + uuid.uuid4().hex[:12]
+    engine = sa.create_engine(base, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_game(c: TestClient, game: str = "cursed-forest", options: dict[str, Any] | None = None,
+             seats: int | None = None, seed: int = 1) -> dict[str, Any]:
+    body: dict[str, Any] = {"game": game, "options": options if options is not None else {}, "seed": seed}
+    if seats is not None:
+        body["seats"] = seats
+    r = c.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def deciding_token(c: TestClient, g: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The token of the seat that decides now, and that seat's view of the game."""
+    first = c.get(f"/api/games/{g['id']}", headers=auth(g["seats"][0]["token"])).json()
+    seat = first["deciding_seat"] or 0
+    token = g["seats"][seat]["token"]
+    return token, c.get(f"/api/games/{g['id']}", headers=auth(token)).json()
