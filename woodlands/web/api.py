@@ -214,7 +214,7 @@ def my_games(request: Request) -> Response:
     return _json(_games(request).mine(request.cookies))
 
 
-@router.get("/api/games/{game_id}/events", tags=["play"], response_class=EventSourceResponse, responses=_ERRORS,
+@router.get("/api/games/{game_id}/events", tags=["play"], responses=_ERRORS,
             summary="A live stream: an event 'state' (this seat's GET body) whenever the game changes")
 async def events(game_id: str, request: Request) -> Response:
     service = _games(request)
