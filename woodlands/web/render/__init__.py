@@ -75,8 +75,9 @@ def render_table(game: Any, view: View, seat: int) -> Markup:
 
 
 def _button(p: Presentation, view: View, decision: Decision, o: Option, number: int | None, keys: dict[str, str]) -> Markup:
-    key = next((k for k, oid in keys.items() if oid == o.id), None)
-    hint = key or (str(number) if number is not None and number <= 9 else None)
+    letter = next((k for k, oid in keys.items() if oid == o.id), None)
+    digit = str(number) if number is not None and number <= 9 else None
+    hint = " ".join(k for k in (digit, letter) if k) or None
     warning = None
     try:
         warning = p.warning(view, decision, o)
@@ -90,8 +91,8 @@ def _button(p: Presentation, view: View, decision: Decision, o: Option, number: 
             if tip:
                 break
     return Markup('<button type="submit" name="option" class="option"{a}>{k}<span class="option-label">{l}</span></button>').format(
-        a=attrs(value=o.id, data_key=hint, aria_keyshortcuts=hint, hx_confirm=warning, title=tip, data_tip=tip),
-        k=Markup('<kbd>{}</kbd> ').format(hint) if hint else "", l=o.label)
+        a=attrs(value=o.id, data_key=digit, data_letter=letter, aria_keyshortcuts=hint, hx_confirm=warning, title=tip, data_tip=tip),
+        k=join(Markup('<kbd>{}</kbd> ').format(k) for k in (digit, letter) if k), l=o.label)
 
 
 def decision_groups(game: Any, decision: Decision) -> list[tuple[str, tuple[Option, ...]]]:

@@ -45,7 +45,8 @@
       if (o) { o.click(); ev.preventDefault(); }
       return;
     }
-    var hit = decision.querySelector('[data-key="' + (key.length === 1 ? key.replace(/["\\]/g, "") : "") + '"]');
+    if (key.length !== 1 || !/^[0-9a-z]$/.test(key)) return;
+    var hit = decision.querySelector('[data-key="' + key + '"]') || decision.querySelector('[data-letter="' + key + '"]');
     if (!hit || !visible(hit)) return;
     ev.preventDefault();
     if (hit.tagName === "DETAILS") {
@@ -57,6 +58,14 @@
       hit.click();
     }
   });
+  // A live update re-draws the game only when the stream's decision number is not the one shown
+  // (the page's own choice already brought the new table).
+  window.woodlandsBehind = function (ev) {
+    var game = document.getElementById("game");
+    var data = ev && ev.detail && ev.detail.data;
+    if (!game || typeof data !== "string") return true;
+    try { return String(JSON.parse(data).at) !== game.dataset.at; } catch (e) { return true; }
+  };
   // Close the live stream before the page goes, so leaving never logs an aborted stream.
   window.addEventListener("pagehide", function () {
     if (!window.htmx) return;
