@@ -214,13 +214,16 @@ def my_games(request: Request) -> Response:
     return _json(_games(request).mine(request.cookies))
 
 
-@router.get("/api/games/{game_id}/events", tags=["play"], responses=_ERRORS,
+@router.get("/api/games/{game_id}/events", tags=["play"],
+            responses={200: {"content": {"text/event-stream": {}},
+                             "description": "server-sent events: 'state' with this seat's GET body"}, **_ERRORS},
             summary="A live stream: an event 'state' (this seat's GET body) whenever the game changes")
 async def events(game_id: str, request: Request) -> Response:
     service = _games(request)
     token = _token(request, game_id)
     first = await asyncio.to_thread(service.get, game_id, token)
-    return EventSourceResponse(_stream(service, game_id, token, first, request))
+    return EventSourceResponse(_stream(service, game_id, token, first, request),
+                               headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 async def _stream(service: GameService, game_id: str, token: str | None, first: dict[str, Any],

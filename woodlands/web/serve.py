@@ -75,7 +75,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allo
         app.state.games.open()         # migrate and connect now, so a bad --db is told before serving
     except (OperationalError, ArgumentError, ImportError) as e:
         sock.close()
-        reason = str(getattr(e, "orig", None) or e).strip().splitlines()[0]
+        if isinstance(e, ArgumentError):
+            reason = "not a database this server knows (sqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/DB)"
+        else:
+            reason = str(getattr(e, "orig", None) or e).strip().splitlines()[0]
         raise ServeError(f"--db {shown}: cannot open the database: {reason}") from None
     where = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"Woodlands is served at {where}  (games stored in {shown}; Ctrl+C stops it)", flush=True)
