@@ -121,3 +121,18 @@ def test_hot_seat_plays_each_seat_and_online_gives_links(client: Any) -> None:
     gid = online.rsplit("/", 1)[1]
     r = client.post(f"/games/{gid}/seats/1", data={"bot": "greedy"}, headers={"HX-Request": "true"})
     assert "played by the greedy bot" in r.text
+
+
+def test_continue_a_storyfold_campaign_from_a_scene_save(client: Any) -> None:
+    state = woodlands.load_game("storyfold").new_game(seed=1)
+    while state.decision.kind != "scene_break":
+        state.apply(state.decision.options[0].id)
+    save = json.dumps(state.save()).encode()
+    r = client.post("/new", data={"game": "storyfold"}, files={"storyfold.resume": ("scene.json", save, "application/json")},
+                    follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/games/"), r.headers["location"]
+    page = client.get(r.headers["location"]).text
+    assert 'value="open:omas-trail"' in page
+    r = client.post("/new", data={"game": "storyfold"}, files={"storyfold.resume": ("scene.json", b'{"format": 1}', "application/json")},
+                    follow_redirects=False)
+    assert "error=" in r.headers["location"] and "resume" in client.get(r.headers["location"]).text
