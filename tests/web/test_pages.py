@@ -136,3 +136,12 @@ def test_continue_a_storyfold_campaign_from_a_scene_save(client: Any) -> None:
     r = client.post("/new", data={"game": "storyfold"}, files={"storyfold.resume": ("scene.json", b'{"format": 1}', "application/json")},
                     follow_redirects=False)
     assert "error=" in r.headers["location"] and "resume" in client.get(r.headers["location"]).text
+
+
+def test_a_form_posted_from_another_site_changes_nothing(client: Any) -> None:
+    url = _new(client, "tanglewoods", difficulty="0")
+    page = client.get(url).text
+    option = re.search(r'name="option" class="option" value="([^"]+)"', page).group(1)
+    r = client.post(url + "/choose", data={"option": option, "at": str(_at(page))}, headers={"Origin": "https://elsewhere.example"})
+    assert r.status_code == 403 and "another site" in r.text
+    assert _at(client.get(url).text) == _at(page)

@@ -54,6 +54,15 @@ def held_tokens(request: Request, game_id: str) -> list[str]:
     return tokens
 
 
+def _same_site(request: Request) -> None:
+    """A form post that acts for a seat must come from this server's own pages (the seat
+    cookies are SameSite=Lax already; a browser that sends Origin is held to it too)."""
+    from urllib.parse import urlsplit
+    origin = request.headers.get("origin")
+    if origin and origin != "null" and urlsplit(origin).netloc != request.headers.get("host"):
+        raise PageError(403, "That form came from another site; nothing was changed.")
+
+
 def _secure(request: Request) -> bool:
     return bool(getattr(getattr(request.app.state, "settings", None), "secure_cookies", False))
 
@@ -161,6 +170,7 @@ async def new_game(request: Request) -> Response:
     if game_id not in woodlands.game_ids():
         return _home_error("Pick one of the games.")
     try:
+        _same_site(request)
         options, seats = _options_from_form(form, game_id)
         resume = form.get(f"{game_id}.resume")
         if isinstance(resume, UploadFile) or hasattr(resume, "read"):
@@ -191,6 +201,7 @@ def _read_upload(data: bytes) -> Any:
 @router.post("/upload")
 async def upload(request: Request, file: UploadFile) -> Response:
     try:
+        _same_site(request)
         data = await file.read()
         doc = _read_upload(data)
         made = await backend.create_from_upload(request, doc)
@@ -307,6 +318,7 @@ def _answer(request: Request, game_id: str, ctx: dict[str, Any] | None, err: Pag
 @router.post("/games/{game_id}/choose")
 async def choose(request: Request, game_id: str, option: str = Form(""), at: str = Form("")) -> Response:
     try:
+        _same_site(request)
         tokens = held_tokens(request, game_id)
         if not _ID.match(game_id) or not tokens:
             raise PageError(403, "This browser holds no seat at that game.")
@@ -327,6 +339,7 @@ async def choose(request: Request, game_id: str, option: str = Form(""), at: str
 @router.post("/games/{game_id}/undo")
 async def undo(request: Request, game_id: str, at: str = Form("")) -> Response:
     try:
+        _same_site(request)
         tokens = held_tokens(request, game_id)
         if not _ID.match(game_id) or not tokens:
             raise PageError(403, "This browser holds no seat at that game.")
@@ -349,6 +362,7 @@ async def hand_over(request: Request, game_id: str, seat: int, bot: str = Form("
     """The table's creator hands a seat to a bot (``bot``: its name) or takes it back (empty)."""
     admin = request.cookies.get(ADMIN_COOKIE + game_id, "")
     try:
+        _same_site(request)
         if not _ID.match(game_id) or not _TOKEN.match(admin):
             raise PageError(403, "Only the browser that made this table may hand its seats to bots.")
         await backend.hand_over(request, game_id, admin, seat, bot or None)
