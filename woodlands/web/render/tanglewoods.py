@@ -37,7 +37,8 @@ def _face_body(c: dict[str, Any]) -> Markup:
             bits.append(_direction(c.get("direction")))
         if c.get("health") is not None:
             bribe = "—" if c.get("bribe") is None else c["bribe"]
-            bits.append(Markup('<span class="stats">♥{} ⚔{} ¤{}</span>').format(c["health"], c.get("damage"), bribe))
+            bits.append(Markup('<span class="stats" title="♥ Health, ⚔ Damage, ¤ bribe (— cannot be bribed)">♥{} ⚔{} ¤{}</span>').format(
+                c["health"], c.get("damage"), bribe))
     if c.get("text"):
         bits.append(Markup('<span class="text">{}</span>').format(c["text"]))
     return join(bits)
@@ -142,7 +143,7 @@ def _tableau(v: View, describe: Describe) -> Markup:
             bar = Markup('<span class="hpbar" role="img" aria-label="{t} of {h} damage taken">{cells}</span>').format(
                 t=taken, h=hp, cells=join(Markup('<i class="{}"></i>').format("hurt" if i < taken else "ok") for i in range(max(hp, 1))))
             bribe = "—" if e.get("bribe_now") is None else e["bribe_now"]
-            extra += Markup('<span class="now">now ♥{h} ⚔{d} ¤{b} · taken {t}</span>{bar}').format(
+            extra += Markup('<span class="now" title="after modifiers: Health, Damage, bribe; damage taken">now ♥{h} ⚔{d} ¤{b} · taken {t}</span>{bar}').format(
                 h=hp, d=e.get("damage_now"), b=bribe, t=taken, bar=bar)
         cards.append(face_card(e, describe, extra, "defeated" if e.get("defeated") else ""))
     body = Markup('<div class="cards">{}</div>').format(join(cards)) if cards else Markup('<p class="note">The tableau is empty.</p>')
