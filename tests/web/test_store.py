@@ -8,7 +8,7 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from woodlands.web.store import EventRow, GameRow, Store, migrate, token_hash
+from woodlands.web.store import HEAD, EventRow, GameRow, Store, at_head, migrate, token_hash
 
 from .conftest import auth, deciding_token, make_client, new_game
 
@@ -26,14 +26,28 @@ def row(game_id: str) -> GameRow:
 
 
 def test_migrations_make_the_schema_once(url):
+    assert not at_head(url)
     migrate(url)
+    assert at_head(url)
     migrate(url)                     # at head already: nothing to do
     engine = sa.create_engine(url)
     names = set(sa.inspect(engine).get_table_names())
     assert {"games", "seats", "events", "alembic_version"} <= names
     with engine.connect() as conn:
-        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == HEAD
     engine.dispose()
+
+
+def test_head_is_the_newest_migration():
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from woodlands.web import store
+    from pathlib import Path
+    here = Path(store.__file__).parent
+    cfg = Config(str(here / "alembic.ini"))
+    cfg.set_main_option("script_location", str(here / "migrations"))
+    assert ScriptDirectory.from_config(cfg).get_current_head() == HEAD
 
 
 def test_games_and_events_round_trip_and_tokens_are_hashed(url):
@@ -60,7 +74,7 @@ def test_the_unique_game_number_decides_a_race(url):
         results: list[bool] = []
         barrier = threading.Barrier(4)
 
-        def go(k: int) -> None:
+        def go(k: int, barrier=barrier, results=results, number=number) -> None:
             barrier.wait()
             results.append(store.append(game_id, EventRow(number, "choice", f"opt{k}", 0, False)))
         threads = [threading.Thread(target=go, args=(k,)) for k in range(4)]
@@ -101,7 +115,7 @@ def test_two_services_over_postgresql_share_tables_and_one_of_two_choices_wins(p
             statuses: list[int] = []
             barrier = threading.Barrier(2)
 
-            def go(c, option, token=token, at=body["at"]):
+            def go(c, option, token=token, at=body["at"], barrier=barrier, statuses=statuses):
                 barrier.wait()
                 statuses.append(c.post(f"/api/games/{g['id']}/choices", headers=auth(token),
                                        json={"option": option, "at": at}).status_code)
@@ -113,3 +127,21 @@ def test_two_services_over_postgresql_share_tables_and_one_of_two_choices_wins(p
             assert sorted(statuses) == [200, 409]
             seen = [c.get(f"/api/games/{g['id']}", headers=auth(token)).json() for c in (a, b)]
             assert seen[0] == seen[1] and seen[0]["at"] == body["at"] + 1
+
+
+def test_alembic_by_hand_reads_the_url_from_the_settings_offline_and_online(tmp_path, monkeypatch):
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    url = f"sqlite:///{tmp_path}/by-hand.sqlite3"
+    env = {**__import__("os").environ, "WOODLANDS_DB": url, "PYTHONPATH": str(root)}
+    ini = str(root / "woodlands" / "web" / "alembic.ini")
+    offline = subprocess.run([sys.executable, "-m", "alembic", "-c", ini, "upgrade", "head", "--sql"], env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert offline.returncode == 0 and "CREATE TABLE events" in offline.stdout
+    assert not at_head(url)
+    online = subprocess.run([sys.executable, "-m", "alembic", "-c", ini, "upgrade", "head"], env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert online.returncode == 0, online.stderr
+    assert at_head(url)

@@ -99,19 +99,60 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+class _Conn:
+    """A minimal HTTP/1.1 keep-alive client over asyncio streams: the scripted players' client,
+    light enough that the figures are the server's rather than the client's (httpx costs
+    several milliseconds of CPU per request on this machine)."""
+
+    def __init__(self, url: str) -> None:
+        host, _, port = url.removeprefix("http://").partition(":")
+        self.host, self.port = host, int(port)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        data = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Length: {len(data)}\r\n"
+        if body is not None:
+            head += "Content-Type: application/json\r\n"
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        status_line = await self.reader.readline()
+        status = int(status_line.split()[1])
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode("latin-1").partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        payload = await self.reader.readexactly(length)
+        return status, json.loads(payload) if payload else None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
 async def _player(urls: list[str], game: str, options: dict[str, Any], seed: int, until: float,
                   latencies: list[float], counts: dict[str, int], think: float) -> None:
-    import httpx
     rng = random.Random(seed)
-    async with httpx.AsyncClient(timeout=30.0) as client:
-        turn = seed
+    conns = [_Conn(u) for u in urls]
+    turn = seed
+    try:
         while time.monotonic() < until:
-            r = await client.post(urls[turn % len(urls)] + "/api/games", json={"game": game, "options": options, "seed": seed})
-            r.raise_for_status()
-            created = r.json()
-            headers = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+            status, created = await conns[turn % len(conns)].request(
+                "POST", "/api/games", {"game": game, "options": options, "seed": seed})
+            if status != 201:
+                raise ServeError(f"bench-web: creating a game answered {status}: {created}")
+            token = created["seats"][0]["token"]
             path = f"/api/games/{created['id']}"
-            body = (await client.get(urls[turn % len(urls)] + path, headers=headers)).json()
+            _, body = await conns[turn % len(conns)].request("GET", path, token=token)
             counts["games"] += 1
             log = len(body["log"])
             while not body["over"] and time.monotonic() < until:
@@ -119,18 +160,22 @@ async def _player(urls: list[str], game: str, options: dict[str, Any], seed: int
                     await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
                 turn += 1
                 option = rng.choice(body["decision"]["options"])["id"]
+                conn = conns[turn % len(conns)]
                 t0 = time.perf_counter()
-                r = await client.post(urls[turn % len(urls)] + path + "/choices", headers=headers,
-                                      params={"log_from": log}, json={"option": option, "at": body["at"]})
+                status, answer = await conn.request("POST", f"{path}/choices?log_from={log}",
+                                                    {"option": option, "at": body["at"]}, token)
                 latencies.append(time.perf_counter() - t0)
-                if r.status_code != 200:
+                if status != 200:
                     counts["refused"] += 1
-                    body = (await client.get(urls[turn % len(urls)] + path, headers=headers)).json()
+                    _, body = await conn.request("GET", path, token=token)
                     log = len(body["log"])
                     continue
-                body = r.json()
+                body = answer
                 log += len(body["log"])
             seed += 1000
+    finally:
+        for c in conns:
+            c.close()
 
 
 async def _run(urls: list[str], games: int, seconds: float, game: str, think: float) -> dict[str, Any]:

@@ -131,13 +131,33 @@ def _engine(url: str) -> Engine:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
+            # checkpoints (which wait for the disk) are the Store's background thread's, not a request's
+            cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.close()
         return eng
     return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
 
 
+#: the newest migration (migrations/versions/); a database already there skips Alembic at start-up
+HEAD = "0001"
+
+
+def at_head(url: str) -> bool:
+    """Is the database at ``url`` at :data:`HEAD` already?  (One query, no Alembic import.)"""
+    engine = _engine(url)
+    try:
+        with engine.connect() as conn:
+            if not engine.dialect.has_table(conn, "alembic_version"):
+                return False
+            return bool(conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEAD)
+    finally:
+        engine.dispose()
+
+
 def migrate(url: str) -> None:
     """Bring the database at ``url`` to the newest schema (Alembic ``upgrade head``)."""
+    if at_head(url):
+        return
     from alembic import command
     from alembic.config import Config
     here = Path(__file__).parent
@@ -157,8 +177,35 @@ class Store:
         # SQLite takes one writer at a time: serialise this process's writers here instead of
         # letting them spin on the database lock
         self._write_lock = threading.Lock() if not self.postgres else None
+        self._closed = threading.Event()
+        self._written = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.engine.dialect.name == "sqlite":
+            self._checkpointer = threading.Thread(target=self._checkpoints, name="woodlands-checkpoint", daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoints(self, every: float = 1.0) -> None:
+        """SQLite: copy the write-ahead log into the database now and then (a PASSIVE checkpoint
+        never blocks a writer), so that no request waits for one."""
+        while not self._closed.wait(every):
+            if not self._written.is_set():
+                continue
+            self._written.clear()
+            try:
+                with self.engine.connect() as conn:
+                    conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:             # a busy or closing database: the next turn tries again
+                pass
 
     def close(self) -> None:
+        self._closed.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(5.0)
+            try:
+                with self.engine.connect() as conn:
+                    conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            except Exception:
+                pass
         self.engine.dispose()
 
     # ------------------------------------------------------------------ games
@@ -209,6 +256,7 @@ class Store:
                     conn.execute(_NOTIFY, {"c": CHANNEL, "p": f"{game_id}:{ev.number}"})
         except IntegrityError:
             return False
+        self._written.set()
         return True
 
     def _writing(self) -> Any:

@@ -10,13 +10,16 @@ from sqlalchemy import create_engine, pool, text
 from woodlands.web.settings import Settings
 from woodlands.web.store import metadata
 
-config = context.config
-url = config.attributes.get("url") or Settings().database_url()
 #: any number that is ours: the advisory lock taken while migrating
 LOCK = 0x776F6F64
 
 
+def database_url() -> str:
+    return str(context.config.attributes.get("url") or Settings().database_url())
+
+
 def run_offline() -> None:
+    url = database_url()
     context.configure(url=url, target_metadata=metadata, literal_binds=True,
                       dialect_opts={"paramstyle": "named"})
     with context.begin_transaction():
@@ -24,7 +27,7 @@ def run_offline() -> None:
 
 
 def run_online() -> None:
-    engine = create_engine(url, poolclass=pool.NullPool)
+    engine = create_engine(database_url(), poolclass=pool.NullPool)
     with engine.connect() as conn:
         postgres = conn.dialect.name == "postgresql"
         if postgres:
@@ -41,7 +44,9 @@ def run_online() -> None:
     engine.dispose()
 
 
-if context.is_offline_mode():
-    run_offline()
-else:
-    run_online()
+# imported outside Alembic (pytest collecting modules), there is no config and nothing to run
+if getattr(context, "config", None) is not None:
+    if context.is_offline_mode():
+        run_offline()
+    else:
+        run_online()
