@@ -246,7 +246,7 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
         raise PageError(403, "This browser holds no seat at that game: open your invitation link first.")
     snap = await backend.snapshot(request, game_id, tokens)
     game, state, seat = snap["game"], snap["state"], snap["seat"]
-    view = state.view(seat)
+    view = snap["view"] if "view" in snap else state.view(seat)
     from ..engine.presentation import presentation_for
     p = presentation_for(game)
     deciding_seat = None if state.is_over else state.decision.player
@@ -271,7 +271,7 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
         "decision": Markup("") if state.is_over else render_decision(
             game, view, mine, at, action=f"/games/{game_id}/choose", refusal=refusal, deciding=deciding),
         "details": render_details(game, view, mine),
-        "log": render_log(game, state.log_for(seat), seat),
+        "log": render_log(game, snap["log"] if "log" in snap else state.log_for(seat), seat),
         "outcome": render_outcome(state.outcome) if state.is_over else Markup(""),
         "can_undo": bool(snap.get("can_undo")), "invites": invites, "events_url": f"/api/games/{game_id}/events" if snap.get("live", True) else "",
         "admin": bool(request.cookies.get(ADMIN_COOKIE + game_id)) and snap.get("seats", 1) > 1,

@@ -67,15 +67,16 @@ def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str
     if not seats:
         raise problem or ApiError(403, "this browser holds no seat at that game")
     with live.lock:
-        first = next(iter(seats.values()))
-        service.get(game_id, first)            # up to date with the store; the bots have moved
+        first = next(iter(seats))
+        body = service.get(game_id, seats[first])      # up to date with the store; the bots have moved
         state = live.state
-        deciding = None if state.is_over or state.decision is None else state.decision.player
-        seat = deciding if deciding in seats else next(iter(seats))
-        body = service.body(live, seat)
-        return {"game": _game(live.row.game), "state": state, "seat": seat, "token": seats[seat], "seats": live.row.seats,
-                "at": body["at"], "can_undo": body["can_undo"], "bot_seats": tuple(live.bots), "bots": dict(live.bots),
-                "held": sorted(seats), "live": True, "bot_names": sorted(_bots(live.row.game))}
+        deciding = body["deciding_seat"] if not body["over"] else None
+        seat = deciding if deciding in seats else first
+        if seat != first:
+            body = service.body(live, seat)
+        return {"game": _game(live.row.game), "state": state, "seat": seat, "view": body["view"], "log": body["log"],
+                "seats": live.row.seats, "at": body["at"], "can_undo": body["can_undo"], "bot_seats": tuple(live.bots),
+                "bots": dict(live.bots), "held": sorted(seats), "live": True, "bot_names": sorted(_bots(live.row.game))}
 
 
 def _game(game_id: str) -> Any:
