@@ -46,6 +46,16 @@ def pg_server_url() -> str:
 @pytest.fixture(scope="session")
 def pg_url() -> str:
     """A fresh database on the test PostgreSQL server, for this test session (worker)."""
+    return fresh_pg_database()
+
+
+@pytest.fixture
+def fresh_pg_url() -> str:
+    """A fresh database on the test PostgreSQL server, for this test alone."""
+    return fresh_pg_database()
+
+
+def fresh_pg_database() -> str:
     import sqlalchemy as sa
     from sqlalchemy.engine import make_url
     base = make_url(pg_server_url())

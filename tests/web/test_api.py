@@ -449,3 +449,9 @@ def test_openapi_and_docs_load_nothing_from_the_internet(client):
         "https://swagger.io", "")
     for asset in ("swagger-ui-bundle.js", "swagger-ui.css", "favicon-32x32.png", "LICENSE"):
         assert client.get(f"/static/vendor/swagger-ui/{asset}").status_code == 200
+
+
+def test_a_storyfold_scene_save_is_checked_by_the_game(client):
+    r = client.post("/api/games/import", json={"record": {"format": "storyfold-save", "version": 1}})
+    assert r.status_code == 422 and "resume" in r.json()["detail"]
+    assert client.app.state.games.db.game_ids() == []

@@ -8,7 +8,7 @@ from woodlands.web.crash import run_crash
 
 
 def test_killing_the_server_loses_no_accepted_decision():
-    result = run_crash(seconds=6.0, games=3, seed=11, kill_every=(0.4, 1.5))
+    result = run_crash(seconds=3.0, games=3, seed=11, kill_every=(0.3, 1.2))
     print(result)
     assert result["kills_during_play"] >= 2
     assert result["accepted"] > 0

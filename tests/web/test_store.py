@@ -17,7 +17,7 @@ from .conftest import auth, deciding_token, make_client, new_game
 def url(request, tmp_path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/store.sqlite3"
-    return str(request.getfixturevalue("pg_url"))
+    return str(request.getfixturevalue("fresh_pg_url"))
 
 
 def row(game_id: str) -> GameRow:
