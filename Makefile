@@ -27,9 +27,11 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed
 	@$(BIN)/woodlands serve $(if $(PORT),--port $(PORT))
 
+# scripts/setup-chromium.sh installs Debian's chromium for the browser tests and
 # scripts/ci-services.sh starts what the tests need (PostgreSQL) and exports its URL; a missing
 # piece fails the run
 test: $(VENV)/.dev-installed
+	scripts/setup-chromium.sh
 	scripts/ci-services.sh $(BIN)/python -m pytest -n 2
 
 bench: $(VENV)/.installed

@@ -1,0 +1,355 @@
+"""The web app played by clicking, in real headless Chromium (Debian's ``chromium``, driven by
+Playwright for Python; ``make test`` runs scripts/setup-chromium.sh first).
+
+A missing browser or Playwright FAILS these tests (they never skip).  Each module run starts its
+own ``woodlands serve`` on a free 127.0.0.1 port over SQLite in a temporary data folder
+(``WOODLANDS_DATA_DIR``), so the user's data folder is never touched, and one browser.  Every
+page is watched for console errors and failed requests.  ``WOODLANDS_SCREENS=docs/screens``
+saves each game's page as ``web-<game>.png`` there (how the README's pictures were made).
+"""
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+CHROMIUM = os.environ.get("WOODLANDS_CHROMIUM", "/usr/bin/chromium")
+#: the flags this machine's closed network needs (no background connections, no sandbox as root)
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+ROOT = Path(__file__).resolve().parents[2]
+SCREENS = os.environ.get("WOODLANDS_SCREENS")
+
+
+class Server:
+    """``woodlands serve`` in a subprocess, restartable over the same database."""
+
+    def __init__(self, data: Path) -> None:
+        self.data = data
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.port = 0
+
+    def start(self) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        env = dict(os.environ, WOODLANDS_DATA_DIR=str(self.data), PYTHONPATH=str(ROOT))
+        env.pop("WOODLANDS_DB", None)
+        self.log = open(self.data / f"server-{self.port}.log", "wb")
+        self.proc = subprocess.Popen([sys.executable, "-m", "woodlands", "serve", "--port", str(self.port),
+                                      "--db", f"sqlite:///{self.data / 'web.sqlite3'}"],
+                                     env=env, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError("woodlands serve stopped: " + (self.data / f"server-{self.port}.log").read_text()[-2000:])
+            try:
+                with urllib.request.urlopen(self.url + "/api/health", timeout=1) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError("woodlands serve did not answer within 30 s")
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait(10)
+            self.proc = None
+            self.log.close()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(tmp_path_factory.mktemp("web-data"))
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run scripts/setup-chromium.sh (make test does)"
+    from playwright.sync_api import sync_playwright   # a missing Playwright fails here, never skips
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+class Watched:
+    """A page whose console errors, page errors and failed requests are collected."""
+
+    def __init__(self, context: Any) -> None:
+        self.page = context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        self.page.on("requestfailed", lambda r: self.errors.append(f"failed: {r.url} {r.failure}")
+                     if "/events" not in r.url or "ERR_ABORTED" not in str(r.failure) else None)
+        self.page.on("dialog", lambda d: d.accept())
+        self.page.set_default_timeout(15000)
+
+    def check(self) -> None:
+        assert not self.errors, self.errors
+
+
+@pytest.fixture()
+def ctx(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def start(w: Watched, server: Server, game: str, **fields: str) -> str:
+    """Set a game up on the home page by clicking; returns the game page's URL."""
+    page = w.page
+    page.goto(server.url + "/")
+    form = page.locator(f"section[aria-labelledby='g-{game}'] form")
+    for name, value in fields.items():
+        el = form.locator(f"[name='{game}.{name}']")
+        if name == "mode":
+            form.locator(f"input[name='{game}.mode'][value='{value}']").check()
+        elif el.evaluate("e => e.tagName") == "SELECT":
+            el.select_option(value)
+        else:
+            if el.evaluate("e => e.closest('details') && !e.closest('details').open"):
+                form.locator("details > summary").click()
+            el.fill(value)
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("#game", state="attached")
+    return str(page.url)
+
+
+def at(page: Any) -> int:
+    return int(page.get_attribute("#game", "data-at"))
+
+
+def click_first(page: Any) -> bool:
+    """Take the first option shown (opening its group first); False when there is none."""
+    before = at(page)
+    options = page.locator("#decision form.choose > .options button.option")
+    if options.count() == 0:
+        summary = page.locator("#decision details.group > summary")
+        if summary.count() == 0:
+            return False
+        summary.first.click()
+        options = page.locator("#decision details.group[open] button.option")
+    options.first.click()
+    page.wait_for_function("a => { const g = document.getElementById('game'); return g && +g.dataset.at !== a }", arg=before)
+    return True
+
+
+def screenshot(page: Any, game: str) -> None:
+    if SCREENS:
+        Path(SCREENS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SCREENS) / f"web-{game}.png"), full_page=True)
+
+
+# ------------------------------------------------------------------ whole games by clicking
+def test_tanglewoods_whole_game_at_difficulty_0(server: Server, ctx: Any) -> None:
+    w = Watched(ctx)
+    start(w, server, "tanglewoods", difficulty="0")
+    page = w.page
+    for n in range(900):
+        if page.locator(".outcome").count():
+            break
+        if n == 40:
+            screenshot(page, "tanglewoods")
+            # the table: 17 dice in their colours, the map and what it still needs, cards as cards
+            assert page.locator("svg.die").count() >= 17
+            assert page.locator("#map").count() == 1 and page.locator("#tableau").count() == 1
+        assert click_first(page)
+    assert page.locator(".outcome").count() == 1, "the game did not end within 900 clicks"
+    assert "Game over" in page.locator(".outcome").inner_text()
+    assert page.locator("#decision button.option").count() == 0
+    w.check()
+
+
+def test_storyfold_prologue_first_scenes(server: Server, ctx: Any) -> None:
+    w = Watched(ctx)
+    start(w, server, "storyfold")
+    page = w.page
+    titles = [page.locator(".scene-title").inner_text()]
+    for _ in range(400):
+        title = page.locator(".scene-title").inner_text()
+        if title != titles[-1]:
+            titles.append(title)
+            if len(titles) == 2:
+                screenshot(page, "storyfold")
+            if len(titles) == 3:
+                break
+        if page.locator(".outcome").count():
+            break
+        assert click_first(page)
+    assert len(titles) >= 3, f"scenes seen: {titles}"
+    assert page.locator("ol.river > li").count() == 7 and page.locator("svg.track").count() == 2
+    assert "Prologue" in page.locator(".where").first.inner_text()
+    w.check()
+
+
+def test_cursed_forest_two_browsers_each_see_only_their_seat(server: Server, browser: Any) -> None:
+    a_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    b_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        a, b = Watched(a_ctx), Watched(b_ctx)
+        start(a, server, "cursed-forest", players="2", mode="online", extra="turn_limit=3")
+        link = a.page.locator(".invites input").first.input_value()
+        assert re.search(r"/join/[\w-]+/[\w-]{16,}$", link)
+        b.page.goto(link)
+        b.page.wait_for_selector("#game", state="attached")
+        assert "you are Player 2" in b.page.locator("header").inner_text()
+        assert "you are Player 1" in a.page.locator("header").inner_text()
+        assert a.page.locator(".invites").count() == 1 and b.page.locator(".invites").count() == 0
+        clicks = 0
+        for _ in range(400):
+            if a.page.locator(".outcome").count() and b.page.locator(".outcome").count():
+                break
+            mover, other = (a, b) if a.page.locator("#decision button.option, #decision details.group").count() else (b, a)
+            if not mover.page.locator("#decision button.option, #decision details.group").count():
+                mover.page.wait_for_timeout(200)
+                continue
+            # the other browser waits, and says who is deciding
+            assert other.page.locator("#decision button.option").count() == 0
+            assert "is deciding" in other.page.locator("#decision").inner_text()
+            before = at(other.page)
+            assert click_first(mover.page)
+            clicks += 1
+            # the other browser is updated live, without reloading
+            other.page.wait_for_function("a => +document.getElementById('game').dataset.at > a", arg=before)
+            if clicks == 12:
+                screenshot(mover.page, "cursed-forest")
+        assert a.page.locator(".outcome").count() == 1 and b.page.locator(".outcome").count() == 1
+        assert clicks >= 4
+        # each page drew its own seat's view: the deciding marks and "you" differ
+        assert a.page.locator(".card.kind-adventurer.mine").count() == 1
+        assert b.page.locator(".card.kind-adventurer.mine").count() == 1
+        assert a.page.locator(".card.mine .card-name").inner_text() != b.page.locator(".card.mine .card-name").inner_text()
+        a.check()
+        b.check()
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
+# ------------------------------------------------------------------ saved, refused, keyboard, phone
+def test_save_restart_the_server_and_resume(server: Server, ctx: Any) -> None:
+    w = Watched(ctx)
+    url = start(w, server, "tanglewoods", difficulty="0")
+    page = w.page
+    for _ in range(6):
+        assert click_first(page)
+    where = at(page)
+    table = page.locator(".board").inner_text()
+    page.goto(server.url + "/")      # leave the page (its stream closes) before the server goes
+    server.stop()
+    server.start()
+    page.goto(server.url + "/")
+    row = page.locator("table.mine tr", has_text="Tanglewoods")
+    assert row.count() == 1
+    row.locator("a", has_text="Resume").click()
+    page.wait_for_selector("#game", state="attached")
+    assert page.url.endswith(url.rsplit("/", 1)[1])
+    assert at(page) == where and page.locator(".board").inner_text() == table
+    assert click_first(page)
+    w.check()
+
+
+def test_a_refused_choice_shows_its_reason_and_changes_nothing(server: Server, ctx: Any) -> None:
+    w = Watched(ctx)
+    url = start(w, server, "tanglewoods", difficulty="0")
+    page = w.page
+    assert click_first(page)
+    where = at(page)
+    board = page.locator(".board").inner_text()
+    # a stale page (or a replayed request): its form carries an older decision number
+    page.evaluate("document.querySelector('#decision input[name=at]').value = '0'")
+    page.locator("#decision button.option").first.click()
+    alert = page.locator("#decision .refusal")
+    alert.wait_for()
+    assert "decision 0" in alert.inner_text() and "nothing was changed" in alert.inner_text()
+    assert at(page) == where and page.locator(".board").inner_text() == board
+    # an option that is not on offer: the game's own reason (why_not)
+    page.evaluate("document.querySelector('#decision button.option').value = 'fly:away'")
+    page.locator("#decision button.option").first.click()
+    page.wait_for_function("() => !document.querySelector('#decision .refusal') || "
+                           "!document.querySelector('#decision .refusal').textContent.includes('decision 0')")
+    alert = page.locator("#decision .refusal")
+    assert alert.count() == 1 and "not one of the choices" in alert.inner_text() or "the game asks" in alert.inner_text()
+    page.goto(url)
+    assert at(page) == where and page.locator(".board").inner_text() == board     # nothing changed
+    w.check()
+
+
+def test_keyboard_alone_plays(server: Server, ctx: Any) -> None:
+    w = Watched(ctx)
+    start(w, server, "cursed-forest", players="1")
+    page = w.page
+    for _ in range(5):
+        before = at(page)
+        page.locator("body").press("1")
+        page.wait_for_function("a => +document.getElementById('game').dataset.at !== a", arg=before)
+    # Tab reaches the options, and Enter takes one
+    page.keyboard.press("Tab")
+    for _ in range(6):
+        if page.evaluate("document.activeElement && document.activeElement.matches('button.option')"):
+            break
+        page.keyboard.press("Tab")
+    before = at(page)
+    if page.evaluate("document.activeElement && document.activeElement.matches('button.option')"):
+        page.keyboard.press("Enter")
+        page.wait_for_function("a => +document.getElementById('game').dataset.at !== a", arg=before)
+    # focus on a card shows its text in the details panel
+    page.locator(".card[data-tip]").first.focus()
+    assert page.locator("#info").inner_text() == page.locator(".card[data-tip]").first.get_attribute("data-tip")
+    w.check()
+
+
+def test_phone_sized_screen(server: Server, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        w = Watched(context)
+        start(w, server, "storyfold")
+        page = w.page
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390 + 1, f"the page is {width}px wide on a 390px screen"
+        button = page.locator("#decision button.option").first
+        box = button.bounding_box()
+        assert box and box["width"] >= 200 and box["height"] >= 40
+        before = at(page)
+        button.tap()
+        page.wait_for_function("a => +document.getElementById('game').dataset.at !== a", arg=before)
+        page.goto(server.url + "/")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 391
+        w.check()
+    finally:
+        context.close()
+
+
+def test_nothing_is_loaded_from_elsewhere(server: Server, ctx: Any) -> None:
+    w = Watched(ctx)
+    hosts: set[str] = set()
+    w.page.on("request", lambda r: hosts.add(r.url.split("/")[2]))
+    start(w, server, "cursed-forest", players="2")
+    w.page.goto(server.url + "/docs")
+    w.page.wait_for_selector(".swagger-ui", state="attached")
+    assert hosts == {f"127.0.0.1:{server.port}"}
+    w.check()

@@ -1,0 +1,183 @@
+"""The web app's table pictures (woodlands/web/render): what each game's page draws, and that a
+seat's page never holds a fact hidden from that seat."""
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+import woodlands
+from woodlands.web.render import decision_groups, render_decision, render_details, render_log, render_table
+
+
+def _play(game_id: str, options: dict[str, Any], seed: int, steps: int, bot_seed: int = 1) -> tuple[Any, Any]:
+    game = woodlands.load_game(game_id)
+    state = game.new_game(seed=seed, options=options)
+    rng = random.Random(bot_seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.decision.options).id)
+    return game, state
+
+
+def page(game: Any, state: Any, seat: int) -> str:
+    """Everything the game page shows ``seat``: the table, its decision (or who decides), details, log."""
+    view = state.view(seat)
+    mine = None if state.is_over or state.decision.player != seat else state.decision
+    return str(render_table(game, view, seat) + render_decision(game, view, mine, len(state.choices), action="/c", deciding="X")
+               + render_details(game, view, mine) + render_log(game, state.log_for(seat), seat))
+
+
+def test_tanglewoods_table_draws_dice_cards_and_the_map_requirement() -> None:
+    game, state = _play("tanglewoods", {"difficulty": 0}, seed=3, steps=40)
+    view = state.view(0)
+    html = str(render_table(game, view, 0))
+    dice = re.findall(r'<svg class="die die-(yellow|green|blue|purple|red)', html)
+    assert len(dice) == 17 and dice.count("red") == 1 and dice.count("yellow") == 4
+    m = view["map"]
+    assert m and f'aria-label="{m["missing"][0]} missing"' in html          # what the map still needs
+    assert html.count('class="need covered"') == len(m["directions"]) - len(m["missing"])
+    for card in view["tableau"] + view["inventory"]:
+        assert card["name"].replace("'", "&#39;") in html
+    assert "side-upgraded" in html and "★" in html                           # an upgraded item looks upgraded
+    assert "card kind-fable side-day" in html and "side-night" in html        # day and night sides differ
+    assert 'data-tip="' in html and 'title="' in html                        # hover/tap shows the card's text
+
+
+def test_tanglewoods_committed_dice_show_their_faces() -> None:
+    game = woodlands.load_game("tanglewoods")
+    state = game.new_game(seed=5, options={"difficulty": 0})
+    rng = random.Random(2)
+    for _ in range(400):
+        if state.is_over:
+            break
+        if any(d["face"] for d in state.view(0)["committed_dice"]):
+            break
+        ids = [o.id for o in state.decision.options]
+        pick = next((i for i in ids if i == "roll"), None) or next((i for i in ids if i.startswith("commit")), None)
+        state.apply(pick or rng.choice(ids))
+    faces = [d["face"] for d in state.view(0)["committed_dice"] if d["face"]]
+    assert faces, "no roll reached"
+    html = str(render_table(game, state.view(0), 0))
+    for face in set(faces):
+        assert f"die, {face}" in html
+    if "hit" in faces or "crit" in faces:
+        assert 'class="pip"' in html
+
+
+def test_storyfold_table_draws_the_river_tracks_and_scene() -> None:
+    game, state = _play("storyfold", {}, seed=3, steps=40)
+    view = state.view(0)
+    html = str(render_table(game, view, 0))
+    assert view["scene_title"].replace("'", "&#39;") in html and "Goal:" in html
+    assert html.count('<li class="river-space') == 7
+    thresholds = [e["threshold"] for e in view["river"] if e and e["kind"] == "action" and e["threshold"] is not None]
+    for t in thresholds:
+        assert f'class="threshold" title="a die succeeds at {t}+"' in html
+    assert 'class="track spirit-track"' in html and 'class="track wild-track"' in html
+    assert f"Light on {view['light']}, Shadow on {view['shadow']}" in html
+    assert "crystal" in html and "Locations" in html
+
+
+def test_cursed_forest_table_draws_the_tile_map_and_adventurers() -> None:
+    game, state = _play("cursed-forest", {"players": 2}, seed=3, steps=40)
+    view = state.view(1)
+    html = str(render_table(game, view, 1))
+    tiles = [t for t in view["tiles"] if t.get("position") is not None]
+    assert html.count('<g class="tile kind-') == len(tiles)
+    paths = sum(len(t["open"]) for t in tiles)
+    assert html.count('<line class="path"') == paths
+    placed = [p for p in view["players"] if p["position"] is not None]
+    assert len(re.findall(r'<g class="adventurer a\d"', html)) == len(placed)
+    assert "monster-token" in html or "mark monster" in html
+    assert "Deciding" in html and "Adventurers" in html
+
+
+def test_cursed_forest_morna_gul_is_drawn_once_she_is_out() -> None:
+    game = woodlands.load_game("cursed-forest")
+    view = game.new_game(seed=1, options={"players": 2}).view(0)
+    tile = next(t for t in view["tiles"] if t.get("position") is not None)
+    view = dict(view, morna={"position": tile["position"], "health": 20, "dice": 3, "modifier": 2}, phase="hunt")
+    html = str(render_table(game, view, 0))
+    assert '<g class="morna">' in html and "Morna Gûl" in html
+
+
+def test_long_decisions_come_in_two_steps_and_keys() -> None:
+    game = woodlands.load_game("tanglewoods")
+    state = game.new_game(seed=5, options={"difficulty": 0})
+    rng = random.Random(3)
+    for _ in range(3000):
+        if state.is_over or len(decision_groups(game, state.decision)) > 1:
+            break
+        state.apply(rng.choice(state.decision.options).id)
+    groups = decision_groups(game, state.decision)
+    assert len(groups) > 1
+    html = str(render_decision(game, state.view(0), state.decision, 7, action="/games/x/choose"))
+    assert html.count('<details class="group"') == sum(1 for _, opts in groups if len(opts) > 1)
+    assert html.count('name="option"') == len(state.decision.options)
+    for o in state.decision.options:
+        assert f'value="{o.id}"' in html
+    assert 'name="at" value="7"' in html and 'data-key="1"' in html and 'hx-post="/games/x/choose"' in html
+
+
+def test_refusal_and_waiting_are_shown() -> None:
+    game, state = _play("cursed-forest", {"players": 2}, seed=1, steps=0)
+    html = str(render_decision(game, state.view(1), None, 0, action="/c", refusal="That is not yours to choose.",
+                               deciding="Player 1"))
+    assert 'role="alert"' in html and "That is not yours to choose." in html and "Player 1 is deciding" in html
+    assert "<button" not in html
+
+
+def test_text_from_a_view_is_escaped() -> None:
+    game = woodlands.load_game("tanglewoods")
+    view = game.new_game(seed=1, options={"difficulty": 0}).view(0)
+    view["hero"] = {"id": "x", "side": "a", "name": "<script>alert(1)</script>", "text": "a & b", "universal": False}
+    html = str(render_table(game, view, 0))
+    assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+HIDDEN_CASES = [("tanglewoods", {"difficulty": 0}, 1), ("storyfold", {}, 1), ("cursed-forest", {"players": 2}, 2),
+                ("cursed-forest", {"players": 3}, 3)]
+
+
+@pytest.mark.parametrize("game_id,options,seats", HIDDEN_CASES)
+def test_a_seats_page_never_shows_hidden_facts(game_id: str, options: dict[str, Any], seats: int) -> None:
+    """Two positions that differ only in what a seat cannot know (state.determinize) render the
+    same page for that seat, at many points of seeded random games."""
+    checked = 0
+    for seed in (1, 2):
+        game = woodlands.load_game(game_id)
+        state = game.new_game(seed=seed, options=options)
+        rng = random.Random(seed)
+        for step in range(160):
+            if state.is_over:
+                break
+            if step % 20 == 7:
+                for seat in range(seats):
+                    twin = state.determinize(seat, seed * 1000 + step)
+                    assert page(game, twin, seat) == page(game, state, seat)
+                    checked += 1
+            state.apply(rng.choice(state.decision.options).id)
+    assert checked >= 4
+
+
+def test_the_check_can_fail_the_page_shows_what_its_seat_knows() -> None:
+    """The converse: a twin made for seat 0 reshuffles seat 1's face-down items, which seat 1's
+    own page names, so seat 1's page tells that twin apart (the equality above is not vacuous)."""
+    game = woodlands.load_game("cursed-forest")
+    state = game.new_game(seed=2, options={"players": 2})
+    rng = random.Random(2)
+    differs = False
+    for step in range(400):
+        if state.is_over:
+            break
+        if state.view(0)["players"][1]["face_down"]:
+            twin = state.determinize(0, step)
+            if page(game, twin, 1) != page(game, state, 1):
+                differs = True
+                break
+        state.apply(rng.choice(state.decision.options).id)
+    assert differs

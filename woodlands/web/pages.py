@@ -1,0 +1,378 @@
+"""The web app's pages: the home page and each game's page, server-rendered (issue 11).
+
+An :class:`fastapi.APIRouter` (``router``) that :func:`woodlands.web.app.create_app` mounts.  It
+never implements a rule and never reads a hidden fact: a page shows ``view(seat)``,
+``log_for(seat)`` and the seat's own decision through :mod:`woodlands.web.render`, and sends
+option ids to the games service (``app.state.games``), the same one the JSON API uses.
+
+Seats: a browser holds a seat through the service's seat cookie (``woodlands_seat_<game id>``),
+set by an invitation link (``/join/...``) or when this browser made the game; a hot-seat table
+made here keeps its other seats' tokens in ``woodlands_hotseat_<game id>``, and the page plays
+whichever held seat is deciding.  The home page lists the games
+whose cookies this browser sends, and nothing else.  Static files (stylesheet, script, vendored
+htmx) are served from ``/static/`` (create_app mounts it); nothing is loaded from the internet.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Form, Request, UploadFile
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
+
+from . import pages_backend as backend  # the one place that knows the games service's names
+from .pages_backend import PageError
+from .render import render_decision, render_details, render_log, render_outcome, render_table
+
+HERE = Path(__file__).parent
+COOKIE = "woodlands_seat_"            # the service's seat cookie (service.cookie_name): one token
+HOTSEAT_COOKIE = "woodlands_hotseat_"   # the other seats of a hot-seat table made in this browser
+ADMIN_COOKIE = "woodlands_admin_"       # the table's admin token, for whoever made it (bots, invitations)
+INVITES_COOKIE = "woodlands_invites_"   # the other seats' tokens of an online table, to show its links
+COOKIE_AGE = 60 * 60 * 24 * 365
+_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,128}$")
+
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+router = APIRouter(include_in_schema=False)
+
+
+
+
+# ------------------------------------------------------------------ cookies
+def held_tokens(request: Request, game_id: str) -> list[str]:
+    """The seat tokens this browser holds for ``game_id``: its seat cookie (set by an invitation
+    link or when this browser made the game) and, for a hot-seat table made here, the other
+    seats' tokens.  Never anyone else's: only cookies this browser sends."""
+    tokens = []
+    for raw in (request.cookies.get(COOKIE + game_id, ""), request.cookies.get(HOTSEAT_COOKIE + game_id, "")):
+        tokens += [t for t in raw.split(".") if _TOKEN.match(t) and t not in tokens]
+    return tokens
+
+
+def _same_site(request: Request) -> None:
+    """A form post that acts for a seat must come from this server's own pages (the seat
+    cookies are SameSite=Lax already; a browser that sends Origin is held to it too)."""
+    from urllib.parse import urlsplit
+    origin = request.headers.get("origin")
+    if origin and origin != "null" and urlsplit(origin).netloc != request.headers.get("host"):
+        raise PageError(403, "That form came from another site; nothing was changed.")
+
+
+def _secure(request: Request) -> bool:
+    return bool(getattr(getattr(request.app.state, "settings", None), "secure_cookies", False))
+
+
+def _cookie(response: Response, request: Request, name: str, value: str) -> None:
+    response.set_cookie(name, value, max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax", secure=_secure(request))
+
+
+# ------------------------------------------------------------------ home
+def _game_forms() -> list[dict[str, Any]]:
+    import woodlands
+    from ..engine.registry import descriptor
+    out = []
+    for gid in sorted(woodlands.game_ids(), key=lambda g: (descriptor(g).menu_order, g)):
+        d = descriptor(gid)
+        game = woodlands.load_game(gid)
+        fields = []
+        for spec in d.options:
+            if not spec.flag:
+                continue
+            choices: list[tuple[Any, str]] | None = None
+            if spec.menu_choices is not None:
+                hook = spec.menu_choices.load() if hasattr(spec.menu_choices, "load") else spec.menu_choices
+                choices = [(v, str(label)) for v, label in hook(game)]
+            elif spec.choices:
+                choices = [(v, str(v)) for v in spec.choices]
+            fields.append({"name": spec.name, "help": spec.help, "default": spec.default, "choices": choices,
+                           "range": spec.range, "type": spec.type.__name__, "when": list(spec.when)})
+        characters = []
+        content: Any = game.content
+        if gid == "cursed-forest":
+            characters = [(c.id, c.name) for c in content.characters]
+        out.append({"id": gid, "name": game.name, "players": game.players, "fields": fields, "characters": characters,
+                    "resume": any(s.name == "resume" for s in d.options)})
+    return out
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request) -> Response:
+    import woodlands
+    mine = []
+    try:
+        found = await backend.mine(request, {k: v for k, v in request.cookies.items() if k.startswith(COOKIE)})
+    except PageError:
+        found = []
+    for g in found:
+        gid = str(g["id"])
+        hot = [t for t in request.cookies.get(HOTSEAT_COOKIE + gid, "").split(".") if _TOKEN.match(t)]
+        seats = [f"Player {int(g['seat']) + 1}"] + [f"Player {int(g['seat']) + 2 + i}" for i in range(len(hot))]
+        deciding = g.get("deciding_seat")
+        mine.append({"id": gid, "name": woodlands.load_game(str(g["game"])).name,
+                     "seats": seats if g.get("seats", 1) > 1 else ["You"], "at": g["at"], "over": g["over"],
+                     "deciding": None if deciding is None else f"Player {int(deciding) + 1}"})
+    return templates.TemplateResponse(request, "home.html", {"games": _game_forms(), "mine": mine,
+                                                             "error": request.query_params.get("error", "")[:300]})
+
+
+def _options_from_form(form: Any, game_id: str) -> tuple[dict[str, Any], int | None]:
+    """The game's options from the set-up form (the game's check_options stays the judge)."""
+    from ..engine.registry import descriptor
+    d = descriptor(game_id)
+    options: dict[str, Any] = {}
+    for spec in d.options:
+        raw = form.get(f"{game_id}.{spec.name}")
+        if spec.type in (dict, list) or not isinstance(raw, str) or raw.strip() == "":
+            continue
+        text = str(raw).strip()
+        if spec.type is int:
+            try:
+                options[spec.name] = int(text)
+            except ValueError as err:
+                raise PageError(400, f"{spec.name}: a whole number, please (not {text[:20]!r})") from err
+        elif spec.type is bool:
+            options[spec.name] = text.lower() in ("1", "true", "yes", "on")
+        else:
+            options[spec.name] = text
+    chars = [str(form.get(f"{game_id}.character{i}") or "").strip() for i in range(4)]
+    chosen = [c for c in chars if c]
+    if chosen:
+        options["characters"] = chosen
+    extra = str(form.get(f"{game_id}.extra") or "")
+    for line in extra.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        key, sep, value = line.partition("=")
+        if not sep or not key.strip():
+            raise PageError(400, f"other options: write KEY=VALUE, one a line (not {line[:30]!r})")
+        try:
+            options[key.strip()] = json.loads(value)
+        except ValueError:
+            options[key.strip()] = value.strip()
+    seats = None
+    if game_id == "cursed-forest":
+        players = int(options.get("players", 1) or 1)
+        seats = players if players > 1 else 1
+    return options, seats
+
+
+@router.post("/new")
+async def new_game(request: Request) -> Response:
+    form = await request.form()
+    game_id = str(form.get("game") or "")
+    import woodlands
+    if game_id not in woodlands.game_ids():
+        return _home_error("Pick one of the games.")
+    try:
+        _same_site(request)
+        options, seats = _options_from_form(form, game_id)
+        resume = form.get(f"{game_id}.resume")
+        if isinstance(resume, UploadFile) or hasattr(resume, "read"):
+            data = await resume.read()  # type: ignore[union-attr]
+            if data:
+                options["resume"] = _read_upload(data)
+        online = str(form.get(f"{game_id}.mode") or "") == "online" and (seats or 1) > 1
+        made = await backend.create(request, game_id, options, seats)
+    except PageError as err:
+        return _home_error(err.reason)
+    return _after_create(request, made, online)
+
+
+def _read_upload(data: bytes) -> Any:
+    from ..engine.errors import WoodlandsError
+    from ..engine.errors import RecordError
+    from ..engine.files import parse_json
+    if len(data) > 16 * 1024 * 1024:
+        raise PageError(413, "That file is too big (16 MB at most).")
+    try:
+        return parse_json(data.decode("utf-8-sig"), "the file", RecordError)
+    except UnicodeDecodeError as err:
+        raise PageError(400, "That file is not UTF-8 text: upload a record or save made by `woodlands play`.") from err
+    except WoodlandsError as err:
+        raise PageError(400, f"That file is not a record or a save: {err}") from err
+
+
+@router.post("/upload")
+async def upload(request: Request, file: UploadFile) -> Response:
+    try:
+        _same_site(request)
+        data = await file.read()
+        doc = _read_upload(data)
+        made = await backend.create_from_upload(request, doc)
+    except PageError as err:
+        return _home_error(err.reason)
+    return _after_create(request, made, online=False)
+
+
+def _home_error(reason: str) -> Response:
+    from urllib.parse import urlencode
+    return RedirectResponse("/?" + urlencode({"error": reason[:300]}), status_code=303)
+
+
+def _after_create(request: Request, made: dict[str, Any], online: bool) -> Response:
+    """Hand this browser its seats: seat 0 in the service's seat cookie; the other seats too for
+    a hot-seat table, or kept to show as invitation links for an online one."""
+    gid = made["id"]
+    tokens = [s["token"] for s in made["seats"]]
+    response = RedirectResponse(f"/games/{gid}", status_code=303)
+    _cookie(response, request, COOKIE + gid, tokens[0])
+    _cookie(response, request, ADMIN_COOKIE + gid, made["admin_token"])
+    if len(tokens) > 1:
+        _cookie(response, request, (INVITES_COOKIE if online else HOTSEAT_COOKIE) + gid, ".".join(tokens[1:]))
+    return response
+
+
+@router.post("/forget/{game_id}")
+async def forget(game_id: str) -> Response:
+    response = RedirectResponse("/", status_code=303)
+    if _ID.match(game_id):
+        for name in (COOKIE, HOTSEAT_COOKIE, ADMIN_COOKIE, INVITES_COOKIE):
+            response.delete_cookie(name + game_id, path="/")
+    return response
+
+
+# ------------------------------------------------------------------ the game page
+async def _context(request: Request, game_id: str, refusal: str | None = None) -> dict[str, Any]:
+    if not _ID.match(game_id):
+        raise PageError(404, "There is no such game.")
+    tokens = held_tokens(request, game_id)
+    if not tokens:
+        raise PageError(403, "This browser holds no seat at that game: open your invitation link first.")
+    snap = await backend.snapshot(request, game_id, tokens)
+    game, state, seat = snap["game"], snap["state"], snap["seat"]
+    view = snap["view"] if "view" in snap else state.view(seat)
+    from ..engine.presentation import presentation_for
+    p = presentation_for(game)
+    deciding_seat = None if state.is_over else state.decision.player
+    mine = state.decision if deciding_seat == seat and seat not in snap.get("bot_seats", ()) else None
+    at = int(snap["at"])
+    deciding = None if deciding_seat is None else p.seat_name(view, deciding_seat)
+    if snap.get("bot_seats") and deciding_seat in snap["bot_seats"]:
+        deciding = f"{deciding} (a bot)"
+    invites = []
+    if snap.get("seats", 1) > 1:
+        raw = request.cookies.get(INVITES_COOKIE + game_id, "")
+        base = str(request.base_url).rstrip("/")
+        held = set(snap.get("held", []))
+        for i, tok in enumerate([t for t in raw.split(".") if _TOKEN.match(t)]):
+            if i + 1 in held:
+                continue
+            invites.append({"seat": i + 1, "name": p.seat_name(view, i + 1), "url": f"{base}/join/{game_id}/{tok}"})
+    return {
+        "game_id": game_id, "game_name": game.name, "seat": seat, "seat_name": p.seat_name(view, seat),
+        "seats": snap.get("seats", 1), "at": at, "over": state.is_over,
+        "table": render_table(game, view, seat),
+        "decision": Markup("") if state.is_over else render_decision(
+            game, view, mine, at, action=f"/games/{game_id}/choose", refusal=refusal, deciding=deciding),
+        "details": render_details(game, view, mine),
+        "log": render_log(game, snap["log"] if "log" in snap else state.log_for(seat), seat),
+        "outcome": render_outcome(state.outcome) if state.is_over else Markup(""),
+        "can_undo": bool(snap.get("can_undo")), "invites": invites, "events_url": f"/api/games/{game_id}/events" if snap.get("live", True) else "",
+        "admin": bool(request.cookies.get(ADMIN_COOKIE + game_id)) and snap.get("seats", 1) > 1,
+        "seat_rows": [{"seat": i, "name": p.seat_name(view, i), "bot": (snap.get("bots") or {}).get(i),
+                       "held": i in snap.get("held", [])} for i in range(int(snap.get("seats", 1)))],
+        "bot_names": snap.get("bot_names", []),
+    }
+
+
+def _error_page(request: Request, err: PageError) -> Response:
+    return templates.TemplateResponse(request, "error.html", {"reason": err.reason, "status": err.status},
+                                      status_code=err.status)
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+async def game_page(request: Request, game_id: str) -> Response:
+    try:
+        ctx = await _context(request, game_id)
+    except PageError as err:
+        return _error_page(request, err)
+    return templates.TemplateResponse(request, "game.html", ctx)
+
+
+@router.get("/games/{game_id}/table", response_class=HTMLResponse)
+async def game_fragment(request: Request, game_id: str) -> Response:
+    try:
+        ctx = await _context(request, game_id)
+    except PageError as err:
+        return _error_page(request, err)
+    return templates.TemplateResponse(request, "_game.html", ctx)
+
+
+def _answer(request: Request, game_id: str, ctx: dict[str, Any] | None, err: PageError | None) -> Response:
+    """After a choice or undo: the fragment for htmx (a refusal shown in it, status 200 so htmx
+    swaps it in), else a redirect back to the page (a refusal: the error page with its reason)."""
+    htmx = request.headers.get("HX-Request") == "true"
+    if htmx and ctx is not None:
+        return templates.TemplateResponse(request, "_game.html", ctx, headers={"HX-Retarget": "#game"})
+    if err is not None:
+        return _error_page(request, err)
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+@router.post("/games/{game_id}/choose")
+async def choose(request: Request, game_id: str, option: str = Form(""), at: str = Form("")) -> Response:
+    try:
+        _same_site(request)
+        tokens = held_tokens(request, game_id)
+        if not _ID.match(game_id) or not tokens:
+            raise PageError(403, "This browser holds no seat at that game.")
+        try:
+            number = int(at)
+        except ValueError as err:
+            raise PageError(400, "The form lost its place in the game: reload the page.") from err
+        await backend.choose(request, game_id, tokens, option[:200], number)
+    except PageError as err:
+        try:
+            ctx = await _context(request, game_id, refusal=err.reason)
+        except PageError:
+            ctx = None
+        return _answer(request, game_id, ctx, err)
+    return _answer(request, game_id, await _context(request, game_id), None)
+
+
+@router.post("/games/{game_id}/undo")
+async def undo(request: Request, game_id: str, at: str = Form("")) -> Response:
+    try:
+        _same_site(request)
+        tokens = held_tokens(request, game_id)
+        if not _ID.match(game_id) or not tokens:
+            raise PageError(403, "This browser holds no seat at that game.")
+        try:
+            number = int(at)
+        except ValueError as err:
+            raise PageError(400, "The form lost its place in the game: reload the page.") from err
+        await backend.undo(request, game_id, tokens, number)
+    except PageError as err:
+        try:
+            ctx = await _context(request, game_id, refusal=err.reason)
+        except PageError:
+            ctx = None
+        return _answer(request, game_id, ctx, err)
+    return _answer(request, game_id, await _context(request, game_id), None)
+
+
+@router.post("/games/{game_id}/seats/{seat}")
+async def hand_over(request: Request, game_id: str, seat: int, bot: str = Form("")) -> Response:
+    """The table's creator hands a seat to a bot (``bot``: its name) or takes it back (empty)."""
+    admin = request.cookies.get(ADMIN_COOKIE + game_id, "")
+    try:
+        _same_site(request)
+        if not _ID.match(game_id) or not _TOKEN.match(admin):
+            raise PageError(403, "Only the browser that made this table may hand its seats to bots.")
+        await backend.hand_over(request, game_id, admin, seat, bot or None)
+    except PageError as err:
+        try:
+            ctx = await _context(request, game_id, refusal=err.reason)
+        except PageError:
+            ctx = None
+        return _answer(request, game_id, ctx, err)
+    return _answer(request, game_id, await _context(request, game_id), None)
+
+
+__all__ = ["router", "PageError", "held_tokens"]

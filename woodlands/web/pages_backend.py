@@ -1,0 +1,141 @@
+"""What the pages ask of the games service (``app.state.games``), in one place.
+
+The pages never touch the store or a token's hash: they hand the seat tokens the browser holds
+to :class:`woodlands.web.service.GameService` (the same calls the JSON API makes) and get back
+the live game and state for one seat.  The service's calls block on the database, so they run
+in a worker thread.  A refusal comes back as :class:`PageError` with the service's status and
+reason in player words.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable, TypeVar
+
+from fastapi import Request
+
+from .service import ApiError, GameService
+
+T = TypeVar("T")
+
+
+class PageError(Exception):
+    """A request a page refuses: ``status`` and a reason in player words."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+def _service(request: Request) -> GameService:
+    service: GameService = request.app.state.games
+    return service
+
+
+async def _call(fn: Callable[..., T], *args: Any) -> T:
+    try:
+        return await asyncio.to_thread(fn, *args)
+    except ApiError as err:
+        reason = err.detail[:1].upper() + err.detail[1:]
+        raise PageError(err.status, reason if reason.endswith(".") else reason + ".") from None
+
+
+async def create(request: Request, game_id: str, options: dict[str, Any], seats: int | None) -> dict[str, Any]:
+    """A new table: ``{"id", "admin_token", "seats": [{"seat", "token", "join"}]}``."""
+    return await _call(_service(request).create, game_id, options, seats)
+
+
+async def create_from_upload(request: Request, doc: Any) -> dict[str, Any]:
+    """A new table that continues a record or a Storyfold scene save made in the terminal."""
+    return await _call(_service(request).upload, doc, None)
+
+
+async def mine(request: Request, cookies: dict[str, str]) -> list[dict[str, Any]]:
+    """The games this browser's seat cookies hold a seat in (the service checks each token)."""
+    return await _call(_service(request).mine, cookies)
+
+
+def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str, Any]:
+    live = service.live(game_id)
+    seats: dict[int, str] = {}
+    problem: ApiError | None = None
+    for token in tokens:
+        try:
+            seats.setdefault(service.seat_of(live, token), token)
+        except ApiError as err:
+            problem = err
+    if not seats:
+        raise problem or ApiError(403, "this browser holds no seat at that game")
+    with live.lock:
+        first = next(iter(seats))
+        body = service.get(game_id, seats[first])      # up to date with the store; the bots have moved
+        state = live.state
+        deciding = body["deciding_seat"] if not body["over"] else None
+        seat = deciding if deciding in seats else first
+        if seat != first:
+            body = service.body(live, seat)
+        return {"game": _game(live.row.game), "state": state, "seat": seat, "view": body["view"], "log": body["log"],
+                "seats": live.row.seats, "at": body["at"], "can_undo": body["can_undo"], "bot_seats": tuple(live.bots),
+                "bots": dict(live.bots), "held": sorted(seats), "live": True, "bot_names": sorted(_bots(live.row.game))}
+
+
+def _game(game_id: str) -> Any:
+    from ..engine.game import load_game
+    return load_game(game_id)
+
+
+def _bots(game_id: str) -> list[str]:
+    from ..engine.registry import descriptor
+    return list(descriptor(game_id).bots)
+
+
+async def snapshot(request: Request, game_id: str, tokens: list[str]) -> dict[str, Any]:
+    """The game as the held seat sees it: the seat whose decision it is when this browser holds
+    it (hot-seat), else the first held seat.  ``state`` is the live state: a page reads only
+    ``view(seat)``, ``log_for(seat)`` and the seat's own decision from it."""
+    return await _call(_snapshot, _service(request), game_id, tokens)
+
+
+def _token_for(service: GameService, game_id: str, tokens: list[str]) -> str:
+    """The held token of the seat whose decision it is (else the first: the service then says why not)."""
+    live = service.live(game_id)
+    with live.lock:
+        service.get(game_id, tokens[0])
+        decision = live.state.decision
+        if decision is not None:
+            for token in tokens:
+                try:
+                    if service.seat_of(live, token) == decision.player:
+                        return token
+                except ApiError:
+                    continue
+    return tokens[0]
+
+
+async def choose(request: Request, game_id: str, tokens: list[str], option: str, at: int) -> None:
+    service = _service(request)
+    token = await _call(_token_for, service, game_id, tokens)
+    await _call(service.choose, game_id, token, option, at)
+
+
+async def undo(request: Request, game_id: str, tokens: list[str], at: int) -> None:
+    service = _service(request)
+
+    def last_chooser() -> str:
+        live = service.live(game_id)
+        with live.lock:
+            service.get(game_id, tokens[0])
+            who = live.choosers[-1][0] if live.choosers else None
+            for token in tokens:
+                try:
+                    if service.seat_of(live, token) == who:
+                        return token
+                except ApiError:
+                    continue
+        return tokens[0]
+    token = await _call(last_chooser)
+    await _call(service.undo, game_id, token, at)
+
+
+async def hand_over(request: Request, game_id: str, admin_token: str, seat: int, bot: str | None) -> None:
+    await _call(_service(request).hand_over, game_id, admin_token, seat, bot)

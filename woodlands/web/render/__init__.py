@@ -1,0 +1,198 @@
+"""Server-rendered HTML/SVG for the web app's game page: pure functions of what a seat may see.
+
+Every function here reads only ``state.view(seat)``, the seat's own decision (``None`` when it is
+another seat's turn), ``state.log_for(seat)`` and the game's shared presentation
+(:func:`woodlands.engine.presentation.presentation_for`: describe, details, help, narrate,
+grouping, seat_name ...), which in turn reads only the public content.  So two positions that
+differ only in what the seat cannot know render to the same HTML (tests/web/test_render.py).
+
+>>> import woodlands
+>>> game = woodlands.load_game("tanglewoods")
+>>> state = game.new_game(seed=1, options={"difficulty": 0})
+>>> html = render_table(game, state.view(0), 0)
+>>> 'class="table table-tanglewoods"' in html and "Dice" in html
+True
+>>> "<button" in render_decision(game, state.view(0), state.decision, 0, action="/x")
+True
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from markupsafe import Markup
+
+from ...engine.decision import Decision, Option
+from ...engine.presentation import Presentation, presentation_for
+from .common import View, attrs, esc, join, section, tip_of
+
+Describe = Callable[[str], "str | None"]
+
+#: keys the page keeps for itself (undo, help, log); never given to an option
+RESERVED_KEYS = frozenset("uh?l")
+
+
+def _describe(p: Presentation) -> Describe:
+    return lambda ident: tip_of(p.describe, ident)
+
+
+def _names(p: Presentation) -> Describe:
+    """id -> printed name, from whatever the game's presentation offers (else the id tidied up)."""
+    for attr in ("name", "_name_of"):
+        fn = getattr(p, attr, None)
+        if callable(fn):
+            def named(ident: str, fn: Callable[[str], Any] = fn) -> str:
+                try:
+                    got = fn(ident)
+                except Exception:
+                    got = None
+                return str(got) if got else ident.replace("-", " ").title()
+            return named
+    if p.game.id == "cursed-forest":
+        from ...games.cursed_forest.present.table import nice
+        return lambda ident: nice(ident)
+    return lambda ident: ident.replace("-", " ").title()
+
+
+def render_table(game: Any, view: View, seat: int) -> Markup:
+    """The table as ``seat`` sees it (``view`` is ``state.view(seat)``)."""
+    p = presentation_for(game)
+    describe, names = _describe(p), _names(p)
+    kind = view.get("game") if isinstance(view, dict) else None
+    if kind == "tanglewoods":
+        from . import tanglewoods
+        return tanglewoods.render(view, describe, names)
+    if kind == "storyfold":
+        from . import storyfold
+        return storyfold.render(view, describe, names)
+    if kind == "cursed-forest":
+        from . import cursed_forest
+
+        def seat_name(s: str) -> str:
+            return p.seat_name(view, int(s))
+        return cursed_forest.render(view, describe, names, seat_name)
+    import json
+    return section("The table", Markup('<pre class="raw-view">{}</pre>').format(json.dumps(view, indent=1, default=str)), "raw")
+
+
+def _button(p: Presentation, view: View, decision: Decision, o: Option, number: int | None, keys: dict[str, str]) -> Markup:
+    letter = next((k for k, oid in keys.items() if oid == o.id), None)
+    digit = str(number) if number is not None and number <= 9 else None
+    hint = " ".join(k for k in (digit, letter) if k) or None
+    warning = None
+    try:
+        warning = p.warning(view, decision, o)
+    except Exception:
+        warning = None
+    tip = None
+    verb, args = o.meaning()
+    for a in args:
+        if isinstance(a, str):
+            tip = tip_of(p.describe, a)
+            if tip:
+                break
+    return Markup('<button type="submit" name="option" class="option"{a}>{k}<span class="option-label">{l}</span></button>').format(
+        a=attrs(value=o.id, data_key=digit, data_letter=letter, aria_keyshortcuts=hint, hx_confirm=warning, title=tip, data_tip=tip),
+        k=join(Markup('<kbd>{}</kbd> ').format(k) for k in (digit, letter) if k), l=o.label)
+
+
+def decision_groups(game: Any, decision: Decision) -> list[tuple[str, tuple[Option, ...]]]:
+    """The decision in short steps: (label, options) per group, or one unlabelled group when flat."""
+    p = presentation_for(game)
+    try:
+        depth = p.grouping(decision)
+    except Exception:
+        depth = 0
+    if depth <= 0:
+        return [("", tuple(decision.options))]
+    return [(p.group_label(decision, g.key, g.options), g.options) for g in decision.groups(depth)]
+
+
+def render_decision(game: Any, view: View, decision: Decision | None, at: int, *, action: str,
+                    refusal: str | None = None, deciding: str | None = None, target: str = "#game") -> Markup:
+    """The seat's decision as buttons in a form that posts ``option`` and ``at`` to ``action``.
+
+    A long decision comes in two short steps: each group (the die, the item ...) is a
+    ``<details>`` whose summary is the first step and whose buttons are the second.  Keys 1-9
+    take the options (or open the groups) in order; the presentation's fixed keys (``r`` roll)
+    are shown on their buttons.  ``refusal`` (why the last choice was refused) is shown above.
+    With no decision for this seat, says who is deciding (``deciding``).
+    """
+    p = presentation_for(game)
+    parts: list[Markup] = []
+    if refusal:
+        parts.append(Markup('<p class="refusal" role="alert">{}</p>').format(refusal))
+    if decision is None:
+        who = deciding or "Nobody"
+        parts.append(Markup('<p class="waiting" aria-live="polite">{} is deciding…</p>').format(who))
+        return Markup('<section class="decision waiting-panel" id="decision" aria-label="Decision">{}</section>').format(join(parts))
+    try:
+        keys = {k: v for k, v in p.fixed_keys(decision).items() if k not in RESERVED_KEYS and not k.isdigit()}
+    except Exception:
+        keys = {}
+    groups = decision_groups(game, decision)
+    body: list[Markup] = []
+    if len(groups) == 1:
+        body.append(Markup('<div class="options">{}</div>').format(
+            join(_button(p, view, decision, o, i + 1, keys) for i, o in enumerate(groups[0][1]))))
+    else:
+        for gi, (label, options) in enumerate(groups):
+            n = gi + 1
+            if len(options) == 1:
+                body.append(Markup('<div class="options single">{}</div>').format(_button(p, view, decision, options[0], n, keys)))
+                continue
+            inner = join(_button(p, view, decision, o, None, keys) for o in options)
+            body.append(Markup('<details class="group"{a}><summary>{k}{l}</summary><div class="options">{i}</div></details>').format(
+                a=attrs(data_key=str(n) if n <= 9 else None), k=Markup("<kbd>{}</kbd> ").format(n) if n <= 9 else "", l=label, i=inner))
+    try:
+        help_text = p.help(decision)
+    except Exception:
+        help_text = ""
+    help_html = Markup('<details class="help"><summary>Help for this step <kbd>h</kbd></summary>{}</details>').format(
+        join(Markup("<p>{}</p>").format(line) for line in help_text.splitlines() if line.strip()))
+    form = Markup('<form class="choose" method="post" action="{a}" hx-post="{a}" hx-target="{t}" hx-swap="outerHTML">'
+                  '<input type="hidden" name="at" value="{at}">{b}</form>').format(a=action, t=target, at=at, b=join(body))
+    parts.append(Markup('<h2 class="prompt" id="prompt">{}</h2>').format(decision.prompt))
+    parts.append(form)
+    parts.append(help_html)
+    return Markup('<section class="decision" id="decision" aria-labelledby="prompt">{}</section>').format(join(parts))
+
+
+def render_details(game: Any, view: View, decision: Decision | None) -> Markup:
+    """The presentation's details (dice odds, bears, items ...) as collapsible panels, and the glossary."""
+    p = presentation_for(game)
+    try:
+        details = p.details(view, decision)
+    except Exception:
+        details = []
+    out = [Markup('<details class="detail"><summary>{t}</summary>{b}</details>').format(
+        t=d.title, b=join(Markup("<p>{}</p>").format(line) for line in d.text.splitlines() if line.strip())) for d in details]
+    try:
+        glossary = p.glossary()
+    except Exception:
+        glossary = []
+    if glossary:
+        out.append(Markup('<details class="detail glossary"><summary>Glossary</summary><dl>{}</dl></details>').format(
+            join(Markup("<dt>{}</dt><dd>{}</dd>").format(t, m) for t, m in glossary)))
+    return Markup('<section class="details" aria-label="Details">{}</section>').format(join(out))
+
+
+def render_log(game: Any, events: list[dict[str, Any]], seat: int, last: int = 60) -> Markup:
+    """The narrated log of ``events`` (``state.log_for(seat)``), newest last, the last ``last`` lines."""
+    p = presentation_for(game)
+    lines = [line for line in p.narrate(events, seat) if line]
+    shown = lines[-last:]
+    return Markup('<ol class="log" aria-live="polite" start="{s}">{li}</ol>').format(
+        s=len(lines) - len(shown) + 1, li=join(Markup("<li>{}</li>").format(line) for line in shown))
+
+
+def render_outcome(outcome: Any) -> Markup:
+    if not outcome:
+        return Markup("")
+    if isinstance(outcome, dict):
+        rows = join(Markup("<dt>{}</dt><dd>{}</dd>").format(k, v if not isinstance(v, (dict, list)) else esc(v))
+                    for k, v in outcome.items())
+        return Markup('<section class="outcome panel" aria-label="Outcome"><h2>Game over</h2><dl>{}</dl></section>').format(rows)
+    return Markup('<section class="outcome panel"><h2>Game over</h2><p>{}</p></section>').format(outcome)
+
+
+__all__ = ["decision_groups", "render_decision", "render_details", "render_log", "render_outcome", "render_table"]

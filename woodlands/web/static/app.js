@@ -1,0 +1,84 @@
+// Woodlands game page: keyboard shortcuts and the details panel for hover/tap/focus.
+// No framework; htmx (vendored) does the requests and the live updates.
+(function () {
+  "use strict";
+  function info(el) {
+    var panel = document.getElementById("info");
+    if (!panel || !el) return;
+    var tip = el.getAttribute("data-tip");
+    if (tip) panel.textContent = tip;
+  }
+  function tipTarget(ev) {
+    var t = ev.target;
+    return t && t.closest ? t.closest("[data-tip]") : null;
+  }
+  document.addEventListener("focusin", function (ev) { info(tipTarget(ev)); });
+  document.addEventListener("click", function (ev) { info(tipTarget(ev)); });
+  document.addEventListener("mouseover", function (ev) { info(tipTarget(ev)); });
+
+  function visible(el) { return !!(el && el.offsetParent !== null); }
+  function typing(ev) {
+    var t = ev.target, tag = t && t.tagName;
+    return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (t && t.isContentEditable);
+  }
+  document.addEventListener("keydown", function (ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) return;
+    var key = ev.key;
+    var decision = document.getElementById("decision");
+    if (key === "Escape") {
+      var open = decision && decision.querySelector("details.group[open]");
+      if (open) { open.open = false; var s = open.querySelector("summary"); if (s) s.focus(); ev.preventDefault(); }
+      return;
+    }
+    if (key === "u") { var undo = document.getElementById("undo-button"); if (undo) { undo.click(); ev.preventDefault(); } return; }
+    if (key === "h" || key === "?") {
+      var help = decision && decision.querySelector("details.help");
+      if (help) { help.open = !help.open; ev.preventDefault(); }
+      return;
+    }
+    if (!decision) return;
+    // inside an open group, digits pick its options in order
+    var group = decision.querySelector("details.group[open]");
+    if (group && /^[1-9]$/.test(key)) {
+      var opts = group.querySelectorAll("button.option");
+      var o = opts[parseInt(key, 10) - 1];
+      if (o) { o.click(); ev.preventDefault(); }
+      return;
+    }
+    if (key.length !== 1 || !/^[0-9a-z]$/.test(key)) return;
+    var hit = decision.querySelector('[data-key="' + key + '"]') || decision.querySelector('[data-letter="' + key + '"]');
+    if (!hit || !visible(hit)) return;
+    ev.preventDefault();
+    if (hit.tagName === "DETAILS") {
+      decision.querySelectorAll("details.group[open]").forEach(function (d) { if (d !== hit) d.open = false; });
+      hit.open = true;
+      var first = hit.querySelector("button.option");
+      if (first) first.focus();
+    } else {
+      hit.click();
+    }
+  });
+  // A live update re-draws the game only when the stream's decision number is not the one shown
+  // (the page's own choice already brought the new table).
+  window.woodlandsBehind = function (ev) {
+    var game = document.getElementById("game");
+    var data = ev && ev.detail && ev.detail.data;
+    if (!game || typeof data !== "string") return true;
+    try { return String(JSON.parse(data).at) !== game.dataset.at; } catch (e) { return true; }
+  };
+  // Close the live stream before the page goes, so leaving never logs an aborted stream.
+  window.addEventListener("pagehide", function () {
+    if (!window.htmx) return;
+    document.querySelectorAll("[sse-connect]").forEach(function (el) { window.htmx.remove(el); });
+  });
+  // After htmx swaps the game in, put the focus back where a keyboard user expects it.
+  document.body.addEventListener("htmx:afterSwap", function (ev) {
+    var t = ev.detail && ev.detail.target;
+    if (!t || t.id !== "game") return;
+    var first = document.querySelector("#decision .refusal, #decision button.option, #decision details.group > summary");
+    if (first && document.activeElement === document.body) {
+      if (first.classList.contains("refusal")) first.setAttribute("tabindex", "-1");
+      first.focus({ preventScroll: true });
+    }
+  });
+})();
