@@ -309,7 +309,10 @@ def _answer(request: Request, game_id: str, ctx: dict[str, Any] | None, err: Pag
     swaps it in), else a redirect back to the page (a refusal: the error page with its reason)."""
     htmx = request.headers.get("HX-Request") == "true"
     if htmx and ctx is not None:
-        return templates.TemplateResponse(request, "_game.html", ctx, headers={"HX-Retarget": "#game"})
+        # "global": htmx looks the target up from the element that sent the request, and a live
+        # update may have swapped that element out of the page while the answer was on its way
+        # (then a plain "#game" is not found: htmx:targetError); the page always has a #game
+        return templates.TemplateResponse(request, "_game.html", ctx, headers={"HX-Retarget": "global #game"})
     if err is not None:
         return _error_page(request, err)
     return RedirectResponse(f"/games/{game_id}", status_code=303)
