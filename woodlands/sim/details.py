@@ -64,13 +64,13 @@ def _storyfold(state: GameState) -> Details:
     scenes: list[dict[str, Any]] = []
     chapter = ""
     tries: dict[str, int] = {}
-    restarts: dict[str, int] = {}
+    restarts: list[str] = []
     for e in state.log:
         kind = e["type"]
         if kind == "chapter":
             chapter = str(e.get("chapter", ""))
             if e.get("restart"):
-                restarts[chapter] = restarts.get(chapter, 0) + 1
+                restarts.append(chapter)
         elif kind == "scene":
             scene = str(e.get("scene", ""))
             tries[scene] = tries.get(scene, 0) + 1
@@ -81,7 +81,7 @@ def _storyfold(state: GameState) -> Details:
     last = scenes[-1] if scenes else None
     return {
         "scenes": scenes,
-        "chapters_restarted": sorted(restarts),
+        "restarts": restarts,
         "stopped_at": last["scene"] if last is not None and score.get("result") != "win" else None,
         "chapter_reached": chapter,
     }
@@ -160,7 +160,7 @@ def detail_fields() -> dict[str, Any]:
         # Storyfold
         "scenes": pa.list_(pa.struct([("scene", pa.string()), ("chapter", pa.string()),
                                       ("attempt", pa.int64()), ("result", pa.string())])),
-        "chapters_restarted": text_list, "stopped_at": pa.string(), "chapter_reached": pa.string(),
+        "restarts": text_list, "stopped_at": pa.string(), "chapter_reached": pa.string(),
         # The Cursed Forest
         "players": pa.int64(), "pvp": pa.bool_(), "characters": text_list, "how": pa.string(),
         "deaths": pa.int64(), "morna_kills": pa.int64(),
