@@ -99,9 +99,9 @@ def _cursed_forest(state: GameState) -> Details:
         who = e.get("adventurer")
         if kind == "character":
             characters[int(e["adventurer"])] = str(e.get("character", ""))
-        elif kind in ("pickup", "stow") and isinstance(e.get("item"), str):
+        elif kind in ("pickup", "stow") and isinstance(who, int) and isinstance(e.get("item"), str):
             held.setdefault(int(who), set()).add(e["item"])
-        elif kind in ("drop", "item_gone", "item_breaks", "give") and isinstance(e.get("item"), str):
+        elif kind in ("drop", "item_gone", "item_breaks", "give") and isinstance(who, int) and isinstance(e.get("item"), str):
             held.setdefault(int(who), set()).discard(e["item"])
             if kind == "give" and isinstance(e.get("to"), int):
                 held.setdefault(e["to"], set()).add(e["item"])

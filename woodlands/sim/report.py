@@ -113,6 +113,12 @@ def _svg(chart: Any) -> str:
         return f"<p class='none'>(plot not drawn: {html.escape(str(e).splitlines()[0][:200])})</p>"
 
 
+def _chart(values: list[Row]) -> Any:
+    """An altair chart over rows given inline (they end up in the SVG, never in a file)."""
+    import altair as alt
+    return alt.Chart(alt.Data(values=values))  # type: ignore[no-untyped-call]
+
+
 def _quantiles(values: list[float]) -> dict[str, float]:
     if not values:
         return {"mean": 0.0, "p10": 0.0, "median": 0.0, "p90": 0.0, "max": 0.0}
@@ -241,14 +247,14 @@ def _tanglewoods(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[s
                                f"{worst['hero']} least ({_pct(worst['win_rate'])})"
                                + (", a significant gap." if significantly_different(best["wins"], best["games"], worst["wins"], worst["games"]) else "."))
 
-    level_chart = alt.Chart(alt.Data(values=by_level)).encode(
+    level_chart = _chart(by_level).encode(
         x=alt.X("difficulty:O", title="difficulty"), color=alt.Color("bot:N"))
     chart = (level_chart.mark_line(point=True).encode(y=alt.Y("win_rate:Q", title="win rate", scale=alt.Scale(domain=[0, 1])))
              + level_chart.mark_rule().encode(y="win_lo:Q", y2="win_hi:Q")).properties(width=420, height=220,
                                                                                     title="Win rate by difficulty (95% intervals)")
     parts.append("<h3>Win rate by difficulty, hero and bot</h3>")
     parts.append(_svg(chart))
-    hero_chart = alt.Chart(alt.Data(values=by_hero)).mark_line(point=True).encode(
+    hero_chart = _chart(by_hero).mark_line(point=True).encode(
         x=alt.X("difficulty:O"), y=alt.Y("win_rate:Q", title="win rate", scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("hero:N"), column=alt.Column("bot:N")).properties(width=300, height=200)
     parts.append(_svg(hero_chart))
@@ -271,7 +277,7 @@ def _tanglewoods(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[s
                        **_quantiles([float(x) for x in r["rounds"] if x is not None])})
     tables["tanglewoods_rounds"] = rounds
     parts.append("<h3>Rounds to win or lose</h3>")
-    parts.append(_svg(alt.Chart(alt.Data(values=rounds)).mark_line(point=True).encode(
+    parts.append(_svg(_chart(rounds).mark_line(point=True).encode(
         x="difficulty:O", y=alt.Y("mean:Q", title="mean rounds"), color="result:N", column="bot:N").properties(width=300, height=180)))
     parts.append("<details><summary>Table</summary>" + _table(rounds, [
         ("bot", "bot"), ("difficulty", "difficulty"), ("result", "result"), ("games", "games"), ("mean", "mean"),
@@ -288,9 +294,9 @@ def _tanglewoods(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[s
         lift = _lift_rows(df, column, "loss")
         tables[f"tanglewoods_{column}_loss_lift"] = lift
         for bot in sorted({r["bot"] for r in lift}):
-            worst = [r for r in lift if r["bot"] == bot and r["flag"] == "higher"]
-            if worst:
-                w = worst[0]
+            losing = [r for r in lift if r["bot"] == bot and r["flag"] == "higher"]
+            if losing:
+                w = losing[0]
                 summary.append(f"Tanglewoods, {bot} bot: of the {column}, {w['id']} goes most with losses "
                                f"(lift {w['lift']:.2f}, 95% {w['lift_lo']:.2f}-{w['lift_hi']:.2f}, {w['games']:,} games).")
         parts.append(f"<h4>{column}</h4>" + _table(lift, [("bot", "bot"), ("id", column[:-1]), ("games", "games"),
@@ -310,7 +316,7 @@ def _tanglewoods(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[s
     parts.append("<h3>Gold and dice at the end of a lost game</h3>")
     if lost.height:
         hist = lost.group_by(["bot", "gold"]).agg(pl.len().alias("games")).sort(["bot", "gold"]).to_dicts()
-        parts.append(_svg(alt.Chart(alt.Data(values=hist)).mark_bar().encode(
+        parts.append(_svg(_chart(hist).mark_bar().encode(
             x=alt.X("gold:O", title="gold at the end"), y="games:Q", column="bot:N").properties(width=300, height=160)))
     parts.append(_table(death, [("bot", "bot"), ("difficulty", "difficulty"), ("games", "lost games"),
                                 ("gold_mean", "gold mean"), ("gold_median", "gold median"), ("gold_p90", "gold 90%"),
@@ -349,7 +355,7 @@ def _storyfold(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[str
                            f"({_pct(hard['first_try_rate'])}); {stop['scene']} is lost most often "
                            f"({stop['lost_per_game']:.2f} lost tries per game that reaches it).")
     parts.append("<h3>Scenes: won at the first try, and lost tries</h3>")
-    parts.append(_svg(alt.Chart(alt.Data(values=first)).mark_bar().encode(
+    parts.append(_svg(_chart(first).mark_bar().encode(
         y=alt.Y("scene:N", sort=list(order)), x=alt.X("first_try_rate:Q", title="won at the first try", scale=alt.Scale(domain=[0, 1])),
         color="chapter:N", column="bot:N").properties(width=260, height=14 * max(1, len(order)))))
     parts.append(_table(first, [("bot", "bot"), ("chapter", "chapter"), ("scene", "scene"), ("games_reaching", "games reaching it"),
@@ -387,7 +393,7 @@ def _storyfold(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[str
     parts.append("<h3>The score's spread (scenes played, restarts, Shadow cards drawn)</h3>")
     if "shadow_cards" in df.columns:
         hist = df.group_by(["bot", "shadow_cards"]).agg(pl.len().alias("games")).sort(["bot", "shadow_cards"]).to_dicts()
-        parts.append(_svg(alt.Chart(alt.Data(values=hist)).mark_bar().encode(
+        parts.append(_svg(_chart(hist).mark_bar().encode(
             x=alt.X("shadow_cards:Q", bin=alt.Bin(maxbins=40), title="Shadow cards"), y="sum(games):Q", column="bot:N")
             .properties(width=300, height=160)))
     parts.append(_table(spread, [("bot", "bot"), ("measure", "measure"), ("mean", "mean"), ("p10", "10%"),
@@ -414,7 +420,7 @@ def _cursed_forest(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list
         summary.append(f"The Cursed Forest, {bot} bot: won " + ", ".join(
             f"{_pct(r['win_rate'])} with {r['players']} player{'s' if r['players'] != 1 else ''}" for r in rows) + ".")
     parts.append("<h3>Wins by players, characters and options</h3>")
-    pc = alt.Chart(alt.Data(values=by_players)).encode(x="players:O", color="bot:N")
+    pc = _chart(by_players).encode(x="players:O", color="bot:N")
     parts.append(_svg((pc.mark_line(point=True).encode(y=alt.Y("win_rate:Q", title="win rate", scale=alt.Scale(domain=[0, 1])))
                        + pc.mark_rule().encode(y="win_lo:Q", y2="win_hi:Q")).properties(width=320, height=200)))
     parts.append(_table(by_players, [("bot", "bot"), ("players", "players"), ("games", "games"), ("wins", "wins"),
@@ -438,7 +444,7 @@ def _cursed_forest(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list
     tables["cursed_forest_seeds_vs_morna"] = seeds
     parts.append("<h3>Seeds laid against Morna Gûl's kills</h3><p>Games by the seeds the adventurers laid and the "
                  "adventurers Morna Gûl killed; how often those games were won.</p>")
-    parts.append(_svg(alt.Chart(alt.Data(values=seeds)).mark_rect().encode(
+    parts.append(_svg(_chart(seeds).mark_rect().encode(
         x="seeds_laid:O", y="morna_kills:O", color=alt.Color("games:Q", scale=alt.Scale(type="log")), column="bot:N")
         .properties(width=220, height=160)))
     parts.append(_table(seeds, [("bot", "bot"), ("seeds_laid", "seeds laid"), ("morna_kills", "killed by Morna Gûl"),

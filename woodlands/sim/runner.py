@@ -25,9 +25,15 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Protocol
 
 from ..bots import get_bot
+from ..engine.errors import WoodlandsError
 from ..engine.game import Game, load_game
 from ..engine.records import log_digest
 from .stats import summarise
+
+
+class SimError(WoodlandsError):
+    """A simulation asked for something that cannot be (an unknown backend, an address for the
+    processes backend)."""
 
 
 #: one game of a batch: ``seed``, ``result``, ``decisions``, then the game's own measures
@@ -118,7 +124,7 @@ class ProcessesBackend:
 
     def __init__(self, jobs: int = 1, address: str | None = None) -> None:
         if address:
-            raise ValueError("--address is for the ray backend; the processes backend runs on this machine")
+            raise SimError("--address is for the ray backend; the processes backend runs on this machine")
         self.jobs = max(1, jobs)
 
     def run(self, tasks: list[Task], detail: bool = False) -> Iterator[list[GameRow]]:
@@ -195,7 +201,7 @@ class SimReport:
 
 def backend_for(name: str, jobs: int, address: str | None = None) -> Backend:
     if name not in BACKENDS:
-        raise ValueError(f"unknown backend {name!r}; backends: {', '.join(BACKENDS)}")
+        raise SimError(f"unknown backend {name!r}; backends: {', '.join(BACKENDS)}")
     return BACKENDS[name](jobs, address)
 
 
