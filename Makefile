@@ -20,7 +20,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
-	@$(PIP) -e ".[dev]" >>$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
+	@$(PIP) -e ".[dev,ray,report]" >>$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
 	@touch $@ $(VENV)/.installed
 
 play: $(VENV)/.installed
