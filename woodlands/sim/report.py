@@ -150,7 +150,7 @@ def _win_rows(df: pl.DataFrame, keys: list[str]) -> list[Row]:
     return out
 
 
-def _lift_rows(df: pl.DataFrame, column: str, outcome: str, by: str = "bot") -> list[Row]:
+def _lift_rows(df: pl.DataFrame, column: str, outcome: str, by: str = "bot", min_support: int = MIN_SUPPORT) -> list[Row]:
     """For each value of a list column: how much more often games that have it end in ``outcome``
     than the games of the same ``by`` group overall (lift = P(outcome | has it) / P(outcome)),
     with the Wilson interval of P(outcome | has it) divided by the base rate."""
@@ -166,7 +166,7 @@ def _lift_rows(df: pl.DataFrame, column: str, outcome: str, by: str = "bot") -> 
               .filter(pl.col(column).is_not_null()).unique(["game", column])
               .group_by(column).agg(pl.len().alias("games"), (pl.col("result") == outcome).sum().alias("hits")))
         for r in ex.to_dicts():
-            if r["games"] < MIN_SUPPORT:
+            if r["games"] < min_support:
                 continue
             lo, hi = wilson_interval(int(r["hits"]), int(r["games"]))
             p = r["hits"] / r["games"]
@@ -203,7 +203,7 @@ def monotone_flags(levels: list[Row]) -> list[Row]:
     return out
 
 
-def _tanglewoods(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[str]) -> str:
+def _tanglewoods(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[str], min_support: int) -> str:
     import altair as alt
     parts = ["<h2>Tanglewoods</h2>"]
     by_level = _win_rows(df, ["bot", "difficulty"])
@@ -286,12 +286,12 @@ def _tanglewoods(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[s
     # what goes with losses
     parts.append("<h3>Cards, items and bears that go with losses</h3><p>Lift = the loss rate of the games that had it "
                  "at the end over the bot's loss rate (1: no link); its 95% interval comes from the Wilson interval of "
-                 f"that loss rate. Games of every difficulty together, at least {MIN_SUPPORT} games each; an "
+                 f"that loss rate. Games of every difficulty together, at least {min_support} games each; an "
                  "association, not a cause (longer games hold more cards).</p>")
     for column in ("cards", "items", "bears"):
         if column not in df.columns:
             continue
-        lift = _lift_rows(df, column, "loss")
+        lift = _lift_rows(df, column, "loss", min_support=min_support)
         tables[f"tanglewoods_{column}_loss_lift"] = lift
         for bot in sorted({r["bot"] for r in lift}):
             losing = [r for r in lift if r["bot"] == bot and r["flag"] == "higher"]
@@ -326,7 +326,7 @@ def _tanglewoods(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[s
 
 
 # ------------------------------------------------------------------ Storyfold
-def _storyfold(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[str]) -> str:
+def _storyfold(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[str], min_support: int) -> str:
     import altair as alt
     parts = ["<h2>Storyfold</h2>"]
     wins = _win_rows(df, ["bot"])
@@ -347,7 +347,7 @@ def _storyfold(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[str
     first.sort(key=lambda r: (r["bot"], order.get(r["scene"], 0)))
     tables["storyfold_scenes"] = first
     for bot in sorted({r["bot"] for r in first}):
-        mine = [r for r in first if r["bot"] == bot and r["first_tries"] >= MIN_SUPPORT]
+        mine = [r for r in first if r["bot"] == bot and r["first_tries"] >= min_support]
         if mine:
             hard = min(mine, key=lambda r: r["first_try_rate"])
             stop = max(mine, key=lambda r: r["lost_per_game"])
@@ -410,7 +410,7 @@ def _storyfold(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[str
 
 
 # ------------------------------------------------------------------ The Cursed Forest
-def _cursed_forest(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[str]) -> str:
+def _cursed_forest(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[str], min_support: int) -> str:
     import altair as alt
     parts = ["<h2>The Cursed Forest</h2>"]
     by_players = _win_rows(df, ["bot", "players"])
@@ -462,7 +462,7 @@ def _cursed_forest(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list
     monsters.sort(key=lambda r: (r["bot"], -r["lost_rate"]))
     tables["cursed_forest_monsters"] = monsters
     for bot in sorted({r["bot"] for r in monsters}):
-        mine = [r for r in monsters if r["bot"] == bot and r["fights"] >= MIN_SUPPORT]
+        mine = [r for r in monsters if r["bot"] == bot and r["fights"] >= min_support]
         if mine:
             m = mine[0]
             summary.append(f"The Cursed Forest, {bot} bot: the deadliest foe is {m['monster']} (the adventurer dies in "
@@ -475,7 +475,7 @@ def _cursed_forest(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list
     if fights.height:
         fx = fights.with_row_index("fight").with_columns(
             pl.when(pl.col("result") == "won").then(pl.lit("win")).otherwise(pl.lit("other")).alias("result"))
-        items = _lift_rows(fx.select("bot", "result", "items"), "items", "win")
+        items = _lift_rows(fx.select("bot", "result", "items"), "items", "win", min_support=min_support)
     tables["cursed_forest_items_fight_lift"] = items
     for bot in sorted({r["bot"] for r in items}):
         best = [r for r in items if r["bot"] == bot and r["flag"] == "higher"]
@@ -501,8 +501,10 @@ td:first-child,th:first-child{text-align:left}.flag{background:#fde2c8}.none{col
 """
 
 
-def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance report") -> Report:
-    """The report for every game present in the results files ``paths``."""
+def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance report",
+                 min_support: int = MIN_SUPPORT) -> Report:
+    """The report for every game present in the results files ``paths``; ``min_support``: the
+    fewest games (or fights) behind a row of a lift table or a named scene or foe."""
     df = load(paths)
     tables: dict[str, list[Row]] = {}
     summary: list[str] = []
@@ -520,7 +522,7 @@ def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance re
                 ("bot", "bot"), ("options", "options"), ("games", "games"), ("win_rate", "win rate"),
                 ("win_lo", "95% low"), ("win_hi", "95% high")]))
             continue
-        sections.append(section(sub, tables, summary))
+        sections.append(section(sub, tables, summary, min_support))
     sources = ", ".join(html.escape(Path(p).name) for p in paths)
     data = json.dumps(tables, default=str, separators=(",", ":")).replace("</", "<\\/")
     page = (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
