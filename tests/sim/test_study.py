@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -57,8 +58,13 @@ def test_every_game_has_its_designer_columns(tmp_path):
     out = tmp_path / "all.parquet"
     run_study([SimConfig("storyfold", bot="random", options={"scene_limit": 200})], games=2, seed=1, out=str(out))
     run_study([SimConfig("cursed-forest", bot="greedy", options={"players": 2})], games=2, seed=1, out=str(out))
-    rows = read_table(out).to_pylist()
-    assert sorted({r["game"] for r in rows}) == ["cursed-forest", "storyfold"]
+    run_study([SimConfig("tanglewoods", bot="random")], games=2, seed=1, out=str(out))
+    table = read_table(out)
+    rows = [r for r in table.to_pylist() if r["game"] != "tanglewoods"]
+    assert sorted(set(table.column("game").to_pylist())) == ["cursed-forest", "storyfold", "tanglewoods"]
+    # docs/simulation.md names every column a file can have
+    documented = set(re.findall(r"^\| `([a-z_]+)` \|", (ROOT / "docs" / "simulation.md").read_text(encoding="utf-8"), re.M))
+    assert set(table.column_names) <= documented, set(table.column_names) - documented
     for r in rows:
         if r["game"] == "storyfold":
             assert r["scenes"] and all(s["result"] in ("won", "lost", "unfinished") for s in r["scenes"])
