@@ -198,8 +198,10 @@ def monotone_flags(levels: list[Row]) -> list[Row]:
         both_extreme = (p == q == 0.0) or (p == q == 1.0)
         flag = "" if p < q else ("no signal (both " + _pct(p) + ")" if both_extreme else "not harder")
         sig = bool(flag == "not harder" and p > q and significantly_different(r["wins"], r["games"], below["wins"], below["games"]))
+        harder = bool(p < q and significantly_different(r["wins"], r["games"], below["wins"], below["games"]))
         out.append({"difficulty": r["difficulty"], "win_rate": p, "below_rate": q, "flag": flag,
-                    "significant": sig, "cliff": q - p >= CLIFF})
+                    "significant": sig, "cliff": q - p >= CLIFF, "significantly_harder": harder,
+                    "no_signal": both_extreme})
     return out
 
 
@@ -233,6 +235,12 @@ def _tanglewoods(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[s
             if f["bot"] == bot and f["hero"] == "(all)" and f["cliff"]:
                 summary.append(f"Tanglewoods: a cliff for the {bot} bot: the win rate falls from {_pct(f['below_rate'])} at "
                                f"level {f['difficulty'] - 1} to {_pct(f['win_rate'])} at level {f['difficulty']}.")
+        unclear = [f["difficulty"] for f in flags if f["bot"] == bot and f["hero"] == "(all)"
+                   and not f["significantly_harder"] and not f["no_signal"]]
+        if unclear:
+            summary.append(f"Tanglewoods, {bot} bot: level{'s' if len(unclear) > 1 else ''} "
+                           f"{', '.join(map(str, unclear))} {'are' if len(unclear) > 1 else 'is'} not significantly harder "
+                           "than the level below (95% two-proportion test).")
         hero_flags = sorted({f["hero"] for f in flags if f["bot"] == bot and f["hero"] != "(all)" and f["significant"]})
         if hero_flags:
             summary.append(f"Tanglewoods, {bot} bot: some level is significantly easier than the one below for "
@@ -266,9 +274,13 @@ def _tanglewoods(df: pl.DataFrame, tables: dict[str, list[Row]], summary: list[s
     parts.append("<h3>Is every level harder than the one below?</h3><p>A level is flagged <em>not harder</em> when its "
                  "win rate is at least the level below's; <em>significant</em> when a two-proportion test at 95% says it "
                  "is higher; <em>cliff</em> when the win rate falls by " + _pct(CLIFF) + " or more.</p>")
-    shown = [f for f in flags if f["flag"] or f["cliff"]]
+    shown = [f for f in flags if not f["no_signal"] and (f["flag"] or f["cliff"] or not f["significantly_harder"])]
+    parts.append("<p>Shown: the levels flagged, the cliffs, and the levels not significantly harder than the one "
+                 "below; levels where both win rates are 0% or 100% say nothing and are left out (they are in the "
+                 "embedded data).</p>")
     parts.append(_table(shown, [("bot", "bot"), ("hero", "hero"), ("difficulty", "level"), ("below_rate", "win rate below"),
-                                ("win_rate", "win rate"), ("flag", "flag"), ("significant", "significant"), ("cliff", "cliff")]))
+                                ("win_rate", "win rate"), ("flag", "flag"), ("significant", "significantly easier"),
+                                ("significantly_harder", "significantly harder"), ("cliff", "cliff")]))
 
     # rounds to win or lose
     rounds = []
