@@ -109,9 +109,10 @@ def cmd_study(args: argparse.Namespace, options: dict[str, Any]) -> int:
                         f"{args.seed}..{args.seed + args.games - 1}", title_justify="left", show_edge=False)
     for col in ("bot", "options", "games", "win rate", "95% interval"):
         table.add_column(col, justify="right" if col in ("games", "win rate") else "left")
-    for s in summaries[:60]:
+    shown = varying_options([s["options"] for s in summaries])
+    for s, opts in list(zip(summaries, shown))[:60]:
         lo, hi = s["win_rate_95"]
-        table.add_row(s["bot"], escape(s["options"]), str(s["games"]), f"{s['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
+        table.add_row(s["bot"], escape(opts), str(s["games"]), f"{s['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
     out.print(table)
     if len(summaries) > 60:
         out.print(f"... and {len(summaries) - 60} more configurations (all in the results file)")
@@ -128,6 +129,19 @@ def cmd_study(args: argparse.Namespace, options: dict[str, Any]) -> int:
                                           "elapsed_seconds": report.elapsed, "played": report.played,
                                           "skipped": report.skipped, "configs": summaries}, indent=1) + "\n")
     return 0
+
+
+def varying_options(texts: list[str]) -> list[str]:
+    """Each configuration's options as ``key=value`` pairs, leaving out what every one shares.
+
+    >>> varying_options(['{"difficulty":1,"round_limit":200}', '{"difficulty":2,"round_limit":200}'])
+    ['difficulty=1', 'difficulty=2']
+    """
+    parsed = [json.loads(t) if t else {} for t in texts]
+    keys = sorted({k for p in parsed for k in p})
+    varying = [k for k in keys if len({json.dumps(p.get(k)) for p in parsed}) > 1] or keys
+    return [" ".join(f"{k}={json.dumps(p[k]) if not isinstance(p[k], str) else p[k]}" for k in varying if k in p)
+            for p in parsed]
 
 
 def _study_rows(path: str, configs: list[Any], seed: int, games: int) -> list[dict[str, Any]]:
