@@ -158,3 +158,11 @@ def test_sim_study_command_prints_per_configuration(tmp_path, capsys, monkeypatc
     for s in summary["configs"]:
         mine = [r for r in rows if r["options"] == s["options"]]
         assert s["games"] == len(mine) == 5 and s["wins"] == sum(r["result"] == "win" for r in mine)
+
+
+def test_the_command_line_imports_no_heavy_library_until_asked():
+    code = ("import sys, woodlands.cli.main, woodlands.cli.commands, woodlands.sim; "
+            "print(sorted(m for m in ('ray', 'pyarrow', 'polars', 'altair', 'vl_convert') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                         capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
