@@ -89,7 +89,8 @@ def test_a_crash_leaves_parts_that_the_next_run_resumes(tmp_path):
     assert read_table(out).equals(read_table(whole))
 
 
-def test_ctrl_c_keeps_what_finished_and_the_same_command_resumes(tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
+def test_ctrl_c_keeps_what_finished_and_the_same_command_resumes(tmp_path, stop):
     out = tmp_path / "r.parquet"
     argv = [sys.executable, "-m", "woodlands", "sim", "tanglewoods", "--bot", "random", "--games", "3000",
             "--seed", "7", "--out", str(out)]
@@ -99,7 +100,7 @@ def test_ctrl_c_keeps_what_finished_and_the_same_command_resumes(tmp_path):
     deadline = time.monotonic() + 60
     while not (parts.exists() and any(parts.glob("part-*.parquet"))) and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(stop)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "interrupted" in err and "Traceback" not in err

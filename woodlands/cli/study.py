@@ -7,9 +7,12 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import signal
+import threading
 from collections import defaultdict
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from rich.markup import escape
 from rich.table import Table
@@ -96,7 +99,7 @@ def cmd_study(args: argparse.Namespace, options: dict[str, Any]) -> int:
         check_target(args.json)
     total = args.games * len(configs)
     label = f"{args.game} / {', '.join(bots)}" + (f" / {len(configs)} configurations" if len(configs) > len(bots) else "")
-    with progress_reporter(total, label) as advance:
+    with progress_reporter(total, label) as advance, _terminate_as_interrupt():
         report = run_study(configs, args.games, seed=args.seed, jobs=args.jobs, backend=args.backend,
                            out=args.out, progress=advance, address=args.address, keep_rows=not args.out)
     if args.out:
@@ -129,6 +132,24 @@ def cmd_study(args: argparse.Namespace, options: dict[str, Any]) -> int:
                                           "elapsed_seconds": report.elapsed, "played": report.played,
                                           "skipped": report.skipped, "configs": summaries}, indent=1) + "\n")
     return 0
+
+
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """A study stopped with SIGTERM (``kill``, a batch scheduler) keeps its finished games like
+    Ctrl-C does.  (A background job of a script ignores SIGINT, so there ``kill`` is the way.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
 
 
 def varying_options(texts: list[str]) -> list[str]:
