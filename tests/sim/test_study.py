@@ -72,8 +72,11 @@ def test_every_game_has_its_designer_columns(tmp_path):
             assert len(r["restarts"]) == r["chapter_restarts"]
         else:
             assert r["players"] == 2 and len(r["characters"]) == 2 and r["scenes"] is None
-            assert sum(f["result"] == "won" for f in r["fights"]) <= r["kills"]
-            assert r["morna_kills"] <= r["deaths"]
+            log = replay_row(r).log
+            kills = [e for e in log if e["type"] == "kill"]
+            assert 0 < sum(f["result"] == "won" for f in r["fights"]) <= len(kills)
+            assert sum(f["result"] == "lost" for f in r["fights"]) <= r["deaths"]
+            assert r["morna_kills"] <= r["deaths"] == sum(e["type"] == "death" for e in log)
 
 
 def test_a_crash_leaves_parts_that_the_next_run_resumes(tmp_path):

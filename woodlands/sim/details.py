@@ -94,9 +94,11 @@ def _cursed_forest(state: GameState) -> Details:
     fights: list[dict[str, Any]] = []
     open_fights: dict[int, dict[str, Any]] = {}
     morna_kills = deaths = 0
+    just_over: list[dict[str, Any]] = []     # the fights whose end was the event before (a kill follows it)
     for e in state.log:
         kind = e["type"]
         who = e.get("adventurer")
+        closed, just_over = just_over, []
         if kind == "character":
             characters[int(e["adventurer"])] = str(e.get("character", ""))
         elif kind in ("pickup", "stow") and isinstance(who, int) and isinstance(e.get("item"), str):
@@ -111,8 +113,12 @@ def _cursed_forest(state: GameState) -> Details:
                      "items": sorted(held.get(int(who), set())), "result": "escaped"}
             open_fights[int(who)] = fight
             fights.append(fight)
-        elif kind == "kill" and who is not None and int(who) in open_fights:
-            open_fights.pop(int(who))["result"] = "won"
+        elif kind == "kill" and who is not None:
+            fight = open_fights.pop(int(who), None) or next(
+                (f for f in closed if f["adventurer"] == int(who) and f["result"] == "escaped"), None)
+            if fight is not None:
+                fight["result"] = "won"
+            just_over = closed
         elif kind == "death":
             deaths += 1
             if e.get("source") == "morna":
@@ -122,6 +128,7 @@ def _cursed_forest(state: GameState) -> Details:
                     open_fights.pop(int(who))["result"] = "lost"
                 held[int(who)] = set()
         elif kind == "fight_over":
+            just_over = list(open_fights.values())
             open_fights.clear()
     outcome = state.outcome or {}
     return {
