@@ -19,6 +19,8 @@ Parquet type of every column, so every batch of a file has the same schema.
 """
 from __future__ import annotations
 
+import importlib
+import sys
 from typing import Any, Callable
 
 from ..engine.state import GameState
@@ -26,132 +28,36 @@ from ..engine.state import GameState
 Details = dict[str, Any]
 
 
-# ------------------------------------------------------------------ Tanglewoods
-def _ids(entries: Any) -> list[str]:
-    """The ids of a view's list of cards (dicts with an ``id``, or ids already)."""
-    out = []
-    for e in entries or []:
-        if isinstance(e, dict) and isinstance(e.get("id"), str):
-            out.append(e["id"])
-        elif isinstance(e, str):
-            out.append(e)
-    return out
+def balance_module(game_class: type) -> Any:
+    """A game's balance module: ``balance`` beside the module of its game class (e.g.
+    ``woodlands.games.<game>.balance``), or None.  It may define ``details(state)`` (the columns
+    below) and ``report_section(...)`` (woodlands.sim.report)."""
+    package = game_class.__module__
+    if not package.endswith(".__init__") and "." in package and not _is_package(package):
+        package = package.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(package + ".balance")
+    except ModuleNotFoundError as e:
+        if e.name != package + ".balance":
+            raise
+        return None
 
 
-def _tanglewoods(state: GameState) -> Details:
-    view = state.view(0)
-    dice = view.get("dice") or {}
-    pool = sum((dice.get("pool") or {}).values()) + sum((dice.get("committed") or {}).values())
-    hero = view.get("hero") or {}
-    cards = _ids(view.get("tableau")) + _ids([view.get("map")]) + _ids(view.get("revealed")) + _ids(view.get("drawn"))
-    return {
-        "difficulty": int(state.options.get("difficulty", 5)),
-        "difficulty_mode": str(state.options.get("difficulty_mode", "toward-5")),
-        "hero": str(hero.get("id", "")),
-        "side": str(hero.get("side", "")),
-        "health": int(view.get("health", 0)),
-        "gold": int(view.get("gold", 0)),
-        "dice_ready": int(pool),
-        "dice_exhausted": int(sum((dice.get("exhausted") or {}).values())),
-        "cards": sorted(set(cards)),
-        "items": sorted(set(_ids(view.get("inventory")))),
-        "bears": sorted(set(_ids(view.get("bears_won")) + _ids(view.get("bears_aside")))),
-    }
+def _is_package(name: str) -> bool:
+    module = sys.modules.get(name)
+    return module is not None and hasattr(module, "__path__")
 
 
-# ------------------------------------------------------------------ Storyfold
-def _storyfold(state: GameState) -> Details:
-    scenes: list[dict[str, Any]] = []
-    chapter = ""
-    tries: dict[str, int] = {}
-    restarts: list[str] = []
-    for e in state.log:
-        kind = e["type"]
-        if kind == "chapter":
-            chapter = str(e.get("chapter", ""))
-            if e.get("restart"):
-                restarts.append(chapter)
-        elif kind == "scene":
-            scene = str(e.get("scene", ""))
-            tries[scene] = tries.get(scene, 0) + 1
-            scenes.append({"scene": scene, "chapter": chapter, "attempt": tries[scene], "result": "unfinished"})
-        elif kind == "scene_end" and scenes:
-            scenes[-1]["result"] = "won" if e.get("prevails") == "luma" else "lost"
-    score = (state.outcome or {})
-    last = scenes[-1] if scenes else None
-    return {
-        "scenes": scenes,
-        "restarts": restarts,
-        "stopped_at": last["scene"] if last is not None and score.get("result") != "win" else None,
-        "chapter_reached": chapter,
-    }
-
-
-# ------------------------------------------------------------------ The Cursed Forest
-def _cursed_forest(state: GameState) -> Details:
-    characters: dict[int, str] = {}
-    held: dict[int, set[str]] = {}
-    fights: list[dict[str, Any]] = []
-    open_fights: dict[int, dict[str, Any]] = {}
-    morna_kills = deaths = 0
-    just_over: list[dict[str, Any]] = []     # the fights whose end was the event before (a kill follows it)
-    for e in state.log:
-        kind = e["type"]
-        who = e.get("adventurer")
-        closed, just_over = just_over, []
-        if kind == "character":
-            characters[int(e["adventurer"])] = str(e.get("character", ""))
-        elif kind in ("pickup", "stow") and isinstance(who, int) and isinstance(e.get("item"), str):
-            held.setdefault(int(who), set()).add(e["item"])
-        elif kind in ("drop", "item_gone", "item_breaks", "give") and isinstance(who, int) and isinstance(e.get("item"), str):
-            held.setdefault(int(who), set()).discard(e["item"])
-            if kind == "give" and isinstance(e.get("to"), int):
-                held.setdefault(e["to"], set()).add(e["item"])
-        elif kind == "fight" and who is not None:
-            fight = {"adventurer": int(who), "kind": str(e.get("kind", "")),
-                     "monster": str(e.get("monster") or e.get("kind") or ""),
-                     "items": sorted(held.get(int(who), set())), "result": "escaped"}
-            open_fights[int(who)] = fight
-            fights.append(fight)
-        elif kind == "kill" and who is not None:
-            fight = open_fights.pop(int(who), None) or next(
-                (f for f in closed if f["adventurer"] == int(who) and f["result"] == "escaped"), None)
-            if fight is not None:
-                fight["result"] = "won"
-            just_over = closed
-        elif kind == "death":
-            deaths += 1
-            if e.get("source") == "morna":
-                morna_kills += 1
-            if who is not None:
-                if int(who) in open_fights:
-                    open_fights.pop(int(who))["result"] = "lost"
-                held[int(who)] = set()
-        elif kind == "fight_over":
-            just_over = list(open_fights.values())
-            open_fights.clear()
-    outcome = state.outcome or {}
-    return {
-        "players": int(state.options.get("players", 1)),
-        "pvp": bool(state.options.get("pvp", False)),
-        "characters": [characters[k] for k in sorted(characters)],
-        "how": str(outcome.get("how") or outcome.get("reason") or ""),
-        "deaths": deaths,
-        "morna_kills": morna_kills,
-        "fights": fights,
-    }
-
-
-DETAILS: dict[str, Callable[[GameState], Details]] = {
-    "tanglewoods": _tanglewoods,
-    "storyfold": _storyfold,
-    "cursed-forest": _cursed_forest,
-}
+_DETAILS: dict[type, Callable[[GameState], Details] | None] = {}
 
 
 def details(state: GameState) -> Details:
-    """The designer's columns for a finished game (empty for a game without its own)."""
-    fn = DETAILS.get(state.game.id)
+    """The designer's columns for a finished game (empty for a game without a balance module)."""
+    cls = type(state.game)
+    if cls not in _DETAILS:
+        module = balance_module(cls)
+        _DETAILS[cls] = getattr(module, "details", None)
+    fn = _DETAILS[cls]
     return fn(state) if fn is not None else {}
 
 
