@@ -20,7 +20,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
-	@$(PIP) -e ".[dev,research,web]" >>$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
+	@$(PIP) -e ".[dev,research,web,ray,report]" >>$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
 	@touch $@ $(VENV)/.installed
 
 # the web app on SQLite in the data folder; it prints its address (the terminal game: woodlands play)

@@ -25,7 +25,7 @@ def test_sim_writes_summary_and_rows(default_game, run_cli, tmp_path, jobs):
     for key in ("game", "bot", "games", "seed", "jobs", "backend", "outcomes", "win_rate", "win_rate_95",
                 "measures", "decisions", "games_per_second", "rows"):
         assert key in data, key
-    assert data["games"] == 6 and data["backend"] == "local" and data["options"]["round_limit"] == 200
+    assert data["games"] == 6 and data["backend"] == "processes" and data["options"]["round_limit"] == 200
     assert set(data["outcomes"]) == {"win", "loss", "unfinished"}
     assert sum(data["outcomes"].values()) == 6
     assert set(data["measures"]) == {"rounds", "bears_defeated"}

@@ -380,12 +380,16 @@ def cmd_sim(args: argparse.Namespace) -> int:
     options = game_options(args, game)
     if game.limit_option is not None and game.limit_option not in options:
         options[game.limit_option] = args.limit if args.limit is not None else game.limit_default
+    if args.out or args.vary or "," in args.bot:     # a study: woodlands.cli.study
+        from .study import cmd_study
+        return cmd_study(args, options)
     config = SimConfig(game=args.game, bot=args.bot, options=options, content=args.content)
     config.check()
     if args.json:
         check_target(args.json)     # before the games run, not after
     with progress_reporter(args.games, f"{args.game} / {args.bot}") as advance:
-        report = run_sim(config, args.games, seed=args.seed, jobs=args.jobs, backend=args.backend, progress=advance)
+        report = run_sim(config, args.games, seed=args.seed, jobs=args.jobs, backend=args.backend, progress=advance,
+                         address=args.address)
     s = report.summary
     out = _stdout()
     lo, hi = s["win_rate_95"]
@@ -404,6 +408,12 @@ def cmd_sim(args: argparse.Namespace) -> int:
         target = write_text(args.json, json.dumps(report.to_json(), indent=1) + "\n")
         out.print(f"wrote {escape(str(target))}")
     return 0
+
+
+# ------------------------------------------------------------------ report
+def cmd_report(args: argparse.Namespace) -> int:
+    from .study import cmd_report as report
+    return report(args)
 
 
 # ------------------------------------------------------------------ bench

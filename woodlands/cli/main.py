@@ -1,4 +1,4 @@
-"""The ``woodlands`` command: play, validate, replay, sim, bench.
+"""The ``woodlands`` command: play, validate, replay, sim, report, bench.
 
 Every mistake a user can make (an unknown game, a bad option, a missing or broken file, a
 tampered record) ends with one line on standard error and exit status 2, never a traceback.
@@ -185,12 +185,30 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bot", default="random", help=f"the bot that plays: {', '.join(bot_names())} (default random)")
     sim.add_argument("--seed", type=_non_negative, default=0, help="game i uses seed SEED+i (default 0)")
     sim.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
-    sim.add_argument("--backend", choices=sorted(BACKENDS), default="local", help="where games run (default local)")
+    sim.add_argument("--backend", choices=sorted(BACKENDS), default="processes",
+                     help="where games run: processes on this machine (default; 'local' is its old name) "
+                          "or ray (the woodlands[ray] extra; docs/simulation.md)")
+    sim.add_argument("--address", metavar="HOST:PORT",
+                     help="with --backend ray: a running Ray cluster's head (default: a private one on this machine)")
+    sim.add_argument("--out", metavar="FILE",
+                     help="stream one Parquet row per game to FILE (e.g. results.parquet); running the same "
+                          "command again resumes an interrupted study")
+    sim.add_argument("--vary", action="append", metavar="KEY=V1,V2",
+                     help="play every value of a game option (repeatable; all combinations), e.g. "
+                          "--vary difficulty=0..10 --vary hero=all; --bot also takes a list: random,greedy")
     sim.add_argument("--json", metavar="FILE", help="write the summary and one row per game to FILE")
     _game_option_flags(sim)
     sim.add_argument("--content", help="a content pack folder instead of the default pack")
     sim.add_argument("--limit", "--round-limit", dest="limit", type=_positive,
                      help=_limit_help())
+
+    report = sub.add_parser("report", help="a balance report (one offline HTML file) from simulation results",
+                            description="Read the Parquet files written by 'woodlands sim --out' and write one "
+                                        "self-contained HTML page of win rates, intervals and plots (the "
+                                        "woodlands[report] extra; docs/simulation.md).")
+    report.add_argument("results", nargs="+", help="Parquet results files")
+    report.add_argument("-o", "--output", default="report.html", help="the HTML file to write (default report.html)")
+    report.add_argument("--title", default="Woodlands balance report", help="the page's title")
 
     bench = sub.add_parser("bench", help="measure engine speed on one core")
     bench.add_argument("game", nargs="?", help=f"the game id ({games}); none with --env")

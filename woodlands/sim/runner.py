@@ -1,8 +1,13 @@
 """Run many bot games: game ``i`` of a batch uses seed ``S + i`` and a bot seeded from it.
 
 The work is cut into chunks of seeds and handed to a *backend*, which only has to turn chunks
-into rows.  ``local`` runs them in worker processes on this machine; a cluster backend (Ray)
-can be added to :data:`BACKENDS` later without touching the rest.
+into rows.  ``processes`` (alias ``local``) runs them in worker processes on this machine;
+``ray`` (:mod:`woodlands.sim.ray_backend`, the optional ``ray`` extra) on a Ray cluster.  A game
+depends only on its seed, options and bot, so every backend gives the same rows.
+
+A *study* is several configurations (bots, option values) times the same seeds; with a results
+file (:mod:`woodlands.sim.results`) every game is also a Parquet row, and a run that stops is
+resumed by running it again.
 
 >>> report = run_sim(SimConfig("tanglewoods", bot="random", options={"round_limit": 20}), games=3, seed=10)
 >>> [row["seed"] for row in report.rows]
@@ -12,6 +17,7 @@ can be added to :data:`BACKENDS` later without touching the rest.
 """
 from __future__ import annotations
 
+import json
 import math
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -19,8 +25,15 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Protocol
 
 from ..bots import get_bot
+from ..engine.errors import WoodlandsError
 from ..engine.game import Game, load_game
+from ..engine.records import log_digest
 from .stats import summarise
+
+
+class SimError(WoodlandsError):
+    """A simulation asked for something that cannot be (an unknown backend, an address for the
+    processes backend)."""
 
 
 #: one game of a batch: ``seed``, ``result``, ``decisions``, then the game's own measures
@@ -55,10 +68,18 @@ def _game(config: SimConfig) -> Game:
     return _LOADED[key]
 
 
-def play_one(config: SimConfig, seed: int) -> GameRow:
-    """Play one whole game with the configured bot."""
+def options_text(options: dict[str, Any]) -> str:
+    """The canonical JSON of a game's options, as a results file stores and compares them."""
+    return json.dumps(options, sort_keys=True, separators=(",", ":"))
+
+
+def play_one(config: SimConfig, seed: int, detail: bool = False) -> GameRow:
+    """Play one whole game with the configured bot.  ``detail`` adds what a results file keeps:
+    the game, pack, bot, options, the log's digest and the game's designer columns
+    (:mod:`woodlands.sim.details`), all read after the game is over."""
     game = _game(config)
-    state = game.new_game(seed=seed, options=game.options_for_simulation(config.options))   # C-15
+    options = game.options_for_simulation(config.options)   # C-15
+    state = game.new_game(seed=seed, options=options)
     bot = get_bot(config.bot, seed, game=config.game)
     decisions = 0
     try:
@@ -70,36 +91,49 @@ def play_one(config: SimConfig, seed: int) -> GameRow:
     outcome = state.outcome or {}
     row: GameRow = {"seed": seed, "result": str(outcome.get("result", "unfinished")), "decisions": decisions}
     row.update(game.measures(state))
+    if detail:
+        from .details import details
+        row.update({"game": config.game, "content_id": game.content.id, "content_version": game.content.version,
+                    "rules": game.rules_version, "bot": config.bot, "options": options_text(options),
+                    "digest": log_digest(state.log)})
+        row.update(details(state))
     return row
 
 
-def play_chunk(config: SimConfig, seeds: list[int]) -> list[GameRow]:
-    return [play_one(config, s) for s in seeds]
+#: a unit of work: one configuration and the seeds to play with it
+Task = tuple[SimConfig, list[int]]
+
+
+def play_chunk(config: SimConfig, seeds: list[int], detail: bool = False) -> list[GameRow]:
+    return [play_one(config, s, detail) for s in seeds]
 
 
 class Backend(Protocol):
-    """Turns chunks of seeds into rows, yielding each chunk's rows as soon as it is done."""
+    """Turns tasks (a configuration and a chunk of seeds) into rows, yielding each task's rows
+    as soon as it is done, in any order."""
 
     name: str
 
-    def run(self, config: SimConfig, chunks: list[list[int]]) -> Iterator[list[GameRow]]: ...
+    def run(self, tasks: list[Task], detail: bool = False) -> Iterator[list[GameRow]]: ...
 
 
-class LocalBackend:
+class ProcessesBackend:
     """Worker processes on this machine (``jobs = 1`` plays in this process)."""
 
-    name = "local"
+    name = "processes"
 
-    def __init__(self, jobs: int = 1) -> None:
+    def __init__(self, jobs: int = 1, address: str | None = None) -> None:
+        if address:
+            raise SimError("--address is for the ray backend; the processes backend runs on this machine")
         self.jobs = max(1, jobs)
 
-    def run(self, config: SimConfig, chunks: list[list[int]]) -> Iterator[list[GameRow]]:
-        if self.jobs == 1 or len(chunks) <= 1:
-            for chunk in chunks:
-                yield play_chunk(config, chunk)
+    def run(self, tasks: list[Task], detail: bool = False) -> Iterator[list[GameRow]]:
+        if self.jobs == 1 or len(tasks) <= 1:
+            for config, chunk in tasks:
+                yield play_chunk(config, chunk, detail)
             return
-        with ProcessPoolExecutor(max_workers=min(self.jobs, len(chunks))) as pool:
-            futures = [pool.submit(play_chunk, config, chunk) for chunk in chunks]
+        with ProcessPoolExecutor(max_workers=min(self.jobs, len(tasks))) as pool:
+            futures = [pool.submit(play_chunk, config, chunk, detail) for config, chunk in tasks]
             try:
                 for done in as_completed(futures):
                     yield done.result()
@@ -109,17 +143,27 @@ class LocalBackend:
                 raise
 
 
-#: backend name -> factory taking ``jobs``; a Ray backend will register here
-BACKENDS: dict[str, Callable[[int], Backend]] = {"local": LocalBackend}
+#: the old name of the processes backend
+LocalBackend = ProcessesBackend
 
 
-def make_chunks(seeds: list[int], jobs: int) -> list[list[int]]:
-    """About eight chunks per worker (so the load evens out), at most 50 games each.
+def _ray_backend(jobs: int = 1, address: str | None = None) -> Backend:
+    from .ray_backend import RayBackend     # Ray is an optional extra, imported only when asked for
+    return RayBackend(jobs, address)
+
+
+#: backend name -> factory taking ``jobs`` and ``address``; ``local`` is the old name of ``processes``
+BACKENDS: dict[str, Callable[[int, str | None], Backend]] = {
+    "processes": ProcessesBackend, "local": ProcessesBackend, "ray": _ray_backend}
+
+
+def make_chunks(seeds: list[int], jobs: int, most: int = 50) -> list[list[int]]:
+    """About eight chunks per worker (so the load evens out), at most ``most`` games each.
 
     >>> [len(c) for c in make_chunks(list(range(100)), 2)]
     [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2]
     """
-    size = max(1, min(50, math.ceil(len(seeds) / (max(1, jobs) * 8))))
+    size = max(1, min(most, math.ceil(len(seeds) / (max(1, jobs) * 8))))
     return [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
 
@@ -155,21 +199,106 @@ class SimReport:
         }
 
 
-def run_sim(config: SimConfig, games: int, seed: int = 0, jobs: int = 1, backend: str = "local",
-            progress: Callable[[int], None] | None = None) -> SimReport:
+def backend_for(name: str, jobs: int, address: str | None = None) -> Backend:
+    if name not in BACKENDS:
+        raise SimError(f"unknown backend {name!r}; backends: {', '.join(BACKENDS)}")
+    return BACKENDS[name](jobs, address)
+
+
+def run_sim(config: SimConfig, games: int, seed: int = 0, jobs: int = 1, backend: str = "processes",
+            progress: Callable[[int], None] | None = None, address: str | None = None) -> SimReport:
     """Play ``games`` games (seeds ``seed .. seed + games - 1``); ``progress(n)`` is called with
     the number of games just finished."""
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    runner = backend_for(backend, jobs, address)
     config.check()
     seeds = list(range(seed, seed + games))
-    chunks = make_chunks(seeds, jobs)
+    tasks: list[Task] = [(config, chunk) for chunk in make_chunks(seeds, jobs)]
     rows: list[GameRow] = []
     start = time.perf_counter()
-    for chunk_rows in BACKENDS[backend](jobs).run(config, chunks):
+    for chunk_rows in runner.run(tasks):
         rows.extend(chunk_rows)
         if progress is not None:
             progress(len(chunk_rows))
     elapsed = time.perf_counter() - start
     rows.sort(key=lambda r: r["seed"])
-    return SimReport(config, games, seed, jobs, backend, elapsed, rows, summarise(rows))
+    return SimReport(config, games, seed, jobs, runner.name, elapsed, rows, summarise(rows))
+
+
+@dataclass
+class StudyReport:
+    """What one run of a study did: games played now, games found already done (resumed), and
+    the rows played now (with their details), per configuration."""
+
+    configs: list[SimConfig]
+    games: int                      # per configuration
+    seed: int
+    jobs: int
+    backend: str
+    played: int
+    skipped: int
+    elapsed: float
+    rows: list[GameRow]
+    out: str | None
+
+    @property
+    def games_per_second(self) -> float:
+        return self.played / self.elapsed if self.elapsed > 0 else 0.0
+
+
+def study_key(config: SimConfig, game: Game) -> tuple[str, str, str, str, str]:
+    """What identifies a configuration in a results file (with the seed: one game)."""
+    return (config.game, game.content.id, game.content.version, config.bot,
+            options_text(game.options_for_simulation(config.options)))
+
+
+def run_study(configs: list[SimConfig], games: int, seed: int = 0, jobs: int = 1, backend: str = "processes",
+              out: str | None = None, progress: Callable[[int], None] | None = None,
+              address: str | None = None, keep_rows: bool = True,
+              flush_seconds: float = 2.0) -> StudyReport:
+    """Play ``games`` games of every configuration (the same seeds for each, so configurations
+    are compared on the same deals).  With ``out``, every game becomes a row of that Parquet file
+    (:mod:`woodlands.sim.results`); games already in it (or in the parts an interrupted run
+    left) are not played again.  ``progress`` is first called with the games skipped."""
+    runner = backend_for(backend, jobs, address)
+    for config in configs:
+        config.check()
+    sink = None
+    done: set[tuple[Any, ...]] = set()
+    if out is not None:
+        from .results import ResultsFile
+        sink = ResultsFile(out)
+        done = sink.done_keys()
+    seeds = list(range(seed, seed + games))
+    tasks: list[Task] = []
+    skipped = 0
+    for config in configs:
+        key = study_key(config, _game(config))
+        todo = [s for s in seeds if key + (s,) not in done]
+        skipped += games - len(todo)
+        tasks.extend((config, chunk) for chunk in make_chunks(todo, jobs, 200 if runner.name == "ray" else 50))
+    if progress is not None and skipped:
+        progress(skipped)
+    rows: list[GameRow] = []
+    pending: list[GameRow] = []
+    played = 0
+    start = last_flush = time.perf_counter()
+    try:
+        for chunk_rows in runner.run(tasks, detail=True):
+            played += len(chunk_rows)
+            if keep_rows:
+                rows.extend(chunk_rows)
+            if sink is not None:
+                pending.extend(chunk_rows)
+                if time.perf_counter() - last_flush >= flush_seconds:
+                    sink.write_batch(pending)
+                    pending = []
+                    last_flush = time.perf_counter()
+            if progress is not None:
+                progress(len(chunk_rows))
+    finally:
+        if sink is not None:     # what finished is kept, even when interrupted
+            sink.write_batch(pending)
+            sink.finish()
+    elapsed = time.perf_counter() - start
+    rows.sort(key=lambda r: (r.get("bot", ""), r.get("options", ""), r["seed"]))
+    return StudyReport(configs, games, seed, jobs, runner.name, played, skipped, elapsed, rows, out)

@@ -1,0 +1,151 @@
+"""``woodlands report``: built from a small study of every game, its numbers are checked against
+the Parquet rows they come from, and the page is one offline file (woodlands.sim.report)."""
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+from collections import Counter
+
+import pytest
+
+pytest.importorskip("polars", reason="the report extra is not installed")
+pytest.importorskip("vl_convert", reason="the report extra is not installed")
+
+from woodlands.cli.main import main  # noqa: E402
+from woodlands.sim.report import build_report, monotone_flags  # noqa: E402
+from woodlands.sim.results import read_table  # noqa: E402
+from woodlands.sim.runner import SimConfig, run_study  # noqa: E402
+from woodlands.sim.stats import wilson_interval  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def study(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("report")
+    tw, sf, cf = folder / "tw.parquet", folder / "sf.parquet", folder / "cf.parquet"
+    run_study([SimConfig("tanglewoods", bot=b, options={"difficulty": d, "hero": h, "round_limit": 200})
+               for b in ("random", "greedy") for d in (8, 9, 10) for h in ("thorn-warden", "hedge-witch")],
+              games=12, seed=1, out=str(tw), jobs=2)
+    run_study([SimConfig("storyfold", bot="random", options={"scene_limit": 200})], games=6, seed=1, out=str(sf))
+    run_study([SimConfig("cursed-forest", bot=b, options={"players": p})
+               for b in ("random", "greedy") for p in (1, 2)], games=8, seed=1, out=str(cf), jobs=2)
+    rows = read_table(tw).to_pylist() + read_table(sf).to_pylist() + read_table(cf).to_pylist()
+    return build_report([tw, sf, cf], min_support=5), rows, folder
+
+
+def _wins(rows):
+    return sum(r["result"] == "win" for r in rows), len(rows)
+
+
+def test_tanglewoods_numbers_match_the_rows(study):
+    report, rows, _ = study
+    tw = [r for r in rows if r["game"] == "tanglewoods"]
+    levels = report.tables["tanglewoods_win_by_level"]
+    assert {(r["bot"], r["difficulty"]) for r in levels} == {(b, d) for b in ("random", "greedy") for d in (8, 9, 10)}
+    for r in levels:
+        wins, games = _wins([x for x in tw if x["bot"] == r["bot"] and x["difficulty"] == r["difficulty"]])
+        assert (r["wins"], r["games"]) == (wins, games) == (r["wins"], 24)
+        assert (r["win_lo"], r["win_hi"]) == pytest.approx(wilson_interval(wins, games))
+    for r in report.tables["tanglewoods_win_by_level_hero"]:
+        assert (r["wins"], r["games"]) == _wins([x for x in tw if (x["bot"], x["difficulty"], x["hero"]) == (r["bot"], r["difficulty"], r["hero"])])
+    # the monotonicity flags are the level table's, level by level
+    for f in report.tables["tanglewoods_monotonicity"]:
+        if f["hero"] == "(all)":
+            here = next(r for r in levels if (r["bot"], r["difficulty"]) == (f["bot"], f["difficulty"]))
+            below = next(r for r in levels if (r["bot"], r["difficulty"]) == (f["bot"], f["difficulty"] - 1))
+            assert f["win_rate"] == here["win_rate"] and f["below_rate"] == below["win_rate"]
+            assert (f["flag"] == "not harder") == (here["win_rate"] >= below["win_rate"] and not (
+                here["win_rate"] == below["win_rate"] and here["win_rate"] in (0.0, 1.0)))
+    # rounds, and gold at the end of lost games
+    for r in report.tables["tanglewoods_rounds"]:
+        mine = [x["rounds"] for x in tw if (x["bot"], x["difficulty"], x["result"]) == (r["bot"], r["difficulty"], r["result"])]
+        assert r["games"] == len(mine) and r["mean"] == pytest.approx(sum(mine) / len(mine)) and r["max"] == max(mine)
+    for r in report.tables["tanglewoods_at_death"]:
+        gold = [x["gold"] for x in tw if (x["bot"], x["difficulty"], x["result"]) == (r["bot"], r["difficulty"], "loss")]
+        assert r["games"] == len(gold) and r["gold_mean"] == pytest.approx(sum(gold) / len(gold))
+    # the lift of the cards on losses
+    lift = report.tables["tanglewoods_cards_loss_lift"]
+    assert lift, "no card was in 30 games of a bot with both wins and losses"
+    for r in lift:
+        games = [x for x in tw if x["bot"] == r["bot"]]
+        base = sum(x["result"] == "loss" for x in games) / len(games)
+        having = [x for x in games if r["id"] in x["cards"]]
+        hits = sum(x["result"] == "loss" for x in having)
+        assert (r["games"], r["hits"]) == (len(having), hits) and r["base"] == pytest.approx(base)
+        assert r["lift"] == pytest.approx(hits / len(having) / base)
+        assert r["lift_lo"] <= r["lift"] <= r["lift_hi"]
+
+
+def test_storyfold_and_cursed_forest_numbers_match_the_rows(study):
+    report, rows, _ = study
+    sf = [r for r in rows if r["game"] == "storyfold"]
+    first: Counter[str] = Counter()
+    first_won: Counter[str] = Counter()
+    for r in sf:
+        for s in r["scenes"]:
+            if s["attempt"] == 1:
+                first[s["scene"]] += 1
+                first_won[s["scene"]] += s["result"] == "won"
+    scenes = report.tables["storyfold_scenes"]
+    assert {s["scene"] for s in scenes} == set(first)
+    for s in scenes:
+        assert (s["first_tries"], s["first_wins"]) == (first[s["scene"]], first_won[s["scene"]])
+    restarts = Counter(c for r in sf for c in r["restarts"])
+    assert {r["chapter"]: r["restarts_total"] for r in report.tables["storyfold_restarts"]} == dict(restarts)
+    spread = {r["measure"]: r for r in report.tables["storyfold_score_spread"]}
+    assert spread["shadow_cards"]["mean"] == pytest.approx(sum(r["shadow_cards"] for r in sf) / len(sf))
+
+    cf = [r for r in rows if r["game"] == "cursed-forest"]
+    for r in report.tables["cursed_forest_win_by_players"]:
+        assert (r["wins"], r["games"]) == _wins([x for x in cf if (x["bot"], x["players"]) == (r["bot"], r["players"])])
+    for r in report.tables["cursed_forest_win_by_character"]:
+        assert (r["wins"], r["games"]) == _wins([x for x in cf if x["bot"] == r["bot"] and r["character"] in x["characters"]])
+    fights = [(x["bot"], f) for x in cf for f in x["fights"]]
+    for m in report.tables["cursed_forest_monsters"]:
+        mine = [f for b, f in fights if b == m["bot"] and f["monster"] == m["monster"]]
+        assert (m["fights"], m["won"], m["lost"]) == (len(mine), sum(f["result"] == "won" for f in mine),
+                                                      sum(f["result"] == "lost" for f in mine))
+    grid = Counter((x["bot"], x["seeds_laid"], x["morna_kills"]) for x in cf)
+    assert {(r["bot"], r["seeds_laid"], r["morna_kills"]): r["games"] for r in report.tables["cursed_forest_seeds_vs_morna"]} == dict(grid)
+
+
+def test_the_page_is_one_offline_file_with_a_computed_summary(study):
+    report, rows, _ = study
+    page = report.html
+    assert report.rows == len(rows)
+    assert page.count("<svg") >= 8                             # the plots are drawn into the page
+    assert not re.search(r"<script[^>]+src|<link|@import|<iframe|<img[^>]+src=.http", page, re.I)
+    # the only addresses are SVG's namespace names, which no browser fetches
+    assert {u for u in re.findall(r"https?://[^\s\"'<>)]+", page)} <= {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"}
+    data = re.search(r"<script type='application/json' id='woodlands-report-data'>(.*?)</script>", page, re.S)
+    assert data and json.loads(data.group(1).replace("<\\/", "</"))["tanglewoods_win_by_level"] == json.loads(
+        json.dumps(report.tables["tanglewoods_win_by_level"], default=str))
+    for sentence in report.summary:
+        assert sentence.replace("'", "&#x27;") in page
+    # the summary's first sentence for a bot is the table's numbers
+    greedy = [r for r in report.tables["tanglewoods_win_by_level"] if r["bot"] == "greedy"]
+    line = next(s for s in report.summary if s.startswith("Tanglewoods, greedy bot: won"))
+    assert f"{100 * greedy[0]['win_rate']:.1f}% at difficulty 8" in line and f"{100 * greedy[-1]['win_rate']:.1f}% at difficulty 10" in line
+
+
+def test_report_command(study, tmp_path, capsys, monkeypatch):
+    _, _, folder = study
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    target = tmp_path / "out" / "report.html"
+    assert main(["report", str(folder / "tw.parquet"), "-o", str(target)]) == 0
+    out, _ = capsys.readouterr()
+    assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>") and "Tanglewoods" in out
+    assert main(["report", str(tmp_path / "missing.parquet"), "-o", str(tmp_path / "r.html")]) == 2
+    _, err = capsys.readouterr()
+    assert "no such results file" in err and len(err.strip().splitlines()) == 1
+    (tmp_path / "bad.parquet").write_text("not parquet")
+    assert main(["report", str(tmp_path / "bad.parquet"), "-o", str(tmp_path / "r.html")]) == 2
+    _, err = capsys.readouterr()
+    assert "not a readable results file" in err and not (tmp_path / "r.html").exists()
+
+
+def test_monotone_flags_on_made_up_levels():
+    rows = monotone_flags([{"difficulty": d, "games": 1000, "wins": w} for d, w in enumerate([900, 850, 870, 400, 400])])
+    assert [(r["difficulty"], r["flag"], r["significant"], r["cliff"]) for r in rows] == [
+        (1, "", False, False), (2, "not harder", False, False), (3, "", False, True), (4, "not harder", False, False)]

@@ -1,0 +1,122 @@
+"""Storyfold's part of the balance tools: the designer's columns of a finished game
+(``details``, read by woodlands.sim.details after the game, never in the hot loop) and its section
+of the balance report (``report_section``, called by woodlands.sim.report).  See docs/simulation.md."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.state import GameState
+
+
+def details(state: GameState) -> dict[str, Any]:
+    scenes: list[dict[str, Any]] = []
+    chapter = ""
+    tries: dict[str, int] = {}
+    restarts: list[str] = []
+    for e in state.log:
+        kind = e["type"]
+        if kind == "chapter":
+            chapter = str(e.get("chapter", ""))
+            if e.get("restart"):
+                restarts.append(chapter)
+        elif kind == "scene":
+            scene = str(e.get("scene", ""))
+            tries[scene] = tries.get(scene, 0) + 1
+            scenes.append({"scene": scene, "chapter": chapter, "attempt": tries[scene], "result": "unfinished"})
+        elif kind == "scene_end" and scenes:
+            scenes[-1]["result"] = "won" if e.get("prevails") == "luma" else "lost"
+    score = (state.outcome or {})
+    last = scenes[-1] if scenes else None
+    return {
+        "scenes": scenes,
+        "restarts": restarts,
+        "stopped_at": last["scene"] if last is not None and score.get("result") != "win" else None,
+        "chapter_reached": chapter,
+    }
+
+
+def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_support: int) -> str:
+    """This game's section of the balance report (woodlands.sim.report), from its rows."""
+    import polars as pl
+    from woodlands.sim.report import (_chart, _pct, _quantiles, _rate, _svg, _table,
+                                      _win_rows)
+    import altair as alt
+    parts = ["<h2>Storyfold</h2>"]
+    wins = _win_rows(df, ["bot"])
+    tables["storyfold_win"] = wins
+    for r in wins:
+        summary.append(f"Storyfold, {r['bot']} bot: the campaign is won in {_pct(r['win_rate'])} of {r['games']:,} games.")
+    scenes = (df.select("bot", "scenes").with_row_index("game").explode("scenes").drop_nulls("scenes").unnest("scenes"))
+    order = {s: i for i, s in enumerate(scenes.get_column("scene").unique(maintain_order=True).to_list())}
+    first = []
+    for r in (scenes.group_by(["bot", "scene", "chapter"]).agg(
+            (pl.col("attempt") == 1).sum().alias("first_tries"),
+            ((pl.col("attempt") == 1) & (pl.col("result") == "won")).sum().alias("first_wins"),
+            pl.len().alias("attempts"), (pl.col("result") == "lost").sum().alias("lost"),
+            pl.col("game").n_unique().alias("games_reaching")).to_dicts()):
+        rate = _rate(int(r["first_wins"]), int(r["first_tries"]))
+        first.append({**r, "first_try_rate": rate["rate"], "first_lo": rate["lo"], "first_hi": rate["hi"],
+                      "lost_per_game": r["lost"] / r["games_reaching"] if r["games_reaching"] else 0.0})
+    first.sort(key=lambda r: (r["bot"], order.get(r["scene"], 0)))
+    tables["storyfold_scenes"] = first
+    for bot in sorted({r["bot"] for r in first}):
+        mine = [r for r in first if r["bot"] == bot and r["first_tries"] >= min_support]
+        if mine:
+            hard = min(mine, key=lambda r: r["first_try_rate"])
+            stop = max(mine, key=lambda r: r["lost_per_game"])
+            summary.append(f"Storyfold, {bot} bot: the scene least often won at the first try is {hard['scene']} "
+                           f"({_pct(hard['first_try_rate'])}); {stop['scene']} is lost most often "
+                           f"({stop['lost_per_game']:.2f} lost tries per game that reaches it).")
+    parts.append("<h3>Scenes: won at the first try, and lost tries</h3>")
+    parts.append(_svg(_chart(first).mark_bar().encode(
+        y=alt.Y("scene:N", sort=list(order)), x=alt.X("first_try_rate:Q", title="won at the first try", scale=alt.Scale(domain=[0, 1])),
+        color="chapter:N", column="bot:N").properties(width=260, height=14 * max(1, len(order)))))
+    parts.append(_table(first, [("bot", "bot"), ("chapter", "chapter"), ("scene", "scene"), ("games_reaching", "games reaching it"),
+                                ("first_try_rate", "won first try"), ("first_lo", "95% low"), ("first_hi", "95% high"),
+                                ("attempts", "tries"), ("lost", "lost tries"), ("lost_per_game", "lost tries per game")]))
+    # restarts per chapter
+    games_by_bot = {r["bot"]: r["games"] for r in wins}
+    restarts = []
+    if "restarts" in df.columns:
+        ex = df.select("bot", "restarts").with_row_index("game").explode("restarts").drop_nulls("restarts")
+        for r in ex.group_by(["bot", "restarts"]).agg(pl.len().alias("restarts_total"),
+                                                     pl.col("game").n_unique().alias("games_restarting")).to_dicts():
+            n = games_by_bot.get(r["bot"], 0)
+            restarts.append({"bot": r["bot"], "chapter": r["restarts"], "restarts_total": r["restarts_total"],
+                             "per_game": r["restarts_total"] / n if n else 0.0,
+                             "share": r["games_restarting"] / n if n else 0.0})
+    restarts.sort(key=lambda r: (r["bot"], -r["per_game"]))
+    tables["storyfold_restarts"] = restarts
+    for bot in sorted({r["bot"] for r in restarts}):
+        top = next(r for r in restarts if r["bot"] == bot)
+        summary.append(f"Storyfold, {bot} bot: chapter {top['chapter']} is restarted most "
+                       f"({top['per_game']:.2f} restarts per game; {_pct(top['share'])} of games restart it).")
+    parts.append("<h3>Restarts per chapter</h3>" + _table(restarts, [
+        ("bot", "bot"), ("chapter", "chapter"), ("restarts_total", "restarts"), ("per_game", "per game"),
+        ("share", "games restarting it")]))
+    # score spread and Shadow cards
+    spread = []
+    for bot in sorted(games_by_bot):
+        sub = df.filter(pl.col("bot") == bot)
+        for measure in ("scenes_played", "chapter_restarts", "shadow_cards"):
+            if measure in sub.columns:
+                spread.append({"bot": bot, "measure": measure,
+                               **_quantiles([float(v) for v in sub.get_column(measure).to_list() if v is not None])})
+    tables["storyfold_score_spread"] = spread
+    parts.append("<h3>The score's spread (scenes played, restarts, Shadow cards drawn)</h3>")
+    if "shadow_cards" in df.columns:
+        hist = df.group_by(["bot", "shadow_cards"]).agg(pl.len().alias("games")).sort(["bot", "shadow_cards"]).to_dicts()
+        parts.append(_svg(_chart(hist).mark_bar().encode(
+            x=alt.X("shadow_cards:Q", bin=alt.Bin(maxbins=40), title="Shadow cards"), y="sum(games):Q", column="bot:N")
+            .properties(width=300, height=160)))
+    parts.append(_table(spread, [("bot", "bot"), ("measure", "measure"), ("mean", "mean"), ("p10", "10%"),
+                                 ("median", "median"), ("p90", "90%"), ("max", "max")]))
+    stopped = []
+    if "stopped_at" in df.columns:
+        for r in (df.filter(pl.col("stopped_at").is_not_null()).group_by(["bot", "stopped_at", "result"])
+                  .agg(pl.len().alias("games")).sort(["bot", "games"], descending=[False, True]).to_dicts()):
+            stopped.append(r)
+    tables["storyfold_stopped_at"] = stopped
+    parts.append("<h3>Where unfinished or lost campaigns stopped</h3>" + _table(stopped, [
+        ("bot", "bot"), ("stopped_at", "scene"), ("result", "result"), ("games", "games")]))
+    return "\n".join(parts)

@@ -1,0 +1,258 @@
+"""The balance report: one offline HTML page built from simulation results (Parquet).
+
+``woodlands report RESULTS.parquet -o report.html`` reads the rows that ``woodlands sim --out``
+wrote (:mod:`woodlands.sim.results`; columns in docs/simulation.md) with polars and writes one
+self-contained page: tables, plots drawn as inline SVG (altair, rendered by vl-convert: no
+script, no link to the internet), and a summary at the top whose every sentence is made from the
+numbers below it.  Every table is also embedded as JSON (``<script type="application/json"
+id="woodlands-report-data">``) so that tests and other tools can read the same numbers.
+
+A section per game present in the files: Tanglewoods (win rate by difficulty, hero and bot with
+95% Wilson intervals; levels not harder than the one below; rounds; cards, items and bears that go
+with losses; gold and dice at the end of a lost game), Storyfold (scenes won at the first try,
+restarts per chapter, Shadow cards, the score's spread, the scenes that stop players) and The
+Cursed Forest (wins by players, characters and options; seeds laid against Morna Gûl's kills;
+the monsters and items that decide fights).  Needs the ``report`` extra (polars, pyarrow,
+altair, vl-convert-python).
+"""
+from __future__ import annotations
+
+import html
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import polars as pl
+
+from .results import read_table
+from .stats import wilson_interval
+
+#: below this many games a row of a lift table is left out (its interval would say little)
+MIN_SUPPORT = 30
+#: a fall of at least this much win rate from one level to the next is called a cliff
+CLIFF = 0.25
+#: the z of a two-sided 95% test
+Z95 = 1.959964
+
+Row = dict[str, Any]
+
+
+@dataclass
+class Report:
+    html: str
+    summary: list[str]
+    tables: dict[str, list[Row]] = field(default_factory=dict)
+    rows: int = 0
+
+
+# ------------------------------------------------------------------ small helpers
+def _rate(wins: int, games: int) -> dict[str, float]:
+    lo, hi = wilson_interval(wins, games)
+    return {"rate": wins / games if games else 0.0, "lo": lo, "hi": hi}
+
+
+def significantly_different(w1: int, n1: int, w2: int, n2: int) -> bool:
+    """A two-proportion z test at 95% (pooled), False when either side has no games.
+
+    >>> significantly_different(60, 100, 40, 100), significantly_different(52, 100, 48, 100)
+    (True, False)
+    """
+    if n1 == 0 or n2 == 0:
+        return False
+    p = (w1 + w2) / (n1 + n2)
+    se = math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
+    return se > 0 and abs(w1 / n1 - w2 / n2) / se > Z95
+
+
+def _pct(x: float | None) -> str:
+    return "" if x is None else f"{100 * x:.1f}%"
+
+
+def _num(x: Any) -> str:
+    if x is None:
+        return ""
+    if isinstance(x, float):
+        return f"{x:.2f}"
+    return str(x)
+
+
+def _table(rows: Sequence[Row], columns: Sequence[tuple[str, str]], limit: int = 400) -> str:
+    """An HTML table of ``rows``: ``columns`` are (key, heading); keys ending in rate, lo, hi
+    or lift print as they should."""
+    if not rows:
+        return "<p class='none'>No games for this table.</p>"
+    head = "".join(f"<th>{html.escape(h)}</th>" for _, h in columns)
+    body = []
+    for r in rows[:limit]:
+        cells = []
+        for key, _ in columns:
+            v = r.get(key)
+            if key.endswith(("rate", "_lo", "_hi")) or key in ("lo", "hi", "share", "base"):
+                text = _pct(v)
+            elif key.startswith("lift") and isinstance(v, float):
+                text = f"{v:.2f}"
+            elif isinstance(v, list):
+                text = ", ".join(map(str, v))
+            else:
+                text = _num(v)
+            cls = " class='flag'" if key == "flag" and v else ""
+            cells.append(f"<td{cls}>{html.escape(text)}</td>")
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    more = f"<p class='none'>{len(rows) - limit} more rows in the embedded data.</p>" if len(rows) > limit else ""
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>{more}"
+
+
+def _svg(chart: Any) -> str:
+    """An altair chart as inline SVG (vl-convert: no browser, no script, nothing fetched)."""
+    try:
+        import vl_convert as vlc
+        return str(vlc.vegalite_to_svg(chart.to_json()))
+    except Exception as e:   # a plot that cannot be drawn must not cost the whole report
+        return f"<p class='none'>(plot not drawn: {html.escape(str(e).splitlines()[0][:200])})</p>"
+
+
+def _chart(values: list[Row]) -> Any:
+    """An altair chart over rows given inline (they end up in the SVG, never in a file)."""
+    import altair as alt
+    return alt.Chart(alt.Data(values=values))  # type: ignore[no-untyped-call]
+
+
+def _quantiles(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"mean": 0.0, "p10": 0.0, "median": 0.0, "p90": 0.0, "max": 0.0}
+    s = sorted(values)
+
+    def q(p: float) -> float:
+        return float(s[min(len(s) - 1, int(p * (len(s) - 1) + 0.5))])
+    return {"mean": sum(s) / len(s), "p10": q(0.1), "median": q(0.5), "p90": q(0.9), "max": float(s[-1])}
+
+
+def load(paths: Iterable[str | Path]) -> pl.DataFrame:
+    """Every row of the results files, as one frame (columns a file lacks are null)."""
+    import pyarrow as pa
+    tables = [read_table(p) for p in paths]
+    table = pa.concat_tables(tables, promote_options="permissive") if len(tables) > 1 else tables[0]
+    df = pl.from_arrow(table)
+    assert isinstance(df, pl.DataFrame)
+    return df
+
+
+def _win_rows(df: pl.DataFrame, keys: list[str]) -> list[Row]:
+    """games, wins, win rate and its interval per combination of ``keys``, sorted by them."""
+    g = (df.group_by(keys).agg(pl.len().alias("games"), (pl.col("result") == "win").sum().alias("wins"))
+         .sort(keys))
+    out = []
+    for r in g.to_dicts():
+        rate = _rate(int(r["wins"]), int(r["games"]))
+        out.append({**r, "win_rate": rate["rate"], "win_lo": rate["lo"], "win_hi": rate["hi"]})
+    return out
+
+
+def _lift_rows(df: pl.DataFrame, column: str, outcome: str, by: str = "bot", min_support: int = MIN_SUPPORT) -> list[Row]:
+    """For each value of a list column: how much more often games that have it end in ``outcome``
+    than the games of the same ``by`` group overall (lift = P(outcome | has it) / P(outcome)),
+    with the Wilson interval of P(outcome | has it) divided by the base rate."""
+    out: list[Row] = []
+    for group in df.get_column(by).unique().sort().to_list():
+        sub = df.filter(pl.col(by) == group)
+        n = sub.height
+        hits = int((sub.get_column("result") == outcome).sum())
+        if n == 0 or hits in (0, n):
+            continue                      # every game or none ended so: nothing to compare
+        base = hits / n
+        ex = (sub.select("result", column).with_row_index("game").explode(column)
+              .filter(pl.col(column).is_not_null()).unique(["game", column])
+              .group_by(column).agg(pl.len().alias("games"), (pl.col("result") == outcome).sum().alias("hits")))
+        for r in ex.to_dicts():
+            if r["games"] < min_support:
+                continue
+            lo, hi = wilson_interval(int(r["hits"]), int(r["games"]))
+            p = r["hits"] / r["games"]
+            out.append({by: group, "id": r[column], "games": int(r["games"]), "hits": int(r["hits"]),
+                        "rate": p, "base": base, "lift": p / base, "lift_lo": lo / base, "lift_hi": hi / base,
+                        "flag": "higher" if lo > base else ("lower" if hi < base else "")})
+    out.sort(key=lambda r: (r[by], -r["lift"]))
+    return out
+
+
+# ------------------------------------------------------------------ helpers the games' sections share
+def monotone_flags(levels: list[Row]) -> list[Row]:
+    """Each level (after the first) against the one below: ``not harder`` when its win rate is
+    at least as high, ``significant`` when a 95% test says it is higher.  ``levels``: rows with
+    ``difficulty``, ``games`` and ``wins`` of one bot (and hero), any order.
+
+    >>> rows = monotone_flags([{"difficulty": 0, "games": 100, "wins": 90},
+    ...                        {"difficulty": 1, "games": 100, "wins": 95},
+    ...                        {"difficulty": 2, "games": 100, "wins": 40}])
+    >>> [(r["difficulty"], r["flag"], r["cliff"]) for r in rows]
+    [(1, 'not harder', False), (2, '', True)]
+    """
+    levels = sorted(levels, key=lambda r: r["difficulty"])
+    out = []
+    for below, r in zip(levels, levels[1:]):
+        if r["difficulty"] != below["difficulty"] + 1 or not r["games"] or not below["games"]:
+            continue
+        p, q = r["wins"] / r["games"], below["wins"] / below["games"]
+        both_extreme = (p == q == 0.0) or (p == q == 1.0)
+        flag = "" if p < q else ("no signal (both " + _pct(p) + ")" if both_extreme else "not harder")
+        sig = bool(flag == "not harder" and p > q and significantly_different(r["wins"], r["games"], below["wins"], below["games"]))
+        harder = bool(p < q and significantly_different(r["wins"], r["games"], below["wins"], below["games"]))
+        out.append({"difficulty": r["difficulty"], "win_rate": p, "below_rate": q, "flag": flag,
+                    "significant": sig, "cliff": q - p >= CLIFF, "significantly_harder": harder,
+                    "no_signal": both_extreme})
+    return out
+
+
+CSS = """
+body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+h1{font-size:1.6em}h2{border-bottom:2px solid #6a8d5a;margin-top:2em}
+table{border-collapse:collapse;margin:.6em 0;font-size:.85em}
+th,td{border:1px solid #ccc;padding:2px 6px;text-align:right}th{background:#eef3ea}
+td:first-child,th:first-child{text-align:left}.flag{background:#fde2c8}.none{color:#777}
+.summary li{margin:.2em 0}details{margin:.5em 0}svg{max-width:100%;height:auto}
+"""
+
+
+def _section(game_id: str) -> Any:
+    """The game's ``report_section`` from its balance module (woodlands.sim.details), or None."""
+    from ..engine.registry import descriptor, game_ids
+    from .details import balance_module
+    if game_id not in game_ids():
+        return None
+    return getattr(balance_module(descriptor(game_id).game), "report_section", None)
+
+
+def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance report",
+                 min_support: int = MIN_SUPPORT) -> Report:
+    """The report for every game present in the results files ``paths``; ``min_support``: the
+    fewest games (or fights) behind a row of a lift table or a named scene or foe."""
+    df = load(paths)
+    tables: dict[str, list[Row]] = {}
+    summary: list[str] = []
+    sections = []
+    games = df.group_by(["game", "bot"]).agg(pl.len().alias("games")).sort(["game", "bot"]).to_dicts()
+    tables["games"] = games
+    summary.append(f"{df.height:,} games: " + "; ".join(f"{r['game']} with the {r['bot']} bot {r['games']:,}" for r in games) + ".")
+    for game_id in sorted(set(df.get_column("game").to_list())):
+        sub = df.filter(pl.col("game") == game_id)
+        section = _section(game_id)
+        if section is None:
+            rows = _win_rows(sub, ["bot", "options"])
+            tables[f"{game_id}_win"] = rows
+            sections.append(f"<h2>{html.escape(game_id)}</h2>" + _table(rows, [
+                ("bot", "bot"), ("options", "options"), ("games", "games"), ("win_rate", "win rate"),
+                ("win_lo", "95% low"), ("win_hi", "95% high")]))
+            continue
+        sections.append(section(sub, tables, summary, min_support))
+    sources = ", ".join(html.escape(Path(p).name) for p in paths)
+    data = json.dumps(tables, default=str, separators=(",", ":")).replace("</", "<\\/")
+    page = (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+            f"<style>{CSS}</style></head><body><h1>{html.escape(title)}</h1>"
+            f"<p>From {sources}: {df.height:,} simulated games. Win rates carry 95% Wilson intervals. "
+            f"Made by <code>woodlands report</code>; every sentence of the summary is computed from the tables below.</p>"
+            "<h2>Summary</h2><ul class='summary'>" + "".join(f"<li>{html.escape(s)}</li>" for s in summary) + "</ul>"
+            + "\n".join(sections)
+            + f"<script type='application/json' id='woodlands-report-data'>{data}</script></body></html>")
+    return Report(page, summary, tables, df.height)
