@@ -432,3 +432,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         write_text(args.json, json.dumps(r.to_json(), indent=1) + "\n")
     return 0
+
+
+# ------------------------------------------------------------------ ladder
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from .ladder_cmd import run
+    return run(args, game_options(args, load_game(args.game)))
+
