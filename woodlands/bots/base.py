@@ -54,7 +54,7 @@ def greedy_for(game_id: str, seed: int) -> Bot:
 
 
 #: the bots every client may ask for by name without naming a game (``greedy`` picks each game's own)
-BOT_NAMES: tuple[str, ...] = ("random", "greedy", "ismcts")
+BOT_NAMES: tuple[str, ...] = ("random", "greedy")
 
 
 def bot_names() -> list[str]:

@@ -428,6 +428,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     table.add_row("clone(), median", f"{r.clone_us:.1f} µs", f"< {TARGET_CLONE_US:g} µs",
                   "[green]met[/green]" if ok_clone else "[yellow]above target[/yellow]")
     table.add_row("games / s (random play)", f"{r.games_per_second:,.1f}", "", "")
+    ratio = r.fast_path_gps / r.normal_path_gps if r.normal_path_gps else 0.0
+    table.add_row("games / s, normal path / fast path", f"{r.normal_path_gps:,.1f} / {r.fast_path_gps:,.1f}",
+                  "", f"x{ratio:.2f} (same games, docs/bots.md)")
     out.print(table)
     if args.json:
         write_text(args.json, json.dumps(r.to_json(), indent=1) + "\n")
