@@ -219,6 +219,8 @@ def continue_last(saved: SavedGame) -> PlaySession:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from ..bots.ismcts import Budget
+    hint_budget = str(Budget.parse(getattr(args, "budget", None) or "1s"))   # refused before anything starts
     _check_folder(args.content)
     if args.game is None:
         if args.load:
@@ -247,7 +249,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UserError(f"{args.load} is a record of '{state.game.id}', not '{game.id}'")
     seen = max(0, state.log_length - RECAP) if args.load else 0
     autosave = None if args.no_autosave else Autosave.start(state, args.content)
-    return play_session(PlaySession(_stdout(), state, args.content, sys.stdin, seen, autosave), args)
+    session = PlaySession(_stdout(), state, args.content, sys.stdin, seen, autosave)
+    session.hint_budget = hint_budget     # the search behind 'hint'
+    return play_session(session, args)
 
 
 def play_session(session: PlaySession, args: argparse.Namespace) -> int:

@@ -44,6 +44,8 @@ class StoryfoldGame(Game):
     content: StoryfoldContent
     structured_options: dict[str, type] = {"resume": dict}
 
+    reward_measure = "score"
+
     def reward(self, state: GameState, seat: int) -> float:
         """For search bots (S-6: the campaign is always won in the end, so its score is what
         counts): fewer scenes played is better, then fewer Shadow cards.  About 0.95 for the
