@@ -45,6 +45,11 @@ DEFAULT_EXPLORATION = 0.7
 #: person's game has no round limit, and a random player may wander for a long time
 PLAYOUT_LIMIT = 4000
 LEAVES = ("random", "greedy")
+#: each decision between the root and the end of a sample costs this factor of its reward, so
+#: that of two options the search prefers the one that gets there sooner: without it, an option
+#: that changes nothing (committing a die and taking it back) looks as good as progress, and a
+#: searching player can dither for hundreds of decisions
+DISCOUNT = 0.999
 
 
 @dataclass(frozen=True)
@@ -117,7 +122,7 @@ class OptionStat:
     option_id: str
     visits: int
     share: float          #: of the root's visits
-    value: float          #: the deciding seat's mean reward after it (0..1; a win chance where the reward is win/loss)
+    value: float          #: the deciding seat's mean reward after it (0..1; about a win chance where the reward is win/loss)
 
 
 @dataclass(frozen=True)
@@ -231,16 +236,18 @@ class ISMCTSBot:
             # the leaf: play the sample to its end
             t0 = time.perf_counter()
             if expanded and not d.over:
-                finished = self._playout(d, pick) if not greedy else self._greedy_playout(d)
+                played = self._playout(d, pick) if not greedy else self._greedy_playout(d)
             else:
-                finished = d.over
+                played = 0
+            finished = d.over
+            discount = DISCOUNT ** (moves + len(path) + played)
             in_playouts += time.perf_counter() - t0
             rewards: dict[int, float] = {}
             for node in path:
                 who = node.player
                 r = rewards.get(who)
                 if r is None:
-                    r = rewards[who] = game.reward(d, who) if finished else 0.0
+                    r = rewards[who] = game.reward(d, who) * discount if finished else 0.0
                 node.visits += 1
                 node.total += r
         total = sum(ch.visits for ch in root.children.values()) or 1
@@ -260,25 +267,25 @@ class ISMCTSBot:
             play(d, k)
 
     @staticmethod
-    def _playout(d: "GameState", pick: random.Random) -> bool:
-        """Uniform play on the fast path; False when it had to stop before the end."""
+    def _playout(d: "GameState", pick: random.Random) -> int:
+        """Uniform play on the fast path, to the end or :data:`PLAYOUT_LIMIT`; the decisions taken."""
         below = pick.randrange
-        for _ in range(PLAYOUT_LIMIT):
+        for n in range(1, PLAYOUT_LIMIT + 1):
             play(d, below(len(d._decision.options)))   # type: ignore[union-attr]
             if d.over:
-                return True
-        return False
+                return n
+        return PLAYOUT_LIMIT
 
-    def _greedy_playout(self, d: "GameState") -> bool:
+    def _greedy_playout(self, d: "GameState") -> int:
         bot = self._greedy.get(d.game.id)
         if bot is None:
             from .base import get_bot
             bot = self._greedy[d.game.id] = get_bot("greedy", self.seed, game=d.game.id)
-        for _ in range(PLAYOUT_LIMIT):
+        for n in range(1, PLAYOUT_LIMIT + 1):
             d.apply(bot.choose(d))
             if d.over:
-                return True
-        return False
+                return n
+        return PLAYOUT_LIMIT
 
 
 __all__ = ["Budget", "ISMCTSBot", "OptionStat", "SearchResult"]

@@ -91,6 +91,8 @@ def run_ladder(path: Path, game_id: str, options: dict[str, Any], bots: list[str
     if leaf not in LEAVES:
         raise GameOptionError(f"unknown leaf evaluation {leaf!r}; choose one of {', '.join(LEAVES)}")
     game = load_game(game_id)
+    if game.limit_option is not None and game.limit_option not in options:   # as woodlands sim does
+        options = {**options, game.limit_option: game.limit_default}
     game.checked_options(game.options_for_simulation(options))   # bad options: refused before any game
     key = config_key(game_id, options, budget, leaf)
     done = {(r["bot"], r["seed"]) for r in read_rows(path) if r.get("config") == key}

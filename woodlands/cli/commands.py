@@ -444,5 +444,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ ladder
 def cmd_ladder(args: argparse.Namespace) -> int:
     from .ladder_cmd import run
-    return run(args, game_options(args, load_game(args.game)))
+    game = load_game(args.game)
+    options = game_options(args, game)
+    if game.limit_option is not None and args.limit is not None:
+        options[game.limit_option] = args.limit
+    return run(args, options)
 

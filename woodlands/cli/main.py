@@ -205,6 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--leaf", default="random", help="ismcts's leaf evaluation: random or greedy playouts (default random)")
     lad.add_argument("--seed", type=_non_negative, default=0, help="game i uses seed SEED+i (default 0)")
     _game_option_flags(lad)
+    lad.add_argument("--limit", "--round-limit", dest="limit", type=_positive, help=_limit_help())
     lad.add_argument("--out", metavar="FILE", help="the results file, read to resume and appended to (default ladder-GAME.jsonl)")
     lad.add_argument("--summary", metavar="FILE", help="write the Markdown summary of every ladder in the results file to FILE")
     lad.add_argument("--stop-after", type=_seconds, metavar="SECONDS", help="stop starting games after this long (resume later)")
