@@ -99,5 +99,5 @@ def get_bot(name: str, seed: int = 0, game: str | None = None, budget: "str | in
         if not hasattr(bot, "budget"):
             raise GameOptionError(f"the {name} bot does not search, so it takes no budget")
         from .ismcts import Budget
-        bot.budget = Budget.parse(budget)   # type: ignore[attr-defined]
+        bot.budget = Budget.parse(budget)
     return bot

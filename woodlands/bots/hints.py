@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Hint:
     option_id: str
-    label: str          #: the option's words, as the terminal and the web page show it
+    words: str          #: the option in the game's words (``Presentation.option_words``)
     share: float        #: of the search's visits, 0..1
     value: float        #: the seat's estimated reward after it, 0..1
     measure: str        #: "win chance" or "score" (what ``value`` estimates)
@@ -35,7 +35,7 @@ class Hint:
 
     def text(self) -> str:
         """One line for a person: ``Roll the dice: picked in 46% of the search, win chance about 62%``."""
-        return f"{self.label}: picked in {self.share:.0%} of the search, {self.measure} about {self.value:.0%}"
+        return f"{self.words}: picked in {self.share:.0%} of the search, {self.measure} about {self.value:.0%}"
 
 
 def hint(state: "GameState", seat: int, seconds: float = 1.0, seed: int = 0, top: int = 3,
@@ -50,9 +50,14 @@ def hint(state: "GameState", seat: int, seconds: float = 1.0, seed: int = 0, top
     bot = ISMCTSBot(seed=seed, budget=chosen)
     result = bot.search(state, seat)
     measure = state.game.reward_measure
-    labels = {o.id: o.label for o in decision.options}
-    return [Hint(s.option_id, labels.get(s.option_id, s.option_id), s.share, s.value, measure, result.iterations)
-            for s in result.stats[:top]]
+    from ..engine.presentation import presentation_for
+    words = presentation_for(state.game).option_words
+    found = []
+    for stat in result.stats[:top]:
+        option = decision.option(stat.option_id)
+        assert option is not None
+        found.append(Hint(stat.option_id, words(decision, option), stat.share, stat.value, measure, result.iterations))
+    return found
 
 
 __all__ = ["Hint", "hint"]

@@ -28,7 +28,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..engine.errors import GameOptionError
 from ..engine.fastpath import play, quiet

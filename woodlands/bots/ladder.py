@@ -133,7 +133,7 @@ def sign_test(better: int, worse: int) -> float:
     n = better + worse
     if n == 0:
         return 1.0
-    return sum(math.comb(n, k) for k in range(better, n + 1)) / 2 ** n
+    return float(sum(math.comb(n, k) for k in range(better, n + 1)) / 2 ** n)
 
 
 def compare(rows: list[dict[str, Any]], config: str, low: str, high: str) -> dict[str, Any]:

@@ -54,7 +54,7 @@ class StoryfoldGame(Game):
         outcome = state.outcome or {}
         if outcome.get("result") != "win":
             return 0.0
-        scenes = outcome.get("scenes_played", 0) + outcome.get("shadow_cards", 0) / 100
+        scenes = float(outcome.get("scenes_played", 0)) + float(outcome.get("shadow_cards", 0)) / 100
         return max(0.0, min(1.0, 1.0 - (scenes - 10) / 20))
 
     @classmethod
