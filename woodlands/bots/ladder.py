@@ -77,7 +77,7 @@ def play_game(game_id: str, options: dict[str, Any], bot_name: str, seed: int, b
 
 
 def run_ladder(path: Path, game_id: str, options: dict[str, Any], bots: list[str], games: int, budget: str,
-               leaf: str = "random", seed: int = 0, say: Callable[[str], None] = print,
+               leaf: str = "greedy", seed: int = 0, say: Callable[[str], None] = print,
                stop_after: float | None = None) -> list[dict[str, Any]]:
     """Play what ``path`` does not hold yet of the ladder ``bots`` × ``games`` seeds, appending a
     row per game as it ends; ``stop_after`` seconds end the run early (it resumes next time)."""
