@@ -48,7 +48,7 @@ LEAVES = ("random", "greedy")
 #: each decision between the root and the end of a sample costs this factor of its reward, so
 #: that of two options the search prefers the one that gets there sooner: without it, an option
 #: that changes nothing (committing a die and taking it back) looks as good as progress, and a
-#: searching player can dither for hundreds of decisions
+#: searching player may dither
 DISCOUNT = 0.999
 
 
