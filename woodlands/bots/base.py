@@ -63,23 +63,41 @@ def bot_names() -> list[str]:
     return sorted({name for d in descriptors() for name in d.bots})
 
 
-def get_bot(name: str, seed: int = 0, game: str | None = None) -> Bot:
+def get_bot(name: str, seed: int = 0, game: str | None = None, budget: "str | int | None" = None) -> Bot:
     """A fresh bot called ``name``, seeded with ``seed``.  With ``game``, the bot that game's
-    descriptor names (its ``bots``), so a game may bring bots of its own; without, ``random``
-    or the ``greedy`` that picks each game's own greedy bot when it plays.
+    descriptor names (its ``bots``), so a game may bring bots of its own; without, ``random``,
+    ``ismcts`` or the ``greedy`` that picks each game's own greedy bot when it plays.
+
+    A searching bot takes a ``budget`` (iterations, ``"400"``, or seconds, ``"1s"``: see
+    :class:`woodlands.bots.ismcts.Budget`), given as the argument or after the name
+    (``"ismcts:1s"``, as ``woodlands sim --bot ismcts --budget 1s`` passes it on).
 
     >>> get_bot("random", 1).name
     'random'
     >>> get_bot("greedy", 1, game="tanglewoods").name
     'greedy'
+    >>> str(get_bot("ismcts:1s", 1, game="tanglewoods").budget)
+    '1s'
     """
+    name, _, suffix = name.partition(":")
+    if suffix:
+        budget = suffix
     if game is not None:
         from ..engine.registry import descriptor
         bot: Bot = descriptor(game).make_bot(name, seed)
-        return bot
-    if name == "greedy":
-        return GreedyBot(seed)
-    if name == "random":
+    elif name == "greedy":
+        bot = GreedyBot(seed)
+    elif name == "random":
         from .random_bot import RandomBot
-        return RandomBot(seed)
-    raise GameOptionError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
+        bot = RandomBot(seed)
+    elif name == "ismcts":
+        from .ismcts import ISMCTSBot
+        bot = ISMCTSBot(seed)
+    else:
+        raise GameOptionError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
+    if budget is not None:
+        if not hasattr(bot, "budget"):
+            raise GameOptionError(f"the {name} bot does not search, so it takes no budget")
+        from .ismcts import Budget
+        bot.budget = Budget.parse(budget)
+    return bot

@@ -219,6 +219,8 @@ def continue_last(saved: SavedGame) -> PlaySession:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from ..bots.ismcts import Budget
+    hint_budget = str(Budget.parse(getattr(args, "budget", None) or "1s"))   # refused before anything starts
     _check_folder(args.content)
     if args.game is None:
         if args.load:
@@ -247,7 +249,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UserError(f"{args.load} is a record of '{state.game.id}', not '{game.id}'")
     seen = max(0, state.log_length - RECAP) if args.load else 0
     autosave = None if args.no_autosave else Autosave.start(state, args.content)
-    return play_session(PlaySession(_stdout(), state, args.content, sys.stdin, seen, autosave), args)
+    session = PlaySession(_stdout(), state, args.content, sys.stdin, seen, autosave)
+    session.hint_budget = hint_budget     # the search behind 'hint'
+    return play_session(session, args)
 
 
 def play_session(session: PlaySession, args: argparse.Namespace) -> int:
@@ -443,6 +447,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     table.add_row("clone(), median", f"{r.clone_us:.1f} µs", f"< {TARGET_CLONE_US:g} µs",
                   "[green]met[/green]" if ok_clone else "[yellow]above target[/yellow]")
     table.add_row("games / s (random play)", f"{r.games_per_second:,.1f}", "", "")
+    ratio = r.fast_path_gps / r.normal_path_gps if r.normal_path_gps else 0.0
+    table.add_row("games / s, normal path / fast path", f"{r.normal_path_gps:,.1f} / {r.fast_path_gps:,.1f}",
+                  "", f"x{ratio:.2f} (same games, docs/bots.md)")
     out.print(table)
     if args.json:
         write_text(args.json, json.dumps(r.to_json(), indent=1) + "\n")
@@ -468,3 +475,13 @@ def cmd_bench_web(args: argparse.Namespace) -> int:
                          game=args.game, json_path=args.json, think=args.think)
     except ServeError as e:
         raise UserError(str(e)) from None
+
+# ------------------------------------------------------------------ ladder
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from .ladder_cmd import run
+    game = load_game(args.game)
+    options = game_options(args, game)
+    if game.limit_option is not None and args.limit is not None:
+        options[game.limit_option] = args.limit
+    return run(args, options)
+

@@ -159,6 +159,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--auto-forced", action=argparse.BooleanOptionalAction, default=None,
                       help="take a decision's only option for you when that reveals nothing "
                            "(default: on full-screen, off in line mode); the record keeps every choice")
+    play.add_argument("--budget", metavar="N|Ts", default="1s",
+                      help="how long the search behind 'hint' thinks: seconds (1s) or iterations (400); default 1s")
     play.add_argument("--no-autosave", action="store_true",
                       help="do not autosave this game (by default its record is kept in the data "
                            "folder, $WOODLANDS_DATA_DIR or the platform's, after every choice)")
@@ -201,6 +203,22 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--content", help="a content pack folder instead of the default pack")
     sim.add_argument("--limit", "--round-limit", dest="limit", type=_positive,
                      help=_limit_help())
+
+    sim.add_argument("--budget", metavar="N|Ts", help="a searching bot's budget per decision: iterations "
+                     "(400) or seconds (1s, 250ms); default 200 iterations (docs/bots.md)")
+
+    lad = sub.add_parser("ladder", help="bots play the same seeded games; is each stronger than the one below?")
+    lad.add_argument("game", help=f"the game id ({games})")
+    lad.add_argument("--bots", default="random,greedy,ismcts", help="the bots, weakest first (default random,greedy,ismcts)")
+    lad.add_argument("--games", type=_positive, default=100, help="games per bot (default 100)")
+    lad.add_argument("--budget", default="200", metavar="N|Ts", help="ismcts's budget per decision (default 200 iterations)")
+    lad.add_argument("--leaf", default="greedy", help="ismcts's leaf evaluation: greedy or random playouts (default greedy)")
+    lad.add_argument("--seed", type=_non_negative, default=0, help="game i uses seed SEED+i (default 0)")
+    _game_option_flags(lad)
+    lad.add_argument("--limit", "--round-limit", dest="limit", type=_positive, help=_limit_help())
+    lad.add_argument("--out", metavar="FILE", help="the results file, read to resume and appended to (default ladder-GAME.jsonl)")
+    lad.add_argument("--summary", metavar="FILE", help="write the Markdown summary of every ladder in the results file to FILE")
+    lad.add_argument("--stop-after", type=_seconds, metavar="SECONDS", help="stop starting games after this long (resume later)")
 
     report = sub.add_parser("report", help="a balance report (one offline HTML file) from simulation results",
                             description="Read the Parquet files written by 'woodlands sim --out' and write one "
@@ -263,6 +281,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return USER_ERROR
+    if args.command == "sim" and args.budget:     # the runner builds bots by name: "ismcts:1s"
+        args.bot = f"{args.bot}:{args.budget}"
     from . import commands
     handler = getattr(commands, "cmd_" + args.command.replace("-", "_"))
     try:

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 LOG_LINES = 30
 RECAP = 15      # events retold when a saved game is loaded
 #: the terminal's own words; a game's letters (Presentation.fixed_keys, Detail.key) never take them
-LINE_COMMANDS = frozenset({"h", "help", "?", "s", "save", "l", "load", "u", "undo", "log", "q", "quit", "exit", "g"})
+LINE_COMMANDS = frozenset({"h", "help", "?", "s", "save", "l", "load", "u", "undo", "log", "q", "quit", "exit", "g",
+                           "hint"})
 #: "3 2": group 3, its option 2 (two steps at once); "3x2": option 3, twice
 _TWO = re.compile(r"^(\d{1,6})\s+(\d{1,6})$")
 _TIMES = re.compile(r"^(\d{1,6})\s*[x*]\s*(\d{1,3})$")
@@ -67,6 +68,7 @@ class PlaySession:
         self.autosave_failed = False   # the last write failed (said once, until one works again)
         self.screen_seat: int | None = None   # the seat the screen was last shown to (hot-seat)
         self.auto_forced = auto_forced   # take a decision's lone option when its kind allows it
+        self.hint_budget = "1s"          # how long the search behind 'hint' thinks (play --budget)
 
     @property
     def pres(self) -> Presentation:
@@ -227,6 +229,8 @@ class PlaySession:
                 self.undo()
             elif word == "log":
                 self.show_log()
+            elif word == "hint":
+                self.hint()
             elif word == "g":
                 self.glossary()
             elif self.detail(line):
@@ -375,6 +379,20 @@ class PlaySession:
             self.say(f"Autosaved to {where} ({n} choice{'s' if n != 1 else ''}). Continue with "
                      f"'woodlands play' (its menu offers the last game) or "
                      f"'woodlands play --load {where}'.", "green")
+
+    def hint(self) -> None:
+        """The search bot's three best options for the deciding seat (woodlands.bots.hints),
+        computed in a thread on a copy of the position; Ctrl-C stops the wait."""
+        from .hinting import hint_lines, start_hint
+        d = self.state.decision
+        if d is None:
+            self.say("The game is over; there is nothing to hint.")
+            return
+        self.say("Thinking...", "dim")
+        job = start_hint(self.state, self.hint_budget)
+        job.join()
+        for line in hint_lines(job):
+            self.say(line, "cyan")
 
     def help(self) -> None:
         d = self.state.decision

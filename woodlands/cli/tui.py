@@ -34,7 +34,7 @@ from .play import PlaySession, deciding_seat
 #: below this many columns the log goes under the table instead of beside it
 WIDE = 120
 #: keys the terminal keeps for itself (a game's letters never take them)
-COMMAND_KEYS = frozenset("hsluqgaL:")
+COMMAND_KEYS = frozenset("hsluqgaL:?")
 #: the rows of the options box (its content, under its top border), narrow and wide
 OPTIONS_ROWS_NARROW = 9
 OPTIONS_ROWS = 15
@@ -384,6 +384,28 @@ class PlayApp(App[int]):
             return
         self.letter(char)
 
+    def hint(self) -> None:
+        """The search bot's three best options (woodlands.bots.hints), searched in a thread on a
+        copy of the position; the screen stays live and shows them in the log when they come, if
+        the game has not moved on."""
+        from .hinting import start_hint
+        if self.state.decision is None:
+            self.message = "The game is over; there is nothing to hint."
+            self.draw_options()
+            return
+        self.message = "Thinking about a hint..."
+        self.draw_options()
+        start_hint(self.state, self.session.hint_budget, lambda job: self.call_from_thread(self.show_hint, job))
+
+    def show_hint(self, job: Any) -> None:
+        from .hinting import hint_lines
+        if job.moves != len(self.state.choices):
+            return          # the game went on: that hint is for a position left behind
+        for line in hint_lines(job):
+            self.log_line(line, "cyan")
+        self.message = "Hint: in the log."
+        self.draw_options()
+
     def digit(self, char: str) -> None:
         self.message = ""
         numbers = [e.number for e in self.entries()]
@@ -454,6 +476,8 @@ class PlayApp(App[int]):
             self.push_screen(AskScreen("Load a game record from:"), self.load)
         elif char == ":":
             self.push_screen(AskScreen("Type an option id:"), self.typed_id)
+        elif char == "?":
+            self.hint()
         elif char:
             self.message = f"'{char}' is no key here; h shows the keys."
             self.draw_options()
@@ -578,7 +602,7 @@ KEYS_HELP = """Keys:
 1-9 choose (with more than 9 entries type the digits, then Enter); Esc goes back a step.
 Letters shown beside an option take it; the game's detail keys are on the bottom line.
 : type an option id; a takes forced moves for you (on/off); u undo; s save; l load;
-h help; g glossary; L the whole log; q quit (the game stays autosaved)."""
+h help; g glossary; L the whole log; ? a hint from the search bot; q quit (the game stays autosaved)."""
 
 
 def run_full_screen(session: PlaySession, auto_forced: bool = True) -> int:

@@ -112,6 +112,17 @@ class Game:
         return {k: v for k, v in outcome.items()
                 if isinstance(v, (int, float)) and not isinstance(v, bool)}
 
+    #: what :meth:`reward` estimates, in words for a hint ("win chance", or "score" for a game
+    #: whose reward grades a finished game)
+    reward_measure: str = "win chance"
+
+    def reward(self, state: GameState, seat: int) -> float:
+        """How good the finished game ``state`` is for ``seat``, from 0 to 1: what a search bot
+        (``woodlands.bots.ismcts``) maximises.  By default 1 for a win and 0 for anything else;
+        a game with a score, or with seats that play against each other, says more."""
+        outcome = state.outcome or {}
+        return 1.0 if outcome.get("result") == "win" else 0.0
+
     @classmethod
     def load_content(cls, path: Path | None) -> Content:
         raise NotImplementedError

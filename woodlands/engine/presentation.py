@@ -169,6 +169,11 @@ class Presentation:
             return options[0].label
         return " ".join(str(k).replace("-", " ") for k in key).capitalize() + f" ({len(options)})"
 
+    def option_words(self, decision: Decision, option: Option) -> str:
+        """How a client names ``option`` outside the list of options (a hint, a summary): by
+        default the words the list shows."""
+        return option.label
+
     def warning(self, view: View, decision: Decision, option: Option) -> str | None:
         """A question to confirm before taking ``option`` (None: take it at once)."""
         return None

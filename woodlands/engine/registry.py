@@ -64,6 +64,8 @@ class Lazy:
 
 #: the bot every game has (a descriptor's ``bots`` default; games with more add theirs beside it)
 RANDOM_BOT = Lazy("woodlands.bots.random_bot:RandomBot")
+#: the search bot, for a game whose state can be determinized (``_resample_hidden``)
+ISMCTS_BOT = Lazy("woodlands.bots.ismcts:ISMCTSBot")
 
 
 def resolve(hook: Any) -> Any:

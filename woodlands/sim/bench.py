@@ -2,7 +2,9 @@
 
 * decisions per second of random play (choosing is a dice roll, so this is the engine's cost);
 * games per second of that same random play;
-* the median time of one ``clone()``, over states sampled from the middle of random games.
+* the median time of one ``clone()``, over states sampled from the middle of random games;
+* games per second on the normal path and on the fast path for search
+  (:mod:`woodlands.engine.fastpath`), over the same random games, alternating game by game.
 
 >>> result = run_bench("tanglewoods", seconds=0.05)
 >>> result.decisions > 0 and result.games >= 1 and result.clone_us > 0
@@ -34,6 +36,8 @@ class BenchResult:
     play_seconds: float
     clone_samples: int
     clone_us: float
+    normal_path_gps: float = 0.0
+    fast_path_gps: float = 0.0
 
     @property
     def decisions_per_second(self) -> float:
@@ -47,6 +51,7 @@ class BenchResult:
         return {"game": self.game, "seconds": self.seconds, "decisions": self.decisions, "games": self.games,
                 "decisions_per_second": self.decisions_per_second, "games_per_second": self.games_per_second,
                 "clone_median_us": self.clone_us, "clone_samples": self.clone_samples,
+                "normal_path_games_per_second": self.normal_path_gps, "fast_path_games_per_second": self.fast_path_gps,
                 "targets": {"decisions_per_second": TARGET_DECISIONS_PER_SECOND, "clone_us": TARGET_CLONE_US}}
 
 
@@ -91,5 +96,23 @@ def run_bench(game_id: str, seconds: float = 5.0, content: str | None = None, se
         per_clone.append((time.perf_counter_ns() - t0) / CLONES_PER_SAMPLE / 1000.0)
         if time.perf_counter() > t_end and len(per_clone) >= 5:
             break
+    normal, fast = compare_paths(game, max(1, games), seed)
     return BenchResult(game_id, seconds, decisions, games, play_seconds, len(per_clone),
-                       statistics.median(per_clone))
+                       statistics.median(per_clone), normal, fast)
+
+
+def compare_paths(game: Any, games: int, seed: int = 1) -> tuple[float, float]:
+    """Games per second of random play on the normal path and on the fast path, over the same
+    ``games`` games (same seeds, same picks), timed alternately game by game so that the
+    machine's drift hits both alike."""
+    from ..engine.fastpath import quiet, random_playout
+    limit = {game.limit_option: game.limit_default} if game.limit_option else {}
+    options = game.options_for_simulation(limit)
+    spent = [0.0, 0.0]
+    for k in range(games):
+        for fast in (False, True):
+            state = game.new_game(seed=seed + k, options=options)
+            t0 = time.perf_counter()
+            random_playout(quiet(state) if fast else state, random.Random(seed + k))
+            spent[fast] += time.perf_counter() - t0
+    return (games / spent[0] if spent[0] else 0.0, games / spent[1] if spent[1] else 0.0)

@@ -74,6 +74,17 @@ class CursedForestGame(Game):
                 "seeds_laid": state.seeds_laid, "morna_killed": int(outcome.get("how") == "morna"),
                 "kills": sum(len(k) for k in state.kills)}
 
+    def reward(self, state: GameState, seat: int) -> float:
+        """For search bots: cooperative seats share the team's result (1 for a win); with
+        ``pvp`` each seat plays for itself, half for the team's win and half for being the
+        Forest Champion (CF-077; shared among tied champions)."""
+        outcome = state.outcome or {}
+        won = 1.0 if outcome.get("result") == "win" else 0.0
+        if not state.options.get("pvp"):
+            return won
+        champions = outcome.get("champions") or []
+        return 0.5 * won + (0.5 / len(champions) if seat in champions else 0.0)
+
     @classmethod
     def load_content(cls, path: Path | None) -> CursedForestContent:
         return load(path)

@@ -1,7 +1,7 @@
 """The Cursed Forest as the rest of Woodlands sees it (:class:`~woodlands.engine.registry.GameDescriptor`)."""
 from __future__ import annotations
 
-from ...engine.registry import RANDOM_BOT, GameDescriptor, GameTests, Lazy, OptionSpec
+from ...engine.registry import ISMCTS_BOT, RANDOM_BOT, GameDescriptor, GameTests, Lazy, OptionSpec
 from . import CursedForestGame
 from .invariants import check_invariants
 from .state import CursedForestState
@@ -14,7 +14,8 @@ DESCRIPTOR = GameDescriptor(
     help=Lazy("woodlands.games.cursed_forest.present.helptext:HELP"),
     presentation=Lazy("woodlands.games.cursed_forest.present:CursedForestPresentation"),
     bots={"random": RANDOM_BOT,
-          "greedy": Lazy("woodlands.bots.greedy_cursed_forest:GreedyCursedForestBot")},
+          "greedy": Lazy("woodlands.bots.greedy_cursed_forest:GreedyCursedForestBot"),
+          "ismcts": ISMCTS_BOT},
     options=(
         OptionSpec("players", int, 1, "number of players, 1-4", range=(1, 4), flag=True),
         OptionSpec("adventurers", int, None, "solo game only: adventurers to lead, 1-4 (CF-091)", range=(1, 4),

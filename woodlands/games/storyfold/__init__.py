@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.game import Game
+from ...engine.state import GameState
 # importing the rule modules registers their steps
 from . import (actions, companions, creatures, crystals, dice, effects, explore, phases, scene_end,  # noqa: F401
                shadow_cards, spirit, story, track)
@@ -42,6 +43,19 @@ class StoryfoldGame(Game):
     }
     content: StoryfoldContent
     structured_options: dict[str, type] = {"resume": dict}
+
+    reward_measure = "score"
+
+    def reward(self, state: GameState, seat: int) -> float:
+        """For search bots (S-6: the campaign is always won in the end, so its score is what
+        counts): fewer scenes played is better, then fewer Shadow cards.  About 0.95 for the
+        eleven scenes of a campaign played with no restart, falling to 0 at thirty scenes or
+        more; 0 for a game stopped by the scene limit."""
+        outcome = state.outcome or {}
+        if outcome.get("result") != "win":
+            return 0.0
+        scenes = float(outcome.get("scenes_played", 0)) + float(outcome.get("shadow_cards", 0)) / 100
+        return max(0.0, min(1.0, 1.0 - (scenes - 10) / 20))
 
     @classmethod
     def load_content(cls, path: Path | None) -> StoryfoldContent:

@@ -1,7 +1,7 @@
 """Storyfold as the rest of Woodlands sees it (:class:`~woodlands.engine.registry.GameDescriptor`)."""
 from __future__ import annotations
 
-from ...engine.registry import RANDOM_BOT, GameDescriptor, GameTests, Lazy, OptionSpec
+from ...engine.registry import ISMCTS_BOT, RANDOM_BOT, GameDescriptor, GameTests, Lazy, OptionSpec
 from . import StoryfoldGame
 from .invariants import check_invariants
 from .setup import SCENE_LIMIT_MAX
@@ -15,7 +15,8 @@ DESCRIPTOR = GameDescriptor(
     help=Lazy("woodlands.games.storyfold.present.helptext:HELP"),
     presentation=Lazy("woodlands.games.storyfold.present:StoryfoldPresentation"),
     bots={"random": RANDOM_BOT,
-          "greedy": Lazy("woodlands.bots.greedy_storyfold:GreedyStoryfoldBot")},
+          "greedy": Lazy("woodlands.bots.greedy_storyfold:GreedyStoryfoldBot"),
+          "ismcts": ISMCTS_BOT},
     options=(
         OptionSpec("resume", dict, None, "a save made at the end of a scene (woodlands play --resume FILE)"),
         OptionSpec("scene_limit", int, None, "scenes", range=(1, SCENE_LIMIT_MAX), simulation=True),

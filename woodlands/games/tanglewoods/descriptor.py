@@ -1,7 +1,7 @@
 """Tanglewoods as the rest of Woodlands sees it (:class:`~woodlands.engine.registry.GameDescriptor`)."""
 from __future__ import annotations
 
-from ...engine.registry import RANDOM_BOT, GameDescriptor, GameTests, Lazy, OptionSpec
+from ...engine.registry import ISMCTS_BOT, RANDOM_BOT, GameDescriptor, GameTests, Lazy, OptionSpec
 from . import TanglewoodsGame
 from .invariants import check_invariants
 from .state import TanglewoodsState
@@ -20,7 +20,8 @@ DESCRIPTOR = GameDescriptor(
     help=Lazy("woodlands.games.tanglewoods.present.help:HELP"),
     presentation=Lazy("woodlands.games.tanglewoods.present:TanglewoodsPresentation"),
     bots={"random": RANDOM_BOT,
-          "greedy": Lazy("woodlands.bots.greedy_tanglewoods:GreedyTanglewoodsBot")},
+          "greedy": Lazy("woodlands.bots.greedy_tanglewoods:GreedyTanglewoodsBot"),
+          "ismcts": ISMCTS_BOT},
     options=(
         OptionSpec("difficulty", int, 5, "difficulty 0-10 (default 5)", range=(0, 10), flag=True),
         OptionSpec("hero", str, None, "hero id (default: you choose at the table)", flag=True,

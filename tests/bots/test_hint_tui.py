@@ -1,0 +1,35 @@
+"""The full screen's '?' key: the hint is searched in a thread and shows up in the log while the
+screen stays live (woodlands/cli/tui.py, woodlands/cli/hinting.py)."""
+from __future__ import annotations
+
+import asyncio
+
+import woodlands
+from woodlands.cli.tui import PlayApp, screen_text
+
+from tests.cli.test_tui import session_for
+
+
+def test_question_mark_shows_a_hint_in_the_log():
+    game = woodlands.load_game("tanglewoods")
+    state = game.new_game(seed=3, options={"hero": "thorn-warden", "difficulty": 5})
+    session = session_for(state)
+    session.hint_budget = "6"
+    app = PlayApp(session)
+    shots: list[str] = []
+
+    async def go() -> None:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            await pilot.press("?")
+            await pilot.pause()
+            shots.append(screen_text(app))          # at once: the screen says it is thinking
+            for _ in range(200):                     # then the thread's answer arrives
+                await pilot.pause(0.05)
+                if "The search played" in screen_text(app):
+                    break
+            shots.append(screen_text(app))
+    asyncio.run(go())
+    assert "Thinking about a hint" in shots[0] or "The search played" in shots[0]   # (6 iterations are quick)
+    assert "The search played 6 games" in shots[1] and "1. " in shots[1]
+    assert len(state.choices) == 0               # a hint chooses nothing

@@ -1,0 +1,69 @@
+"""Hints (woodlands/bots/hints.py, the terminal's 'hint') and the ladder (woodlands/bots/ladder.py,
+`woodlands ladder`), with tiny budgets."""
+from __future__ import annotations
+
+import json
+
+from woodlands.bots.hints import hint
+from woodlands.bots.ladder import read_rows, run_ladder, summarize
+from woodlands.cli.main import main
+
+from tests.bots.test_ismcts import SeatOnly, positions
+
+
+def test_a_hint_names_up_to_three_options_in_the_games_words():
+    state = positions("cursed-forest", {"players": 2}, 30)[0]
+    seat = state.decision.player
+    hints = hint(SeatOnly(state), seat, budget="15", seed=2)   # type: ignore[arg-type]
+    labels = {o.id: o.label for o in state.decision.options}
+    assert 1 <= len(hints) <= 3 and [h.share for h in hints] == sorted((h.share for h in hints), reverse=True)
+    for h in hints:
+        assert h.words == labels[h.option_id] and h.words in h.text() and h.measure == "win chance"
+        assert ":" not in h.text().split(": picked")[0] or h.words.count(":")     # no ids, the label
+    assert hint(state, seat + 1, budget="5") == []          # not that seat's decision
+    story = positions("storyfold", {"scene_limit": 6}, 25)[0]
+    assert hint(story, 0, budget="5")[0].measure == "score"
+
+
+def test_a_hint_does_not_leak():
+    """The hint for a seat is the same on two states that differ only in what it cannot see."""
+    for game_id, options, every in (("tanglewoods", {"difficulty": 5, "round_limit": 40}, 10),
+                                    ("cursed-forest", {"players": 2}, 30)):
+        for state in positions(game_id, options, every, count=2):
+            seat = state.decision.player
+            twin = state.determinize(seat, 7)
+            assert hint(state, seat, budget="10", seed=1) == hint(twin, seat, budget="10", seed=1)
+
+
+def test_hint_in_line_mode(capsys, monkeypatch, tmp_path):
+    import io
+    monkeypatch.setenv("WOODLANDS_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr("sys.stdin", io.StringIO("hint\nq\n"))
+    assert main(["play", "tanglewoods", "--seed", "3", "--line", "--no-autosave", "--hero", "thorn-warden",
+                 "--difficulty", "5", "--budget", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "The search played 8 games" in out and "1. " in out and "win chance about" in out
+    assert main(["play", "tanglewoods", "--line", "--budget", "never"]) == 2
+
+
+def test_the_ladder_resumes_and_summarizes(tmp_path, capsys):
+    path = tmp_path / "ladder.jsonl"
+    lines: list[str] = []
+    rows = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random", "greedy"], 3, "200", say=lines.append)
+    assert len(rows) == 6 and len(lines) == 6
+    assert run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random", "greedy"], 3, "200", say=lines.append) == []
+    more = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random", "greedy"], 4, "200", say=lines.append)
+    assert [(r["bot"], r["seed"]) for r in more] == [("random", 3), ("greedy", 3)]
+    with path.open("a") as f:
+        f.write('{"format": "woodlands-ladder", "cut sh')         # an interrupted write is skipped
+    stored = read_rows(path)
+    assert len(stored) == 8 and {r["options"]["round_limit"] for r in stored} == {200}
+    text = summarize(stored)
+    assert "| random | 4 |" in text and "greedy over random" in text
+    summary = tmp_path / "summary.md"
+    assert main(["ladder", "tanglewoods", "--difficulty", "3", "--bots", "random,greedy", "--games", "4",
+                 "--out", str(path), "--summary", str(summary)]) == 0
+    assert summary.read_text().strip() == text.strip()
+    assert main(["ladder", "tanglewoods", "--bots", "random,oracle", "--out", str(path)]) == 2
+    assert main(["ladder", "tanglewoods", "--budget", "soon", "--out", str(path)]) == 2
+    assert len(read_rows(path)) == 8 and json.loads(path.read_text().splitlines()[0])["bot"] == "random"

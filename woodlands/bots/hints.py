@@ -1,0 +1,63 @@
+"""Hints for people: the search bot's three best options for a seat, in the game's words.
+
+:func:`hint` runs :class:`~woodlands.bots.ismcts.ISMCTSBot` for about ``seconds`` from what
+``seat`` may see (it reaches the rest of the state only through ``state.determinize(seat, ...)``)
+and returns the options it visited most, each with its share of the visits and the seat's
+estimated reward after it: a win chance in a win-or-lose game, a score from 0 to 1 in Storyfold.
+The terminal calls it in a thread (``hint`` in line mode, the ``!`` key full screen: docs/terminal.md); the web
+app will call the same function.
+
+>>> import woodlands
+>>> state = woodlands.load_game("tanglewoods").new_game(seed=4, options={"hero": "thorn-warden", "round_limit": 40})
+>>> hints = hint(state, 0, seconds=0.2, seed=1)
+>>> 1 <= len(hints) <= 3 and all(h.option_id in state.decision for h in hints)
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .ismcts import Budget, ISMCTSBot
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
+
+
+@dataclass(frozen=True)
+class Hint:
+    option_id: str
+    words: str          #: the option in the game's words (``Presentation.option_words``)
+    share: float        #: of the search's visits, 0..1
+    value: float        #: the seat's estimated reward after it, 0..1
+    measure: str        #: "win chance" or "score" (what ``value`` estimates)
+    iterations: int     #: how many samples the search played
+
+    def text(self) -> str:
+        """One line for a person: ``Roll the dice: picked in 46% of the search, win chance about 62%``."""
+        return f"{self.words}: picked in {self.share:.0%} of the search, {self.measure} about {self.value:.0%}"
+
+
+def hint(state: "GameState", seat: int, seconds: float = 1.0, seed: int = 0, top: int = 3,
+         budget: "str | int | Budget | None" = None) -> list[Hint]:
+    """The ``top`` options the search likes best for ``seat`` at ``state``'s decision (empty when
+    the game is over or another seat decides).  ``budget`` (iterations or seconds) overrides
+    ``seconds``; with iterations the answer is reproducible for a seed."""
+    decision = state.decision
+    if decision is None or decision.player != seat:
+        return []
+    chosen = Budget.parse(budget) if budget is not None else Budget(seconds=max(0.001, seconds))
+    bot = ISMCTSBot(seed=seed, budget=chosen)
+    result = bot.search(state, seat)
+    measure = state.game.reward_measure
+    from ..engine.presentation import presentation_for
+    words = presentation_for(state.game).option_words
+    found = []
+    for stat in result.stats[:top]:
+        option = decision.option(stat.option_id)
+        assert option is not None
+        found.append(Hint(stat.option_id, words(decision, option), stat.share, stat.value, measure, result.iterations))
+    return found
+
+
+__all__ = ["Hint", "hint"]

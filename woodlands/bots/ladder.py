@@ -1,0 +1,183 @@
+"""The strength ladder: bots play the same seeded games, and each step up must be significant.
+
+``woodlands ladder GAME --bots random,greedy,ismcts --games 100 --budget 200`` plays game
+``i`` with seed ``SEED+i`` for every bot, one seed after another (so a run cut short stays
+balanced), and appends one JSON line per game to the results file.  Run it again and it plays
+only what the file does not hold yet: it can go on across sessions.  The summary compares each
+bot with the one below it on the seeds both played (a sign test on the rewards of each pair of
+games: for win/loss games McNemar's exact test), one-sided at 95%.
+
+>>> rows = [{"config": "c", "bot": "a", "seed": s, "reward": 0.0, "result": "loss"} for s in range(8)]
+>>> rows += [{"config": "c", "bot": "b", "seed": s, "reward": 1.0, "result": "win"} for s in range(8)]
+>>> step = compare(rows, "c", "a", "b")
+>>> step["better"], step["worse"], round(step["p"], 4), step["significant"]
+(8, 0, 0.0039, True)
+"""
+from __future__ import annotations
+
+import json
+import math
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from ..engine.errors import GameOptionError
+from ..engine.game import load_game
+from .base import get_bot
+
+FORMAT = "woodlands-ladder"
+
+
+def config_key(game: str, options: dict[str, Any], budget: str, leaf: str) -> str:
+    """One ladder's name: the game, its options, and the search's budget and leaf."""
+    opts = ",".join(f"{k}={json.dumps(v)}" for k, v in sorted(options.items()))
+    return f"{game}[{opts}] budget={budget} leaf={leaf}"
+
+
+def read_rows(path: Path) -> list[dict[str, Any]]:
+    """The rows of a results file (none if it does not exist); a line cut short by an
+    interrupted run is skipped, so the game it stood for is simply played again."""
+    if not path.exists():
+        return []
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(row, dict) and row.get("format") == FORMAT:
+            rows.append(row)
+    return rows
+
+
+def play_game(game_id: str, options: dict[str, Any], bot_name: str, seed: int, budget: str, leaf: str) -> dict[str, Any]:
+    """One game of ``bot_name`` playing every seat; its row (without the file's bookkeeping)."""
+    game = load_game(game_id)
+    state = game.new_game(seed=seed, options=game.options_for_simulation(options))
+    if bot_name == "ismcts":
+        from .ismcts import ISMCTSBot
+        bot: Any = ISMCTSBot(seed, budget=budget, leaf=leaf)
+    else:
+        bot = get_bot(bot_name, seed, game=game_id)
+    started = time.perf_counter()
+    decisions = searched = 0
+    while not state.is_over:
+        decision = state.decision
+        assert decision is not None
+        if len(decision.options) > 1:
+            searched += 1
+        state.apply(bot.choose(state))
+        decisions += 1
+    outcome = state.outcome or {}
+    seats = sorted({0} | set(range(int(options.get("players", 1)))))
+    rewards = [game.reward(state, s) for s in seats]
+    return {"result": outcome.get("result"), "reward": sum(rewards) / len(rewards), "rewards": rewards,
+            "measures": game.measures(state), "decisions": decisions, "choices": searched,
+            "seconds": round(time.perf_counter() - started, 3)}
+
+
+def run_ladder(path: Path, game_id: str, options: dict[str, Any], bots: list[str], games: int, budget: str,
+               leaf: str = "greedy", seed: int = 0, say: Callable[[str], None] = print,
+               stop_after: float | None = None) -> list[dict[str, Any]]:
+    """Play what ``path`` does not hold yet of the ladder ``bots`` × ``games`` seeds, appending a
+    row per game as it ends; ``stop_after`` seconds end the run early (it resumes next time)."""
+    if not bots:
+        raise GameOptionError("a ladder needs at least one bot")
+    for name in bots:
+        if name != "ismcts":
+            get_bot(name, 0, game=game_id)          # an unknown bot is refused before anything runs
+    from .ismcts import LEAVES, Budget
+    budget = str(Budget.parse(budget))
+    if leaf not in LEAVES:
+        raise GameOptionError(f"unknown leaf evaluation {leaf!r}; choose one of {', '.join(LEAVES)}")
+    game = load_game(game_id)
+    if game.limit_option is not None and game.limit_option not in options:   # as woodlands sim does
+        options = {**options, game.limit_option: game.limit_default}
+    game.checked_options(game.options_for_simulation(options))   # bad options: refused before any game
+    key = config_key(game_id, options, budget, leaf)
+    done = {(r["bot"], r["seed"]) for r in read_rows(path) if r.get("config") == key}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    new: list[dict[str, Any]] = []
+    for i in range(games):
+        for name in bots:
+            s = seed + i
+            if (name, s) in done:
+                continue
+            if stop_after is not None and time.perf_counter() - started > stop_after:
+                say(f"stopped after {stop_after:g} s; run the same command again to go on")
+                return new
+            row = {"format": FORMAT, "config": key, "game": game_id, "options": options, "budget": budget,
+                   "leaf": leaf, "bot": name, "seed": s, **play_game(game_id, options, name, s, budget, leaf)}
+            with path.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(row, sort_keys=True) + "\n")
+            new.append(row)
+            say(f"{key}  {name:7} seed {s}: {row['result']} (reward {row['reward']:.2f}, {row['seconds']:.1f} s)")
+    return new
+
+
+# ------------------------------------------------------------------ the statistics
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def sign_test(better: int, worse: int) -> float:
+    """One-sided p-value that ``better`` out of ``better + worse`` untied pairs is no more than
+    chance (exact binomial, p = 1/2)."""
+    n = better + worse
+    if n == 0:
+        return 1.0
+    return float(sum(math.comb(n, k) for k in range(better, n + 1)) / 2 ** n)
+
+
+def compare(rows: list[dict[str, Any]], config: str, low: str, high: str) -> dict[str, Any]:
+    """Is ``high`` better than ``low`` on the seeds both played?  Pairs by seed."""
+    a = {r["seed"]: r["reward"] for r in rows if r["config"] == config and r["bot"] == low}
+    b = {r["seed"]: r["reward"] for r in rows if r["config"] == config and r["bot"] == high}
+    seeds = sorted(set(a) & set(b))
+    better = sum(1 for s in seeds if b[s] > a[s])
+    worse = sum(1 for s in seeds if b[s] < a[s])
+    p = sign_test(better, worse)
+    return {"low": low, "high": high, "pairs": len(seeds), "better": better, "worse": worse, "p": p,
+            "significant": p < 0.05}
+
+
+def summarize(rows: Iterable[dict[str, Any]], order: tuple[str, ...] = ("random", "greedy", "ismcts")) -> str:
+    """The ladder as Markdown, generated from the rows: per ladder, each bot's games, wins (95%
+    Wilson interval), mean reward and time a game, then each step up with its sign test."""
+    rows = list(rows)
+    out = ["# Strength ladder", "",
+           "Generated by `woodlands ladder` from the rows of the results file; do not edit by hand.",
+           "Each step compares a bot with the one below it on the seeds both played (sign test on the",
+           "rewards of each pair of games, one-sided; significant when p < 0.05).", ""]
+    configs = sorted({r["config"] for r in rows})
+    for config in configs:
+        mine = [r for r in rows if r["config"] == config]
+        bots = sorted({r["bot"] for r in mine}, key=lambda b: (order.index(b) if b in order else len(order), b))
+        out += [f"## {config}", "", "| bot | games | wins | win rate (95%) | mean reward | s / game |",
+                "|---|---:|---:|---|---:|---:|"]
+        for bot in bots:
+            games = [r for r in mine if r["bot"] == bot]
+            n = len(games)
+            wins = sum(1 for r in games if r["result"] == "win")
+            lo, hi = wilson(wins, n)
+            reward = sum(r["reward"] for r in games) / n
+            secs = sum(r["seconds"] for r in games) / n
+            out.append(f"| {bot} | {n} | {wins} | {wins / n:.0%} ({lo:.0%}-{hi:.0%}) | {reward:.3f} | {secs:.1f} |")
+        out.append("")
+        for low, high in zip(bots, bots[1:]):
+            step = compare(rows, config, low, high)
+            verdict = "significant" if step["significant"] else "not significant"
+            out.append(f"- {high} over {low}: better on {step['better']} of {step['pairs']} seeds, worse on "
+                       f"{step['worse']}; p = {step['p']:.3g} ({verdict})")
+        out.append("")
+    return "\n".join(out)
+
+
+__all__ = ["compare", "config_key", "play_game", "read_rows", "run_ladder", "sign_test", "summarize", "wilson"]

@@ -1,0 +1,57 @@
+"""The terminal's ``hint``: the search runs in a thread on a copy of the position, so the
+screen stays responsive, and its answer is worded from the game's option labels."""
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Callable
+
+from ..engine.errors import WoodlandsError
+
+if TYPE_CHECKING:
+    from ..bots.hints import Hint
+    from ..engine.state import GameState
+
+
+class HintJob(threading.Thread):
+    """One search for the deciding seat of a copy of ``state``; ``hints`` (or ``error``) once done.
+    ``moves`` is how many choices the game had made, so a client shows the answer only if the
+    game has not moved on meanwhile."""
+
+    def __init__(self, state: "GameState", budget: str, done: "Callable[[HintJob], None] | None" = None) -> None:
+        super().__init__(daemon=True, name="woodlands-hint")
+        self.done = done
+        self.position = state.clone()         # the game may go on while the search runs
+        decision = state.decision
+        self.seat = decision.player if decision is not None else 0
+        self.moves = len(state.choices)
+        self.budget = budget
+        self.hints: list[Hint] = []
+        self.error: str | None = None
+
+    def run(self) -> None:
+        from ..bots.hints import hint
+        try:
+            self.hints = hint(self.position, self.seat, seed=self.moves, budget=self.budget)
+        except (WoodlandsError, NotImplementedError) as e:
+            self.error = str(e)
+        if self.done is not None:
+            self.done(self)
+
+
+def start_hint(state: "GameState", budget: str = "1s", done: "Callable[[HintJob], None] | None" = None) -> HintJob:
+    """Start the search; ``done(job)`` is called from the thread when it ends."""
+    job = HintJob(state, budget, done)
+    job.start()
+    return job
+
+
+def hint_lines(job: HintJob) -> list[str]:
+    """What the terminal prints for a finished job."""
+    if job.error is not None:
+        return [f"No hint: {job.error}"]
+    if not job.hints:
+        return ["No hint: it is not this seat's decision."]
+    first = job.hints[0]
+    lines = [f"The search played {first.iterations} games from here as you see it:"]
+    lines += [f"{k}. {h.text()}" for k, h in enumerate(job.hints, 1)]
+    return lines

@@ -1,0 +1,28 @@
+"""``woodlands ladder GAME``: run (or resume) a strength ladder and print its summary."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..engine.files import write_text
+
+
+def run(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    from ..bots.ladder import read_rows, run_ladder, summarize
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    path = Path(args.out or f"ladder-{args.game}.jsonl")
+
+    def say(line: str) -> None:
+        print(line, flush=True)
+
+    run_ladder(path, args.game, options, bots, args.games, args.budget, leaf=args.leaf, seed=args.seed,
+               say=say, stop_after=args.stop_after)
+    text = summarize(read_rows(path))
+    if args.summary:
+        write_text(args.summary, text + "\n")
+        print(f"wrote {args.summary}")
+    else:
+        sys.stdout.write(text + "\n")
+    return 0
