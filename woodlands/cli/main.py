@@ -282,7 +282,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return USER_ERROR
     if args.command == "sim" and args.budget:     # the runner builds bots by name: "ismcts:1s"
-        args.bot = f"{args.bot}:{args.budget}"
+        # --bot may list several bots (a study): the budget goes to each searching one
+        args.bot = ",".join(f"{b}:{args.budget}" if b.strip() == "ismcts" else b for b in args.bot.split(","))
     from . import commands
     handler = getattr(commands, "cmd_" + args.command.replace("-", "_"))
     try:
