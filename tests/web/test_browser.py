@@ -101,8 +101,12 @@ class Watched:
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        # Aborted on purpose, not failures: the event stream when the page goes, and a live
+        # update's /table fetch that the answer to the player's own choice overtook (htmx drops
+        # the request of the element that answer swapped out); any other failed request counts.
         self.page.on("requestfailed", lambda r: self.errors.append(f"failed: {r.url} {r.failure}")
-                     if "/events" not in r.url or "ERR_ABORTED" not in str(r.failure) else None)
+                     if not (("/events" in r.url or r.url.endswith("/table")) and "ERR_ABORTED" in str(r.failure))
+                     else None)
         self.page.on("dialog", lambda d: d.accept())
         self.page.set_default_timeout(15000)
 

@@ -651,6 +651,34 @@ def bench_steps(case: Any, seconds: float, seed: int) -> tuple[int, float]:
     return steps, inside
 
 
+def bench_replay(case: Any, episodes: list[tuple[int, list[str]]]) -> float | None:
+    """``woodlands bench --env``'s measure of this adapter (:mod:`woodlands.research.bench`):
+    the recorded random games (``(seed, [option id, ...])``, played with the bench's episode
+    options) replayed through OpenSpiel's API, each state made for its exact seed; a step asks
+    who decides, writes that player's observation (the game's Python observer) and reads the
+    legal actions (OpenSpiel's form of the mask), then applies the recorded action.  Returns the
+    CPU seconds the replay took."""
+    import time
+
+    from .bench import episode_options
+    from .spaces import action_space
+
+    options = episode_options(case)
+    params = {k: (",".join(v) if isinstance(v, list) else v) for k, v in options.items()}
+    game = load(case.game, **params)
+    observer = game.make_py_observer()
+    index = action_space(case.game, options).index
+    plays = [(seed, [index(c) for c in choices]) for seed, choices in episodes]
+    start = time.process_time()
+    for seed, actions in plays:
+        state = game.state_for_seed(seed)
+        for action in actions:
+            observer.set_from(state, state.current_player())
+            state.legal_actions()
+            state.apply_action(action)
+    return time.process_time() - start
+
+
 def _register(game_ids: Iterable[str]) -> None:
     registered = set(pyspiel.registered_names())
     for game_id in game_ids:
@@ -666,6 +694,6 @@ _GAME_TYPES = {game_id: _game_type(game_id) for game_id in SHORT_NAMES}
 _register(SHORT_NAMES)
 
 __all__ = ["DEFAULT_MAX_GAME_LENGTH", "OpenSpielOptionError", "SHORT_NAMES", "WoodlandsGame", "WoodlandsObserver",
-           "bench_steps",
+           "bench_replay", "bench_steps",
            "WoodlandsState", "load", "parameter_specification", "openspiel_steps_per_second", "resampler",
            "storyfold_return"]
