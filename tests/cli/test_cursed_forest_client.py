@@ -16,7 +16,7 @@ from woodlands.bots.greedy_cursed_forest import GreedyCursedForestBot
 from woodlands.games.cursed_forest.present.helptext import HELP
 from woodlands.cli.narrate import narrator_for
 from woodlands.games.cursed_forest.present.words import CursedForestNarrator
-from woodlands.cli.table import render_view
+from woodlands.engine.presentation import presentation_for
 from woodlands.games.cursed_forest.present.table import CELL_H, CELL_W, KIND_WORDS, KINDS, render_map
 
 SEED = 5   # a 2-player game the greedy bots play to its end, with items won and kept face down
@@ -209,7 +209,7 @@ def test_a_wide_forest_is_drawn_compact(game, played):
 def test_the_table_has_cards_header_and_fight(game, played):
     _, states = played
     fighting = next(s for s in states if s.decision is not None and s.decision.kind == "fight_round")
-    text = _text(render_view(fighting.view(fighting.decision.player)))
+    text = _text(presentation_for(game).table(fighting.view(fighting.decision.player)))
     for part in ("The Cursed Forest", "round", "Stack", "monsters bag", "items bag", "Adventurers", "Health",
                  "Lives", "AP", "Kills", "tally", "Fight:", "foe health", "deciding: Player"):
         assert part in text, part
@@ -223,7 +223,7 @@ def test_the_table_survives_missing_fields(game):
         view.pop(key, None)
     view["players"][0].pop("inventory")
     view["tiles"][0].pop("open")
-    assert "The Cursed Forest" in _text(render_view(view))
+    assert "The Cursed Forest" in _text(presentation_for(game).table(view))
 
 
 # ------------------------------------------------------------------ narrator and help

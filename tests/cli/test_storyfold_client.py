@@ -10,10 +10,9 @@ import pytest
 from rich.console import Console
 
 import woodlands
-from woodlands.cli.helptext import help_for, help_texts
 from woodlands.cli.narrate import narrator_for
 from woodlands.games.storyfold.present.words import StoryfoldNarrator
-from woodlands.cli.table import render_view
+from woodlands.engine.presentation import presentation_for
 
 GAME_ID = "storyfold"
 
@@ -56,7 +55,7 @@ def numbers_of(game: woodlands.Game, seed: int, stop: str | None = None) -> tupl
 
 def table_text(view: dict, width: int = 100) -> str:
     console = Console(file=io.StringIO(), width=width, color_system=None)
-    console.print(render_view(view))
+    console.print(presentation_for(woodlands.load_game(GAME_ID)).table(view))
     return console.file.getvalue()  # type: ignore[attr-defined]
 
 
@@ -142,7 +141,8 @@ def test_the_story_is_told_and_names_are_looked_up(game):
 
 
 def test_every_decision_kind_met_in_twenty_random_games_has_help(game, twenty):
-    texts = help_texts(GAME_ID)
+    shown = presentation_for(game)
+    texts = shown.help_texts
     kinds: set[str] = set()
     for state in twenty:
         replayed = game.new_game(seed=state.seed)
@@ -153,7 +153,7 @@ def test_every_decision_kind_met_in_twenty_random_games_has_help(game, twenty):
     missing = sorted(kinds - set(texts))
     assert not missing, f"no help text for decision kind(s) {missing}"
     state = game.new_game(seed=1)
-    assert texts["luma_phase"] in help_for(state.decision, GAME_ID)
+    assert texts["luma_phase"] in shown.help(state.decision)
 
 
 def test_help_at_the_terminal(game, run_cli):

@@ -86,7 +86,7 @@ def test_loading_one_game_imports_no_other():
 
 
 def test_a_lazy_hook_imports_on_use():
-    hook = Lazy("woodlands.cli.helptext:GENERIC")
+    hook = Lazy("woodlands.cli.helptext:COMMANDS")
     assert isinstance(registry.resolve(hook), str) and registry.resolve("plain") == "plain"
 
 

@@ -2,7 +2,7 @@
 ``woodlands play cursed-forest``.
 
 Keyed on ``Decision.kind`` (the kinds the engine in ``woodlands/games/cursed_forest/`` asks);
-:func:`woodlands.cli.helptext.help_for` adds the rule reference and the command list.
+the presentation's ``help`` adds the rule reference on its own line.
 
 >>> sorted(HELP)[:3]
 ['choose_character', 'choose_partner', 'defend_round']

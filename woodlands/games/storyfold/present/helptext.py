@@ -2,7 +2,7 @@
 ``woodlands play storyfold``.
 
 Keyed on ``Decision.kind`` (the kinds the engine in ``woodlands/games/storyfold/`` asks);
-:func:`woodlands.cli.helptext.help_for` adds the rule reference and the command list.
+the presentation's ``help`` adds the rule reference on its own line.
 
 >>> sorted(HELP)[:3]
 ['after_roll', 'choose_action_card', 'choose_creature']
