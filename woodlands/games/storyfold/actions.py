@@ -161,7 +161,13 @@ def start_action(s: StoryfoldState, choice: str) -> None:
     # steps of this action (choose_dice -> after_roll -> resolve_action) while nothing can change
     # them: the roll itself changes neither; a Crystal, Boon or card used after the roll may, so
     # after one the next step is pushed without them and works them out again.
-    s.push("choose_dice", threshold(s), need_for(s) if s.effect == "top" else None)
+    s.push("choose_dice", *roll_facts(s))
+
+
+def roll_facts(s: StoryfoldState) -> tuple[int, int | None]:
+    """The threshold of the action being carried out and the successes its top effect needs
+    (None for a bottom effect, or a top effect whose target is gone)."""
+    return threshold(s), need_for(s) if s.effect == "top" else None
 
 
 ROLL_PROMPT = {name: f"Roll how many dice for {name}?" for name in ACTIONS}
@@ -186,8 +192,7 @@ def answer_dice(s: StoryfoldState, choice: str, t: int, need: int | None) -> Non
 @steps.ask("after_roll", kind="after_roll", rule="Luma Phase 2c, SW-068, SW-016..SW-018")
 def ask_after_roll(s: StoryfoldState, t: int | None = None, need: int | None = None) -> Ask | None:
     if t is None:
-        t = threshold(s)
-        need = need_for(s) if s.effect == "top" else None
+        t, need = roll_facts(s)
     opts = []
     natural = count_successes(s, t)
     memo = s.game.memo
@@ -273,8 +278,7 @@ def need_by_targets(s: StoryfoldState) -> int | None:
 @steps.auto("resolve_action")
 def resolve_action(s: StoryfoldState, t: int | None = None, need: int | None = None) -> None:
     if t is None:
-        t = threshold(s)
-        need = need_for(s) if s.effect == "top" else None
+        t, need = roll_facts(s)
     n = count_successes(s, t) + s.bonus_successes
     if n == 0:
         s.emit("no_effect", action=action_name(s, s.action), why="no success (SW-055)")
