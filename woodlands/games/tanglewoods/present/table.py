@@ -149,6 +149,14 @@ def _map(v: View, compact: bool = False) -> RenderableType:
     return lines
 
 
+def _direction(e: dict[str, Any]) -> str:
+    """A tableau card's direction ("" for none); a wild one with what it stands for, if chosen."""
+    direction = e.get("direction") or ""
+    if direction == "wild":
+        return f"wild→{e['wild_as']}" if e.get("wild_as") else "wild"
+    return str(direction)
+
+
 def _tableau(v: View) -> RenderableType:
     if not v["tableau"]:
         return Text("Tableau: empty")
@@ -156,9 +164,7 @@ def _tableau(v: View) -> RenderableType:
     for col in ("card", "side", "dir", "damage taken", "dmg", "bribe", "state"):
         table.add_column(col)
     for e in v["tableau"]:
-        direction = e.get("direction") or "-"
-        if direction == "wild":
-            direction = f"wild→{e['wild_as']}" if e.get("wild_as") else "wild"
+        direction = _direction(e) or "-"
         if "health_now" in e:
             state = "defeated" if e["defeated"] else "active"
             bribe = "-" if e.get("bribe_now") is None else str(e["bribe_now"])
@@ -184,9 +190,7 @@ def _tableau_line(v: View) -> RenderableType:
     fables: list[str] = []
     first = True
     for e in v["tableau"]:
-        direction = e.get("direction") or ""
-        if direction == "wild":
-            direction = f"wild→{e['wild_as']}" if e.get("wild_as") else "wild"
+        direction = _direction(e)
         if "health_now" not in e:
             fables.append(direction or "-")
             continue
