@@ -52,6 +52,9 @@ def test_the_ladder_resumes_and_summarizes(tmp_path, capsys):
     rows = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random", "greedy"], 3, "200", say=lines.append)
     assert len(rows) == 6 and len(lines) == 6
     assert run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random", "greedy"], 3, "200", say=lines.append) == []
+    twice = run_ladder(tmp_path / "twice.jsonl", "tanglewoods", {"difficulty": 3}, ["random", "random"], 1, "200",
+                       say=[].append)
+    assert len(twice) == 1 == len(read_rows(tmp_path / "twice.jsonl"))     # a bot named twice plays once
     more = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random", "greedy"], 4, "200", say=lines.append)
     assert [(r["bot"], r["seed"]) for r in more] == [("random", 3), ("greedy", 3)]
     with path.open("a") as f:

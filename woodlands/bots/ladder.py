@@ -81,6 +81,7 @@ def run_ladder(path: Path, game_id: str, options: dict[str, Any], bots: list[str
                stop_after: float | None = None) -> list[dict[str, Any]]:
     """Play what ``path`` does not hold yet of the ladder ``bots`` × ``games`` seeds, appending a
     row per game as it ends; ``stop_after`` seconds end the run early (it resumes next time)."""
+    bots = list(dict.fromkeys(bots))    # a bot named twice would play (and count) each seed twice
     if not bots:
         raise GameOptionError("a ladder needs at least one bot")
     for name in bots:
