@@ -19,7 +19,7 @@ def test_a_hint_names_up_to_three_options_in_the_games_words():
     assert 1 <= len(hints) <= 3 and [h.share for h in hints] == sorted((h.share for h in hints), reverse=True)
     for h in hints:
         assert h.words == labels[h.option_id] and h.words in h.text() and h.measure == "win chance"
-        assert ":" not in h.text().split(": picked")[0] or h.words.count(":")     # no ids, the label
+        assert h.text().startswith(labels[h.option_id] + ": picked in ")          # no ids, the label
     assert hint(state, seat + 1, budget="5") == []          # not that seat's decision
     story = positions("storyfold", {"scene_limit": 6}, 25)[0]
     assert hint(story, 0, budget="5")[0].measure == "score"
@@ -52,6 +52,9 @@ def test_the_ladder_resumes_and_summarizes(tmp_path, capsys):
     rows = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random", "greedy"], 3, "200", say=lines.append)
     assert len(rows) == 6 and len(lines) == 6
     assert run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random", "greedy"], 3, "200", say=lines.append) == []
+    twice = run_ladder(tmp_path / "twice.jsonl", "tanglewoods", {"difficulty": 3}, ["random", "random"], 1, "200",
+                       say=[].append)
+    assert len(twice) == 1 == len(read_rows(tmp_path / "twice.jsonl"))     # a bot named twice plays once
     more = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random", "greedy"], 4, "200", say=lines.append)
     assert [(r["bot"], r["seed"]) for r in more] == [("random", 3), ("greedy", 3)]
     with path.open("a") as f:

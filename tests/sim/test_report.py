@@ -14,7 +14,7 @@ pytest.importorskip("polars", reason="the report extra is not installed")
 pytest.importorskip("vl_convert", reason="the report extra is not installed")
 
 from woodlands.cli.main import main  # noqa: E402
-from woodlands.sim.report import build_report, monotone_flags  # noqa: E402
+from woodlands.sim.report import build_report, monotone_flags, strongest_higher  # noqa: E402
 from woodlands.sim.results import read_table  # noqa: E402
 from woodlands.sim.runner import SimConfig, run_study  # noqa: E402
 from woodlands.sim.stats import wilson_interval  # noqa: E402
@@ -149,3 +149,10 @@ def test_monotone_flags_on_made_up_levels():
     rows = monotone_flags([{"difficulty": d, "games": 1000, "wins": w} for d, w in enumerate([900, 850, 870, 400, 400])])
     assert [(r["difficulty"], r["flag"], r["significant"], r["cliff"]) for r in rows] == [
         (1, "", False, False), (2, "not harder", False, False), (3, "", False, True), (4, "not harder", False, False)]
+
+
+def test_strongest_higher_names_each_bots_first_flagged_row():
+    lift = [{"bot": "greedy", "id": "a", "flag": ""}, {"bot": "greedy", "id": "b", "flag": "higher"},
+            {"bot": "greedy", "id": "c", "flag": "higher"}, {"bot": "random", "id": "d", "flag": "lower"},
+            {"bot": "alpha", "id": "e", "flag": "higher"}]
+    assert [(r["bot"], r["id"]) for r in strongest_higher(lift)] == [("alpha", "e"), ("greedy", "b")]

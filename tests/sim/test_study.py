@@ -131,6 +131,8 @@ def test_backend_names_and_mistakes(tmp_path, capsys, monkeypatch):
             (("--vary", "difficulty=3..1"), "range"),
             (("--vary", "hero=nobody"), "unknown hero"),
             (("--vary", "difficulty=0..10", "--vary", "hero=all", "--vary", "round_limit=1..100"), "combinations"),
+            (("--vary", "difficulty=0..1000", "--vary", "round_limit=0..1000", "--vary", "seed_x=0..1000"),
+             "1,003,003,001 combinations"),
             (("--bot", "random,clever"), "clever"),
             (("--out", str(tmp_path)), "folder"),
             (("--backend", "ray", "--address", "nowhere"), "HOST:PORT"),

@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterable
 
 from ..engine.errors import GameOptionError
 from ..engine.game import load_game
+from ..sim.stats import wilson_interval
 from .base import get_bot
 
 FORMAT = "woodlands-ladder"
@@ -81,6 +82,7 @@ def run_ladder(path: Path, game_id: str, options: dict[str, Any], bots: list[str
                stop_after: float | None = None) -> list[dict[str, Any]]:
     """Play what ``path`` does not hold yet of the ladder ``bots`` × ``games`` seeds, appending a
     row per game as it ends; ``stop_after`` seconds end the run early (it resumes next time)."""
+    bots = list(dict.fromkeys(bots))    # a bot named twice would play (and count) each seed twice
     if not bots:
         raise GameOptionError("a ladder needs at least one bot")
     for name in bots:
@@ -117,16 +119,6 @@ def run_ladder(path: Path, game_id: str, options: dict[str, Any], bots: list[str
 
 
 # ------------------------------------------------------------------ the statistics
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def sign_test(better: int, worse: int) -> float:
     """One-sided p-value that ``better`` out of ``better + worse`` untied pairs is no more than
     chance (exact binomial, p = 1/2)."""
@@ -166,7 +158,7 @@ def summarize(rows: Iterable[dict[str, Any]], order: tuple[str, ...] = ("random"
             games = [r for r in mine if r["bot"] == bot]
             n = len(games)
             wins = sum(1 for r in games if r["result"] == "win")
-            lo, hi = wilson(wins, n)
+            lo, hi = wilson_interval(wins, n)
             reward = sum(r["reward"] for r in games) / n
             secs = sum(r["seconds"] for r in games) / n
             out.append(f"| {bot} | {n} | {wins} | {wins / n:.0%} ({lo:.0%}-{hi:.0%}) | {reward:.3f} | {secs:.1f} |")
@@ -180,4 +172,4 @@ def summarize(rows: Iterable[dict[str, Any]], order: tuple[str, ...] = ("random"
     return "\n".join(out)
 
 
-__all__ = ["compare", "config_key", "play_game", "read_rows", "run_ladder", "sign_test", "summarize", "wilson"]
+__all__ = ["compare", "config_key", "play_game", "read_rows", "run_ladder", "sign_test", "summarize"]

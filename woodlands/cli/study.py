@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import math
 import signal
 import threading
 from collections import defaultdict
@@ -76,11 +77,11 @@ def variations(game: Game, texts: list[str] | None) -> list[dict[str, Any]]:
             raise UserError(f"--vary {brief(text)}: write it as KEY=V1,V2 or KEY=LOW..HIGH, e.g. --vary difficulty=0..10")
         values = [v for part in raw.split(",") if part.strip() for v in _value(game, key, part)]
         axes.append((key, list(dict.fromkeys(json.dumps(v) for v in values))))
-    combos = [dict(zip([k for k, _ in axes], (json.loads(v) for v in vs)))
-              for vs in itertools.product(*(vals for _, vals in axes))]
-    if len(combos) > MAX_CONFIGS:
-        raise UserError(f"--vary makes {len(combos):,} combinations; at most {MAX_CONFIGS:,}")
-    return combos
+    count = math.prod(len(vals) for _, vals in axes)
+    if count > MAX_CONFIGS:         # counted before they are made: three ranges of 1000 are a billion
+        raise UserError(f"--vary makes {count:,} combinations; at most {MAX_CONFIGS:,}")
+    return [dict(zip([k for k, _ in axes], (json.loads(v) for v in vs)))
+            for vs in itertools.product(*(vals for _, vals in axes))]
 
 
 def cmd_study(args: argparse.Namespace, options: dict[str, Any]) -> int:

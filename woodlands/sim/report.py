@@ -178,6 +178,16 @@ def _lift_rows(df: pl.DataFrame, column: str, outcome: str, by: str = "bot", min
 
 
 # ------------------------------------------------------------------ helpers the games' sections share
+def strongest_higher(lift: list[Row], by: str = "bot") -> list[Row]:
+    """Of a lift table (:func:`_lift_rows`, sorted by ``by`` then lift down), the first row flagged
+    ``higher`` of each ``by`` group, in the groups' order: what a summary sentence names."""
+    seen: dict[Any, Row] = {}
+    for r in lift:
+        if r["flag"] == "higher" and r[by] not in seen:
+            seen[r[by]] = r
+    return [seen[k] for k in sorted(seen)]
+
+
 def monotone_flags(levels: list[Row]) -> list[Row]:
     """Each level (after the first) against the one below: ``not harder`` when its win rate is
     at least as high, ``significant`` when a 95% test says it is higher.  ``levels``: rows with

@@ -110,7 +110,6 @@ class ResultsFile:
         if not self.path.parent.is_dir():
             raise ResultsError(f"{self.path.parent}: no such folder")
         self.parts = self.path.with_name(self.path.name + ".parts")
-        self.count = 0
 
     def done_keys(self) -> set[tuple[Any, ...]]:
         """(game, content id, version, bot, options, seed) of every game already written."""
@@ -127,7 +126,6 @@ class ResultsFile:
             return
         import pyarrow.parquet as pq
         self.parts.mkdir(exist_ok=True)
-        self.count += 1
         name = f"part-{os.getpid()}-{uuid.uuid4().hex[:12]}.parquet"
         tmp = self.parts / ("." + name + ".tmp")
         pq.write_table(table_of(rows), tmp)

@@ -66,7 +66,7 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
     """This game's section of the balance report (woodlands.sim.report), from its rows."""
     import polars as pl
     from woodlands.sim.report import (_chart, _lift_rows, _pct, _rate, _svg, _table,
-                                      _win_rows)
+                                      _win_rows, strongest_higher)
     import altair as alt
     parts = ["<h2>The Cursed Forest</h2>"]
     by_players = _win_rows(df, ["bot", "players"])
@@ -133,12 +133,9 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
             pl.when(pl.col("result") == "won").then(pl.lit("win")).otherwise(pl.lit("other")).alias("result"))
         items = _lift_rows(fx.select("bot", "result", "items"), "items", "win", min_support=min_support)
     tables["cursed_forest_items_fight_lift"] = items
-    for bot in sorted({r["bot"] for r in items}):
-        best = [r for r in items if r["bot"] == bot and r["flag"] == "higher"]
-        if best:
-            b = best[0]
-            summary.append(f"The Cursed Forest, {bot} bot: carrying {b['id']} goes most with winning a fight "
-                           f"(lift {b['lift']:.2f}, 95% {b['lift_lo']:.2f}-{b['lift_hi']:.2f}).")
+    for b in strongest_higher(items):
+        summary.append(f"The Cursed Forest, {b['bot']} bot: carrying {b['id']} goes most with winning a fight "
+                       f"(lift {b['lift']:.2f}, 95% {b['lift_lo']:.2f}-{b['lift_hi']:.2f}).")
     parts.append("<h4>Items carried into fights (lift of the fight win rate)</h4>" + _table(items, [
         ("bot", "bot"), ("id", "item"), ("games", "fights"), ("rate", "won"), ("base", "bot's fight win rate"),
         ("lift", "lift"), ("lift_lo", "lift 95% low"), ("lift_hi", "lift 95% high"), ("flag", "flag")], limit=80))

@@ -44,7 +44,7 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
     """This game's section of the balance report (woodlands.sim.report), from its rows."""
     import polars as pl
     from woodlands.sim.report import (CLIFF, Row, _chart, _lift_rows, _pct, _quantiles, _svg, _table,
-                                      _win_rows, monotone_flags, significantly_different)
+                                      _win_rows, monotone_flags, significantly_different, strongest_higher)
     import altair as alt
     parts = ["<h2>Tanglewoods</h2>"]
     by_level = _win_rows(df, ["bot", "difficulty"])
@@ -144,12 +144,9 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
             continue
         lift = _lift_rows(df, column, "loss", min_support=min_support)
         tables[f"tanglewoods_{column}_loss_lift"] = lift
-        for bot in sorted({r["bot"] for r in lift}):
-            losing = [r for r in lift if r["bot"] == bot and r["flag"] == "higher"]
-            if losing:
-                w = losing[0]
-                summary.append(f"Tanglewoods, {bot} bot: of the {column}, {w['id']} goes most with losses "
-                               f"(lift {w['lift']:.2f}, 95% {w['lift_lo']:.2f}-{w['lift_hi']:.2f}, {w['games']:,} games).")
+        for w in strongest_higher(lift):
+            summary.append(f"Tanglewoods, {w['bot']} bot: of the {column}, {w['id']} goes most with losses "
+                           f"(lift {w['lift']:.2f}, 95% {w['lift_lo']:.2f}-{w['lift_hi']:.2f}, {w['games']:,} games).")
         parts.append(f"<h4>{column}</h4>" + _table(lift, [("bot", "bot"), ("id", column[:-1]), ("games", "games"),
                                                           ("rate", "loss rate"), ("base", "bot's loss rate"), ("lift", "lift"),
                                                           ("lift_lo", "lift 95% low"), ("lift_hi", "lift 95% high"),
