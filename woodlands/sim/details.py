@@ -33,7 +33,7 @@ def balance_module(game_class: type) -> Any:
     ``woodlands.games.<game>.balance``), or None.  It may define ``details(state)`` (the columns
     below) and ``report_section(...)`` (woodlands.sim.report)."""
     package = game_class.__module__
-    if not package.endswith(".__init__") and "." in package and not _is_package(package):
+    if "." in package and not _is_package(package):
         package = package.rsplit(".", 1)[0]
     try:
         return importlib.import_module(package + ".balance")
