@@ -98,8 +98,7 @@ class Encoder:
         return self._frombuffer(out, self._float32)
 
     def encode(self, state: "GameState", seat: int) -> dict[str, "npt.NDArray[np.float32]"]:
-        x = self.flat(state, seat)
-        return {s.name: x[s.offset:s.offset + s.size] for s in self.segments}
+        return self.split(self.flat(state, seat))
 
     def split(self, x: "npt.NDArray[np.float32]") -> dict[str, "npt.NDArray[np.float32]"]:
         """A flat observation as ``encode`` gives it."""
