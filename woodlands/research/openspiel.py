@@ -532,10 +532,11 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         return seat
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        return list(self._ctx.encoder.flat(self._core.get(), self._seat(player)).tolist())
+        tensor: list[float] = self._ctx.encoder.flat(self._core.get(), self._seat(player)).tolist()   # a new list already
+        return tensor
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
-        return list(self._ctx.encoder.flat(self._core.get(), self._seat(player)).tolist())
+        return self.observation_tensor(player)
 
     def observation_string(self, player: int | None = None) -> str:
         return self.observation_text(self._seat(player))
