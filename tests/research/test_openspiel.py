@@ -349,11 +349,3 @@ def test_the_ismcts_example_runs():
 def test_steps_per_second_measures_both():
     adapter, engine = wo.openspiel_steps_per_second("tanglewoods", seconds=0.2)
     assert adapter > 0 and engine > 0
-
-
-def test_bench_steps_measures_a_case_of_woodlands_bench_env():
-    from types import SimpleNamespace
-
-    steps, inside = wo.bench_steps(SimpleNamespace(game="cursed-forest", options={"players": 1, "adventurers": 2}),
-                                   0.2, 0)
-    assert steps > 0 and 0.0 < inside <= 1.0

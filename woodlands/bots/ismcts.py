@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..engine.errors import GameOptionError
-from ..engine.fastpath import play, quiet
+from ..engine.fastpath import play, quiet, random_playout
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -238,7 +238,7 @@ class ISMCTSBot:
             # the leaf: play the sample to its end
             t0 = time.perf_counter()
             if expanded and not d.over:
-                played = self._playout(d, pick) if not greedy else self._greedy_playout(d)
+                played = random_playout(d, pick, PLAYOUT_LIMIT) if not greedy else self._greedy_playout(d)
             else:
                 played = 0
             finished = d.over
@@ -267,16 +267,6 @@ class ISMCTSBot:
             d.apply(d._decision.options[k][0])   # type: ignore[union-attr]
         else:
             play(d, k)
-
-    @staticmethod
-    def _playout(d: "GameState", pick: random.Random) -> int:
-        """Uniform play on the fast path, to the end or :data:`PLAYOUT_LIMIT`; the decisions taken."""
-        below = pick.randrange
-        for n in range(1, PLAYOUT_LIMIT + 1):
-            play(d, below(len(d._decision.options)))   # type: ignore[union-attr]
-            if d.over:
-                return n
-        return PLAYOUT_LIMIT
 
     def _greedy_playout(self, d: "GameState") -> int:
         bot = self._greedy.get(d.game.id)

@@ -79,17 +79,19 @@ def play(state: "GameState", index: int) -> None:
     state.advance()
 
 
-def random_playout(state: "GameState", pick: random.Random) -> int:
-    """Play ``state`` (quiet or not) to its end choosing uniformly with ``pick``; returns the
-    number of decisions taken.  On a quiet state this is the fast path."""
+def random_playout(state: "GameState", pick: random.Random, limit: int | None = None) -> int:
+    """Play ``state`` (quiet or not) to its end, or for ``limit`` decisions if given, choosing
+    uniformly with ``pick``; returns the number of decisions taken.  On a quiet state this is the
+    fast path."""
     n = 0
+    stop = -1 if limit is None else limit
     below = pick.randrange
     if is_quiet(state):
-        while not state.over:
+        while not state.over and n != stop:
             play(state, below(len(state._decision.options)))   # type: ignore[union-attr]
             n += 1
     else:
-        while not state.over:
+        while not state.over and n != stop:
             options = state._decision.options   # type: ignore[union-attr]
             state.apply(options[below(len(options))][0])
             n += 1

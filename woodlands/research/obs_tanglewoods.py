@@ -92,6 +92,16 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
             disc_cache[key] = found
         return found
 
+    def ends(out: Any, deck: list[int], at: int, width: int, top: int) -> None:
+        """What a deck shows (T-10): its top card in zone ``top``, its bottom card (the
+        underside shows; the side up is the other one) in zone ``top + 1``."""
+        if deck:
+            code = deck[0]
+            out[at + (code >> 1) * width + top] = 1 + (code & 1)
+            if len(deck) > 1:
+                code = deck[-1]
+                out[at + (code >> 1) * width + top + 1] = 1 + (code & 1)
+
     def write(s: Any, seat: int, out: Any) -> None:
         d = s.decision
         if d is not None and not s.over:
@@ -113,13 +123,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
             out[at] = 1 + (code & 1)
             out[at + FW - 2] = min(damage[k], 20)
             out[at + FW - 1] = defeated[k]
-        deck = s.forest_deck
-        if deck:
-            code = deck[0]
-            out[o_for + (code >> 1) * FW + 3] = 1 + (code & 1)
-            if len(deck) > 1:   # its underside shows; the side up is the other one
-                code = deck[-1]
-                out[o_for + (code >> 1) * FW + 4] = 1 + (code & 1)
+        ends(out, s.forest_deck, o_for, FW, 3)
         for zone, codes in ((1, s.drawn), (2, s.revealed)):
             for code in codes:
                 out[o_for + (code >> 1) * FW + zone] = 1 + (code & 1)
@@ -127,24 +131,12 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
             out[o_for + b * FW + 5] = 1.0
         for b in s.bears_won:   # on their modifier side
             out[o_for + b * FW + 6] = 2.0
-        deck = s.map_deck
-        if deck:
-            code = deck[0]
-            out[o_map + (code >> 1) * MW + 2] = 1 + (code & 1)
-            if len(deck) > 1:
-                code = deck[-1]
-                out[o_map + (code >> 1) * MW + 3] = 1 + (code & 1)
+        ends(out, s.map_deck, o_map, MW, 2)
         if s.active_map >= 0:
             out[o_map + (s.active_map >> 1) * MW] = 1 + (s.active_map & 1)
         for code in s.map_drawn:
             out[o_map + (code >> 1) * MW + 1] = 1 + (code & 1)
-        deck = s.item_deck
-        if deck:
-            code = deck[0]
-            out[o_item + (code >> 1) * IW + 2] = 1 + (code & 1)
-            if len(deck) > 1:
-                code = deck[-1]
-                out[o_item + (code >> 1) * IW + 3] = 1 + (code & 1)
+        ends(out, s.item_deck, o_item, IW, 2)
         for zone, codes in ((0, s.inventory), (1, s.shop)):
             for code in codes:
                 out[o_item + (code >> 1) * IW + zone] = 1 + (code & 1)

@@ -25,12 +25,11 @@ True
 """
 from __future__ import annotations
 
-import json
 from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..engine.errors import GameOptionError, brief
+from ..engine.errors import GameOptionError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -99,8 +98,7 @@ class Encoder:
         return self._frombuffer(out, self._float32)
 
     def encode(self, state: "GameState", seat: int) -> dict[str, "npt.NDArray[np.float32]"]:
-        x = self.flat(state, seat)
-        return {s.name: x[s.offset:s.offset + s.size] for s in self.segments}
+        return self.split(self.flat(state, seat))
 
     def split(self, x: "npt.NDArray[np.float32]") -> dict[str, "npt.NDArray[np.float32]"]:
         """A flat observation as ``encode`` gives it."""
@@ -169,10 +167,8 @@ def encoder(game_id: str, options: dict[str, Any] | None = None, content: str | 
     """The :class:`Encoder` of ``game_id`` with the pack folder ``content`` (None: the default)
     and ``options`` (as ``new_game`` takes them).  Built once per process for each."""
     from ..engine.game import load_game
-    try:
-        key = (game_id, str(content or ""), json.dumps(options or {}, sort_keys=True, default=str))
-    except (TypeError, ValueError):
-        raise GameOptionError(f"options are a dict of JSON values, not {brief(options)}") from None
+    from .spaces import cache_key
+    key = cache_key(game_id, options, content)
     found = _CACHE.get(key)
     if found is not None:
         return found

@@ -532,10 +532,11 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         return seat
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        return list(self._ctx.encoder.flat(self._core.get(), self._seat(player)).tolist())
+        tensor: list[float] = self._ctx.encoder.flat(self._core.get(), self._seat(player)).tolist()   # a new list already
+        return tensor
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
-        return list(self._ctx.encoder.flat(self._core.get(), self._seat(player)).tolist())
+        return self.observation_tensor(player)
 
     def observation_string(self, player: int | None = None) -> str:
         return self.observation_text(self._seat(player))
@@ -615,42 +616,6 @@ def openspiel_steps_per_second(game_id: str, seconds: float = 1.0, seed: int = 0
     return os_rate, decisions / (time.perf_counter() - start)
 
 
-def bench_steps(case: Any, seconds: float, seed: int) -> tuple[int, float]:
-    """``woodlands bench --env``'s measure of this adapter (:mod:`woodlands.research.bench`): random
-    play on ``case.game`` with ``case.options`` for about ``seconds``; returns (steps, seconds
-    spent inside the adapter's calls). A step asks whether the game is over and who decides,
-    writes that player's observation (the game's Python observer: a numpy array), reads the legal
-    actions (OpenSpiel's form of the mask) and applies one; picking it is not counted."""
-    import random
-    import time
-
-    game = load(case.game, seed=seed, **dict(case.options))
-    observer = game.make_py_observer()
-    pick = random.Random(seed)
-    clock = time.perf_counter
-    steps = 0
-    inside = 0.0
-    wall = clock()
-    while clock() - wall < seconds:
-        t = clock()
-        state = game.new_initial_state()
-        over = state.is_terminal()
-        inside += clock() - t
-        while not over:
-            t = clock()
-            player = state.current_player()
-            observer.set_from(state, player)
-            actions = state.legal_actions()
-            inside += clock() - t
-            action = actions[pick.randrange(len(actions))]
-            t = clock()
-            state.apply_action(action)
-            over = state.is_terminal()
-            inside += clock() - t
-            steps += 1
-    return steps, inside
-
-
 def bench_replay(case: Any, episodes: list[tuple[int, list[str]]]) -> float | None:
     """``woodlands bench --env``'s measure of this adapter (:mod:`woodlands.research.bench`):
     the recorded random games (``(seed, [option id, ...])``, played with the bench's episode
@@ -694,6 +659,6 @@ _GAME_TYPES = {game_id: _game_type(game_id) for game_id in SHORT_NAMES}
 _register(SHORT_NAMES)
 
 __all__ = ["DEFAULT_MAX_GAME_LENGTH", "OpenSpielOptionError", "SHORT_NAMES", "WoodlandsGame", "WoodlandsObserver",
-           "bench_replay", "bench_steps",
+           "bench_replay",
            "WoodlandsState", "load", "parameter_specification", "openspiel_steps_per_second", "resampler",
            "storyfold_return"]

@@ -131,15 +131,21 @@ def _frombuffer() -> list[Any]:
     return _NUMPY
 
 
+def cache_key(game_id: str, options: dict[str, Any] | None, content: str | None) -> tuple[str, str, str]:
+    """The key of a per-process cache of things built for (game, pack, options): the action
+    spaces here, the encoders of :mod:`woodlands.research.observe`."""
+    try:
+        return game_id, str(content or ""), json.dumps(options or {}, sort_keys=True, default=str)
+    except (TypeError, ValueError):
+        raise GameOptionError(f"options are a dict of JSON values, not {brief(options)}") from None
+
+
 def action_space(game_id: str, options: dict[str, Any] | None = None, content: str | None = None) -> ActionSpace:
     """The action space of ``game_id`` with the content pack folder ``content`` (None: the
     default pack) and ``options`` (as ``new_game`` takes them; checked by the game).  Built once
     per process for each (game, pack, options)."""
     from ..engine.game import load_game
-    try:
-        key = (game_id, str(content or ""), json.dumps(options or {}, sort_keys=True, default=str))
-    except (TypeError, ValueError):
-        raise GameOptionError(f"options are a dict of JSON values, not {brief(options)}") from None
+    key = cache_key(game_id, options, content)
     found = _CACHE.get(key)
     if found is not None:
         return found
