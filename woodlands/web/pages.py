@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 from fastapi import APIRouter, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -318,18 +318,23 @@ def _answer(request: Request, game_id: str, ctx: dict[str, Any] | None, err: Pag
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
 
-@router.post("/games/{game_id}/choose")
-async def choose(request: Request, game_id: str, option: str = Form(""), at: str = Form("")) -> Response:
+def _held_at(request: Request, game_id: str, at: str) -> tuple[list[str], int]:
+    """The seat tokens this browser holds for ``game_id`` and the form's decision number."""
+    tokens = held_tokens(request, game_id)
+    if not _ID.match(game_id) or not tokens:
+        raise PageError(403, "This browser holds no seat at that game.")
+    try:
+        return tokens, int(at)
+    except ValueError as err:
+        raise PageError(400, "The form lost its place in the game: reload the page.") from err
+
+
+async def _act(request: Request, game_id: str, act: Callable[[], Awaitable[None]]) -> Response:
+    """Run a form post's ``act`` (after the same-site check) and answer with the game as it is
+    then, or with the refusal shown on it."""
     try:
         _same_site(request)
-        tokens = held_tokens(request, game_id)
-        if not _ID.match(game_id) or not tokens:
-            raise PageError(403, "This browser holds no seat at that game.")
-        try:
-            number = int(at)
-        except ValueError as err:
-            raise PageError(400, "The form lost its place in the game: reload the page.") from err
-        await backend.choose(request, game_id, tokens, option[:200], number)
+        await act()
     except PageError as err:
         try:
             ctx = await _context(request, game_id, refusal=err.reason)
@@ -337,45 +342,34 @@ async def choose(request: Request, game_id: str, option: str = Form(""), at: str
             ctx = None
         return _answer(request, game_id, ctx, err)
     return _answer(request, game_id, await _context(request, game_id), None)
+
+
+@router.post("/games/{game_id}/choose")
+async def choose(request: Request, game_id: str, option: str = Form(""), at: str = Form("")) -> Response:
+    async def act() -> None:
+        tokens, number = _held_at(request, game_id, at)
+        await backend.choose(request, game_id, tokens, option[:200], number)
+    return await _act(request, game_id, act)
 
 
 @router.post("/games/{game_id}/undo")
 async def undo(request: Request, game_id: str, at: str = Form("")) -> Response:
-    try:
-        _same_site(request)
-        tokens = held_tokens(request, game_id)
-        if not _ID.match(game_id) or not tokens:
-            raise PageError(403, "This browser holds no seat at that game.")
-        try:
-            number = int(at)
-        except ValueError as err:
-            raise PageError(400, "The form lost its place in the game: reload the page.") from err
+    async def act() -> None:
+        tokens, number = _held_at(request, game_id, at)
         await backend.undo(request, game_id, tokens, number)
-    except PageError as err:
-        try:
-            ctx = await _context(request, game_id, refusal=err.reason)
-        except PageError:
-            ctx = None
-        return _answer(request, game_id, ctx, err)
-    return _answer(request, game_id, await _context(request, game_id), None)
+    return await _act(request, game_id, act)
 
 
 @router.post("/games/{game_id}/seats/{seat}")
 async def hand_over(request: Request, game_id: str, seat: int, bot: str = Form("")) -> Response:
     """The table's creator hands a seat to a bot (``bot``: its name) or takes it back (empty)."""
     admin = request.cookies.get(ADMIN_COOKIE + game_id, "")
-    try:
-        _same_site(request)
+
+    async def act() -> None:
         if not _ID.match(game_id) or not _TOKEN.match(admin):
             raise PageError(403, "Only the browser that made this table may hand its seats to bots.")
         await backend.hand_over(request, game_id, admin, seat, bot or None)
-    except PageError as err:
-        try:
-            ctx = await _context(request, game_id, refusal=err.reason)
-        except PageError:
-            ctx = None
-        return _answer(request, game_id, ctx, err)
-    return _answer(request, game_id, await _context(request, game_id), None)
+    return await _act(request, game_id, act)
 
 
 __all__ = ["router", "PageError", "held_tokens"]
