@@ -67,13 +67,12 @@ def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str
     if not seats:
         raise problem or ApiError(403, "this browser holds no seat at that game")
     with live.lock:
-        first = next(iter(seats))
-        body = service.get(game_id, seats[first])      # up to date with the store; the bots have moved
+        service.catch_up(live)                          # up to date with the store; the bots have moved
         state = live.state
-        deciding = body["deciding_seat"] if not body["over"] else None
+        first = next(iter(seats))
+        deciding = None if state.decision is None else state.decision.player
         seat = deciding if deciding in seats else first
-        if seat != first:
-            body = service.body(live, seat)
+        body = service.body(live, seat)
         return {"game": _game(live.row.game), "state": state, "seat": seat, "view": body["view"], "log": body["log"],
                 "seats": live.row.seats, "at": body["at"], "can_undo": body["can_undo"], "bot_seats": tuple(live.bots),
                 "bots": dict(live.bots), "held": sorted(seats), "live": True, "bot_names": sorted(_bots(live.row.game))}
@@ -100,7 +99,8 @@ def _token_for(service: GameService, game_id: str, tokens: list[str]) -> str:
     """The held token of the seat whose decision it is (else the first: the service then says why not)."""
     live = service.live(game_id)
     with live.lock:
-        service.get(game_id, tokens[0])
+        service.seat_of(live, tokens[0])
+        service.catch_up(live)
         decision = live.state.decision
         if decision is not None:
             for token in tokens:
@@ -124,7 +124,8 @@ async def undo(request: Request, game_id: str, tokens: list[str], at: int) -> No
     def last_chooser() -> str:
         live = service.live(game_id)
         with live.lock:
-            service.get(game_id, tokens[0])
+            service.seat_of(live, tokens[0])
+            service.catch_up(live)
             who = live.choosers[-1][0] if live.choosers else None
             for token in tokens:
                 try:
