@@ -246,38 +246,39 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
         raise PageError(403, "This browser holds no seat at that game: open your invitation link first.")
     snap = await backend.snapshot(request, game_id, tokens)
     game, state, seat = snap["game"], snap["state"], snap["seat"]
-    view = snap["view"] if "view" in snap else state.view(seat)
+    view = snap["view"]
     from ..engine.presentation import presentation_for
     p = presentation_for(game)
     deciding_seat = None if state.is_over else state.decision.player
-    mine = state.decision if deciding_seat == seat and seat not in snap.get("bot_seats", ()) else None
+    bots = snap["bots"]
+    mine = state.decision if deciding_seat == seat and seat not in bots else None
     at = int(snap["at"])
     deciding = None if deciding_seat is None else p.seat_name(view, deciding_seat)
-    if snap.get("bot_seats") and deciding_seat in snap["bot_seats"]:
+    if deciding_seat in bots:
         deciding = f"{deciding} (a bot)"
     invites = []
-    if snap.get("seats", 1) > 1:
+    if snap["seats"] > 1:
         raw = request.cookies.get(INVITES_COOKIE + game_id, "")
         base = str(request.base_url).rstrip("/")
-        held = set(snap.get("held", []))
+        held = set(snap["held"])
         for i, tok in enumerate([t for t in raw.split(".") if _TOKEN.match(t)]):
             if i + 1 in held:
                 continue
             invites.append({"seat": i + 1, "name": p.seat_name(view, i + 1), "url": f"{base}/join/{game_id}/{tok}"})
     return {
         "game_id": game_id, "game_name": game.name, "seat": seat, "seat_name": p.seat_name(view, seat),
-        "seats": snap.get("seats", 1), "at": at, "over": state.is_over,
+        "seats": snap["seats"], "at": at, "over": state.is_over,
         "table": render_table(game, view, seat),
         "decision": Markup("") if state.is_over else render_decision(
             game, view, mine, at, action=f"/games/{game_id}/choose", refusal=refusal, deciding=deciding),
         "details": render_details(game, view, mine),
-        "log": render_log(game, snap["log"] if "log" in snap else state.log_for(seat), seat),
+        "log": render_log(game, snap["log"], seat),
         "outcome": render_outcome(state.outcome) if state.is_over else Markup(""),
-        "can_undo": bool(snap.get("can_undo")), "invites": invites, "events_url": f"/api/games/{game_id}/events" if snap.get("live", True) else "",
-        "admin": bool(request.cookies.get(ADMIN_COOKIE + game_id)) and snap.get("seats", 1) > 1,
-        "seat_rows": [{"seat": i, "name": p.seat_name(view, i), "bot": (snap.get("bots") or {}).get(i),
-                       "held": i in snap.get("held", [])} for i in range(int(snap.get("seats", 1)))],
-        "bot_names": snap.get("bot_names", []),
+        "can_undo": snap["can_undo"], "invites": invites, "events_url": f"/api/games/{game_id}/events",
+        "admin": bool(request.cookies.get(ADMIN_COOKIE + game_id)) and snap["seats"] > 1,
+        "seat_rows": [{"seat": i, "name": p.seat_name(view, i), "bot": bots.get(i),
+                       "held": i in snap["held"]} for i in range(snap["seats"])],
+        "bot_names": snap["bot_names"],
     }
 
 

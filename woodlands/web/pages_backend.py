@@ -74,8 +74,8 @@ def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str
         seat = deciding if deciding in seats else first
         body = service.body(live, seat)
         return {"game": _game(live.row.game), "state": state, "seat": seat, "view": body["view"], "log": body["log"],
-                "seats": live.row.seats, "at": body["at"], "can_undo": body["can_undo"], "bot_seats": tuple(live.bots),
-                "bots": dict(live.bots), "held": sorted(seats), "live": True, "bot_names": sorted(_bots(live.row.game))}
+                "seats": live.row.seats, "at": body["at"], "can_undo": body["can_undo"],
+                "bots": dict(live.bots), "held": sorted(seats), "bot_names": sorted(_bots(live.row.game))}
 
 
 def _game(game_id: str) -> Any:
