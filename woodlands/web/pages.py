@@ -74,7 +74,7 @@ def _cookie(response: Response, request: Request, name: str, value: str) -> None
 # ------------------------------------------------------------------ home
 def _game_forms() -> list[dict[str, Any]]:
     import woodlands
-    from ..engine.registry import descriptor
+    from ..engine.registry import descriptor, resolve
     out = []
     for gid in sorted(woodlands.game_ids(), key=lambda g: (descriptor(g).menu_order, g)):
         d = descriptor(gid)
@@ -85,8 +85,7 @@ def _game_forms() -> list[dict[str, Any]]:
                 continue
             choices: list[tuple[Any, str]] | None = None
             if spec.menu_choices is not None:
-                hook = spec.menu_choices.load() if hasattr(spec.menu_choices, "load") else spec.menu_choices
-                choices = [(v, str(label)) for v, label in hook(game)]
+                choices = [(v, str(label)) for v, label in resolve(spec.menu_choices)(game)]
             elif spec.choices:
                 choices = [(v, str(v)) for v in spec.choices]
             fields.append({"name": spec.name, "help": spec.help, "default": spec.default, "choices": choices,
