@@ -13,7 +13,7 @@ from typing import Any, Callable, TypeVar
 
 from fastapi import Request
 
-from .service import ApiError, GameService
+from .service import ApiError, GameService, Live
 
 T = TypeVar("T")
 
@@ -95,46 +95,41 @@ async def snapshot(request: Request, game_id: str, tokens: list[str]) -> dict[st
     return await _call(_snapshot, _service(request), game_id, tokens)
 
 
-def _token_for(service: GameService, game_id: str, tokens: list[str]) -> str:
-    """The held token of the seat whose decision it is (else the first: the service then says why not)."""
+def _token_of(service: GameService, game_id: str, tokens: list[str], seat_of: Callable[[Live], int | None]) -> str:
+    """The held token of the seat ``seat_of`` names once the game is caught up (else the first:
+    the service then says why not)."""
     live = service.live(game_id)
     with live.lock:
         service.seat_of(live, tokens[0])
         service.catch_up(live)
-        decision = live.state.decision
-        if decision is not None:
-            for token in tokens:
-                try:
-                    if service.seat_of(live, token) == decision.player:
-                        return token
-                except ApiError:
-                    continue
+        wanted = seat_of(live)
+        for token in tokens:
+            try:
+                if service.seat_of(live, token) == wanted:
+                    return token
+            except ApiError:
+                continue
     return tokens[0]
+
+
+def _deciding(live: Live) -> int | None:
+    decision = live.state.decision
+    return None if decision is None else decision.player
+
+
+def _last_chooser(live: Live) -> int | None:
+    return live.choosers[-1][0] if live.choosers else None
 
 
 async def choose(request: Request, game_id: str, tokens: list[str], option: str, at: int) -> None:
     service = _service(request)
-    token = await _call(_token_for, service, game_id, tokens)
+    token = await _call(_token_of, service, game_id, tokens, _deciding)
     await _call(service.choose, game_id, token, option, at)
 
 
 async def undo(request: Request, game_id: str, tokens: list[str], at: int) -> None:
     service = _service(request)
-
-    def last_chooser() -> str:
-        live = service.live(game_id)
-        with live.lock:
-            service.seat_of(live, tokens[0])
-            service.catch_up(live)
-            who = live.choosers[-1][0] if live.choosers else None
-            for token in tokens:
-                try:
-                    if service.seat_of(live, token) == who:
-                        return token
-                except ApiError:
-                    continue
-        return tokens[0]
-    token = await _call(last_chooser)
+    token = await _call(_token_of, service, game_id, tokens, _last_chooser)
     await _call(service.undo, game_id, token, at)
 
 
