@@ -170,6 +170,23 @@ def test_only_the_deciding_seat_may_choose(client):
     assert stored_events(client, g["id"]) == []
 
 
+def test_a_seat_that_does_not_decide_never_hears_why_the_deciders_options_are_refused(client):
+    """why_not speaks of the decider's options (in Cursed Forest they can name its face-down
+    items): another seat's post is refused for the turn alone, and its page shows no options."""
+    g = new_game(client, options={"players": 2}, seats=2, seed=8)
+    token, body = deciding_token(client, g)
+    other = next(s["token"] for s in g["seats"] if s["token"] != token)
+    state = client.app.state.games.live(g["id"]).state
+    for option in ("fly:away", body["decision"]["options"][0]["id"]):
+        r = client.post(f"/api/games/{g['id']}/choices", headers=auth(other), json={"option": option, "at": body["at"]})
+        assert r.status_code == 403 and set(r.json()) == {"detail", "at", "deciding_seat"}
+        refusal = state.why_not(option)
+        assert refusal is None or refusal.reason not in r.text
+    seen = client.get(f"/api/games/{g['id']}", headers=auth(other)).json()
+    assert seen["decision"] is None and seen["deciding_seat"] == body["seat"]
+    assert stored_events(client, g["id"]) == []
+
+
 @pytest.mark.parametrize("content, words", [
     (b"{not json", "not valid JSON"),
     (b"[1, 2]", "JSON object"),

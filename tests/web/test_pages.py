@@ -2,6 +2,7 @@
 of this browser's games, uploads, refusals and what a seat's page may show."""
 from __future__ import annotations
 
+import html
 import json
 import re
 from typing import Any
@@ -145,3 +146,24 @@ def test_a_form_posted_from_another_site_changes_nothing(client: Any) -> None:
     r = client.post(url + "/choose", data={"option": option, "at": str(_at(page))}, headers={"Origin": "https://elsewhere.example"})
     assert r.status_code == 403 and "another site" in r.text
     assert _at(client.get(url).text) == _at(page)
+
+
+def test_a_seat_that_does_not_decide_sees_no_options_and_no_refusal_of_them(client: Any) -> None:
+    """The page of a seat waiting for another shows no option of the decider's, and a post from it
+    is refused for the turn alone, never with why_not's words about the decider's options."""
+    from .conftest import auth, new_game
+    g = new_game(client, options={"players": 2}, seats=2, seed=8)
+    deciding = client.get(f"/api/games/{g['id']}", headers=auth(g["seats"][0]["token"])).json()["deciding_seat"]
+    waiting = g["seats"][1 - deciding]
+    client.get(waiting["join"], follow_redirects=False)
+    url = f"/games/{g['id']}"
+    page = client.get(url).text
+    assert 'name="option"' not in page and "is deciding" in page
+    state = client.app.state.games.live(g["id"]).state
+    for option in ("fly:away", state.decision.options[0].id):
+        for headers in ({}, {"HX-Request": "true"}):
+            r = client.post(url + "/choose", data={"option": option, "at": str(_at(page))}, headers=headers)
+            refusal = state.why_not(option)
+            assert refusal is None or html.escape(refusal.reason[1:]) not in r.text     # pages capitalise it
+            assert 'name="option"' not in r.text
+    assert client.app.state.games.live(g["id"]).number == _at(page)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 from fastapi import APIRouter, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -74,7 +74,7 @@ def _cookie(response: Response, request: Request, name: str, value: str) -> None
 # ------------------------------------------------------------------ home
 def _game_forms() -> list[dict[str, Any]]:
     import woodlands
-    from ..engine.registry import descriptor
+    from ..engine.registry import descriptor, resolve
     out = []
     for gid in sorted(woodlands.game_ids(), key=lambda g: (descriptor(g).menu_order, g)):
         d = descriptor(gid)
@@ -85,8 +85,7 @@ def _game_forms() -> list[dict[str, Any]]:
                 continue
             choices: list[tuple[Any, str]] | None = None
             if spec.menu_choices is not None:
-                hook = spec.menu_choices.load() if hasattr(spec.menu_choices, "load") else spec.menu_choices
-                choices = [(v, str(label)) for v, label in hook(game)]
+                choices = [(v, str(label)) for v, label in resolve(spec.menu_choices)(game)]
             elif spec.choices:
                 choices = [(v, str(v)) for v in spec.choices]
             fields.append({"name": spec.name, "help": spec.help, "default": spec.default, "choices": choices,
@@ -246,38 +245,39 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
         raise PageError(403, "This browser holds no seat at that game: open your invitation link first.")
     snap = await backend.snapshot(request, game_id, tokens)
     game, state, seat = snap["game"], snap["state"], snap["seat"]
-    view = snap["view"] if "view" in snap else state.view(seat)
+    view = snap["view"]
     from ..engine.presentation import presentation_for
     p = presentation_for(game)
     deciding_seat = None if state.is_over else state.decision.player
-    mine = state.decision if deciding_seat == seat and seat not in snap.get("bot_seats", ()) else None
+    bots = snap["bots"]
+    mine = state.decision if deciding_seat == seat and seat not in bots else None
     at = int(snap["at"])
     deciding = None if deciding_seat is None else p.seat_name(view, deciding_seat)
-    if snap.get("bot_seats") and deciding_seat in snap["bot_seats"]:
+    if deciding_seat in bots:
         deciding = f"{deciding} (a bot)"
     invites = []
-    if snap.get("seats", 1) > 1:
+    if snap["seats"] > 1:
         raw = request.cookies.get(INVITES_COOKIE + game_id, "")
         base = str(request.base_url).rstrip("/")
-        held = set(snap.get("held", []))
+        held = set(snap["held"])
         for i, tok in enumerate([t for t in raw.split(".") if _TOKEN.match(t)]):
             if i + 1 in held:
                 continue
             invites.append({"seat": i + 1, "name": p.seat_name(view, i + 1), "url": f"{base}/join/{game_id}/{tok}"})
     return {
         "game_id": game_id, "game_name": game.name, "seat": seat, "seat_name": p.seat_name(view, seat),
-        "seats": snap.get("seats", 1), "at": at, "over": state.is_over,
+        "seats": snap["seats"], "at": at, "over": state.is_over,
         "table": render_table(game, view, seat),
         "decision": Markup("") if state.is_over else render_decision(
             game, view, mine, at, action=f"/games/{game_id}/choose", refusal=refusal, deciding=deciding),
         "details": render_details(game, view, mine),
-        "log": render_log(game, snap["log"] if "log" in snap else state.log_for(seat), seat),
+        "log": render_log(game, snap["log"], seat),
         "outcome": render_outcome(state.outcome) if state.is_over else Markup(""),
-        "can_undo": bool(snap.get("can_undo")), "invites": invites, "events_url": f"/api/games/{game_id}/events" if snap.get("live", True) else "",
-        "admin": bool(request.cookies.get(ADMIN_COOKIE + game_id)) and snap.get("seats", 1) > 1,
-        "seat_rows": [{"seat": i, "name": p.seat_name(view, i), "bot": (snap.get("bots") or {}).get(i),
-                       "held": i in snap.get("held", [])} for i in range(int(snap.get("seats", 1)))],
-        "bot_names": snap.get("bot_names", []),
+        "can_undo": snap["can_undo"], "invites": invites, "events_url": f"/api/games/{game_id}/events",
+        "admin": bool(request.cookies.get(ADMIN_COOKIE + game_id)) and snap["seats"] > 1,
+        "seat_rows": [{"seat": i, "name": p.seat_name(view, i), "bot": bots.get(i),
+                       "held": i in snap["held"]} for i in range(snap["seats"])],
+        "bot_names": snap["bot_names"],
     }
 
 
@@ -318,18 +318,23 @@ def _answer(request: Request, game_id: str, ctx: dict[str, Any] | None, err: Pag
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
 
-@router.post("/games/{game_id}/choose")
-async def choose(request: Request, game_id: str, option: str = Form(""), at: str = Form("")) -> Response:
+def _held_at(request: Request, game_id: str, at: str) -> tuple[list[str], int]:
+    """The seat tokens this browser holds for ``game_id`` and the form's decision number."""
+    tokens = held_tokens(request, game_id)
+    if not _ID.match(game_id) or not tokens:
+        raise PageError(403, "This browser holds no seat at that game.")
+    try:
+        return tokens, int(at)
+    except ValueError as err:
+        raise PageError(400, "The form lost its place in the game: reload the page.") from err
+
+
+async def _act(request: Request, game_id: str, act: Callable[[], Awaitable[None]]) -> Response:
+    """Run a form post's ``act`` (after the same-site check) and answer with the game as it is
+    then, or with the refusal shown on it."""
     try:
         _same_site(request)
-        tokens = held_tokens(request, game_id)
-        if not _ID.match(game_id) or not tokens:
-            raise PageError(403, "This browser holds no seat at that game.")
-        try:
-            number = int(at)
-        except ValueError as err:
-            raise PageError(400, "The form lost its place in the game: reload the page.") from err
-        await backend.choose(request, game_id, tokens, option[:200], number)
+        await act()
     except PageError as err:
         try:
             ctx = await _context(request, game_id, refusal=err.reason)
@@ -337,45 +342,34 @@ async def choose(request: Request, game_id: str, option: str = Form(""), at: str
             ctx = None
         return _answer(request, game_id, ctx, err)
     return _answer(request, game_id, await _context(request, game_id), None)
+
+
+@router.post("/games/{game_id}/choose")
+async def choose(request: Request, game_id: str, option: str = Form(""), at: str = Form("")) -> Response:
+    async def act() -> None:
+        tokens, number = _held_at(request, game_id, at)
+        await backend.choose(request, game_id, tokens, option[:200], number)
+    return await _act(request, game_id, act)
 
 
 @router.post("/games/{game_id}/undo")
 async def undo(request: Request, game_id: str, at: str = Form("")) -> Response:
-    try:
-        _same_site(request)
-        tokens = held_tokens(request, game_id)
-        if not _ID.match(game_id) or not tokens:
-            raise PageError(403, "This browser holds no seat at that game.")
-        try:
-            number = int(at)
-        except ValueError as err:
-            raise PageError(400, "The form lost its place in the game: reload the page.") from err
+    async def act() -> None:
+        tokens, number = _held_at(request, game_id, at)
         await backend.undo(request, game_id, tokens, number)
-    except PageError as err:
-        try:
-            ctx = await _context(request, game_id, refusal=err.reason)
-        except PageError:
-            ctx = None
-        return _answer(request, game_id, ctx, err)
-    return _answer(request, game_id, await _context(request, game_id), None)
+    return await _act(request, game_id, act)
 
 
 @router.post("/games/{game_id}/seats/{seat}")
 async def hand_over(request: Request, game_id: str, seat: int, bot: str = Form("")) -> Response:
     """The table's creator hands a seat to a bot (``bot``: its name) or takes it back (empty)."""
     admin = request.cookies.get(ADMIN_COOKIE + game_id, "")
-    try:
-        _same_site(request)
+
+    async def act() -> None:
         if not _ID.match(game_id) or not _TOKEN.match(admin):
             raise PageError(403, "Only the browser that made this table may hand its seats to bots.")
         await backend.hand_over(request, game_id, admin, seat, bot or None)
-    except PageError as err:
-        try:
-            ctx = await _context(request, game_id, refusal=err.reason)
-        except PageError:
-            ctx = None
-        return _answer(request, game_id, ctx, err)
-    return _answer(request, game_id, await _context(request, game_id), None)
+    return await _act(request, game_id, act)
 
 
 __all__ = ["router", "PageError", "held_tokens"]

@@ -13,7 +13,7 @@ from typing import Any, Callable, TypeVar
 
 from fastapi import Request
 
-from .service import ApiError, GameService
+from .service import ApiError, GameService, Live
 
 T = TypeVar("T")
 
@@ -67,16 +67,15 @@ def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str
     if not seats:
         raise problem or ApiError(403, "this browser holds no seat at that game")
     with live.lock:
-        first = next(iter(seats))
-        body = service.get(game_id, seats[first])      # up to date with the store; the bots have moved
+        service.catch_up(live)                          # up to date with the store; the bots have moved
         state = live.state
-        deciding = body["deciding_seat"] if not body["over"] else None
+        first = next(iter(seats))
+        deciding = None if state.decision is None else state.decision.player
         seat = deciding if deciding in seats else first
-        if seat != first:
-            body = service.body(live, seat)
+        body = service.body(live, seat)
         return {"game": _game(live.row.game), "state": state, "seat": seat, "view": body["view"], "log": body["log"],
-                "seats": live.row.seats, "at": body["at"], "can_undo": body["can_undo"], "bot_seats": tuple(live.bots),
-                "bots": dict(live.bots), "held": sorted(seats), "live": True, "bot_names": sorted(_bots(live.row.game))}
+                "seats": live.row.seats, "at": body["at"], "can_undo": body["can_undo"],
+                "bots": dict(live.bots), "held": sorted(seats), "bot_names": sorted(_bots(live.row.game))}
 
 
 def _game(game_id: str) -> Any:
@@ -96,44 +95,41 @@ async def snapshot(request: Request, game_id: str, tokens: list[str]) -> dict[st
     return await _call(_snapshot, _service(request), game_id, tokens)
 
 
-def _token_for(service: GameService, game_id: str, tokens: list[str]) -> str:
-    """The held token of the seat whose decision it is (else the first: the service then says why not)."""
+def _token_of(service: GameService, game_id: str, tokens: list[str], seat_of: Callable[[Live], int | None]) -> str:
+    """The held token of the seat ``seat_of`` names once the game is caught up (else the first:
+    the service then says why not)."""
     live = service.live(game_id)
     with live.lock:
-        service.get(game_id, tokens[0])
-        decision = live.state.decision
-        if decision is not None:
-            for token in tokens:
-                try:
-                    if service.seat_of(live, token) == decision.player:
-                        return token
-                except ApiError:
-                    continue
+        service.seat_of(live, tokens[0])
+        service.catch_up(live)
+        wanted = seat_of(live)
+        for token in tokens:
+            try:
+                if service.seat_of(live, token) == wanted:
+                    return token
+            except ApiError:
+                continue
     return tokens[0]
+
+
+def _deciding(live: Live) -> int | None:
+    decision = live.state.decision
+    return None if decision is None else decision.player
+
+
+def _last_chooser(live: Live) -> int | None:
+    return live.choosers[-1][0] if live.choosers else None
 
 
 async def choose(request: Request, game_id: str, tokens: list[str], option: str, at: int) -> None:
     service = _service(request)
-    token = await _call(_token_for, service, game_id, tokens)
+    token = await _call(_token_of, service, game_id, tokens, _deciding)
     await _call(service.choose, game_id, token, option, at)
 
 
 async def undo(request: Request, game_id: str, tokens: list[str], at: int) -> None:
     service = _service(request)
-
-    def last_chooser() -> str:
-        live = service.live(game_id)
-        with live.lock:
-            service.get(game_id, tokens[0])
-            who = live.choosers[-1][0] if live.choosers else None
-            for token in tokens:
-                try:
-                    if service.seat_of(live, token) == who:
-                        return token
-                except ApiError:
-                    continue
-        return tokens[0]
-    token = await _call(last_chooser)
+    token = await _call(_token_of, service, game_id, tokens, _last_chooser)
     await _call(service.undo, game_id, token, at)
 
 

@@ -272,9 +272,13 @@ class GameService:
         live = self.live(game_id)
         seat = self.seat_of(live, token)
         with live.lock:
-            self._refresh(live)
-            self._run_bots(live)
+            self.catch_up(live)
             return self.body(live, seat, _log_from(log_from))
+
+    def catch_up(self, live: Live) -> None:
+        """Take in other processes' events and let the bots move (the caller holds the game's lock)."""
+        self._refresh(live)
+        self._run_bots(live)
 
     def seat_for(self, game_id: str, token: str | None) -> int:
         """The seat ``token`` holds in ``game_id`` (for pages: ApiError 401/403/404 otherwise)."""
