@@ -246,7 +246,7 @@ class _Core:
     running digest of its log. Started on first use, so that OpenSpiel's ``Clone`` (which builds
     a fresh initial state and then copies the attributes over) never plays a ``new_game``."""
 
-    __slots__ = ("ctx", "seed", "state", "moves", "done", "dets", "seen")
+    __slots__ = ("ctx", "seed", "state", "moves", "done", "dets", "seen", "handoff")
 
     def __init__(self, ctx: _Context, seed: int) -> None:
         self.ctx = ctx
@@ -260,6 +260,8 @@ class _Core:
         self.dets: list[tuple[int, int, int]] = []
         #: per seat: [sha256 so far, events digested, that seat's observer or None]
         self.seen: list[list[Any]] = []
+        #: a core made ready for the next deep copy to return instead of copying (see resampled)
+        self.handoff: _Core | None = None
 
     def get(self) -> GameState:
         state = self.state
@@ -279,6 +281,10 @@ class _Core:
         return twin
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Core":
+        ready = self.handoff
+        if ready is not None:
+            self.handoff = None
+            return ready
         return self.copy()
 
     # -- pickling: the record
@@ -469,11 +475,14 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         """:meth:`resample_from_infostate` with the determinization's seed given."""
         if not 0 <= player_id < self._ctx.players:
             raise OpenSpielOptionError(f"{self._ctx.short_name}: no player {player_id}")
-        state = self._core.get()
-        twin: WoodlandsState = self.clone()   # copies history and move number (the core is replaced)
-        core = self._core.copy(state.determinize(player_id, seed))
+        own = self._core
+        core = own.copy(own.get().determinize(player_id, seed))   # the one engine clone
         core.dets.append((self.move_number(), player_id, seed))
-        twin._core = core
+        own.handoff = core   # OpenSpiel's clone deep-copies the core: it takes this one, no second clone
+        try:
+            twin: WoodlandsState = self.clone()   # copies history and move number
+        finally:
+            own.handoff = None
         return twin
 
     def __str__(self) -> str:
