@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..engine.errors import GameOptionError, brief
@@ -96,10 +97,10 @@ class ActionSpace:
         d = state.decision
         if d is None or state.over:
             return []
-        index = self._index
-        try:
-            return [index[o.id] for o in d.options]
+        try:   # C-level look-ups: an option is a tuple whose first field is its id
+            return list(map(self._index.__getitem__, map(_first, d.options)))
         except KeyError:
+            index = self._index
             missing = next(o.id for o in d.options if o.id not in index)
             raise KeyError(f"the game offered {missing!r}, which the action space of {self.game_id} "
                            "does not hold: the enumeration misses part of the grammar") from None
@@ -118,6 +119,7 @@ class ActionSpace:
         return frombuffer(m, int8)  # type: ignore[no-any-return]
 
 
+_first = itemgetter(0)
 _CACHE: dict[tuple[str, str, str], ActionSpace] = {}
 _NUMPY: list[Any] = []
 
