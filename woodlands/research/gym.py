@@ -37,7 +37,7 @@ from ..engine.errors import GameOptionError
 from ..engine.game import Game, load_game
 from ..engine.state import GameState
 from .observe import Encoder, encoder
-from .spaces import ActionSpace, action_space
+from .spaces import ActionSpace, action_space, take
 
 #: the registered ids and the class each makes
 ENV_IDS = {"woodlands/Tanglewoods-v0": "TanglewoodsEnv", "woodlands/Storyfold-v0": "StoryfoldEnv",
@@ -136,10 +136,12 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             index = operator.index(action)
         except TypeError:
             index = -1
-        if index not in self._legal:   # the options of the decision waiting, by index
+        try:
+            position = self._legal.index(index)   # the options of the decision waiting, by index
+        except ValueError:
             self._ended = True
             return self._observe(), -1.0, True, False, self._info(True)
-        s.apply(self.actions.ids[index])
+        take(s, position)
         if not s.over:   # the common case, spelt out (it is the hot loop)
             legal = self._legal = self.actions.legal(s)
             return (self.encoder.flat(s, self.seat), 0.0, False, False,

@@ -36,7 +36,7 @@ from ..engine.state import GameState
 from .gym import episode_options
 from .observe import encoder
 from .returns import seat_returns
-from .spaces import action_space
+from .spaces import action_space, take
 
 GAME = "cursed-forest"
 
@@ -117,13 +117,17 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
             index = operator.index(action)
         except TypeError:
             index = -1
-        if index not in self._legal:
+        try:
+            position = self._legal.index(index)
+        except ValueError:
+            position = -1
+        if position < 0:
             self._done = True
             self.rewards[agent] = -1.0
             self.infos = {a: {"illegal": a == agent} for a in self.agents}
             self.terminations = {a: True for a in self.agents}
         else:
-            s.apply(self.actions.ids[index])
+            take(s, position)
             if s.over:
                 self._done = True
                 outcome = s.outcome or {}
