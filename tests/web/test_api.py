@@ -375,7 +375,7 @@ def test_the_admin_hands_a_seat_to_a_bot_and_takes_it_back(client):
                             json={"option": rng.choice(body["decision"]["options"])["id"], "at": body["at"]}).json()
         assert after["at"] == body["at"] + 1
         if after["deciding_seat"] == 1:
-            later = wait_for(client, g["id"], t0, lambda b: b["at"] > after["at"])
+            later = wait_for(client, g["id"], t0, lambda b, at=after["at"]: b["at"] > at)
             bot_moved = True
             if not later["over"]:
                 break

@@ -24,14 +24,14 @@ from typing import Any
 from .serve import ServeError
 
 
-try:                                    # the players parse answers with orjson when it is there:
-    from orjson import dumps as _dumps, loads as _loads    # their CPU shares the machine with the server's
-except ImportError:                     # pragma: no cover
-    def _dumps(body: Any) -> bytes:
-        return json.dumps(body).encode()
+def _dumps(body: Any) -> bytes:
+    import orjson                       # the players' CPU shares the machine with the server's: keep it light
+    return orjson.dumps(body)
 
-    def _loads(data: bytes) -> Any:
-        return json.loads(data)
+
+def _loads(data: bytes) -> Any:
+    import orjson
+    return orjson.loads(data)
 
 
 def free_port() -> int:
