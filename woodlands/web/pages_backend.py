@@ -124,13 +124,13 @@ def _last_chooser(live: Live) -> int | None:
 async def choose(request: Request, game_id: str, tokens: list[str], option: str, at: int) -> None:
     service = _service(request)
     token = await _call(_token_of, service, game_id, tokens, _deciding)
-    await _call(service.choose, game_id, token, option, at)
+    await _call(service.choose, game_id, token, option, at, 0, False)        # False: no JSON body wanted
 
 
 async def undo(request: Request, game_id: str, tokens: list[str], at: int) -> None:
     service = _service(request)
     token = await _call(_token_of, service, game_id, tokens, _last_chooser)
-    await _call(service.undo, game_id, token, at)
+    await _call(service.undo, game_id, token, at, 0, False)
 
 
 async def hand_over(request: Request, game_id: str, admin_token: str, seat: int, bot: str | None) -> None:

@@ -25,7 +25,7 @@ class Settings:
     ``max_body``: the largest request body accepted, in bytes (uploads of records included).
     ``cache_games``: how many live games are kept in memory (the others are rebuilt from the
     store when asked for).  ``secure_cookies``: mark the seat cookies Secure (behind HTTPS).
-    ``migrate``: run the Alembic migrations when the app starts.  ``allow_seed``: see below.
+    ``migrate``: run the Alembic migrations when the app starts.  ``allow_seed``, ``bot_pause``: see below.
     """
 
     db_url: str | None = None
@@ -33,6 +33,8 @@ class Settings:
     cache_games: int = 256
     secure_cookies: bool = False
     migrate: bool = True
+    #: seconds a bot waits between two of its moves (0: at once; the live streams announce each)
+    bot_pause: float = 0.0
     #: let POST /api/games choose the seed (tests and benchmarks; a player who knows the seed knows the future)
     allow_seed: bool = False
 
