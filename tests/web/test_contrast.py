@@ -17,7 +17,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.web.test_browser import Server, Watched, browser, click_first, server, start  # noqa: F401
+from tests.web import test_browser as _browser_tests
+from tests.web.test_browser import Server, Watched, click_first, start
+
+#: the browser tests' fixtures: one server and one Chromium for this module
+server = _browser_tests.server
+browser = _browser_tests.browser
 
 HERE = Path(__file__).parent
 CONTRAST_JS = (HERE / "contrast.js").read_text(encoding="utf-8")

@@ -209,6 +209,11 @@ class GameService:
                     self._cache.popitem(last=False)
         return live
 
+    def forget(self, game_id: str) -> None:
+        """Drop this process's live copy of a game (woodlands.web.limits.prune deleted it)."""
+        with self._cache_lock:
+            self._cache.pop(game_id, None)
+
     def _rebuild(self, game_id: str) -> Live:
         row = self.db.game(game_id)
         if row is None:
