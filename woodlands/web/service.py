@@ -293,6 +293,11 @@ class GameService:
                 return live
         return await asyncio.to_thread(self.live, game_id)
 
+    def forget(self, game_id: str) -> None:
+        """Drop this process's live copy of a game (woodlands.web.limits.prune deleted it)."""
+        with self._cache_lock:
+            self._cache.pop(game_id, None)
+
     def _rebuild(self, game_id: str) -> Live:
         row = self.db.game(game_id)
         if row is None:

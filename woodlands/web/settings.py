@@ -37,6 +37,13 @@ class Settings:
     bot_pause: float = 0.0
     #: let POST /api/games choose the seed (tests and benchmarks; a player who knows the seed knows the future)
     allow_seed: bool = False
+    #: new games one client address may start within ``client_window`` seconds (woodlands.web.limits)
+    games_per_client: int = 60
+    client_window: float = 3600.0
+    #: games the server stores at most; past it no new game is started (429) until old ones are pruned
+    max_games: int = 50_000
+    #: ``woodlands serve --prune-days N``: delete games untouched for N days, at start and daily (None: never)
+    prune_days: float | None = None
 
     def database_url(self) -> str:
         return self.db_url or os.environ.get(DB_ENV) or default_db_url()
