@@ -154,3 +154,33 @@ def test_options_and_content_as_make_keywords() -> None:
         gymnasium.make("woodlands/Storyfold-v0", render_mode="human")
     with pytest.raises(gymnasium.error.ResetNeeded):
         gymnasium.make("woodlands/Storyfold-v0").unwrapped.step(0)
+
+
+def test_reset_options_apply_from_that_episode_on() -> None:
+    env: Any = gymnasium.make("woodlands/Tanglewoods-v0", difficulty=2).unwrapped
+    env.reset(seed=1)
+    assert env.state.difficulty == 2
+    obs, _ = env.reset(seed=1, options={"difficulty": 8, "hero": "thorn-warden"})
+    assert env.state.difficulty == 8 and env.options["hero"] == "thorn-warden"
+    assert env.observation_space.contains(obs)
+    env.reset(seed=2)                                 # and onward (Gymnasium's convention)
+    assert env.state.difficulty == 8 and env.options["hero"] == "thorn-warden"
+    env.reset(seed=3, options={"difficulty": 4})      # merged with the earlier ones
+    assert env.state.difficulty == 4 and env.options["hero"] == "thorn-warden"
+
+
+@pytest.mark.parametrize("env_id, bad", [
+    ("woodlands/Tanglewoods-v0", {"difficulty": 11}), ("woodlands/Tanglewoods-v0", {"no_such_option": 1}),
+    ("woodlands/Tanglewoods-v0", {"hero": "nobody"}),
+    ("woodlands/CursedForestSolo-v0", {"players": 3}),
+    ("woodlands/CursedForestSolo-v0", {"adventurers": 3}),   # a different observation size: a new env
+])
+def test_bad_reset_options_raise_and_change_nothing(env_id: str, bad: dict[str, Any]) -> None:
+    env: Any = gymnasium.make(env_id).unwrapped
+    env.reset(seed=5)
+    state, options, spaces_ = env.state, dict(env.options), (env.action_space, env.observation_space)
+    with pytest.raises(woodlands.GameOptionError):   # a ValueError
+        env.reset(seed=6, options=bad)
+    assert env.state is state and env.options == options and (env.action_space, env.observation_space) == spaces_
+    env.reset(seed=7)                                 # and the next episode runs as before
+    assert env.options == options

@@ -349,3 +349,36 @@ def test_the_ismcts_example_runs():
 def test_steps_per_second_measures_both():
     adapter, engine = wo.openspiel_steps_per_second("tanglewoods", seconds=0.2)
     assert adapter > 0 and engine > 0
+
+
+def test_resampled_clones_the_engine_state_once(monkeypatch):
+    from woodlands.engine.state import GameState
+    game = wo.load("cursed-forest", seed=5, players=2)
+    state = random_state(game, 1, 30)
+    calls = []
+    real = GameState.clone
+    monkeypatch.setattr(GameState, "clone", lambda self: calls.append(1) or real(self))
+    twin = state.resampled(1, 7)
+    assert len(calls) == 1                       # determinize's clone; OpenSpiel's copy reuses it
+    assert twin.engine_state is not state.engine_state
+    assert twin.history() == state.history() and twin.move_number() == state.move_number()
+    assert twin.engine_state.view(1) == state.engine_state.view(1)
+    assert twin._core.handoff is None and state._core.handoff is None
+    again = twin.clone()                         # a plain clone after it copies as before
+    assert again.engine_state is not twin.engine_state and len(calls) == 2
+
+
+@pytest.mark.parametrize("pvp", [True, False])
+def test_returns_are_the_games_own_in_pvp_and_shared_otherwise(pvp):
+    game = wo.load("cursed-forest", seed=3, players=3, pvp=pvp)
+    utility = pyspiel.GameType.Utility
+    assert game.get_type().utility == (utility.GENERAL_SUM if pvp else utility.IDENTICAL)
+    state = random_state(game, 2, 100_000)
+    engine = state.engine_state
+    assert state.is_terminal() and engine.outcome["result"] in ("win", "loss")
+    returns = state.returns()
+    assert returns == [2 * game.ctx.game.reward(engine, seat) - 1 for seat in range(3)]
+    if pvp:     # the Forest Champion (CF-077) gets more than the others
+        assert len(set(returns)) > 1 and engine.outcome["champions"]
+    else:
+        assert len(set(returns)) == 1 and abs(returns[0]) == 1.0

@@ -118,3 +118,27 @@ def test_agents_see_only_their_own_face_down_items() -> None:
     env.reset(seed=9)
     assert env.render().startswith("cursed-forest seat ")
     env.close()
+
+
+@pytest.mark.parametrize("options", [{"players": 3, "pvp": True}, {"players": 3}])
+def test_rewards_are_the_games_own_in_pvp_and_shared_otherwise(options: dict[str, Any]) -> None:
+    env = cursed_forest_env(**options)
+    rng = np.random.default_rng(0)
+    rewards: dict[str, float] = {}
+    env.reset(seed=0)
+    while env.agents:
+        agent = env.agent_selection
+        obs, reward, term, trunc, _ = env.last()
+        if term or trunc:
+            rewards[agent] = float(reward)
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    state = env.state_
+    assert state is not None and state.outcome["result"] in ("win", "loss")
+    game_rewards = [env.game.reward(state, seat) for seat in range(3)]
+    assert [rewards[f"player_{k}"] for k in range(3)] == [2 * r - 1 for r in game_rewards]
+    if options.get("pvp"):   # each for itself: the champion (CF-077) gets more than the others
+        assert len(set(rewards.values())) > 1 and state.outcome["champions"]
+    else:                    # won or lost together (CF-076)
+        assert len(set(rewards.values())) == 1 and abs(rewards["player_0"]) == 1.0

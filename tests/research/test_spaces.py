@@ -108,3 +108,24 @@ def test_unknown_ids_and_indexes_are_clear_errors() -> None:
         action_space("cursed-forest", {"players": 9})
     with pytest.raises(woodlands.GameOptionError):
         action_space("no-such-game")
+
+
+@pytest.mark.parametrize("game_id, options", [("tanglewoods", {}), ("storyfold", {}),
+                                              ("cursed-forest", {"players": 3, "pvp": True})])
+def test_take_by_position_is_apply(game_id: str, options: dict[str, Any]) -> None:
+    """The adapters' ``take(state, position)`` plays as ``apply(id)``: same records, logs, undo
+    floors and decisions, game after game."""
+    from woodlands.research.spaces import take
+    game = woodlands.load_game(game_id)
+    opts = game.options_for_simulation(options)
+    if game.limit_option:
+        opts[game.limit_option] = 40
+    for seed in range(3):
+        a, b = game.new_game(seed=seed, options=dict(opts)), game.new_game(seed=seed, options=dict(opts))
+        rng = random.Random(seed)
+        while not a.is_over:
+            k = rng.randrange(len(a.decision.options))
+            a.apply(a.decision.options[k].id)
+            take(b, k)
+            assert (b.chance_floor, b.can_undo(), b.decision, b.log_length) == (a.chance_floor, a.can_undo(), a.decision, a.log_length)
+        assert b.is_over and b.record() == a.record() and b.outcome == a.outcome

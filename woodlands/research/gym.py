@@ -16,6 +16,10 @@ plus ``content`` (a pack folder) and ``render_mode="ansi"``.
   are on (``game.options_for_simulation`` and the ``limit_option`` at its ``limit_default``,
   each overridable by a keyword).  A game stopped by a limit ends ``truncated``, not
   ``terminated``, with reward 0.
+* ``reset(options={...})`` takes the same game options as ``make`` (``difficulty``, ``hero`` ...):
+  they apply from that episode on (Gymnasium's convention).  A bad option, or one that would
+  change the action or observation space (``adventurers``: make a new environment), raises
+  GameOptionError (a ValueError) and changes nothing.
 * Chance (dice, draws) is resolved by the engine inside ``step``; in the solo Cursed Forest every
   adventurer is the agent's, so every decision is the agent's.
 """
@@ -33,7 +37,7 @@ from ..engine.errors import GameOptionError
 from ..engine.game import Game, load_game
 from ..engine.state import GameState
 from .observe import Encoder, encoder
-from .spaces import ActionSpace, action_space
+from .spaces import ActionSpace, action_space, take
 
 #: the registered ids and the class each makes
 ENV_IDS = {"woodlands/Tanglewoods-v0": "TanglewoodsEnv", "woodlands/Storyfold-v0": "StoryfoldEnv",
@@ -76,12 +80,10 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise GameOptionError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.game: Game = load_game(game_id, content)
-        self.options = self.game.checked_options(episode_options(self.game, self._fix(options)))
-        if self.game.players[1] > 1 and self.options.get("players", 1) != 1:
-            raise GameOptionError(f"{game_id} with several players is a multi-agent game: use "
-                                  "woodlands.research.pettingzoo")
-        self.actions: ActionSpace = action_space(game_id, self.options, content)
-        self.encoder: Encoder = encoder(game_id, self.options, content)
+        self._content = content
+        #: the options as given (the constructor's, then each reset's on top): what reset() merges into
+        self._given: dict[str, Any] = dict(options)
+        self.options, self.actions, self.encoder = self._configure(self._given)
         self.action_space = spaces.Discrete(self.actions.size)
         self.observation_space = self.encoder.flat_space
         self.state: GameState | None = None
@@ -94,9 +96,29 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def _fix(self, options: dict[str, Any]) -> dict[str, Any]:
         return options
 
+    def _configure(self, given: dict[str, Any]) -> tuple[dict[str, Any], ActionSpace, Encoder]:
+        """The checked options, action space and encoder for the options ``given``; raises
+        GameOptionError (a ValueError) on a bad option and sets nothing."""
+        game_id = self.game.id
+        options = self.game.checked_options(episode_options(self.game, self._fix(dict(given))))
+        if self.game.players[1] > 1 and options.get("players", 1) != 1:
+            raise GameOptionError(f"{game_id} with several players is a multi-agent game: use "
+                                  "woodlands.research.pettingzoo")
+        return options, action_space(game_id, options, self._content), encoder(game_id, options, self._content)
+
     # ---------------------------------------------------------------- the API
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        if options:   # Gymnasium's convention: options for this episode and the ones after it
+            if not isinstance(options, dict):
+                raise GameOptionError(f"reset options must be a dict of game options, not {type(options).__name__}")
+            given = {**self._given, **options}
+            checked, actions, enc = self._configure(given)
+            if actions.ids != self.actions.ids or enc.labels != self.encoder.labels:
+                raise GameOptionError(f"options {sorted(options)} change the action or observation space "
+                                      f"({self.actions.size} actions, {self.encoder.flat_size} features); "
+                                      "make a new environment with them instead")
+            self._given, self.options, self.actions, self.encoder = given, checked, actions, enc
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
         self.state = self.game.new_game(seed=game_seed, options=dict(self.options))
@@ -114,10 +136,12 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             index = operator.index(action)
         except TypeError:
             index = -1
-        if index not in self._legal:   # the options of the decision waiting, by index
+        try:
+            position = self._legal.index(index)   # the options of the decision waiting, by index
+        except ValueError:
             self._ended = True
             return self._observe(), -1.0, True, False, self._info(True)
-        s.apply(self.actions.ids[index])
+        take(s, position)
         if not s.over:   # the common case, spelt out (it is the hot loop)
             legal = self._legal = self.actions.legal(s)
             return (self.encoder.flat(s, self.seat), 0.0, False, False,

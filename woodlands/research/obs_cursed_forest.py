@@ -20,7 +20,7 @@ from typing import Any
 from ..engine.game import Game
 from ..games.cursed_forest.model import EDGES, TILE_KINDS
 from ..games.cursed_forest.state import EMPTY, POISON, SPACES, TOKEN
-from .observe import Layout, Writer, decision_kinds, onehot
+from .observe import Incremental, Layout, decision_kinds, onehot
 from .spaces import reach
 
 PHASES = ("setup", "forest", "maiden", "hunt")
@@ -37,7 +37,7 @@ CAP = 1000
 _CACHE_LIMIT = 4096
 
 
-def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
+def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     c: Any = game.content
     players = options["players"]
     n = players if players > 1 else (options.get("adventurers") or 1)
@@ -121,7 +121,8 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
         return out
 
     def on_tiles(s: Any, out: Any) -> None:
-        """What lies on the tiles, written over a copy of :func:`laid_tiles` (segment offsets)."""
+        """What lies on the tiles, written over a copy of :func:`laid_tiles` (segment offsets),
+        but the items lying there (``make`` writes those with the items segment)."""
         if s.exit_link >= 0:   # C-18: the Maiden Tree's roots opened an edge between the two
             for d in range(4):
                 if s.links[4 * s.exit_link + d] == s.exit_at:
@@ -143,10 +144,6 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
             for p, token in enumerate(s.tile_token):
                 if token:
                     out[TW * p + 27] = 1.0
-        if any(s.tile_items):
-            for p, items in enumerate(s.tile_items):
-                if items:
-                    out[TW * p + 28] = len(items)
         if any(s.tile_seeds):
             for p, seeds in enumerate(s.tile_seeds):
                 if seeds:
@@ -168,12 +165,12 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
     full_cache: dict[tuple[Any, ...], Any] = {}
 
     def tiles_segment(s: Any) -> Any:
-        """The whole tiles segment, kept per position of the forest: it changes on few steps
-        (a tile laid, a monster met or killed, an item dropped), and a change costs a copy of
-        the laid tiles and a pass over what lies on them."""
+        """The tiles segment but the items lying on tiles, kept per position of the forest: it
+        changes on few steps (a tile laid, a monster met or killed), and a change costs a copy
+        of the laid tiles and a pass over what lies on them."""
         laid = (tuple(s.placed), tuple(s.place_rot), tuple(s.place_pos))
         key = (laid, tuple(s.tile_monster), tuple(s.tile_side), tuple(s.tile_damage), tuple(s.tile_token),
-               tuple(s.tile_root), tuple(s.tile_vine), tuple(map(len, s.tile_items)), tuple(map(len, s.tile_seeds)),
+               tuple(s.tile_root), tuple(s.tile_vine), tuple(map(len, s.tile_seeds)),
                s.exit_at, s.exit_link, s.morna_at)
         found = full_cache.get(key)
         if found is None:
@@ -186,8 +183,32 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
 
     n_kinds = len(kinds)
     o_adv_sp = len(ADV_FEATURES) + n_chars + n_seeds
+    adv_end = o_adv + AW * n
+    head_zeros = array("f", bytes(4 * o_adv))              # decision, phase, scalars, drawn_tile, fight
+    space_zeros = array("f", bytes(4 * n_spaces * n_states))
+    kind_zeros = array("f", bytes(4 * (n_chars + n_seeds)))
+    o_held = n + n_spaces              # an item's "extra" place; its spaces start at n
+    o_floor = n + n_spaces + 1         # on_tile, then gone, then the tile's slot
 
-    def write(s: Any, seat: int, out: Any) -> None:
+    def fresh(m: Any) -> None:
+        """The memo's copies, none yet (so every group is written)."""
+        m.fresh = False
+        m.owner = m.turn = m.pos = m.char_pos = m.shown = m.kills = m.char = m.seeds = None
+        m.health = m.max_health = m.lives = m.ap = m.max_ap = m.tag_debt = None
+        m.inv, m.extras, m.mine = [None] * n, [None] * n, [None] * n
+        m.held = [[] for _ in range(n)]   # per adventurer: the item features it set
+        m.items_on_tiles = m.gone = None
+        m.floor = []                      # the item features set from items on tiles and gone
+        m.tiles = None
+
+    def make(s: Any, seat: int, m: Any) -> Any:
+        """The encoding of ``s`` for ``seat``, written over ``m.out`` group by group, each group
+        only when the fields it reads differ from the memo's copies of them."""
+        if m.fresh:
+            fresh(m)
+        out = m.out
+        # -- what changes at nearly every step: written every time
+        out[0:o_adv] = head_zeros
         d = s.decision
         if d is not None and not s.over:
             out[o_dec + kind_at[d.kind]] = 1.0
@@ -237,15 +258,81 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
             out[at:at + len(mine_dice)] = array("f", mine_dice)
             theirs = s.r_theirs[:most]
             out[at + most:at + most + len(theirs)] = array("f", theirs)
-        shown = s.shown
+        # -- each adventurer's plain numbers: a list of the state per feature, rewritten when it changed
         owner = s.owner
+        if owner != m.owner:
+            m.owner = owner[:]
+            out[o_adv:adv_end:AW] = array("f", [o == seat for o in owner])
+        turn = s.turn
+        if turn != m.turn:
+            m.turn = turn
+            out[o_adv + 1:adv_end:AW] = array("f", [a == turn for a in range(n)])
+        v = s.ap
+        if v != m.ap:
+            m.ap = v[:]
+            out[o_adv + 5:adv_end:AW] = array("f", v)
+        v = s.health
+        if v != m.health:
+            m.health = v[:]
+            out[o_adv + 2:adv_end:AW] = array("f", v)
+        v = s.max_health
+        if v != m.max_health:
+            m.max_health = v[:]
+            out[o_adv + 3:adv_end:AW] = array("f", v)
+        v = s.lives
+        if v != m.lives:
+            m.lives = v[:]
+            out[o_adv + 4:adv_end:AW] = array("f", v)
+        v = s.max_ap
+        if v != m.max_ap:
+            m.max_ap = v[:]
+            out[o_adv + 6:adv_end:AW] = array("f", v)
+        v = s.tag_debt
+        if v != m.tag_debt:
+            m.tag_debt = v[:]
+            out[o_adv + 14:adv_end:AW] = array("f", v)
+        where, char = s.pos, s.char
+        if where != m.pos or char != m.char_pos:   # on the board, x, y, out of the game
+            m.pos, m.char_pos = where[:], char[:]
+            for a in range(n):
+                at = o_adv + AW * a + 7
+                pos = where[a]
+                out[at:at + 4] = array("f", (0, 0, 0, char[a] >= 0) if pos is None else (1, pos[0], pos[1], 0))
+        kills_l, seeds_l = s.kills, s.seeds
+        if kills_l != m.kills or char != m.char or seeds_l != m.seeds:   # kills and tally, character, seeds
+            m.kills, m.char, m.seeds = [k[:] for k in kills_l], char[:], [k[:] for k in seeds_l]
+            for a in range(n):
+                at = o_adv + AW * a
+                kills = kills_l[a]
+                out[at + 12] = len(kills)
+                out[at + 13] = sum(kills)
+                out[at + n_adv:at + o_adv_sp] = kind_zeros
+                if char[a] >= 0:
+                    out[at + n_adv + char[a]] = 1.0
+                for sd in seeds_l[a]:
+                    out[at + n_adv + n_chars + sd] = 1.0
+        # -- what each adventurer carries (and the items segment's holder and place of what the
+        #    seat may see): rewritten per adventurer whose inventory, extras or visibility changed
+        inv_l, extras_l, shown = s.inv, s.extras, s.shown
+        shown_changed = shown != m.shown
+        if shown_changed:
+            m.shown = shown[:]
+        m_inv, m_extras, m_mine, held = m.inv, m.extras, m.mine, m.held
+        todo = []
         for a in range(n):
-            at = o_adv + AW * a
             mine = owner[a] == seat
-            pos = s.pos[a]
-            inv = s.inv[a]
-            hidden = 0
+            if inv_l[a] != m_inv[a] or extras_l[a] != m_extras[a] or mine is not m_mine[a] or (shown_changed and not mine):
+                todo.append(a)
+                for i in held[a]:   # first every change's old marks, then the new ones: an item
+                    out[i] = 0.0    # passed between two adventurers keeps its new marks
+        for a in todo:
+            mine = owner[a] == seat
+            inv = inv_l[a]
+            wrote: list[int] = []
+            at = o_adv + AW * a
             sp = at + o_adv_sp
+            out[sp:sp + n_spaces * n_states] = space_zeros
+            hidden = 0
             for k, x in enumerate(inv):
                 if x == EMPTY:
                     out[sp] = 1.0
@@ -256,37 +343,62 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
                     ia = o_item + IW * x
                     out[ia + a] = 1.0
                     out[ia + n + k] = 1.0
+                    wrote += (ia + a, ia + n + k)
                 else:
                     out[sp + 2] = 1.0
                     hidden += 1
                 sp += n_states
             if hidden and inv[0] >= 0 and inv[0] == inv[1] and not (mine or inv[0] in shown):
                 hidden -= 1   # a two-handed item is one item
+            extras = extras_l[a]
             extras_seen = 0
-            for x in s.extras[a]:
+            for x in extras:
                 if mine or x in shown:
                     extras_seen += 1
                     ia = o_item + IW * x
                     out[ia + a] = 1.0
-                    out[ia + n + n_spaces] = 1.0
-            kills = s.kills[a]
-            fa = (mine, s.turn == a, s.health[a], s.max_health[a], s.lives[a], s.ap[a], s.max_ap[a], pos is not None,
-                  pos[0] if pos is not None else 0, pos[1] if pos is not None else 0, pos is None and s.char[a] >= 0,
-                  inv.count(POISON), len(kills), sum(kills), s.tag_debt[a], hidden, len(s.extras[a]),
-                  len(s.extras[a]) - extras_seen)
-            out[at:at + n_adv] = array("f", fa)
-            if s.char[a] >= 0:
-                out[at + n_adv + s.char[a]] = 1.0
-            for sd in s.seeds[a]:
-                out[at + n_adv + n_chars + sd] = 1.0
-        for x in s.item_gone:
-            out[o_item + IW * x + n + n_spaces + 2] = 1.0
-        if any(s.tile_items):   # items lie face up on tiles: the item, and the tile's slot + 1
-            for p, items in enumerate(s.tile_items):
-                for x in items:
-                    ia = o_item + IW * x + n + n_spaces + 1
-                    out[ia] = 1.0
-                    out[ia + 2] = p + 1
-        out[o_tile:o_tile + tile_size] = tiles_segment(s)
+                    out[ia + o_held] = 1.0
+                    wrote += (ia + a, ia + o_held)
+            out[at + 11] = inv.count(POISON)
+            out[at + 15] = hidden
+            out[at + 16] = len(extras)
+            out[at + 17] = len(extras) - extras_seen
+            held[a] = wrote
+            m_inv[a], m_extras[a], m_mine[a] = inv[:], extras[:], mine
+        # -- the forest: changes when a tile is laid or what lies on one changes
+        t = m.tiles
+        relaid = (t is None or s.tile_monster != t[0] or s.tile_damage != t[1] or s.placed != t[2]
+                  or s.place_rot != t[3] or s.place_pos != t[4] or s.tile_side != t[5] or s.tile_token != t[6]
+                  or s.tile_root != t[7] or s.tile_vine != t[8] or s.tile_seeds != t[9] or s.exit_at != t[10]
+                  or s.exit_link != t[11] or s.morna_at != t[12] or (s.exit_link >= 0 and s.links != t[13]))
+        if relaid:
+            m.tiles = (s.tile_monster[:], s.tile_damage[:], s.placed[:], s.place_rot[:], s.place_pos[:], s.tile_side[:],
+                       s.tile_token[:], s.tile_root[:], s.tile_vine[:], [*map(list.copy, s.tile_seeds)], s.exit_at,
+                       s.exit_link, s.morna_at, s.links[:])
+            out[o_tile:o_tile + tile_size] = tiles_segment(s)
+        # -- items lying face up on tiles (in the items segment the item and the tile's slot + 1,
+        #    in the tiles segment their number) and items gone
+        on_tiles, gone = s.tile_items, s.item_gone
+        if relaid or on_tiles != m.items_on_tiles or gone != m.gone:
+            m.items_on_tiles, m.gone = [*map(list.copy, on_tiles)], gone[:]
+            for i in m.floor:
+                out[i] = 0.0
+            wrote = m.floor = []
+            for x in gone:
+                ia = o_item + IW * x + o_floor + 1
+                out[ia] = 1.0
+                wrote.append(ia)
+            if any(on_tiles):
+                for p, items in enumerate(on_tiles):
+                    if items:
+                        at = o_tile + TW * p + 28
+                        out[at] = len(items)
+                        wrote.append(at)
+                        for x in items:
+                            ia = o_item + IW * x + o_floor
+                            out[ia] = 1.0
+                            out[ia + 2] = p + 1
+                            wrote += (ia, ia + 2)
+        return out
 
-    return lay, write
+    return lay, Incremental(make)

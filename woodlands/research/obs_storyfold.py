@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.game import Game
 from ..games.storyfold.model import ACTIONS, RIVER_SPACES
-from .observe import Layout, Writer, decision_kinds, onehot
+from .observe import Incremental, Layout, decision_kinds, onehot
 
 PHASES = ("setup", "luma", "shadow", "end")
 CARD_ZONES = ("river", "space", "boon", "stunned", "shadow_discard", "explore_discard", "creature_discard",
@@ -46,7 +46,7 @@ def story_flags(content: Any) -> list[str]:
     return found
 
 
-def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
+def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     c: Any = game.content
     lay = Layout()
     kinds = sorted(decision_kinds(game))
@@ -85,7 +85,20 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
     scenes = c.scenes
     n_chapters = len(c.chapters)
 
-    def write(s: Any, seat: int, out: Any) -> None:
+    head_zeros = array("f", bytes(4 * o_loc))            # decision .. dice: written every time
+    loc_zeros = array("f", bytes(4 * (o_card - o_loc)))
+    card_zeros = array("f", bytes(4 * (o_use - o_card)))
+    tail_zeros = array("f", bytes(4 * (lay.size - o_use)))   # uses and flags
+
+    def make(s: Any, seat: int, m: Any) -> Any:
+        """The encoding written over ``m.out``: the head every time, the locations, the cards
+        and the uses and flags only when the fields each reads differ from the memo's copies
+        (see :class:`~woodlands.research.observe.Incremental`)."""
+        if m.fresh:
+            m.fresh = False
+            m.loc = m.cards = m.tail = None
+        out = m.out
+        out[0:o_loc] = head_zeros
         d = s.decision
         if d is not None and not s.over:
             out[o_dec + kind_at[d.kind]] = 1.0
@@ -113,24 +126,48 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
                 out[at + 2] = 1.0
                 out[at + 3] = faces[k]
         visited = s.visited
+        k = m.loc
+        if k is None or k[0] != s.scene or k[1] != visited:
+            m.loc = (s.scene, visited[:])
+            out[o_loc:o_card] = loc_zeros
+            write_locations(out, scene, visited)
+        river, boons, stunned, piles = s.river, s.boons, s.stunned, (s.shadow_discard, s.explore_discard,
+                                                                     s.creature_discard, s.drawn)
+        k = m.cards
+        if k is None or k[0] != river or k[1] != boons or k[2] != stunned or k[3] != piles:
+            m.cards = (river[:], boons[:], stunned[:], tuple(p[:] for p in piles))
+            out[o_card:o_use] = card_zeros
+            write_cards(out, river, boons, stunned, piles)
+        k = m.tail
+        if k is None or k[0] != s.uses_this_chapter or k[1] != s.flags:
+            m.tail = (s.uses_this_chapter[:], s.flags[:])
+            out[o_use:] = tail_zeros
+            write_tail(out, s)
+        return out
+
+    def write_locations(out: Any, scene: Any, visited: list[bool]) -> None:
         for k, loc in enumerate(scene.locations):
             at = o_loc + 4 * k
             out[at] = k < len(visited) and visited[k]
             out[at + 1] = loc.dots
             out[at + 2] = loc.progress
             out[at + 3] = loc.kind == "help"
-        for space, card in enumerate(s.river):
+
+    def write_cards(out: Any, river: list[int], boons: list[int], stunned: list[int], piles: Any) -> None:
+        for space, card in enumerate(river):
             if card >= 0:
                 out[o_card + W * card] = 1.0
                 out[o_card + W * card + 1] = space + 1
-        for card in s.boons:
+        for card in boons:
             out[o_card + W * card + 2] = 1.0
-        for card in s.stunned:
+        for card in stunned:
             out[o_card + W * card + 3] = 1.0
-        for zone, pile in ((4, s.shadow_discard), (5, s.explore_discard), (6, s.creature_discard), (7, s.drawn)):
+        for zone, pile in zip((4, 5, 6, 7), piles):   # shadow, explore, creature discards, drawn
             for card in pile:
                 if card >= 0:
                     out[o_card + W * card + zone] = 1.0
+
+    def write_tail(out: Any, s: Any) -> None:
         for u in s.uses_this_chapter:
             u_at = use_at.get(u)
             if u_at is not None:
@@ -140,4 +177,4 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
             if f_at is not None:
                 out[o_flag + f_at] = 1.0
 
-    return lay, write
+    return lay, Incremental(make)

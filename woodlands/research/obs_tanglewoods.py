@@ -14,7 +14,7 @@ from typing import Any
 from ..engine.game import Game
 from ..games.tanglewoods.model import COLOURS, DIE_COLOUR, STATS
 from ..games.tanglewoods.state import COMMITTED
-from .observe import Layout, Writer, decision_kinds, onehot
+from .observe import Incremental, Layout, decision_kinds, onehot
 
 PHASES = ("setup", "map", "forest", "bribery", "strategy", "resolve", "merchant")
 FOREST_ZONES = ("tableau", "drawn", "revealed", "deck_top", "deck_bottom", "bear_aside", "bear_won")
@@ -24,7 +24,7 @@ ITEM_ZONES = ("inventory", "shop", "deck_top", "deck_bottom")
 MAX_ROUND = 1000
 
 
-def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
+def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     c: Any = game.content
     lay = Layout()
     kinds = sorted(decision_kinds(game))
@@ -102,7 +102,31 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
                 code = deck[-1]
                 out[at + (code >> 1) * width + top + 1] = 1 + (code & 1)
 
-    def write(s: Any, seat: int, out: Any) -> None:
+    o_end = o_disc["item"] + disc_size["item"]
+    head_zeros = array("f", bytes(4 * o_dice))                    # decision, phase, scalars, hero
+    maps_zeros = array("f", bytes(4 * (o_item - o_map)))
+    items_zeros = array("f", bytes(4 * (o_disc["forest"] - o_item)))
+
+    def deck_ends(deck: list[int]) -> tuple[int, int]:
+        """What :func:`ends` reads of a deck: its top card and, if another, its bottom card."""
+        return (deck[0] if deck else -1, deck[-1] if len(deck) > 1 else -1)
+
+    def fresh(m: Any) -> None:
+        m.fresh = False
+        m.dice = m.maps = m.items = None
+        #: the forest's copies: tableau, damage, defeated, deck ends, drawn, revealed, bears aside;
+        #: the marks set from the tableau, from the deck ends, from the rest; bears won
+        m.forest = [None, None, None, None, None, None, None, [], [], [], None]
+        m.discards = [None, None, None]
+
+    def make(s: Any, seat: int, m: Any) -> Any:
+        """The encoding written over ``m.out``, each group only when the fields it reads differ
+        from the memo's copies of them (see :class:`~woodlands.research.observe.Incremental`)."""
+        if m.fresh:
+            fresh(m)
+        out = m.out
+        # -- the decision, phase, numbers and hero: written every time
+        out[0:o_dice] = head_zeros
         d = s.decision
         if d is not None and not s.over:
             out[o_dec + kind_at[d.kind]] = 1.0
@@ -115,34 +139,89 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Writer]:
         if s.hero >= 0:
             out[o_hero + s.hero] = 1.0
             out[o_hero + n_heroes + (2 if s.grimm else s.hero_side)] = 1.0
-        out[o_dice:o_dice + dice_size] = dice(s)
-        # each card where it is seen, 1 or 2 by the side up (a card is in one zone at a time)
-        damage, defeated = s.damage, s.defeated
-        for k, code in enumerate(s.tableau):
-            at = o_for + (code >> 1) * FW
-            out[at] = 1 + (code & 1)
-            out[at + FW - 2] = min(damage[k], 20)
-            out[at + FW - 1] = defeated[k]
-        ends(out, s.forest_deck, o_for, FW, 3)
-        for zone, codes in ((1, s.drawn), (2, s.revealed)):
-            for code in codes:
-                out[o_for + (code >> 1) * FW + zone] = 1 + (code & 1)
-        for b in s.bears_aside:
-            out[o_for + b * FW + 5] = 1.0
-        for b in s.bears_won:   # on their modifier side
-            out[o_for + b * FW + 6] = 2.0
-        ends(out, s.map_deck, o_map, MW, 2)
-        if s.active_map >= 0:
-            out[o_map + (s.active_map >> 1) * MW] = 1 + (s.active_map & 1)
-        for code in s.map_drawn:
-            out[o_map + (code >> 1) * MW + 1] = 1 + (code & 1)
-        ends(out, s.item_deck, o_item, IW, 2)
-        for zone, codes in ((0, s.inventory), (1, s.shop)):
-            for code in codes:
-                out[o_item + (code >> 1) * IW + zone] = 1 + (code & 1)
-        for deck_name, pile in (("forest", s.forest_discard), ("map", s.map_discard), ("item", s.item_discard)):
-            if pile:
+        # -- the dice
+        k = m.dice
+        if k is None or s.dice_zone != k[0] or s.dice_face != k[1] or s.dice_applied != k[2]:
+            m.dice = (s.dice_zone[:], s.dice_face[:], s.dice_applied[:])
+            out[o_dice:o_dice + dice_size] = dice(s)
+        # -- each forest card where it is seen, 1 or 2 by the side up (one zone at a time, so
+        #    each zone's marks are undone and redone alone, from the list of those it set)
+        f = m.forest
+        tableau = s.tableau
+        if tableau != f[0] or s.damage != f[1] or s.defeated != f[2]:
+            damage, defeated = s.damage, s.defeated
+            f[0], f[1], f[2] = tableau[:], damage[:], defeated[:]
+            for i in f[7]:
+                out[i] = 0.0
+            wrote: list[int] = []
+            f[7] = wrote
+            for k2, code in enumerate(tableau):
+                at = o_for + (code >> 1) * FW
+                out[at] = 1 + (code & 1)
+                out[at + FW - 2] = min(damage[k2], 20)
+                out[at + FW - 1] = defeated[k2]
+                wrote += (at, at + FW - 2, at + FW - 1)
+        deck = s.forest_deck
+        top = deck_ends(deck)
+        if top != f[3]:
+            f[3] = top
+            for i in f[8]:
+                out[i] = 0.0
+            wrote = f[8] = []
+            if deck:
+                code = deck[0]
+                wrote.append(o_for + (code >> 1) * FW + 3)
+                out[wrote[-1]] = 1 + (code & 1)
+                if len(deck) > 1:
+                    code = deck[-1]
+                    wrote.append(o_for + (code >> 1) * FW + 4)
+                    out[wrote[-1]] = 1 + (code & 1)
+        if s.drawn != f[4] or s.revealed != f[5] or s.bears_aside != f[6] or s.bears_won != f[10]:
+            f[4], f[5], f[6], f[10] = s.drawn[:], s.revealed[:], s.bears_aside[:], s.bears_won[:]
+            for i in f[9]:
+                out[i] = 0.0
+            wrote = f[9] = []
+            for zone, codes in ((1, s.drawn), (2, s.revealed)):
+                for code in codes:
+                    wrote.append(o_for + (code >> 1) * FW + zone)
+                    out[wrote[-1]] = 1 + (code & 1)
+            for b in s.bears_aside:
+                wrote.append(o_for + b * FW + 5)
+                out[wrote[-1]] = 1.0
+            for b in s.bears_won:   # on their modifier side
+                wrote.append(o_for + b * FW + 6)
+                out[wrote[-1]] = 2.0
+        # -- maps
+        k = m.maps
+        top = deck_ends(s.map_deck)
+        if k is None or top != k[0] or s.active_map != k[1] or s.map_drawn != k[2]:
+            m.maps = (top, s.active_map, s.map_drawn[:])
+            out[o_map:o_item] = maps_zeros
+            ends(out, s.map_deck, o_map, MW, 2)
+            if s.active_map >= 0:
+                out[o_map + (s.active_map >> 1) * MW] = 1 + (s.active_map & 1)
+            for code in s.map_drawn:
+                out[o_map + (code >> 1) * MW + 1] = 1 + (code & 1)
+        # -- items
+        k = m.items
+        top = deck_ends(s.item_deck)
+        if k is None or top != k[0] or s.inventory != k[1] or s.shop != k[2]:
+            m.items = (top, s.inventory[:], s.shop[:])
+            out[o_item:o_disc["forest"]] = items_zeros
+            ends(out, s.item_deck, o_item, IW, 2)
+            for zone, codes in ((0, s.inventory), (1, s.shop)):
+                for code in codes:
+                    out[o_item + (code >> 1) * IW + zone] = 1 + (code & 1)
+        # -- the discard piles
+        seen = m.discards
+        for j, (deck_name, pile) in enumerate((("forest", s.forest_discard), ("map", s.map_discard),
+                                               ("item", s.item_discard))):
+            if pile != seen[j]:
+                seen[j] = pile[:]
                 at = o_disc[deck_name]
-                out[at:at + disc_size[deck_name]] = discards(deck_name, pile)
+                out[at:at + disc_size[deck_name]] = discards(deck_name, pile) if pile else disc_zeros[deck_name]
+        return out
 
-    return lay, write
+    disc_zeros = {deck: array("f", bytes(4 * size)) for deck, size in disc_size.items()}
+    assert o_end == lay.size
+    return lay, Incremental(make)

@@ -42,6 +42,35 @@ if TYPE_CHECKING:
 Writer = Callable[[Any, int, "array[float]"], None]
 
 
+class Memo:
+    """What an incremental writer keeps for one seat between calls: ``out``, the encoding it
+    wrote last (its own buffer, never handed out), and, per group of features, a copy of the
+    state's fields that group was written from (each game's writer adds its attributes)."""
+
+    def __init__(self, size: int) -> None:
+        self.out = array("f", bytes(4 * size))
+        self.fresh = True
+
+
+@dataclass(frozen=True)
+class Incremental:
+    """A writer that updates the last encoding instead of starting from zeros.
+
+    ``make(state, seat, memo)`` brings ``memo.out`` to the encoding of ``state`` for ``seat``
+    and returns it: each group of features is rewritten only when the fields it reads differ
+    from the copies kept in the memo (compared by value, so any state, a clone or another
+    game, gets its exact encoding; a fresh memo has no copies and writes everything).  The
+    comparisons read only what the encoding itself reads, and the output is a function of the
+    visible facts alone, so twins that differ in hidden facts still encode the same."""
+
+    make: Callable[[Any, int, Memo], "array[float]"]
+
+
+def _memos() -> Any:
+    import threading
+    return threading.local()
+
+
 @dataclass(frozen=True)
 class Segment:
     """A named run of features: ``labels`` name them, all lie in ``low .. high``."""
@@ -75,27 +104,50 @@ class Layout:
 class Encoder:
     """The observation encoding of one game (with its pack and options); see the module doc."""
 
-    def __init__(self, game: "Game", options: dict[str, Any], layout: Layout, write: Writer) -> None:
+    def __init__(self, game: "Game", options: dict[str, Any], layout: Layout, write: "Writer | Incremental") -> None:
         self.game = game
         self.game_id = game.id
         self.options = options
         self.segments = tuple(layout.segments)
         self.flat_size = layout.size
         self.labels: tuple[str, ...] = tuple(f"{s.name}.{label}" for s in self.segments for label in s.labels)
-        self._write = write
+        if isinstance(write, Incremental):
+            self._make = write.make
+        else:   # a plain writer (another package's game): zeros, then write
+            def make(state: Any, seat: int, memo: Memo, write: Writer = write) -> "array[float]":
+                out = memo.out = array("f", self._zeros)
+                write(state, seat, out)
+                return out
+            self._make = make
+        #: per thread, seat -> Memo (a thread-local store, so that threads sharing an encoder
+        #: never write into one buffer)
+        self._local = _memos()
         import numpy as np   # imported here, once: numpy is the research extra's, not the game's
         self._frombuffer = np.frombuffer
         self._float32 = np.dtype(np.float32)   # a dtype object: frombuffer parses nothing per call
         self._zeros = array("f", bytes(4 * self.flat_size))
-        self._local = tuple(label for s in self.segments for label in s.labels)
+        self._short = tuple(label for s in self.segments for label in s.labels)
         self._space: Any = None
         self._flat_space: Any = None
 
     # ---------------------------------------------------------------- the hot path
     def flat(self, state: "GameState", seat: int) -> "npt.NDArray[np.float32]":
-        out = array("f", self._zeros)
-        self._write(state, seat, out)
-        return self._frombuffer(out, self._float32)
+        try:
+            memo = self._local.memos[seat]
+        except (AttributeError, KeyError):
+            memo = self._memo(seat)
+        return self._frombuffer(array("f", self._make(state, seat, memo)), self._float32)   # a copy: ours stays ours
+
+    def _memo(self, seat: int) -> Memo:
+        memos = self._local.__dict__.setdefault("memos", {})
+        if len(memos) >= 16:   # seats are few; a caller going through many keeps this bounded
+            memos.clear()
+        memo = memos[seat] = Memo(self.flat_size)
+        return memo
+
+    def reference(self, state: "GameState", seat: int) -> "npt.NDArray[np.float32]":
+        """:meth:`flat` written from nothing (a fresh memo): what the incremental path must give."""
+        return self._frombuffer(array("f", self._make(state, seat, Memo(self.flat_size))), self._float32)
 
     def encode(self, state: "GameState", seat: int) -> dict[str, "npt.NDArray[np.float32]"]:
         return self.split(self.flat(state, seat))
@@ -106,10 +158,13 @@ class Encoder:
 
     def describe(self, state: "GameState", seat: int) -> str:
         """Each non-zero feature as ``label=value`` (one-hot features as ``label``), in order."""
-        out = array("f", self._zeros)
-        self._write(state, seat, out)
+        try:
+            memo = self._local.memos[seat]
+        except (AttributeError, KeyError):
+            memo = self._memo(seat)
+        out = array("f", self._make(state, seat, memo))
         parts = []
-        local = self._local
+        local = self._short
         for i, v in enumerate(out):
             if not v:
                 continue
@@ -154,12 +209,14 @@ def onehot(name: str, values: list[str] | tuple[str, ...]) -> list[str]:
 
 
 # ------------------------------------------------------------------ building and caching
-_BUILDERS: dict[str, Callable[["Game", dict[str, Any]], tuple[Layout, Writer]]] = {}
+Builder = Callable[["Game", dict[str, Any]], "tuple[Layout, Writer | Incremental]"]
+_BUILDERS: dict[str, Builder] = {}
 _CACHE: dict[tuple[str, str, str], Encoder] = {}
 
 
-def register_encoder(game_id: str, builder: Callable[["Game", dict[str, Any]], tuple[Layout, Writer]]) -> None:
-    """Give ``game_id`` an encoding: ``builder(game, options) -> (layout, write)``."""
+def register_encoder(game_id: str, builder: Builder) -> None:
+    """Give ``game_id`` an encoding: ``builder(game, options) -> (layout, write)``, ``write`` a
+    :data:`Writer` (called on zeros at each step) or an :class:`Incremental`."""
     _BUILDERS[game_id] = builder
 
 

@@ -26,10 +26,12 @@ Choices made here (docs/research.md, "OpenSpiel", says the same for users):
   numbers of at least 1, defaults those of ``woodlands sim``), and the adapter itself ends a
   game after ``max_game_length`` decisions, the bound OpenSpiel is told. A game cut by either
   ends with return 0 for every player.
-* **Returns** (``IDENTICAL`` utility: the games are solo or cooperative): +1 for a win, -1 for
-  a loss, 0 for a game cut by a limit. The Cursed Forest's champion tally is not part of it (it
-  is in the engine outcome). Storyfold cannot be lost (ruling S-6): a finished campaign returns
-  :func:`storyfold_return` of its outcome, in (0, 1], the reward the Gymnasium adapter gives.
+* **Returns** (:mod:`woodlands.research.returns`; ``IDENTICAL`` utility for solo and
+  cooperative games): +1 for a win, -1 for a loss, 0 for a game cut by a limit. In a ``pvp``
+  Cursed Forest (``GENERAL_SUM`` utility) each player plays for itself: ``2 * reward - 1`` of the
+  game's own reward for its seat (the team's win and the Forest Champion, CF-077). Storyfold
+  cannot be lost (ruling S-6): a finished campaign returns :func:`storyfold_return` of its
+  outcome, in (0, 1], the reward the Gymnasium adapter gives.
 * **What a player sees.** The observation and information-state tensors are the research
   encoder's ``flat(state, seat)`` (:mod:`woodlands.research.observe`): the seat's view, never a
   hidden fact. The observation string is the encoder's ``describe`` plus the ids of the seat's
@@ -59,6 +61,7 @@ from woodlands.engine.game import Game
 from woodlands.engine.registry import OptionSpec, descriptor
 from woodlands.engine.rng import Rng
 from woodlands.engine.state import GameState
+from woodlands.research.returns import each_plays_for_itself, seat_returns
 
 #: Woodlands game id -> OpenSpiel short name.
 SHORT_NAMES = {
@@ -159,7 +162,10 @@ def storyfold_return(outcome: dict[str, Any], game: Game | None = None) -> float
     return storyfold_reward(outcome, len(getattr(pack, "scenes", ())) or 1)
 
 
-def _returns(game_id: str, outcome: dict[str, Any] | None, players: int, game: Game | None = None) -> list[float]:
+def _returns(game_id: str, outcome: dict[str, Any] | None, players: int, game: Game | None = None,
+             state: GameState | None = None) -> list[float]:
+    """Each player's return (0s while the game goes on); given the finished ``state`` of a pvp
+    game, each seat's own (:func:`~woodlands.research.returns.seat_returns`)."""
     if outcome is None:
         return [0.0] * players
     result = outcome.get("result")
@@ -168,7 +174,9 @@ def _returns(game_id: str, outcome: dict[str, Any] | None, players: int, game: G
     elif result == "loss":
         value = -1.0
     else:                       # "unfinished": cut by a limit
-        value = 0.0
+        return [0.0] * players
+    if state is not None and game is not None and each_plays_for_itself(game, state.options):
+        return seat_returns(game, state, players)
     return [value] * players
 
 
@@ -246,7 +254,7 @@ class _Core:
     running digest of its log. Started on first use, so that OpenSpiel's ``Clone`` (which builds
     a fresh initial state and then copies the attributes over) never plays a ``new_game``."""
 
-    __slots__ = ("ctx", "seed", "state", "moves", "done", "dets", "seen")
+    __slots__ = ("ctx", "seed", "state", "moves", "done", "dets", "seen", "handoff")
 
     def __init__(self, ctx: _Context, seed: int) -> None:
         self.ctx = ctx
@@ -260,6 +268,8 @@ class _Core:
         self.dets: list[tuple[int, int, int]] = []
         #: per seat: [sha256 so far, events digested, that seat's observer or None]
         self.seen: list[list[Any]] = []
+        #: a core made ready for the next deep copy to return instead of copying (see resampled)
+        self.handoff: _Core | None = None
 
     def get(self) -> GameState:
         state = self.state
@@ -279,6 +289,10 @@ class _Core:
         return twin
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Core":
+        ready = self.handoff
+        if ready is not None:
+            self.handoff = None
+            return ready
         return self.copy()
 
     # -- pickling: the record
@@ -346,7 +360,7 @@ def _core_from(ctx: _Context, payload_json: str) -> _Core:
 
 
 # ---------------------------------------------------------------------------- OpenSpiel classes
-def _game_type(game_id: str) -> pyspiel.GameType:
+def _game_type(game_id: str, utility: Any = pyspiel.GameType.Utility.IDENTICAL) -> pyspiel.GameType:
     lo, hi = descriptor(game_id).players
     return pyspiel.GameType(
         short_name=SHORT_NAMES[game_id],
@@ -354,7 +368,7 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.IDENTICAL,
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=hi,
         min_num_players=lo,
@@ -387,7 +401,9 @@ class WoodlandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
             utility_sum=None,
             max_game_length=ctx.max_game_length,
         )
-        super().__init__(_GAME_TYPES[self.GAME_ID], info, params or {})
+        # pvp: each player for itself, so the utility is general-sum (registered: identical)
+        game_type = _PVP_TYPES[self.GAME_ID] if each_plays_for_itself(ctx.game, ctx.options) else _GAME_TYPES[self.GAME_ID]
+        super().__init__(game_type, info, params or {})
         self.ctx = ctx
         self._seeds = _SeedSource(ctx.seed)
 
@@ -458,7 +474,9 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         state = self._core.get()
-        return _returns(self._ctx.game_id, state.outcome if state.over else None, self._ctx.players, self._ctx.game)
+        if not state.over:
+            return [0.0] * self._ctx.players
+        return _returns(self._ctx.game_id, state.outcome, self._ctx.players, self._ctx.game, state)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "WoodlandsState":
         """A state ``player_id`` cannot tell from this one (:meth:`GameState.determinize`), its
@@ -469,11 +487,14 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         """:meth:`resample_from_infostate` with the determinization's seed given."""
         if not 0 <= player_id < self._ctx.players:
             raise OpenSpielOptionError(f"{self._ctx.short_name}: no player {player_id}")
-        state = self._core.get()
-        twin: WoodlandsState = self.clone()   # copies history and move number (the core is replaced)
-        core = self._core.copy(state.determinize(player_id, seed))
+        own = self._core
+        core = own.copy(own.get().determinize(player_id, seed))   # the one engine clone
         core.dets.append((self.move_number(), player_id, seed))
-        twin._core = core
+        own.handoff = core   # OpenSpiel's clone deep-copies the core: it takes this one, no second clone
+        try:
+            twin: WoodlandsState = self.clone()   # copies history and move number
+        finally:
+            own.handoff = None
         return twin
 
     def __str__(self) -> str:
@@ -656,6 +677,7 @@ def _register(game_ids: Iterable[str]) -> None:
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _GAME_TYPES = {game_id: _game_type(game_id) for game_id in SHORT_NAMES}
+_PVP_TYPES = {game_id: _game_type(game_id, pyspiel.GameType.Utility.GENERAL_SUM) for game_id in SHORT_NAMES}
 _register(SHORT_NAMES)
 
 __all__ = ["DEFAULT_MAX_GAME_LENGTH", "OpenSpielOptionError", "SHORT_NAMES", "WoodlandsGame", "WoodlandsObserver",

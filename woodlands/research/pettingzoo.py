@@ -12,8 +12,11 @@ defender's player its defence), so agents do not take turns in a fixed cycle.
 * Action: ``Discrete(n)`` over the game's :mod:`~woodlands.research.spaces` action space.  An
   action outside the mask ends the game for everyone: -1 for the agent that took it, 0 for
   the others, ``infos[agent]["illegal"] = True``.
-* Reward, when the game ends: the game is won or lost together (CF-076), so +1 to every agent
-  for a win and -1 for a loss; a game stopped by the round limit is truncated with 0.
+* Reward, when the game ends (:mod:`~woodlands.research.returns`): the cooperative game is won
+  or lost together (CF-076), so +1 to every agent for a win and -1 for a loss; with ``pvp`` each
+  agent plays for itself and gets ``2 * reward - 1`` of the game's own reward for its seat (the
+  team's win and the Forest Champion, CF-077); a game stopped by the round limit is truncated
+  with 0.
 * The simulation limits of ruling C-15 and the round limit (``turn_limit``, 300 rounds unless
   given) are on, so every game ends.
 """
@@ -32,7 +35,8 @@ from ..engine.game import load_game
 from ..engine.state import GameState
 from .gym import episode_options
 from .observe import encoder
-from .spaces import action_space
+from .returns import seat_returns
+from .spaces import action_space, take
 
 GAME = "cursed-forest"
 
@@ -113,22 +117,26 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
             index = operator.index(action)
         except TypeError:
             index = -1
-        if index not in self._legal:
+        try:
+            position = self._legal.index(index)
+        except ValueError:
+            position = -1
+        if position < 0:
             self._done = True
             self.rewards[agent] = -1.0
             self.infos = {a: {"illegal": a == agent} for a in self.agents}
             self.terminations = {a: True for a in self.agents}
         else:
-            s.apply(self.actions.ids[index])
+            take(s, position)
             if s.over:
                 self._done = True
                 outcome = s.outcome or {}
                 result = outcome.get("result")
                 if result == "unfinished":
                     self.truncations = {a: True for a in self.agents}
-                else:
-                    value = 1.0 if result == "win" else -1.0
-                    self.rewards = {a: value for a in self.agents}
+                else:   # shared in the cooperative game, each its own in pvp (returns.py)
+                    values = seat_returns(self.game, s, len(self.possible_agents))
+                    self.rewards = {a: values[self._seat[a]] for a in self.agents}
                     self.terminations = {a: True for a in self.agents}
                 self.infos = {a: {"outcome": outcome} for a in self.agents}
             else:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..engine.errors import GameOptionError, brief
@@ -96,10 +97,10 @@ class ActionSpace:
         d = state.decision
         if d is None or state.over:
             return []
-        index = self._index
-        try:
-            return [index[o.id] for o in d.options]
+        try:   # C-level look-ups: an option is a tuple whose first field is its id
+            return list(map(self._index.__getitem__, map(_first, d.options)))
         except KeyError:
+            index = self._index
             missing = next(o.id for o in d.options if o.id not in index)
             raise KeyError(f"the game offered {missing!r}, which the action space of {self.game_id} "
                            "does not hold: the enumeration misses part of the grammar") from None
@@ -118,6 +119,7 @@ class ActionSpace:
         return frombuffer(m, int8)  # type: ignore[no-any-return]
 
 
+_first = itemgetter(0)
 _CACHE: dict[tuple[str, str, str], ActionSpace] = {}
 _NUMPY: list[Any] = []
 
@@ -309,3 +311,30 @@ def cursed_forest_ids(game: "Game", options: dict[str, Any]) -> list[str]:
 register_space("tanglewoods", tanglewoods_ids)
 register_space("storyfold", storyfold_ids)
 register_space("cursed-forest", cursed_forest_ids)
+
+
+def take(state: "GameState", position: int) -> None:
+    """``state.apply`` of option number ``position`` of the decision waiting (an index into
+    ``state.decision.options`` that the caller got from it, as :meth:`ActionSpace.legal`'s list
+    gives): the same rules, record, log and undo bookkeeping, without looking the id up among
+    the options' ids.  The adapters' hot loop; ``tests/research/test_spaces.py`` holds it to
+    ``apply`` (same records, logs and undo floors over many games)."""
+    decision = state._decision
+    assert decision is not None
+    option_id = decision.options[position][0]
+    step = state.pending
+    assert step is not None
+    state.pending = None
+    state._decision = None
+    state._choices.append(option_id)
+    spec = state.game.steps.specs[step[0]]
+    assert spec.answer is not None
+    before = state.rng.state
+    state._revealed = False
+    if len(step) == 1:
+        spec.answer(state, option_id)
+    else:
+        spec.answer(state, option_id, *step[1:])
+    state.advance()
+    if state._revealed or state.rng.state != before:
+        state.chance_floor = len(state._choices)
