@@ -52,7 +52,8 @@ def check_live_updates(writer: ServerProcess, reader: ServerProcess, cookie_join
                          daemon=True)
     t.start()
     first = got.get(timeout=20)
-    assert first["seat"] == 1 and first["at"] == 0
+    assert first["seat"] == 1 and first["at"] == 0 and first["log_from"] == 0
+    sent = len(first["log"])
     for at in range(3):
         body = httpx.get(f"{writer.url}/api/games/{g['id']}", headers={"Authorization": f"Bearer {t0}"}).json()
         token = t0 if body["deciding_seat"] == 0 else t1
@@ -63,6 +64,11 @@ def check_live_updates(writer: ServerProcess, reader: ServerProcess, cookie_join
         assert r.status_code == 200
         update = got.get(timeout=10)
         assert update["at"] == at + 1 and update["seat"] == 1
+        # only the log's new events: together they are the seat's whole log
+        assert update["log_from"] == sent
+        sent += len(update["log"])
+        whole = httpx.get(f"{reader.url}/api/games/{g['id']}", headers={"Authorization": f"Bearer {t1}"}).json()
+        assert len(whole["log"]) == sent
         assert time.monotonic() - start < 5
     stop.set()
     t.join(0.1)

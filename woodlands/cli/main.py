@@ -244,6 +244,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     serve.add_argument("--db", metavar="URL", help="database URL: sqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/DB "
                                                   "(default: $WOODLANDS_DB, else SQLite in the data folder)")
+    serve.add_argument("--prune-days", type=_days, metavar="N",
+                       help="delete games untouched for more than N days (finished or abandoned), "
+                            "when the server starts and then daily (default: keep every game)")
     bweb = sub.add_parser("bench-web", help="measure the web app: choices per second and latency",
                           description="N scripted games play at once against a local server; prints choices per "
                                       "second and the p50/p99 latency of POST /api/games/{id}/choices.")
@@ -257,6 +260,16 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seconds a player waits before each choice, on average (default 0: as fast as answers come)")
     bweb.add_argument("--json", metavar="FILE", help="also write the numbers to FILE")
     return p
+
+
+def _days(text: str) -> float:
+    try:
+        days = float(text)
+    except ValueError:
+        days = -1.0
+    if not 0 <= days < 100_000:
+        raise argparse.ArgumentTypeError(f"a number of days from 0, not {short(text)!r}")
+    return days
 
 
 def _port(text: str) -> int:

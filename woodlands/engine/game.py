@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from . import registry
 from .errors import ContentError, GameOptionError, IllegalAction, RecordError, brief, clip
@@ -195,13 +195,16 @@ def load_game(game_id: str, content: str | Path | None = None) -> Game:
 
 
 def replay(record: dict[str, Any], content: str | Path | None = None,
-           accept_rules_change: bool = False) -> GameState:
+           accept_rules_change: bool = False,
+           before_choice: Callable[[GameState, str], None] | None = None) -> GameState:
     """Rebuild the exact state a record describes.  A malformed or forged record raises
     :class:`RecordError` saying where it breaks.
 
     A record made under older rules (its ``"rules"`` version) is replayed only if it reaches
     exactly the game it recorded (its ``"digest"``); otherwise it is refused with the list of
-    rules changes since, unless ``accept_rules_change`` asks for a new game from its choices."""
+    rules changes since, unless ``accept_rules_change`` asks for a new game from its choices.
+    ``before_choice(state, choice)``, if given, is called before each choice is applied (the
+    web server learns who made each one in the same pass)."""
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
     if record.get("format") != RECORD_FORMAT:
@@ -240,6 +243,8 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
         raise RecordError(f"record options rejected: {e}") from None
     for i, choice in enumerate(record["choices"]):
         try:
+            if before_choice is not None:
+                before_choice(state, choice)
             state.apply(choice)
         except IllegalAction as e:
             if rules < game.rules_version:

@@ -18,7 +18,7 @@ from fastapi.sse import EventSourceResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .service import ApiError, GameService, cookie_name
+from .service import ApiError, GameService, cookie_name, dumps
 
 router = APIRouter()
 
@@ -135,7 +135,7 @@ def _token(request: Request, game_id: str) -> str | None:
 
 
 def _json(body: Any, status: int = 200) -> Response:
-    return Response(json.dumps(body, separators=(",", ":")), status_code=status, media_type="application/json")
+    return Response(dumps(body), status_code=status, media_type="application/json")
 
 
 # ---------------------------------------------------------------------- routes
@@ -170,23 +170,23 @@ def import_game(body: Upload, request: Request) -> Response:
 
 @router.get("/api/games/{game_id}", tags=["play"], response_model=GameOut, responses=_ERRORS,
             summary="What this seat may see now, and its decision")
-def get_game(game_id: str, request: Request,
-             log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
-    return _json(_games(request).get(game_id, _token(request, game_id), log_from))
+async def get_game(game_id: str, request: Request,
+                   log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
+    return _json(await _games(request).get_async(game_id, _token(request, game_id), log_from))
 
 
 @router.post("/api/games/{game_id}/choices", tags=["play"], response_model=GameOut, responses=_ERRORS,
              summary="Take one option of this seat's decision")
-def choose(game_id: str, body: Choice, request: Request,
-           log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
-    return _json(_games(request).choose(game_id, _token(request, game_id), body.option, body.at, log_from))
+async def choose(game_id: str, body: Choice, request: Request,
+                 log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
+    return _json(await _games(request).choose_async(game_id, _token(request, game_id), body.option, body.at, log_from))
 
 
 @router.post("/api/games/{game_id}/undo", tags=["play"], response_model=GameOut, responses=_ERRORS,
              summary="Take back this seat's last choice (never past dice or a reveal, never another seat's)")
-def undo(game_id: str, body: UndoBody, request: Request,
-         log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
-    return _json(_games(request).undo(game_id, _token(request, game_id), body.at, log_from))
+async def undo(game_id: str, body: UndoBody, request: Request,
+               log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
+    return _json(await _games(request).undo_async(game_id, _token(request, game_id), body.at, log_from))
 
 
 @router.get("/api/games/{game_id}/record", tags=["play"], responses=_ERRORS,
@@ -220,21 +220,25 @@ def my_games(request: Request) -> Response:
 async def events(game_id: str, request: Request) -> Response:
     service = _games(request)
     token = _token(request, game_id)
-    first = await asyncio.to_thread(service.get, game_id, token)
+    first = await service.get_async(game_id, token)
     return EventSourceResponse(_stream(service, game_id, token, first, request),
                                headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 async def _stream(service: GameService, game_id: str, token: str | None, first: dict[str, Any],
                   request: Request) -> AsyncIterator[str]:
+    """The first event carries the whole body; each later one only the log's new events
+    (``log_from`` says where they start: 0 again after an undo shortened the log)."""
     queue = service.hub.subscribe(game_id)
     try:
         body: dict[str, Any] | None = first
         last = -1
+        sent = 0                        # the log events this stream has sent
         while True:
             if body is not None and body["at"] != last:
                 last = body["at"]
-                yield f"event: state\nid: {last}\ndata: {json.dumps(body, separators=(',', ':'))}\n\n"
+                sent = body["log_from"] + len(body["log"])
+                yield f"event: state\nid: {last}\ndata: {dumps(body).decode()}\n\n"
             try:
                 await asyncio.wait_for(queue.get(), KEEPALIVE)
             except TimeoutError:
@@ -244,7 +248,7 @@ async def _stream(service: GameService, game_id: str, token: str | None, first: 
             while not queue.empty():
                 queue.get_nowait()
             try:
-                body = await asyncio.to_thread(service.get, game_id, token)
+                body = await service.get_async(game_id, token, sent)
             except ApiError:
                 return
     finally:

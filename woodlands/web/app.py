@@ -41,8 +41,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     from fastapi.staticfiles import StaticFiles
 
-    from . import api
+    from . import api, limits
     api.install(app)
+    limits.install(app)           # caps on new games per client and in total (settings)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
     if importlib.util.find_spec("woodlands.web.pages") is not None:

@@ -24,6 +24,16 @@ from typing import Any
 from .serve import ServeError
 
 
+def _dumps(body: Any) -> bytes:
+    import orjson                       # the players' CPU shares the machine with the server's: keep it light
+    return orjson.dumps(body)
+
+
+def _loads(data: bytes) -> Any:
+    import orjson
+    return orjson.loads(data)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -114,7 +124,7 @@ class _Conn:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
-        data = b"" if body is None else json.dumps(body).encode()
+        data = b"" if body is None else _dumps(body)
         head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Length: {len(data)}\r\n"
         if body is not None:
             head += "Content-Type: application/json\r\n"
@@ -132,7 +142,7 @@ class _Conn:
             if name.lower() == "content-length":
                 length = int(value)
         payload = await self.reader.readexactly(length)
-        return status, json.loads(payload) if payload else None
+        return status, _loads(payload) if payload else None
 
     def close(self) -> None:
         if self.writer is not None:
@@ -184,9 +194,12 @@ async def _run(urls: list[str], games: int, seconds: float, game: str, think: fl
     options: dict[str, Any] = {}      # each game's defaults: one seat
     until = time.monotonic() + seconds
     start = time.perf_counter()
+    cpu0 = time.process_time()
     await asyncio.gather(*(_player(urls, game, options, i + 1, until, latencies, counts, think) for i in range(games)))
     elapsed = time.perf_counter() - start
-    return {"choices": len(latencies), "seconds": round(elapsed, 2), "choices_per_s": round(len(latencies) / elapsed, 1),
+    client_cpu = time.process_time() - cpu0
+    return {"client_cpu_ms_per_choice": round(client_cpu * 1000 / max(1, len(latencies)), 2),
+            "choices": len(latencies), "seconds": round(elapsed, 2), "choices_per_s": round(len(latencies) / elapsed, 1),
             "p50_ms": round(percentile(latencies, 0.50) * 1000, 2), "p99_ms": round(percentile(latencies, 0.99) * 1000, 2),
             "max_ms": round(max(latencies, default=0.0) * 1000, 2), "games_started": counts["games"],
             "refused": counts["refused"]}
@@ -215,7 +228,8 @@ def bench_web(games: int = 20, seconds: float = 10.0, processes: int = 1, db: st
     print(f"bench-web: {games} games, {processes} process{'es' if processes > 1 else ''}, {result['database']}: "
           f"{result['choices']} choices in {result['seconds']} s = {result['choices_per_s']} choices/s; "
           f"POST choices p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms "
-          f"({result['refused']} refused); server CPU {result['server_cpu_ms_per_choice']} ms per choice"
+          f"({result['refused']} refused); server CPU {result['server_cpu_ms_per_choice']} ms per choice "
+          f"(the players' own: {result['client_cpu_ms_per_choice']} ms)"
           + (f"; players think {think} s on average" if think else ""))
     if json_path:
         Path(json_path).write_text(json.dumps(result, indent=2) + "\n")

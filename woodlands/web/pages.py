@@ -278,6 +278,7 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
         "seat_rows": [{"seat": i, "name": p.seat_name(view, i), "bot": bots.get(i),
                        "held": i in snap["held"]} for i in range(snap["seats"])],
         "bot_names": snap["bot_names"],
+        "forced": snap["forced"][-6:],
     }
 
 

@@ -55,8 +55,8 @@ async def mine(request: Request, cookies: dict[str, str]) -> list[dict[str, Any]
     return await _call(_service(request).mine, cookies)
 
 
-def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str, Any]:
-    live = service.live(game_id)
+def _held_seats(service: GameService, live: Live, tokens: list[str]) -> dict[int, str]:
+    """The seats these tokens hold in ``live`` (seat -> token); 403 when they hold none."""
     seats: dict[int, str] = {}
     problem: ApiError | None = None
     for token in tokens:
@@ -66,16 +66,82 @@ def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str
             problem = err
     if not seats:
         raise problem or ApiError(403, "this browser holds no seat at that game")
+    return seats
+
+
+#: at most this many lone options are taken for a browser in one go
+FORCED_BURST = 200
+
+
+def take_forced(service: GameService, live: Live, seats: dict[int, str]) -> list[tuple[int, str]]:
+    """Take for the seats this browser holds each lone option the engine marks safe to take
+    unasked (``state.forced()``: the step's kind is registered ``auto``, so taking it rolls no
+    dice and reveals nothing), as the terminal does: each one an ordinary stored choice, so the
+    record, the log and undo see it.  Returns ``(seat, label)`` of each, for the seat's page to
+    say what was taken for it (the label comes from that seat's own decision; a seat this
+    browser does not hold is never played, so another browser's lone options wait for it)."""
+    taken: list[tuple[int, str]] = []
+    # The game's lock is a plain one (not re-entrant: see service.holding), and service.choose
+    # takes it itself, so it is held only to read the position; a request that moves in between
+    # makes our choice's number stale, which the service refuses with 409 and we look again.
+    for _ in range(FORCED_BURST):
+        with live.lock:
+            service.catch_up(live)
+            state = live.state
+            decision = state.decision
+            option_id = state.forced()
+            number = live.number
+        if decision is None or option_id is None or decision.player not in seats or decision.player in live.bots:
+            break
+        option = decision.option(option_id)
+        try:
+            service.choose(live.row.id, seats[decision.player], option_id, number, 0, False)
+        except ApiError as err:
+            if err.status == 409:           # another request moved first: look again
+                continue
+            raise
+        taken.append((decision.player, option.label if option is not None else option_id))
+    return taken
+
+
+def undo_reaches_a_choice(live: Live, seats: dict[int, str]) -> bool:
+    """May this browser's undo go back to a decision it would be asked (not one whose lone
+    option :func:`take_forced` would take again at once)?  It undoes its seats' choices one by
+    one, never a bot's, never past a roll, a draw or a reveal (the service's rules), until it
+    stands before a decision that is not forced."""
+    state, n, k = live.state, len(live.history), len(live.choosers)
+    while n and k and state.can_undo():
+        who, by_bot = live.choosers[k - 1]
+        if by_bot or who not in seats:
+            return False
+        state, n, k = live.history[n - 1], n - 1, k - 1
+        if state.forced() is None:
+            return True
+    return False
+
+
+def _first_undo_allowed(live: Live, seats: dict[int, str]) -> bool:
+    """Would the service take back the last choice for one of these seats?"""
+    if not live.history or not live.choosers or not live.state.can_undo():
+        return False
+    who, by_bot = live.choosers[-1]
+    return not by_bot and who in seats
+
+
+def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str, Any]:
+    live = service.live(game_id)
+    seats = _held_seats(service, live, tokens)
     with live.lock:
-        service.catch_up(live)                          # up to date with the store; the bots have moved
+        taken = take_forced(service, live, seats)   # catches up with the store; the bots have moved
         state = live.state
         first = next(iter(seats))
         deciding = None if state.decision is None else state.decision.player
         seat = deciding if deciding in seats else first
         body = service.body(live, seat)
         return {"game": _game(live.row.game), "state": state, "seat": seat, "view": body["view"], "log": body["log"],
-                "seats": live.row.seats, "at": body["at"], "can_undo": body["can_undo"],
-                "bots": dict(live.bots), "held": sorted(seats), "bot_names": sorted(_bots(live.row.game))}
+                "seats": live.row.seats, "at": body["at"], "can_undo": undo_reaches_a_choice(live, seats),
+                "bots": dict(live.bots), "held": sorted(seats), "bot_names": sorted(_bots(live.row.game)),
+                "forced": [label for who, label in taken if who == seat]}
 
 
 def _game(game_id: str) -> Any:
@@ -124,13 +190,35 @@ def _last_chooser(live: Live) -> int | None:
 async def choose(request: Request, game_id: str, tokens: list[str], option: str, at: int) -> None:
     service = _service(request)
     token = await _call(_token_of, service, game_id, tokens, _deciding)
-    await _call(service.choose, game_id, token, option, at)
+    await _call(service.choose, game_id, token, option, at, 0, False)        # False: no JSON body wanted
+
+
+def _undo(service: GameService, game_id: str, tokens: list[str], at: int) -> None:
+    """Undo this browser's last choice, and before it the lone options taken for it since (else
+    the page would take them again at once): back to the last decision it was asked."""
+    live = service.live(game_id)
+    seats = _held_seats(service, live, tokens)
+    # the lock only while reading: service.undo takes the (plain, not re-entrant) lock itself,
+    # and refuses a stale number with 409 if another request moved in between
+    with live.lock:
+        service.catch_up(live)
+        if at == live.number and not undo_reaches_a_choice(live, seats) and _first_undo_allowed(live, seats):
+            raise ApiError(409, "the last choices were the only ones on offer, taken for you, and before them "
+                                "came a roll, a draw or a reveal (or another seat's choice): there is nothing to take back")
+    first = True
+    while True:
+        with live.lock:
+            if not first and not (live.state.forced() is not None and undo_reaches_a_choice(live, seats)):
+                break
+            last = _last_chooser(live)
+            number = at if first else live.number
+        token = seats.get(last, tokens[0]) if last is not None else tokens[0]
+        service.undo(game_id, token, number, 0, False)
+        first = False
 
 
 async def undo(request: Request, game_id: str, tokens: list[str], at: int) -> None:
-    service = _service(request)
-    token = await _call(_token_of, service, game_id, tokens, _last_chooser)
-    await _call(service.undo, game_id, token, at)
+    await _call(_undo, _service(request), game_id, tokens, at)
 
 
 async def hand_over(request: Request, game_id: str, admin_token: str, seat: int, bot: str | None) -> None:

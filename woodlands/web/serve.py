@@ -64,7 +64,7 @@ def shown_url(url: str) -> str:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allow_seed: bool = False,
-          quiet: bool = False) -> int:
+          quiet: bool = False, prune_days: float | None = None, caps: bool = True) -> int:
     """Run the web app until interrupted; returns the exit status."""
     need_web_extra()
     import uvicorn
@@ -72,7 +72,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allo
 
     from .app import create_app
     from .settings import Settings
-    settings = Settings(db_url=db, allow_seed=allow_seed)
+    settings = Settings(db_url=db, allow_seed=allow_seed, prune_days=prune_days)
+    if not caps:                   # benchmarks and drills start as many games as they like
+        from dataclasses import replace
+        settings = replace(settings, games_per_client=10**9, max_games=10**9)
     try:
         url = settings.database_url()
         shown = shown_url(url)
@@ -94,6 +97,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allo
         else:
             reason = str(getattr(e, "orig", None) or e).strip().splitlines()[0]
         raise ServeError(f"--db {shown}: cannot open the database: {reason}") from None
+    if prune_days is not None:     # games untouched for that many days go, now and once a day
+        from .limits import start_pruning
+        start_pruning(app.state.games, prune_days)
     tune_gc()
     where = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"Woodlands is served at {where}  (games stored in {shown}; Ctrl+C stops it)", flush=True)
@@ -107,5 +113,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allo
     return 0
 
 
-if __name__ == "__main__":           # python -m woodlands.web.serve PORT DB: used by the crash test
-    sys.exit(serve("127.0.0.1", int(sys.argv[1]), sys.argv[2], allow_seed=True, quiet=True))
+if __name__ == "__main__":           # python -m woodlands.web.serve PORT DB: the crash test's and bench-web's
+    sys.exit(serve("127.0.0.1", int(sys.argv[1]), sys.argv[2], allow_seed=True, quiet=True, caps=False))

@@ -4,25 +4,36 @@ the answer each seat may see, choices, undo, bots, and the live updates.
 A live game keeps its current :class:`GameState` and the states before each choice that may
 still be taken back (clones, microseconds each), so neither a choice nor an undo replays the
 game; a game is rebuilt from its events only when this process has not got it in memory (after
-a restart, or once it has left the cache).  Before it answers, every request reads the events
-other processes may have appended since (one indexed query), so several processes over one
-PostgreSQL serve the same tables.
+a restart, or once it has left the cache).  On PostgreSQL, before it answers, a request reads the
+events other processes may have appended since (one indexed query), so several processes over
+one PostgreSQL serve the same tables; a SQLite file is served by one process.
 
 Everything a route needs is a method here; every refusal is an :class:`ApiError` (status,
-reason) raised before anything is written.  Methods are synchronous (FastAPI runs them in its
-thread pool); each game has its own lock.
+reason) raised before anything is written.  Each game has its own lock (``Live.lock``), held
+from the check of a change to its commit.  The JSON API's hot routes call the ``*_async``
+methods on the event loop: the game's work runs there and only the database write is awaited
+(on SQLite, on the store's one writer thread), so requests do not queue for the thread pool
+or fight over the GIL.  The synchronous methods (``get``, ``choose``...) do the same from a
+worker thread (the pages call them so).
+
+Bots move outside the request that hands them the turn: a background task per game
+(:meth:`GameService.kick_bots`) makes a bot seat's choices one by one under the same lock and
+(game, number) rule as a person's, each one announced to the live streams; a restarted server
+sets the bots of every game waiting on one moving again.
 """
 from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import re
 import secrets
 import threading
 import time
 from collections import OrderedDict
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, AsyncIterator
 
 from ..engine.errors import GameOptionError, RecordError, WoodlandsError
 from ..engine.registry import GameDescriptor, OptionSpec
@@ -67,7 +78,13 @@ class Live:
     #: seats played by a bot: seat -> bot name
     bots: dict[int, str] = field(default_factory=dict)
     bot_players: dict[int, Any] = field(default_factory=dict)
-    lock: threading.RLock = field(default_factory=threading.RLock)
+    #: held from the check of a change to its commit (threads block on it; the event loop polls it)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    #: per seat: the log as that seat saw it so far, and the observer that saw it (an observer
+    #: may remember earlier events, so it is fed each event once, in order)
+    seen: dict[int, tuple[list[dict[str, Any]], Any]] = field(default_factory=dict)
+    #: per seat: (number, the body without its log) made at that number
+    bodies: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
 
     def apply_event(self, ev: EventRow, after: GameState | None = None) -> None:
         """Take one stored event into the live game (``after``: the state a choice led to, when
@@ -87,6 +104,7 @@ class Live:
         elif ev.kind == UNDO:
             self.state = self.history.pop()
             self.choosers.pop()
+            self.seen.clear()           # the log got shorter: the seats' logs are made again
         elif ev.kind == BOT:
             assert ev.seat is not None and ev.option is not None
             self.bots[ev.seat] = ev.option
@@ -96,6 +114,47 @@ class Live:
             self.bots.pop(ev.seat, None)
             self.bot_players.pop(ev.seat, None)
         self.number = ev.number + 1
+
+    def log_for(self, seat: int, start: int) -> list[dict[str, Any]]:
+        """``state.log_for(seat, start)``, but each event is shown to the seat's observer once:
+        a later call only looks at the events that came since."""
+        state = self.state
+        n = state.log_length
+        known = self.seen.get(seat)
+        if known is None or len(known[0]) > n:
+            see = state.observer(seat)
+            if see is None:
+                return state.log_since(start)
+            known = self.seen[seat] = ([], see)
+        seen, see = known
+        if len(seen) < n:
+            seen.extend(see(e) for e in state.log_since(len(seen)))
+        return seen[start:]
+
+
+@asynccontextmanager
+async def holding(lock: threading.Lock) -> AsyncIterator[None]:
+    """``with lock`` for a coroutine: the event loop never blocks on a game's lock; while a
+    thread (a page's request) holds it, the coroutine sleeps a little and tries again."""
+    delay = 0.0002
+    while not lock.acquire(blocking=False):
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, 0.005)
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+try:
+    import orjson
+
+    def dumps(body: Any) -> bytes:
+        """A body as compact JSON (orjson: several times faster than the json module)."""
+        return orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS)
+except ImportError:                     # pragma: no cover - the web extra installs orjson
+    def dumps(body: Any) -> bytes:
+        return json.dumps(body, separators=(",", ":")).encode()
 
 
 class Hub:
@@ -146,13 +205,20 @@ class GameService:
         self._cache_lock = threading.Lock()
         self._listener: threading.Thread | None = None
         self._stopping = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._resumer: asyncio.Task[None] | None = None
+        self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        #: mine()'s summaries of games not in memory: game -> (number, summary)
+        self._summaries: dict[str, tuple[int, dict[str, Any]]] = {}
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
         await asyncio.to_thread(self.open)
         if self.db.postgres:
             self._listener = threading.Thread(target=self._listen, name="woodlands-listen", daemon=True)
             self._listener.start()
+        self._resumer = self._loop.create_task(self._resume_bots())
 
     def open(self) -> None:
         """Migrate the database and connect (synchronous; :meth:`start` runs it in a thread)."""
@@ -164,6 +230,15 @@ class GameService:
 
     async def stop(self) -> None:
         self._stopping.set()
+        for task in [self._resumer, *self._bot_tasks.values()]:
+            if task is not None:
+                task.cancel()
+        for task in [self._resumer, *self._bot_tasks.values()]:
+            if task is not None:
+                try:
+                    await task
+                except BaseException:
+                    pass
         if self._listener is not None:
             await asyncio.to_thread(self._listener.join, 3.0)
         if self.store is not None:
@@ -209,6 +284,20 @@ class GameService:
                     self._cache.popitem(last=False)
         return live
 
+    async def live_async(self, game_id: str) -> Live:
+        """:meth:`live` for a coroutine: a game in memory at once, any other rebuilt in a thread."""
+        with self._cache_lock:
+            live = self._cache.get(game_id)
+            if live is not None:
+                self._cache.move_to_end(game_id)
+                return live
+        return await asyncio.to_thread(self.live, game_id)
+
+    def forget(self, game_id: str) -> None:
+        """Drop this process's live copy of a game (woodlands.web.limits.prune deleted it)."""
+        with self._cache_lock:
+            self._cache.pop(game_id, None)
+
     def _rebuild(self, game_id: str) -> Live:
         row = self.db.game(game_id)
         if row is None:
@@ -225,17 +314,20 @@ class GameService:
 
     def seat_of(self, live: Live, token: str | None) -> int:
         """The seat ``token`` holds in this game; 401 without a token, 403 for any other token."""
+        return self._seat_in(live.row, token)
+
+    def _seat_in(self, row: GameRow, token: str | None) -> int:
         if not token:
             raise ApiError(401, "no token: send 'Authorization: Bearer TOKEN' with a seat's token "
                                 "(from POST /api/games), or open the seat's invitation link first")
         digest = token_hash(token)
         found = -1
-        for seat, h in enumerate(live.row.seat_hashes):
+        for seat, h in enumerate(row.seat_hashes):
             if hmac.compare_digest(h, digest):
                 found = seat
         if found >= 0:
             return found
-        if hmac.compare_digest(live.row.admin_hash, digest):
+        if hmac.compare_digest(row.admin_hash, digest):
             raise ApiError(403, "that is the table's admin token; it hands seats to bots but plays no seat")
         raise ApiError(403, "that token holds no seat in this game")
 
@@ -247,26 +339,37 @@ class GameService:
 
     # ------------------------------------------------------------------ answers
     def body(self, live: Live, seat: int, log_from: int = 0) -> dict[str, Any]:
-        """What ``seat`` may know of the game now (the body of GET /api/games/{id})."""
-        state = live.state
-        decision = state.decision
-        mine = decision is not None and decision.player == seat and seat not in live.bots
-        return {
-            "id": live.row.id,
-            "game": live.row.game,
-            "seat": seat,
-            "seats": live.row.seats,
-            "at": live.number,
-            "deciding_seat": None if decision is None else decision.player,
-            "view": state.view(seat),
-            "decision": _decision_json(decision) if mine and decision is not None else None,
-            "log": state.log_for(seat, log_from),
-            "log_from": log_from,
-            "over": state.is_over,
-            "outcome": state.outcome,
-            "can_undo": self._undo_refusal(live, seat) is None,
-            "bots": {str(k): v for k, v in sorted(live.bots.items())},
-        }
+        """What ``seat`` may know of the game now (the body of GET /api/games/{id}).  All but the
+        log is made once per seat and decision number (the live stream's and a page's requests
+        share it); the log comes from :meth:`Live.log_for` (only the new events are looked at)."""
+        cached = live.bodies.get(seat)
+        if cached is not None and cached[0] == live.number:
+            base = cached[1]
+        else:
+            state = live.state
+            decision = state.decision
+            mine = decision is not None and decision.player == seat and seat not in live.bots
+            base = {
+                "id": live.row.id,
+                "game": live.row.game,
+                "seat": seat,
+                "seats": live.row.seats,
+                "at": live.number,
+                "deciding_seat": None if decision is None else decision.player,
+                "view": state.view(seat),
+                "decision": _decision_json(decision) if mine and decision is not None else None,
+                "over": state.is_over,
+                "outcome": state.outcome,
+                "can_undo": self._undo_refusal(live, seat) is None,
+                "bots": {str(k): v for k, v in sorted(live.bots.items())},
+            }
+            live.bodies[seat] = (live.number, base)
+        if log_from > live.state.log_length:
+            log_from = 0                # the log got shorter (an undo): all of it, and log_from says so
+        body = dict(base)
+        body["log"] = live.log_for(seat, log_from)
+        body["log_from"] = log_from
+        return body
 
     def get(self, game_id: str, token: str | None, log_from: int = 0) -> dict[str, Any]:
         live = self.live(game_id)
@@ -275,10 +378,19 @@ class GameService:
             self.catch_up(live)
             return self.body(live, seat, _log_from(log_from))
 
+    async def get_async(self, game_id: str, token: str | None, log_from: int = 0) -> dict[str, Any]:
+        """:meth:`get` on the event loop."""
+        live = await self.live_async(game_id)
+        seat = self.seat_of(live, token)
+        async with holding(live.lock):
+            await self._refresh_async(live)
+            self.kick_bots(live)
+            return self.body(live, seat, _log_from(log_from))
+
     def catch_up(self, live: Live) -> None:
-        """Take in other processes' events and let the bots move (the caller holds the game's lock)."""
+        """Take in other processes' events and set the bots going (the caller holds the game's lock)."""
         self._refresh(live)
-        self._run_bots(live)
+        self.kick_bots(live)
 
     def seat_for(self, game_id: str, token: str | None) -> int:
         """The seat ``token`` holds in ``game_id`` (for pages: ApiError 401/403/404 otherwise)."""
@@ -296,66 +408,130 @@ class GameService:
 
     def mine(self, cookies: dict[str, str]) -> list[dict[str, Any]]:
         """The games whose seat cookies a browser sent, newest first (a cookie that holds no
-        seat is passed over): id, game, seat, at, over, deciding_seat, created."""
+        seat is passed over): id, game, seat, at, over, deciding_seat, created.  A game this
+        process holds in memory answers from there; any other is summed up from the store
+        (its row and events) by :meth:`_summary`, which replays it only while it has no
+        summary of it at that number."""
         out = []
         for name, token in list(cookies.items())[:200]:
             if not name.startswith(COOKIE_PREFIX):
                 continue
+            game_id = name[len(COOKIE_PREFIX):]
             try:
-                live = self.live(name[len(COOKIE_PREFIX):])
-                seat = self.seat_of(live, token)
+                item = self._summary(game_id, token)
             except ApiError:
                 continue
-            with live.lock:
-                self._refresh(live)
-                decision = live.state.decision
-                out.append({"id": live.row.id, "game": live.row.game, "seat": seat, "seats": live.row.seats,
-                            "at": live.number, "over": live.state.is_over,
-                            "deciding_seat": None if decision is None else decision.player,
-                            "created": live.row.created})
+            out.append(item)
         return sorted(out, key=lambda g: -g["created"])
 
+    def _summary(self, game_id: str, token: str) -> dict[str, Any]:
+        if not GAME_ID.match(game_id):
+            raise ApiError(404, "no such game")
+        with self._cache_lock:
+            live = self._cache.get(game_id)
+        if live is None:
+            row = self.db.game(game_id)
+            if row is None:
+                raise ApiError(404, "no such game")
+            seat = self._seat_in(row, token)
+            at = self.db.next_number(game_id)
+            known = self._summaries.get(game_id)
+            if known is not None and known[0] == at:
+                return dict(known[1], seat=seat)
+            live = self._rebuild(game_id)        # not summed up at this number: one replay, kept out of the cache
+            return self._summed(live, seat)
+        seat = self.seat_of(live, token)
+        with live.lock:
+            if self.db.postgres:
+                self._refresh(live)
+            return self._summed(live, seat)
+
+    def _summed(self, live: Live, seat: int) -> dict[str, Any]:
+        decision = live.state.decision
+        item = {"id": live.row.id, "game": live.row.game, "seat": seat, "seats": live.row.seats,
+                "at": live.number, "over": live.state.is_over,
+                "deciding_seat": None if decision is None else decision.player, "created": live.row.created}
+        with self._cache_lock:
+            self._summaries[live.row.id] = (live.number, item)
+            while len(self._summaries) > 4 * self.settings.cache_games:
+                self._summaries.pop(next(iter(self._summaries)))
+        return item
+
     # ------------------------------------------------------------------ changes
-    def choose(self, game_id: str, token: str | None, option: str, at: int, log_from: int = 0) -> dict[str, Any]:
-        """Take ``option`` for the seat of ``token`` at decision ``at``; committed before it returns."""
+    def _check_choice(self, live: Live, seat: int, option: str, at: int) -> tuple[EventRow, GameState]:
+        """The event and the state after it for ``option`` taken by ``seat`` at ``at``, or the
+        ApiError that refuses it (the caller holds the game's lock; nothing is written)."""
+        self._check_at(live, at)
+        state = live.state
+        decision = state.decision
+        if decision is None:
+            raise ApiError(409, "the game is over; no more choices can be made", at=live.number)
+        if decision.player != seat:
+            raise ApiError(403, f"it is seat {decision.player}'s decision, not seat {seat}'s", at=live.number,
+                           deciding_seat=decision.player)
+        if seat in live.bots:
+            raise ApiError(409, f"seat {seat} is played by the {live.bots[seat]} bot; the table's admin can give it back",
+                           at=live.number)
+        refusal = state.why_not(option)
+        if refusal is not None:
+            raise ApiError(422, refusal.reason, rule=refusal.rule, at=live.number)
+        after = state.clone()
+        after.apply(option)
+        return EventRow(live.number, CHOICE, option, seat, False), after
+
+    def choose(self, game_id: str, token: str | None, option: str, at: int, log_from: int = 0,
+               answer: bool = True) -> dict[str, Any] | None:
+        """Take ``option`` for the seat of ``token`` at decision ``at``; committed before it
+        returns.  ``answer=False``: return None instead of the seat's body (a page that
+        draws the game itself)."""
         live = self.live(game_id)
         seat = self.seat_of(live, token)
         with live.lock:
             if at != live.number:       # else the store's UNIQUE (game, number) tells if another process moved
                 self._refresh(live)
-            self._check_at(live, at)
-            state = live.state
-            decision = state.decision
-            if decision is None:
-                raise ApiError(409, "the game is over; no more choices can be made", at=live.number)
-            if decision.player != seat:
-                raise ApiError(403, f"it is seat {decision.player}'s decision, not seat {seat}'s", at=live.number,
-                               deciding_seat=decision.player)
-            if seat in live.bots:
-                raise ApiError(409, f"seat {seat} is played by the {live.bots[seat]} bot; the table's admin can give it back",
-                               at=live.number)
-            refusal = state.why_not(option)
-            if refusal is not None:
-                raise ApiError(422, refusal.reason, rule=refusal.rule, at=live.number)
-            after = state.clone()
-            after.apply(option)
-            ev = EventRow(live.number, CHOICE, option, seat, False)
+            ev, after = self._check_choice(live, seat, option, at)
             self._append(live, ev, after)
-            self._run_bots(live)
+            self.kick_bots(live)
+            return self.body(live, seat, _log_from(log_from)) if answer else None
+
+    async def choose_async(self, game_id: str, token: str | None, option: str, at: int,
+                           log_from: int = 0) -> dict[str, Any]:
+        """:meth:`choose` on the event loop: only the commit is awaited."""
+        live = await self.live_async(game_id)
+        seat = self.seat_of(live, token)
+        async with holding(live.lock):
+            if at != live.number:
+                await self._refresh_async(live)
+            ev, after = self._check_choice(live, seat, option, at)
+            await self._append_async(live, ev, after)
+            self.kick_bots(live)
             return self.body(live, seat, _log_from(log_from))
 
-    def undo(self, game_id: str, token: str | None, at: int, log_from: int = 0) -> dict[str, Any]:
+    def undo(self, game_id: str, token: str | None, at: int, log_from: int = 0,
+             answer: bool = True) -> dict[str, Any] | None:
         """Take back the seat's last choice (see :meth:`_undo_refusal` for when it may)."""
         live = self.live(game_id)
         seat = self.seat_of(live, token)
         with live.lock:
             self._refresh(live)
-            self._check_at(live, at)
-            why = self._undo_refusal(live, seat)
-            if why is not None:
-                raise ApiError(409, why, at=live.number)
+            self._check_undo(live, seat, at)
             self._append(live, EventRow(live.number, UNDO, None, seat, False))
+            return self.body(live, seat, _log_from(log_from)) if answer else None
+
+    async def undo_async(self, game_id: str, token: str | None, at: int, log_from: int = 0) -> dict[str, Any]:
+        live = await self.live_async(game_id)
+        seat = self.seat_of(live, token)
+        async with holding(live.lock):
+            await self._refresh_async(live)
+            self._check_undo(live, seat, at)
+            await self._append_async(live, EventRow(live.number, UNDO, None, seat, False))
             return self.body(live, seat, _log_from(log_from))
+
+    def _check_undo(self, live: Live, seat: int, at: int) -> None:
+        self._check_at(live, at)
+        why = self._undo_refusal(live, seat)
+        if why is not None:
+            raise ApiError(409, why, at=live.number)
 
     def _undo_refusal(self, live: Live, seat: int) -> str | None:
         if not live.choosers:
@@ -389,7 +565,7 @@ class GameService:
                 if live.bots.get(seat) == bot:
                     raise ApiError(409, f"seat {seat} is already played by the {bot} bot")
                 self._append(live, EventRow(live.number, BOT, bot, seat, False))
-                self._run_bots(live)
+                self.kick_bots(live)
             return {"seat": seat, "bot": live.bots.get(seat), "at": live.number, "bots": {str(k): v for k, v in live.bots.items()}}
 
     def _check_at(self, live: Live, at: int) -> None:
@@ -407,26 +583,103 @@ class GameService:
         live.apply_event(ev, after)
         self.hub.publish(live.row.id, live.number)
 
-    def _run_bots(self, live: Live) -> None:
-        """Let the bots move while one of them decides (the caller holds the game's lock)."""
-        for _ in range(BOT_BURST):
-            decision = live.state.decision
-            if decision is None or decision.player not in live.bots:
-                return
-            seat = decision.player
-            bot = live.bot_players.get(seat)
-            if bot is None:
-                from ..bots.base import get_bot
-                bot = live.bot_players[seat] = get_bot(live.bots[seat], seed=seat + 7919 * live.number, game=live.row.game)
-            option = bot.choose(live.state)
-            after = live.state.clone()
-            after.apply(option)
-            ev = EventRow(live.number, CHOICE, option, seat, True)
-            if not self.db.append(live.row.id, ev):
-                self._refresh(live)          # another process moved first: see where it stands
-                continue
-            live.apply_event(ev, after)
-            self.hub.publish(live.row.id, live.number)
+    async def _append_async(self, live: Live, ev: EventRow, after: GameState | None = None) -> None:
+        """:meth:`_append` awaiting the commit instead of blocking on it."""
+        if not await asyncio.wrap_future(self.db.submit(live.row.id, ev)):
+            await self._refresh_async(live, always=True)
+            raise ApiError(409, f"someone acted first: the game is now at decision {live.number}; nothing was changed",
+                           at=live.number)
+        live.apply_event(ev, after)
+        self.hub.publish(live.row.id, live.number)
+
+    async def _refresh_async(self, live: Live, always: bool = False) -> None:
+        """:meth:`_refresh` for a coroutine.  On PostgreSQL other processes may have moved the
+        game: the query runs in a thread.  A SQLite file is this process's alone, so its live
+        games are the store's already (``always``: read anyway, after a lost race)."""
+        if self.db.postgres:
+            await asyncio.to_thread(self._refresh, live)
+        elif always:
+            self._refresh(live)
+
+    # ------------------------------------------------------------------ bots
+    def kick_bots(self, live: Live) -> None:
+        """If a bot decides now, make sure the game's bot task runs (from any thread; it moves
+        once the caller has let go of the game's lock)."""
+        decision = live.state.decision
+        if decision is None or decision.player not in live.bots:
+            return
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self._start_bots(live.row.id)
+        else:
+            loop.call_soon_threadsafe(self._start_bots, live.row.id)
+
+    def _start_bots(self, game_id: str) -> None:
+        if game_id in self._bot_tasks or self._stopping.is_set():
+            return
+        self._bot_tasks[game_id] = asyncio.get_running_loop().create_task(self._bots(game_id))
+
+    async def _bots(self, game_id: str) -> None:
+        """A game's bot task: while a bot decides, it chooses (in a thread: a search bot may
+        think a while), and its choice is stored and announced like a person's.  It lets go of
+        the game between moves, so the people at the table are never kept waiting by a chain
+        of bot moves."""
+        try:
+            for _ in range(BOT_BURST):
+                live = await self.live_async(game_id)
+                async with holding(live.lock):
+                    await self._refresh_async(live)
+                    decision = live.state.decision
+                    if decision is None or decision.player not in live.bots:
+                        return                  # (and the finally below forgets the task at once)
+                    seat = decision.player
+                    bot = live.bot_players.get(seat)
+                    if bot is None:
+                        from ..bots.base import get_bot
+                        bot = live.bot_players[seat] = get_bot(live.bots[seat], seed=seat + 7919 * live.number,
+                                                               game=live.row.game)
+                    state = live.state
+                    option = await asyncio.to_thread(bot.choose, state)
+                    after = state.clone()
+                    after.apply(option)
+                    ev = EventRow(live.number, CHOICE, option, seat, True)
+                    if await asyncio.wrap_future(self.db.submit(game_id, ev)):
+                        live.apply_event(ev, after)
+                        self.hub.publish(game_id, live.number)
+                    else:
+                        await self._refresh_async(live, always=True)    # another process moved first
+                await asyncio.sleep(self.settings.bot_pause)
+        except ApiError:
+            return
+        finally:
+            self._bot_tasks.pop(game_id, None)
+
+    async def _resume_bots(self) -> None:
+        """After a start: every game whose bot was to move when the last server stopped moves on."""
+        try:
+            game_ids = await asyncio.to_thread(self.db.games_with_bots)
+            for game_id in game_ids:
+                if self._stopping.is_set():
+                    return
+                try:
+                    live = await self.live_async(game_id)
+                except ApiError:
+                    continue
+                self.kick_bots(live)
+        except Exception:                   # a closing database: the next start tries again
+            return
+
+    async def wait_for_bots(self, timeout: float = 30.0) -> None:
+        """Until no bot task runs (tests)."""
+        deadline = time.monotonic() + timeout
+        while self._bot_tasks and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
 
     # ------------------------------------------------------------------ new games
     def create(self, game: str, options: dict[str, Any] | None, seats: int | None,
@@ -451,22 +704,19 @@ class GameService:
         if record.get("format") == "storyfold-save":
             return self.create("storyfold", {"resume": record}, seats)
         from ..engine.game import replay
+        players: list[int] = []
+
+        def who(state: GameState, _choice: str) -> None:     # who makes each choice, for undo and the log
+            players.append(state.decision.player if state.decision is not None else 0)
         try:
-            replay(record)
+            replay(record, before_choice=who)                   # one pass checks the record and names the choosers
         except (RecordError, GameOptionError, WoodlandsError) as e:
             raise ApiError(422, f"this record cannot be continued: {e}") from None
         desc = _descriptor(record["game"])
         opts = dict(record["options"])
         n = _seat_count(desc, opts, seats)
-        # who made each choice, for undo and the log
-        from ..engine.game import load_game
-        state = load_game(desc.id).new_game(seed=record["seed"], options=opts)
-        history: list[EventRow] = []
-        for i, choice in enumerate(record["choices"]):
-            decision = state.decision
-            assert decision is not None
-            history.append(EventRow(i, CHOICE, choice, decision.player, False))
-            state.apply(choice)
+        history = [EventRow(i, CHOICE, choice, player, False)
+                   for i, (choice, player) in enumerate(zip(record["choices"], players))]
         return self._store_new(desc.id, opts, record["seed"], n, "upload", history)
 
     def _store_new(self, game: str, options: dict[str, Any], seed: int, n: int, origin: str,

@@ -25,7 +25,7 @@ class Settings:
     ``max_body``: the largest request body accepted, in bytes (uploads of records included).
     ``cache_games``: how many live games are kept in memory (the others are rebuilt from the
     store when asked for).  ``secure_cookies``: mark the seat cookies Secure (behind HTTPS).
-    ``migrate``: run the Alembic migrations when the app starts.  ``allow_seed``: see below.
+    ``migrate``: run the Alembic migrations when the app starts.  ``allow_seed``, ``bot_pause``: see below.
     """
 
     db_url: str | None = None
@@ -33,8 +33,17 @@ class Settings:
     cache_games: int = 256
     secure_cookies: bool = False
     migrate: bool = True
+    #: seconds a bot waits between two of its moves (0: at once; the live streams announce each)
+    bot_pause: float = 0.0
     #: let POST /api/games choose the seed (tests and benchmarks; a player who knows the seed knows the future)
     allow_seed: bool = False
+    #: new games one client address may start within ``client_window`` seconds (woodlands.web.limits)
+    games_per_client: int = 60
+    client_window: float = 3600.0
+    #: games the server stores at most; past it no new game is started (429) until old ones are pruned
+    max_games: int = 50_000
+    #: ``woodlands serve --prune-days N``: delete games untouched for N days, at start and daily (None: never)
+    prune_days: float | None = None
 
     def database_url(self) -> str:
         return self.db_url or os.environ.get(DB_ENV) or default_db_url()

@@ -23,14 +23,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import queue
 import threading
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
 from sqlalchemy import (BigInteger, Boolean, Column, Engine, Float, ForeignKey, Integer, MetaData, PrimaryKeyConstraint,
-                        String, Table, Text, bindparam, create_engine, event, insert, select, text)
+                        String, Table, Text, bindparam, create_engine, event, func, insert, select, text)
 from sqlalchemy.exc import IntegrityError
 
 #: the PostgreSQL channel the appends are announced on
@@ -180,9 +182,18 @@ class Store:
         self._closed = threading.Event()
         self._written = threading.Event()
         self._checkpointer: threading.Thread | None = None
+        # the appends of requests go to :meth:`submit`: on SQLite one writer thread with its own
+        # connection, which commits what has queued up together; on PostgreSQL a few threads
+        self._queue: queue.SimpleQueue[tuple[str, EventRow, Future[bool]] | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
+        self._pool: ThreadPoolExecutor | None = None
         if self.engine.dialect.name == "sqlite":
             self._checkpointer = threading.Thread(target=self._checkpoints, name="woodlands-checkpoint", daemon=True)
             self._checkpointer.start()
+            self._writer = threading.Thread(target=self._write_loop, name="woodlands-writer", daemon=True)
+            self._writer.start()
+        else:
+            self._pool = ThreadPoolExecutor(8, thread_name_prefix="woodlands-append")
 
     def _checkpoints(self, every: float = 1.0) -> None:
         """SQLite: copy the write-ahead log into the database now and then (a PASSIVE checkpoint
@@ -199,6 +210,11 @@ class Store:
 
     def close(self) -> None:
         self._closed.set()
+        if self._writer is not None:
+            self._queue.put(None)
+            self._writer.join(5.0)
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
         if self._checkpointer is not None:
             self._checkpointer.join(5.0)
             try:
@@ -238,6 +254,18 @@ class Store:
         with self.engine.connect() as conn:
             return list(conn.execute(select(games.c.id).order_by(games.c.created)).scalars().all())
 
+    def games_with_bots(self) -> list[str]:
+        """The games in which a seat was ever handed to a bot (those a restarted server looks
+        at, to set their bots moving again)."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(events.c.game_id).where(events.c.kind == BOT).distinct()).scalars().all())
+
+    def next_number(self, game_id: str) -> int:
+        """The number the game's next event will have (its events' count: one indexed query)."""
+        with self.engine.connect() as conn:
+            n = conn.execute(select(func.max(events.c.number)).where(events.c.game_id == game_id)).scalar()
+        return 0 if n is None else int(n) + 1
+
     # ------------------------------------------------------------------ events
     def events(self, game_id: str, start: int = 0) -> list[EventRow]:
         """The game's events numbered ``start`` and on, in order."""
@@ -248,6 +276,84 @@ class Store:
     def append(self, game_id: str, ev: EventRow) -> bool:
         """Append one event, committed before this returns: True, or False when an event of that
         number is there already (another request won the race; nothing was written)."""
+        return self.submit(game_id, ev).result()
+
+    def submit(self, game_id: str, ev: EventRow) -> "Future[bool]":
+        """:meth:`append` without waiting: a future told True or False once the event is
+        committed (or not).  The event loop awaits it (``asyncio.wrap_future``) instead of
+        blocking a thread."""
+        if self._writer is not None:
+            if self._closed.is_set():
+                raise RuntimeError("the store is closed")
+            fut: Future[bool] = Future()
+            self._queue.put((game_id, ev, fut))
+            return fut
+        assert self._pool is not None
+        return self._pool.submit(self._append_one, game_id, ev)
+
+    def _write_loop(self, batch_limit: int = 64) -> None:
+        """SQLite's writer thread: one connection kept open; the events queued while the last
+        commit ran are written in one transaction (group commit).  A batch that breaks the
+        UNIQUE (game, number) rule is rolled back and written one event at a time, so each
+        event is told its own answer."""
+        conn = None
+        while True:
+            item = self._queue.get()
+            if item is None:
+                break
+            batch = [item]
+            while len(batch) < batch_limit:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)       # stop after this batch
+                    break
+                batch.append(more)
+            try:
+                if conn is None:
+                    conn = self.engine.connect()
+                with self._writing():
+                    self._write_batch(conn, batch)
+            except Exception as e:              # the database failed: tell every waiting request
+                for _, _, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(e)
+                if conn is not None:
+                    try:
+                        conn.close()
+                    except Exception:
+                        pass
+                    conn = None
+        if conn is not None:
+            conn.close()
+
+    def _write_batch(self, conn: Any, batch: list[tuple[str, EventRow, "Future[bool]"]]) -> None:
+        now = time.time()
+        rows = [{"game_id": g, "number": e.number, "kind": e.kind, "option": e.option, "seat": e.seat,
+                 "by_bot": e.by_bot, "created": now} for g, e, _ in batch]
+        try:
+            conn.execute(_APPEND, rows)
+            conn.commit()
+        except IntegrityError:
+            conn.rollback()
+            for row, (_, _, fut) in zip(rows, batch):
+                try:
+                    conn.execute(_APPEND, row)
+                    conn.commit()
+                except IntegrityError:
+                    conn.rollback()
+                    fut.set_result(False)
+                else:
+                    fut.set_result(True)
+            self._written.set()
+            return
+        self._written.set()
+        for _, _, fut in batch:
+            fut.set_result(True)
+
+    def _append_one(self, game_id: str, ev: EventRow) -> bool:
         try:
             with self._writing(), self.engine.begin() as conn:
                 conn.execute(_APPEND, {"game_id": game_id, "number": ev.number, "kind": ev.kind, "option": ev.option,

@@ -40,7 +40,11 @@ def _tile(t: dict[str, Any], x: float, y: float, who: list[dict[str, Any]], morn
             ex, ey = EDGE[edge]
             bits.append(Markup('<line class="roots" x1="{c}" y1="{c}" x2="{x}" y2="{y}"/>').format(c=HALF, x=ex, y=ey))
     bits.append(Markup('<circle class="hub" cx="{c}" cy="{c}" r="9"/>').format(c=HALF))
-    bits.append(Markup('<text class="tile-name" x="4" y="12">{}</text>').format(str(t.get("name") or "")[:16]))
+    name = str(t.get("name") or "")[:16]
+    if name:        # a light label under the name: a path drawn across it would leave it unreadable
+        bits.append(Markup('<rect class="name-bg" x="2" y="4" width="{}" height="11" rx="2"/>').format(
+            min(CELL - 4, round(4.9 * len(name) + 4))))
+    bits.append(Markup('<text class="tile-name" x="4" y="12">{}</text>').format(name))
     marks: list[tuple[str, str, str]] = []
     m = t.get("monster")
     if m == "token":

@@ -1,0 +1,207 @@
+"""How many games a server makes, and the clean-up of abandoned ones.
+
+* **Per client**: at most ``Settings.games_per_client`` new games (set up on the home page,
+  uploaded, or ``POST /api/games`` / ``/api/games/import``) from one client address within
+  ``Settings.client_window`` seconds (a sliding window, counted by each server process).
+* **In total**: at most ``Settings.max_games`` games stored on the server.
+
+Over either, the request is refused before anything is made: the JSON API answers 429 with a
+``detail`` in plain words (and ``Retry-After`` for the per-client cap); a page shows the reason
+(status 429).  :func:`install` puts the check in front of the app (ASGI middleware), so the
+routes themselves are unchanged.
+
+**Clean-up** (:func:`prune`): games with no activity (no choice, undo or handover; for a game
+never played, its creation) for more than N days are deleted with their seats and events,
+finished games and abandoned ones alike.  ``woodlands serve --prune-days N`` runs it when the
+server starts and then once a day (:func:`start_pruning`).  The store is otherwise append-only.
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import deque
+from typing import Any
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+#: the routes that make a game: (method, path) -> answers as JSON (the API) or as a page
+CREATING = {("POST", "/api/games"): True, ("POST", "/api/games/import"): True,
+            ("POST", "/new"): False, ("POST", "/upload"): False}
+
+DAY = 86400.0
+
+
+class CreationLimit:
+    """ASGI middleware: refuse a game-making request over the per-client or the total cap
+    (see the module doc); count the games each client made (the requests answered 201, or a
+    page's 303 to the new game)."""
+
+    def __init__(self, app: ASGIApp, settings: Any, service: Any) -> None:
+        self.app = app
+        self.settings = settings
+        self.service = service
+        self._lock = threading.Lock()
+        self._made: dict[str, deque[float]] = {}
+
+    def _client(self, scope: Scope) -> str:
+        client = scope.get("client")
+        return str(client[0]) if client else "?"
+
+    def _recent(self, client: str, now: float) -> deque[float]:
+        window = float(self.settings.client_window)
+        made = self._made.setdefault(client, deque())
+        while made and made[0] <= now - window:
+            made.popleft()
+        if not made:
+            del self._made[client]
+            return deque()
+        return made
+
+    def refusal(self, client: str, now: float) -> tuple[str, float | None] | None:
+        """Why a new game from ``client`` is refused now (and when to try again), or None."""
+        cap = int(self.settings.games_per_client)
+        with self._lock:
+            made = self._recent(client, now)
+            if len(made) >= cap:
+                wait = made[0] + float(self.settings.client_window) - now
+                minutes = max(1, round(wait / 60))
+                return (f"this address has started {cap} games in the last {_span(self.settings.client_window)}, "
+                        f"the most this server allows; try again in about {minutes} minute{'s' if minutes > 1 else ''}, "
+                        "or resume one of your games", max(1.0, wait))
+        total = count_games(self.service)
+        if total >= int(self.settings.max_games):
+            return (f"this server holds {total} games, the most it keeps ({self.settings.max_games}); "
+                    "no new game can be started until old ones are cleaned up", None)
+        return None
+
+    def count(self, client: str, now: float) -> None:
+        with self._lock:
+            self._made.setdefault(client, deque()).append(now)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        as_json = CREATING.get((scope["method"], scope["path"].rstrip("/") or "/"))
+        if as_json is None:
+            await self.app(scope, receive, send)
+            return
+        client = self._client(scope)
+        import asyncio
+        why = await asyncio.to_thread(self.refusal, client, time.time())
+        if why is not None:
+            await _refuse(send, why[0], why[1], as_json)
+            return
+        made = False
+
+        async def watch(message: Any) -> None:
+            nonlocal made
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                location = dict(message.get("headers") or []).get(b"location", b"")
+                made = status == 201 or (status == 303 and location.startswith(b"/games/"))
+            await send(message)
+
+        await self.app(scope, receive, watch)
+        if made:
+            self.count(client, time.time())
+
+
+def _span(seconds: float) -> str:
+    if seconds % 3600 == 0:
+        hours = int(seconds // 3600)
+        return "hour" if hours == 1 else f"{hours} hours"
+    minutes = max(1, round(seconds / 60))
+    return "minute" if minutes == 1 else f"{minutes} minutes"
+
+
+async def _refuse(send: Send, reason: str, retry: float | None, as_json: bool) -> None:
+    if as_json:
+        body = json.dumps({"detail": reason}).encode()
+        kind = b"application/json"
+    else:
+        from .pages import templates
+        page = templates.get_template("error.html").render({"reason": reason[:1].upper() + reason[1:] + ".", "status": 429})
+        body = page.encode()
+        kind = b"text/html; charset=utf-8"
+    headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode())]
+    if retry is not None:
+        headers.append((b"retry-after", str(int(retry + 0.999)).encode()))
+    await send({"type": "http.response.start", "status": 429, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def install(app: Any) -> None:
+    """Put the creation limits in front of ``app`` (made by create_app)."""
+    app.add_middleware(CreationLimit, settings=app.state.settings, service=app.state.games)
+
+
+# ---------------------------------------------------------------------- the store: counting and pruning
+def count_games(service: Any) -> int:
+    from sqlalchemy import func, select
+
+    from .store import games
+    with service.db.engine.connect() as conn:
+        return int(conn.execute(select(func.count()).select_from(games)).scalar() or 0)
+
+
+def stale_games(engine: Any, days: float, now: float | None = None) -> list[str]:
+    """The ids of the games with no activity for more than ``days`` days."""
+    from sqlalchemy import func, select
+
+    from .store import events, games
+    cutoff = (time.time() if now is None else now) - days * DAY
+    last = (select(events.c.game_id, func.max(events.c.created).label("last"))
+            .group_by(events.c.game_id).subquery())
+    active = func.coalesce(last.c.last, games.c.created)
+    query = select(games.c.id).select_from(games.outerjoin(last, last.c.game_id == games.c.id)).where(active < cutoff)
+    with engine.connect() as conn:
+        return list(conn.execute(query).scalars().all())
+
+
+def prune(url_or_service: Any, days: float, now: float | None = None) -> list[str]:
+    """Delete the games with no activity for more than ``days`` days (their events and seats
+    too), in one transaction; returns their ids.  Given the running service, its live copies
+    of them are dropped as well."""
+    if days < 0:
+        raise ValueError("days is a number from 0")
+    from sqlalchemy import delete
+
+    from .store import Store, events, games, seats
+    service = None if isinstance(url_or_service, str) else url_or_service
+    store = Store(url_or_service) if service is None else service.db
+    try:
+        ids = stale_games(store.engine, days, now)
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            with store._writing(), store.engine.begin() as conn:
+                conn.execute(delete(events).where(events.c.game_id.in_(chunk)))
+                conn.execute(delete(seats).where(seats.c.game_id.in_(chunk)))
+                conn.execute(delete(games).where(games.c.id.in_(chunk)))
+        if service is not None:
+            for game_id in ids:
+                service.forget(game_id)
+        return ids
+    finally:
+        if service is None:
+            store.close()
+
+
+def start_pruning(service: Any, days: float, every: float = DAY) -> threading.Event:
+    """Prune now and then every ``every`` seconds in a daemon thread; set the returned event to stop."""
+    stop = threading.Event()
+
+    def loop() -> None:
+        while True:
+            try:
+                gone = prune(service, days)
+                if gone:
+                    print(f"Cleaned up {len(gone)} game{'s' if len(gone) > 1 else ''} untouched for {days:g} days", flush=True)
+            except Exception as e:         # a busy database: the next turn tries again
+                print(f"Clean-up of old games failed: {str(e)[:200]}", flush=True)
+            if stop.wait(every):
+                return
+
+    threading.Thread(target=loop, name="woodlands-prune", daemon=True).start()
+    return stop
