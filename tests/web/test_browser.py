@@ -303,6 +303,39 @@ def test_a_refused_choice_shows_its_reason_and_changes_nothing(server: Server, c
     w.check()
 
 
+def test_a_live_update_waits_for_the_answer_to_the_pages_own_choice(server: Server, ctx: Any) -> None:
+    """A live update that re-drew #game while the answer to this page's own choice was on its way
+    took the form and its target out of the page (htmx:targetError, seen in whole games by
+    clicking).  Now a stream event that comes while a form waits is held: the answer lands, and a
+    stream number newer than the answer's table fetches the table once more afterwards."""
+    w = Watched(ctx)
+    start(w, server, "tanglewoods", difficulty="0")
+    page = w.page
+    tables: list[str] = []
+    page.on("request", lambda r: tables.append(r.url) if r.url.endswith("/table") else None)
+    before = at(page)
+    options = page.locator("#decision form.choose > .options button.option")
+    if options.count() == 0:
+        page.locator("#decision details.group > summary").first.click()
+        options = page.locator("#decision details.group[open] button.option")
+    # send the choice and, while it waits, a stream event from further ahead (another seat's move)
+    held = options.first.evaluate("""(b, ahead) => {
+        b.click();
+        const waiting = !!document.querySelector("#game form.htmx-request");
+        const game = document.getElementById("game");
+        htmx.trigger(game, "sse:state", {data: JSON.stringify({at: ahead})});
+        return waiting;
+    }""", before + 5)
+    assert held, "the form was not waiting for its answer"
+    page.wait_for_function("a => +document.getElementById('game').dataset.at !== a", arg=before)
+    page.wait_for_function("() => !document.querySelector('#game.htmx-request')")
+    page.wait_for_timeout(300)
+    assert len(tables) == 1, tables        # no re-draw while waiting; one afterwards (the stream was ahead)
+    assert at(page) == before + 1 or at(page) > before
+    assert click_first(page)               # the page goes on playing
+    w.check()
+
+
 def test_keyboard_alone_plays(server: Server, ctx: Any) -> None:
     w = Watched(ctx)
     start(w, server, "cursed-forest", players="1")

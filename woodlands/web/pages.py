@@ -310,10 +310,12 @@ def _answer(request: Request, game_id: str, ctx: dict[str, Any] | None, err: Pag
     swaps it in), else a redirect back to the page (a refusal: the error page with its reason)."""
     htmx = request.headers.get("HX-Request") == "true"
     if htmx and ctx is not None:
-        # "global": htmx looks the target up from the element that sent the request, and a live
-        # update may have swapped that element out of the page while the answer was on its way
-        # (then a plain "#game" is not found: htmx:targetError); the page always has a #game
-        return templates.TemplateResponse(request, "_game.html", ctx, headers={"HX-Retarget": "global #game"})
+        # No HX-Retarget: htmx resolves that header from the element that sent the request, and a
+        # live update may have swapped that element (and the #game it aimed at) out of the page
+        # while the answer was on its way; even "global #game" is then looked up inside the
+        # detached subtree (htmx:targetError).  static/app.js points such a swap at the page's
+        # current #game in htmx:beforeSwap instead.
+        return templates.TemplateResponse(request, "_game.html", ctx)
     if err is not None:
         return _error_page(request, err)
     return RedirectResponse(f"/games/{game_id}", status_code=303)

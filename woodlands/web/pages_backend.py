@@ -131,8 +131,10 @@ def _first_undo_allowed(live: Live, seats: dict[int, str]) -> bool:
 def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str, Any]:
     live = service.live(game_id)
     seats = _held_seats(service, live, tokens)
+    # take_forced takes the game's (plain, not re-entrant) lock itself, so it runs before ours
+    taken = take_forced(service, live, seats)       # catches up with the store; the bots have moved
     with live.lock:
-        taken = take_forced(service, live, seats)   # catches up with the store; the bots have moved
+        service.catch_up(live)
         state = live.state
         first = next(iter(seats))
         deciding = None if state.decision is None else state.decision.player

@@ -60,12 +60,35 @@
   });
   // A live update re-draws the game only when the stream's decision number is not the one shown
   // (the page's own choice already brought the new table).
+  //
+  // Never while one of the page's own forms is waiting for its answer: that answer replaces
+  // #game, and a re-draw landing first would take the form and the #game it aims at out of the
+  // page (htmx then cannot place the answer: htmx:targetError).  The number is kept instead, and
+  // once the answer is in, a table older than it is fetched again.
+  var streamAt = null;
+  function waiting() { return !!document.querySelector("#game form.htmx-request"); }
   window.woodlandsBehind = function (ev) {
     var game = document.getElementById("game");
     var data = ev && ev.detail && ev.detail.data;
     if (!game || typeof data !== "string") return true;
-    try { return String(JSON.parse(data).at) !== game.dataset.at; } catch (e) { return true; }
+    var at;
+    try { at = String(JSON.parse(data).at); } catch (e) { return true; }
+    if (waiting()) { if (streamAt === null || +at > +streamAt) streamAt = at; return false; }
+    return at !== game.dataset.at;
   };
+  // A form sent while a re-draw is on its way: drop the re-draw (the answer brings the newest table).
+  document.body.addEventListener("htmx:beforeRequest", function (ev) {
+    var elt = ev.detail && ev.detail.elt;
+    var game = document.getElementById("game");
+    if (game && elt && elt.tagName === "FORM" && game.contains(elt)) window.htmx.trigger(game, "htmx:abort");
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    var game = document.getElementById("game");
+    if (!game || streamAt === null || waiting()) return;
+    var behind = +streamAt > +game.dataset.at;
+    streamAt = null;
+    if (behind) window.htmx.trigger(game, "woodlands:stale");
+  });
   // Close the live stream before the page goes, so leaving never logs an aborted stream.
   window.addEventListener("pagehide", function () {
     if (!window.htmx) return;
