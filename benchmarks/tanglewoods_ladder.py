@@ -17,8 +17,10 @@ import polars as pl
 from woodlands.sim.report import _rate, monotone_flags
 
 
-def ladder(path: str, bot: str, by_hero: bool = False) -> list[dict[str, Any]]:
+def ladder(path: str, bot: str, by_hero: bool = False, seeds: int | None = None) -> list[dict[str, Any]]:
     df = pl.read_parquet(path).filter((pl.col("game") == "tanglewoods") & (pl.col("bot") == bot))
+    if seeds is not None:           # the first N seeds of every configuration (studies of unequal size)
+        df = df.filter(pl.col("seed") < df["seed"].min() + seeds)
     keys = ["difficulty", "hero"] if by_hero else ["difficulty"]
     g = df.group_by(keys).agg(pl.len().alias("games"), (pl.col("result") == "win").sum().alias("wins")).sort(keys)
     return g.to_dicts()
@@ -42,9 +44,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("results", nargs="+")
     ap.add_argument("--bot", default="greedy")
+    ap.add_argument("--seeds", type=int, help="only the first N seeds of each configuration (the same seeds in every file)")
     ap.add_argument("--heroes-at", type=int, default=10, help="also a per-hero table at this level")
     a = ap.parse_args()
-    tables = [ladder(p, a.bot) for p in a.results]
+    tables = [ladder(p, a.bot, seeds=a.seeds) for p in a.results]
     flags = [{int(f["difficulty"]): f for f in monotone_flags(t)} for t in tables]
     head = "| level | " + " | ".join(f"{p}: win % (95%) | step" for p in a.results) + " |"
     print(head)
@@ -55,7 +58,7 @@ def main() -> None:
             cells += [cell(t[i]), step(t[i], fl)]
         print(f"| {r['difficulty']} | " + " | ".join(cells) + f" |  <!-- {r['games']} games -->")
     print()
-    heroes = [{h["hero"]: h for h in ladder(p, a.bot, by_hero=True) if h["difficulty"] == a.heroes_at} for p in a.results]
+    heroes = [{h["hero"]: h for h in ladder(p, a.bot, by_hero=True, seeds=a.seeds) if h["difficulty"] == a.heroes_at} for p in a.results]
     print(f"| hero at level {a.heroes_at} | " + " | ".join(a.results) + " |")
     print("|" + "---|" * (1 + len(heroes)))
     for hero in sorted(heroes[0]):
