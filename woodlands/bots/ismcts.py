@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..engine.errors import GameOptionError
@@ -52,8 +52,11 @@ PLAYOUT_LIMIT = 4000
 LEAVES = ("heuristic", "random", "greedy")
 #: the leaf evaluation a bot uses when none is named (docs/bots.md "Which leaf wins more")
 DEFAULT_LEAF = "heuristic"
-#: random decisions the heuristic leaf plays past the new node before it scores the position
+#: decisions the heuristic leaf plays past the new node before it scores the position, and who
+#: plays them (``"random"`` or ``"greedy"``)
 DEFAULT_ROLLOUT = 0
+DEFAULT_ROLLOUT_BY = "greedy"
+ROLLOUT_BY = ("greedy", "random")
 #: hidden orders drawn per search for the heuristic and random leaves: iteration ``i`` plays a
 #: copy of sample ``i % POOL`` with its own fresh generator (new dice and draws), so that an
 #: iteration costs a copy of the position, not a pass over the game's log
@@ -148,7 +151,7 @@ class SearchResult:
     iterations: int
     seconds: float
     playout_seconds: float            #: of which spent playing samples on and judging them (the rest is the search's own)
-    prior: str | None = None          #: the greedy bot's choice, the root's progressive bias (None: no prior)
+    prior: str | None = field(default=None, compare=False)   #: the greedy bot's choice (the root's progressive bias), or None
 
     @property
     def best(self) -> str:
@@ -160,7 +163,8 @@ class ISMCTSBot:
     ``leaf``: how a new node is judged (docs/bots.md "Which leaf wins more"):
 
     * ``"heuristic"`` (the default): the game's position value (:mod:`woodlands.bots.leaf`) of
-      the sample right after the new node (or after ``rollout`` random decisions), from
+      the sample right after the new node (or after ``rollout`` decisions of ``rollout_by``,
+      ``"greedy"`` or ``"random"``), from
       ``POOL`` hidden orders per search, each iteration with fresh dice, on the fast path;
     * ``"random"``: uniform playouts to the end on the fast path (a random player almost never
       wins Tanglewoods above difficulty 3 or solo Cursed Forest, so its samples say little);
@@ -173,11 +177,14 @@ class ISMCTSBot:
     name = "ismcts"
 
     def __init__(self, seed: int = 0, budget: "str | int | Budget | None" = None, leaf: str = DEFAULT_LEAF,
-                 exploration: float | None = None, prior: bool = True, rollout: int = DEFAULT_ROLLOUT) -> None:
+                 exploration: float | None = None, prior: bool = True, rollout: int = DEFAULT_ROLLOUT,
+                 rollout_by: str = DEFAULT_ROLLOUT_BY) -> None:
         if leaf not in LEAVES:
             raise GameOptionError(f"unknown leaf evaluation {leaf!r}; choose one of {', '.join(LEAVES)}")
         if isinstance(rollout, bool) or not isinstance(rollout, int) or not 0 <= rollout <= PLAYOUT_LIMIT:
             raise GameOptionError(f"rollout is a number of decisions from 0 to {PLAYOUT_LIMIT}, not {rollout!r}")
+        if rollout_by not in ROLLOUT_BY:
+            raise GameOptionError(f"unknown rollout player {rollout_by!r}; choose one of {', '.join(ROLLOUT_BY)}")
         self.seed = seed
         self.budget = Budget.parse(budget)
         self.leaf = leaf
@@ -186,6 +193,7 @@ class ISMCTSBot:
         self.exploration = exploration
         self.prior = prior
         self.rollout = rollout
+        self.rollout_by = rollout_by
         self._greedy: dict[str, Bot] = {}
 
     def choose(self, state: "GameState") -> str:
@@ -220,6 +228,10 @@ class ISMCTSBot:
         slow = self.leaf == "greedy"                       # greedy playouts read views built from the log
         judge = self.leaf == "heuristic" and leaves.has_value(game.id)
         rollout = self.rollout
+        roller = None
+        if judge and rollout and self.rollout_by == "greedy":
+            from .base import get_bot
+            roller = get_bot("greedy", self.seed, game=game.id)     # fresh: the search stays reproducible
         limit = budget.iterations
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         started = time.perf_counter()
@@ -291,7 +303,11 @@ class ISMCTSBot:
             played = 0
             if expanded and not d.over:
                 if judge:
-                    if rollout:
+                    if roller is not None:
+                        while played < rollout and not d.over:
+                            d.apply(roller.choose(d))
+                            played += 1
+                    elif rollout:
                         played = random_playout(d, pick, rollout)
                 elif slow:
                     played = self._greedy_playout(d)
