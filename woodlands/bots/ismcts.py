@@ -64,6 +64,11 @@ POOL = 32
 #: progressive bias toward the greedy bot's choice at the root: its UCB score gets
 #: ``PRIOR_BIAS / (visits + 1)`` more, and it is expanded first
 PRIOR_BIAS = 0.5
+#: the search leaves the greedy bot's choice only for an option whose mean value beats it by
+#: this much after at least ``MIN_VISITS`` visits (else small differences, mostly noise and the
+#: leaf's horizon, would overrule a player that is right more often than not)
+MARGIN = 0.05
+MIN_VISITS = 10
 #: each decision between the root and the end of a sample costs this factor of its reward, so
 #: that of two options the search prefers the one that gets there sooner: without it, an option
 #: that changes nothing (committing a die and taking it back) looks as good as progress, and a
@@ -163,8 +168,8 @@ class ISMCTSBot:
     ``leaf``: how a new node is judged (docs/bots.md "Which leaf wins more"):
 
     * ``"heuristic"`` (the default): the game's position value (:mod:`woodlands.bots.leaf`) of
-      the sample right after the new node (or after ``rollout`` decisions of ``rollout_by``,
-      ``"greedy"`` or ``"random"``), from
+      the sample right after the new node (or after up to ``rollout`` decisions of
+      ``rollout_by``: ``"greedy"`` finishes the game's current phase, ``"random"`` plays them all), from
       ``POOL`` hidden orders per search, each iteration with fresh dice, on the fast path;
     * ``"random"``: uniform playouts to the end on the fast path (a random player almost never
       wins Tanglewoods above difficulty 3 or solo Cursed Forest, so its samples say little);
@@ -172,13 +177,15 @@ class ISMCTSBot:
       dearer).
 
     ``prior`` (default on): the greedy bot's choice at the root, computed from the seat's view,
-    is expanded first and gets a progressive bias (``PRIOR_BIAS / (visits + 1)``)."""
+    is expanded first and gets a progressive bias (``PRIOR_BIAS / (visits + 1)``); with
+    ``margin`` (default ``MARGIN``; None: off) the bot keeps it unless an option visited at least
+    ``MIN_VISITS`` times has a mean value at least ``margin`` higher."""
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, budget: "str | int | Budget | None" = None, leaf: str = DEFAULT_LEAF,
                  exploration: float | None = None, prior: bool = True, rollout: int = DEFAULT_ROLLOUT,
-                 rollout_by: str = DEFAULT_ROLLOUT_BY) -> None:
+                 rollout_by: str = DEFAULT_ROLLOUT_BY, margin: float | None = MARGIN) -> None:
         if leaf not in LEAVES:
             raise GameOptionError(f"unknown leaf evaluation {leaf!r}; choose one of {', '.join(LEAVES)}")
         if isinstance(rollout, bool) or not isinstance(rollout, int) or not 0 <= rollout <= PLAYOUT_LIMIT:
@@ -194,6 +201,7 @@ class ISMCTSBot:
         self.prior = prior
         self.rollout = rollout
         self.rollout_by = rollout_by
+        self.margin = margin
         self._greedy: dict[str, Bot] = {}
 
     def choose(self, state: "GameState") -> str:
@@ -304,7 +312,11 @@ class ISMCTSBot:
             if expanded and not d.over:
                 if judge:
                     if roller is not None:
-                        while played < rollout and not d.over:
+                        # the greedy player finishes the phase the sample is in (committing
+                        # dice up to the roll, placing cards up to the fight...), at most
+                        # ``rollout`` decisions: the position is judged where it settles
+                        phase = getattr(d, "phase", None)
+                        while played < rollout and not d.over and getattr(d, "phase", None) == phase:
                             d.apply(roller.choose(d))
                             played += 1
                     elif rollout:
@@ -340,7 +352,20 @@ class ISMCTSBot:
                        key=lambda s: (-s.visits, s.option_id != prior, -s.value, order[s.option_id]))
         if not stats:     # a lone option, or no iteration got past it
             stats = [OptionStat(o.id, 0, 0.0, 0.0) for o in decision.options]
+        elif prior is not None and self.margin is not None:
+            stats = self._keep_prior(stats, prior, self.margin)
         return SearchResult(seat, tuple(stats), iterations, time.perf_counter() - started, in_playouts, prior)
+
+    @staticmethod
+    def _keep_prior(stats: list[OptionStat], prior: str, margin: float) -> list[OptionStat]:
+        """Put the prior first unless the most visited option that beats its value by ``margin``
+        (with ``MIN_VISITS`` visits) exists; that one goes first then."""
+        mine = next((s for s in stats if s.option_id == prior), None)
+        if mine is None:
+            return stats
+        better = [s for s in stats if s.visits >= MIN_VISITS and s.value >= mine.value + margin]
+        first = better[0] if better else mine
+        return [first] + [s for s in stats if s is not first]
 
     @staticmethod
     def _sample(state: "GameState", seat: int, seed: int) -> "GameState":

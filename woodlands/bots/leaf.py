@@ -10,10 +10,10 @@ the deciding seat sees it (``state.view(seat)``: a determinized sample is the se
 view shows nothing of the real game's hidden facts), weighed where the greedy bot has weights with
 the greedy bot's own judgement (imported, not copied):
 
-* **Tanglewoods**, in the greedy bot's "dice": a bear beaten is ``Tuning.bear_kill``, Health and
-  gold at the bot's prices (``health_value``, ``gold_value``), each ready die, Strategy and
-  Recovery, less what the enemies in the tableau will still cost (the bot's ``fight_cost``);
-  a bear's price grows with the rounds left shrinking.
+* **Tanglewoods**, in the greedy bot's "dice": a bear beaten is ``Tuning.bear_kill`` (a bear
+  baited and loose a share of it), Health and gold at the bot's prices (``health_value``,
+  ``gold_value``), each ready die, Strategy and Recovery, less what the enemies in the tableau
+  will still cost (the bot's ``fight_cost``), the map's missing directions and each round gone.
 * **The Cursed Forest**, for the team (with ``pvp``, half the team and half the seat's own kill
   tally): seeds laid and seeds carried, each adventurer's Health, lives and kit (the greedy
   bot's ``inventory_worth``), an adventurer out costs much.
@@ -41,6 +41,14 @@ if TYPE_CHECKING:
 #: how many raw units move the squashed value from 0.5 to about 0.73 (one logistic unit), per game
 SCALES = {"tanglewoods": 6.0, "cursed-forest": 4.0, "storyfold": 2.0}
 
+#: Tanglewoods: a bear baited into the forest and not beaten yet, as a share of beating one
+#: (progress: it must be drawn to be fought); the dice each round costs (the forest darkens and
+#: the round limit nears, so waiting is not free)
+BEAR_LOOSE = 0.4
+ROUND_COST = 1.0
+#: a bear in the tableau, on top of being loose (a share of beating it)
+BEAR_FOUGHT = 0.3
+
 _GREEDY: dict[str, Any] = {}
 
 
@@ -63,7 +71,11 @@ def tanglewoods_value(state: "GameState", seat: int) -> float:
     dice = view["dice"]
     ready = sum(dice["pool"].values()) + sum(dice["committed"].values())
     tired = sum(dice["exhausted"].values())
-    value = t.bear_kill * float(view["bears_defeated"])
+    value = t.bear_kill * float(view["bears_defeated"]) + BEAR_LOOSE * t.bear_kill * bot.bears_loose(view)
+    plan = view["map"]
+    if plan is not None and not plan["complete"]:
+        value -= 0.5 * t.map_direction * len(plan["missing"])
+    value -= ROUND_COST * float(view["round"])
     value += view["health"] * bot.health_value(view) + view["gold"] * bot.gold_value(view)
     value += ready * t.die_base * 2 + tired * t.die_base + view["strategy"] * t.strategy_loss * 0.5
     value += view["recovery"] * t.recovery_loss * 0.5
@@ -71,6 +83,8 @@ def tanglewoods_value(state: "GameState", seat: int) -> float:
         value -= 60.0
     for e in live_enemies(view):
         value -= bot.fight_cost(e, view)
+        if e["kind"] == "bear":          # in the tableau: nearer beaten than one still in the deck
+            value += BEAR_FOUGHT * t.bear_kill
     limit = state.options.get("round_limit")
     if limit:
         left = max(0, int(limit) - int(view["round"]))
