@@ -75,7 +75,7 @@ def test_pool_samples_carry_no_log_and_play_on_to_the_end(game_id, options, ever
     state = positions(game_id, options, every)[0]
     seat = state.decision.player
     sample = ISMCTSBot._sample(state, seat, 5)
-    assert len(sample._log) == 0 and sample._choices == [] and sample.decision == state.decision
+    assert len(sample._log) == 0 and len(sample._choices) == 0 and sample.decision == state.decision
     assert leaf.raw_value(sample, seat) == leaf.raw_value(state.determinize(seat, 5), seat)
     copy = sample.clone()
     from woodlands.engine.fastpath import random_playout

@@ -373,7 +373,7 @@ class ISMCTSBot:
         rules never read them), so that copying it costs only the position."""
         d = quiet(state.determinize(seat, seed))
         d._log = AppendLog()
-        d._choices = []
+        d._choices = AppendLog()
         return d
 
     def _prior(self, state: "GameState", seed: int) -> str | None:
