@@ -81,7 +81,7 @@ def play_game(game_id: str, options: dict[str, Any], bot_name: str, seed: int, b
 
 
 def run_ladder(path: Path, game_id: str, options: dict[str, Any], bots: list[str], games: int, budget: str,
-               leaf: str = "greedy", seed: int = 0, say: Callable[[str], None] = print,
+               leaf: str | None = None, seed: int = 0, say: Callable[[str], None] = print,
                stop_after: float | None = None) -> list[dict[str, Any]]:
     """Play what ``path`` does not hold yet of the ladder ``bots`` × ``games`` seeds, appending a
     row per game as it ends; ``stop_after`` seconds end the run early (it resumes next time)."""
@@ -91,8 +91,9 @@ def run_ladder(path: Path, game_id: str, options: dict[str, Any], bots: list[str
     for name in bots:
         if name != "ismcts":
             get_bot(name, 0, game=game_id)          # an unknown bot is refused before anything runs
-    from .ismcts import LEAVES, Budget
+    from .ismcts import DEFAULT_LEAF, LEAVES, Budget
     budget = str(Budget.parse(budget))
+    leaf = DEFAULT_LEAF if leaf is None else leaf
     if leaf not in LEAVES:
         raise GameOptionError(f"unknown leaf evaluation {leaf!r}; choose one of {', '.join(LEAVES)}")
     game = load_game(game_id)
