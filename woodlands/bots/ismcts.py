@@ -27,11 +27,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..engine.errors import GameOptionError
+from ..engine.eventlog import AppendLog
 from ..engine.fastpath import play, quiet, random_playout
+from ..engine.rng import Rng
+from . import leaf as leaves
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -41,10 +44,31 @@ if TYPE_CHECKING:
 DEFAULT_ITERATIONS = 200
 #: the exploration constant of UCB (rewards are in [0, 1])
 DEFAULT_EXPLORATION = 0.7
+#: the heuristic leaf's values are less noisy than wins and losses and lie closer together
+HEURISTIC_EXPLORATION = 0.25
 #: a playout that has not ended after this many decisions is scored as unfinished (0): a
 #: person's game has no round limit, and a random player may wander for a long time
 PLAYOUT_LIMIT = 4000
-LEAVES = ("random", "greedy")
+LEAVES = ("heuristic", "random", "greedy")
+#: the leaf evaluation a bot uses when none is named (docs/bots.md "Which leaf wins more")
+DEFAULT_LEAF = "heuristic"
+#: decisions the heuristic leaf plays past the new node before it scores the position, and who
+#: plays them (``"random"`` or ``"greedy"``)
+DEFAULT_ROLLOUT = 0
+DEFAULT_ROLLOUT_BY = "greedy"
+ROLLOUT_BY = ("greedy", "random")
+#: hidden orders drawn per search for the heuristic and random leaves: iteration ``i`` plays a
+#: copy of sample ``i % POOL`` with its own fresh generator (new dice and draws), so that an
+#: iteration costs a copy of the position, not a pass over the game's log
+POOL = 32
+#: progressive bias toward the greedy bot's choice at the root: its UCB score gets
+#: ``PRIOR_BIAS / (visits + 1)`` more, and it is expanded first
+PRIOR_BIAS = 0.5
+#: the search leaves the greedy bot's choice only for an option whose mean value beats it by
+#: this much after at least ``MIN_VISITS`` visits (else small differences, mostly noise and the
+#: leaf's horizon, would overrule a player that is right more often than not)
+MARGIN = 0.05
+MIN_VISITS = 10
 #: each decision between the root and the end of a sample costs this factor of its reward, so
 #: that of two options the search prefers the one that gets there sooner: without it, an option
 #: that changes nothing (committing a die and taking it back) looks as good as progress, and a
@@ -131,7 +155,8 @@ class SearchResult:
     stats: tuple[OptionStat, ...]     #: most visited first
     iterations: int
     seconds: float
-    playout_seconds: float            #: of which spent playing samples to their end (the rest is the search's own)
+    playout_seconds: float            #: of which spent playing samples on and judging them (the rest is the search's own)
+    prior: str | None = field(default=None, compare=False)   #: the greedy bot's choice (the root's progressive bias), or None
 
     @property
     def best(self) -> str:
@@ -140,21 +165,43 @@ class SearchResult:
 
 class ISMCTSBot:
     """Information-set MCTS.  ``budget``: iterations or seconds per decision (:class:`Budget`);
-    ``leaf``: how a new node is judged, ``"greedy"`` (the game's greedy bot plays the sample
-    out: the default, it wins more, docs/bots.md) or ``"random"`` (uniform playouts on the fast
-    path: ten to a hundred times more iterations, but a random player almost never wins
-    Tanglewoods above difficulty 3 or solo Cursed Forest, so its samples say little)."""
+    ``leaf``: how a new node is judged (docs/bots.md "Which leaf wins more"):
+
+    * ``"heuristic"`` (the default): the game's position value (:mod:`woodlands.bots.leaf`) of
+      the sample right after the new node (or after up to ``rollout`` decisions of
+      ``rollout_by``: ``"greedy"`` finishes the game's current phase, ``"random"`` plays them all), from
+      ``POOL`` hidden orders per search, each iteration with fresh dice, on the fast path;
+    * ``"random"``: uniform playouts to the end on the fast path (a random player almost never
+      wins Tanglewoods above difficulty 3 or solo Cursed Forest, so its samples say little);
+    * ``"greedy"``: the game's greedy bot plays each sample out (informative, 10-100 times
+      dearer).
+
+    ``prior`` (default on): the greedy bot's choice at the root, computed from the seat's view,
+    is expanded first and gets a progressive bias (``PRIOR_BIAS / (visits + 1)``); with
+    ``margin`` (default ``MARGIN``; None: off) the bot keeps it unless an option visited at least
+    ``MIN_VISITS`` times has a mean value at least ``margin`` higher."""
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, budget: "str | int | Budget | None" = None, leaf: str = "greedy",
-                 exploration: float = DEFAULT_EXPLORATION) -> None:
+    def __init__(self, seed: int = 0, budget: "str | int | Budget | None" = None, leaf: str = DEFAULT_LEAF,
+                 exploration: float | None = None, prior: bool = True, rollout: int = DEFAULT_ROLLOUT,
+                 rollout_by: str = DEFAULT_ROLLOUT_BY, margin: float | None = MARGIN) -> None:
         if leaf not in LEAVES:
             raise GameOptionError(f"unknown leaf evaluation {leaf!r}; choose one of {', '.join(LEAVES)}")
+        if isinstance(rollout, bool) or not isinstance(rollout, int) or not 0 <= rollout <= PLAYOUT_LIMIT:
+            raise GameOptionError(f"rollout is a number of decisions from 0 to {PLAYOUT_LIMIT}, not {rollout!r}")
+        if rollout_by not in ROLLOUT_BY:
+            raise GameOptionError(f"unknown rollout player {rollout_by!r}; choose one of {', '.join(ROLLOUT_BY)}")
         self.seed = seed
         self.budget = Budget.parse(budget)
         self.leaf = leaf
+        if exploration is None:
+            exploration = HEURISTIC_EXPLORATION if leaf == "heuristic" else DEFAULT_EXPLORATION
         self.exploration = exploration
+        self.prior = prior
+        self.rollout = rollout
+        self.rollout_by = rollout_by
+        self.margin = margin
         self._greedy: dict[str, Bot] = {}
 
     def choose(self, state: "GameState") -> str:
@@ -167,11 +214,17 @@ class ISMCTSBot:
 
     # ------------------------------------------------------------------ the search
     def search(self, state: "GameState", seat: int | None = None, budget: "Budget | None" = None) -> SearchResult:
-        """Search the decision of ``state`` as ``seat`` (the deciding seat by default) sees it."""
+        """Search the decision of ``state`` as the deciding seat sees it.  ``seat``, if given,
+        must be that seat: a search for another seat is refused (GameOptionError), since only
+        the seat that decides has a decision to search and the search reads what it may see."""
         decision = state.decision
         if decision is None:
             raise ValueError("the game is over; there is nothing to search")
-        seat = decision.player if seat is None else seat
+        if seat is None:
+            seat = decision.player
+        elif seat != decision.player:
+            raise GameOptionError(f"seat {seat!r} does not decide here (seat {decision.player} does); "
+                                  "only the deciding seat's decision can be searched")
         budget = budget or self.budget
         game = state.game
         # everything random here comes from the bot's seed and what the seat knows: how many
@@ -180,10 +233,19 @@ class ISMCTSBot:
         pick = random.Random(master.getrandbits(64))
         root = _Node(seat)
         c = self.exploration
-        greedy = self.leaf == "greedy"
+        slow = self.leaf == "greedy"                       # greedy playouts read views built from the log
+        judge = self.leaf == "heuristic" and leaves.has_value(game.id)
+        rollout = self.rollout
+        roller = None
+        if judge and rollout and self.rollout_by == "greedy":
+            from .base import get_bot
+            roller = get_bot("greedy", self.seed, game=game.id)     # fresh: the search stays reproducible
         limit = budget.iterations
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         started = time.perf_counter()
+        prior = self._prior(state, master.getrandbits(32)) if self.prior else None
+        pool: list[GameState] = []
+        refs: dict[int, float] = {}
         in_playouts = 0.0
         iterations = 0
         log = math.log
@@ -195,9 +257,13 @@ class ISMCTSBot:
             elif iterations and time.perf_counter() >= deadline:   # type: ignore[operator]
                 break
             iterations += 1
-            d = state.determinize(seat, master.getrandbits(63))
-            if not greedy:
-                quiet(d)
+            if slow:
+                d = state.determinize(seat, master.getrandbits(63))
+            else:
+                if len(pool) < POOL:
+                    pool.append(self._sample(state, seat, master.getrandbits(63)))
+                d = pool[(iterations - 1) % POOL].clone()
+                d.rng = Rng(master.getrandbits(63))
             node = root
             path: list[_Node] = []
             expanded = False
@@ -207,10 +273,11 @@ class ISMCTSBot:
                 options = d._decision.options   # type: ignore[union-attr]
                 n = len(options)
                 if n == 1:
-                    self._take(d, 0, greedy)
+                    self._take(d, 0, slow)
                     moves += 1
                     continue
                 children = node.children
+                favoured = prior if node is root else None
                 untried: list[int] = []
                 best = -1
                 best_score = -1.0
@@ -222,48 +289,106 @@ class ISMCTSBot:
                     child.avail += 1
                     if not untried:
                         score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                        if favoured is not None and options[k][0] == favoured:
+                            score += PRIOR_BIAS / (child.visits + 1)
                         if score > best_score:
                             best, best_score = k, score
                 if untried:
                     k = untried[pick.randrange(len(untried))]
+                    if favoured is not None:
+                        k = next((j for j in untried if options[j][0] == favoured), k)
                     child = children[options[k][0]] = _Node(d._decision.player)   # type: ignore[union-attr]
                     path.append(child)
-                    self._take(d, k, greedy)
+                    self._take(d, k, slow)
                     expanded = True
                     break
                 node = children[options[best][0]]
                 path.append(node)
-                self._take(d, best, greedy)
+                self._take(d, best, slow)
                 moves += 1
-            # the leaf: play the sample to its end
+            # the leaf: judge the sample there, or play it to its end
             t0 = time.perf_counter()
+            played = 0
             if expanded and not d.over:
-                played = random_playout(d, pick, PLAYOUT_LIMIT) if not greedy else self._greedy_playout(d)
-            else:
-                played = 0
+                if judge:
+                    if roller is not None:
+                        # the greedy player finishes the phase the sample is in (committing
+                        # dice up to the roll, placing cards up to the fight...), at most
+                        # ``rollout`` decisions: the position is judged where it settles
+                        phase = getattr(d, "phase", None)
+                        while played < rollout and not d.over and getattr(d, "phase", None) == phase:
+                            d.apply(roller.choose(d))
+                            played += 1
+                    elif rollout:
+                        played = random_playout(d, pick, rollout)
+                elif slow:
+                    played = self._greedy_playout(d)
+                else:
+                    played = random_playout(d, pick, PLAYOUT_LIMIT)
             finished = d.over
             discount = DISCOUNT ** (moves + len(path) + played)
-            in_playouts += time.perf_counter() - t0
             rewards: dict[int, float] = {}
             for node in path:
                 who = node.player
                 r = rewards.get(who)
                 if r is None:
-                    r = rewards[who] = game.reward(d, who) * discount if finished else 0.0
+                    if finished:
+                        r = game.reward(d, who) * discount
+                    elif judge:
+                        ref = refs.get(who)
+                        if ref is None:
+                            ref = refs[who] = leaves.raw_value(pool[0], who)
+                        r = leaves.squash(d, leaves.raw_value(d, who), ref) * discount
+                    else:
+                        r = 0.0
+                    rewards[who] = r
                 node.visits += 1
                 node.total += r
+            in_playouts += time.perf_counter() - t0
         total = sum(ch.visits for ch in root.children.values()) or 1
         order = {o.id: k for k, o in enumerate(decision.options)}
         stats = sorted((OptionStat(oid, ch.visits, ch.visits / total, ch.total / ch.visits if ch.visits else 0.0)
                         for oid, ch in root.children.items() if oid in order),
-                       key=lambda s: (-s.visits, -s.value, order[s.option_id]))
+                       key=lambda s: (-s.visits, s.option_id != prior, -s.value, order[s.option_id]))
         if not stats:     # a lone option, or no iteration got past it
             stats = [OptionStat(o.id, 0, 0.0, 0.0) for o in decision.options]
-        return SearchResult(seat, tuple(stats), iterations, time.perf_counter() - started, in_playouts)
+        elif prior is not None and self.margin is not None:
+            stats = self._keep_prior(stats, prior, self.margin)
+        return SearchResult(seat, tuple(stats), iterations, time.perf_counter() - started, in_playouts, prior)
 
     @staticmethod
-    def _take(d: "GameState", k: int, greedy: bool) -> None:
-        if greedy:
+    def _keep_prior(stats: list[OptionStat], prior: str, margin: float) -> list[OptionStat]:
+        """Put the prior first unless the most visited option that beats its value by ``margin``
+        (with ``MIN_VISITS`` visits) exists; that one goes first then."""
+        mine = next((s for s in stats if s.option_id == prior), None)
+        if mine is None:
+            return stats
+        better = [s for s in stats if s.visits >= MIN_VISITS and s.value >= mine.value + margin]
+        first = better[0] if better else mine
+        return [first] + [s for s in stats if s is not first]
+
+    @staticmethod
+    def _sample(state: "GameState", seat: int, seed: int) -> "GameState":
+        """One determinization for the pool: quiet, and without the log and the record (the
+        rules never read them), so that copying it costs only the position."""
+        d = quiet(state.determinize(seat, seed))
+        d._log = AppendLog()
+        d._choices = AppendLog()
+        return d
+
+    def _prior(self, state: "GameState", seed: int) -> str | None:
+        """The greedy bot's choice for the deciding seat (it reads that seat's view only); a
+        fresh bot each time, so that the search stays reproducible."""
+        from .base import get_bot
+        try:
+            bot = get_bot("greedy", seed, game=state.game.id)
+        except GameOptionError:      # a game without a greedy bot
+            return None
+        return bot.choose(state)
+
+    @staticmethod
+    def _take(d: "GameState", k: int, slow: bool) -> None:
+        if slow:
             d.apply(d._decision.options[k][0])   # type: ignore[union-attr]
         else:
             play(d, k)

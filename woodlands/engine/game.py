@@ -8,6 +8,7 @@ from typing import Any, Callable, Protocol
 from . import registry
 from .errors import ContentError, GameOptionError, IllegalAction, RecordError, brief, clip
 from .files import MAX_JSON_DEPTH
+from .packs import game_for
 from .records import check_replayed, record_rules, refuse_changed
 from .state import RECORD_FORMAT, RECORD_VERSION, GameState
 from .steps import StepRegistry
@@ -220,12 +221,12 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
     if not all(isinstance(record["content"].get(k), str) for k in ("id", "version")):
         raise RecordError("record field 'content' must give the pack's 'id' and 'version' as text")
     want = record["content"]
-    if content is None and record["game"] in registry.game_ids():
-        default = load_game(record["game"]).content
-        if (want.get("id"), want.get("version")) != (default.id, default.version):
-            content = _KNOWN_PACKS.get((record["game"], str(want.get("id")), str(want.get("version"))))
     try:
-        game = load_game(record["game"], content)
+        if content is None and record["game"] in registry.game_ids():
+            # the default pack, one loaded earlier, or a kept older version (engine/packs.py)
+            game = game_for(record["game"], want["id"], want["version"])
+        else:
+            game = load_game(record["game"], content)
     except GameOptionError as e:
         raise RecordError(f"record names {e}") from None
     except ContentError as e:

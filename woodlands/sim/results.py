@@ -153,7 +153,15 @@ def replay_row(row: dict[str, Any], content: str | None = None) -> "GameState":
     from ..bots import get_bot
     from ..engine.game import load_game
     from ..engine.records import log_digest
-    game = load_game(str(row["game"]), content)
+    if content is None:         # the pack the row names: the default one or a kept older version
+        from ..engine.errors import RecordError
+        from ..engine.packs import game_for
+        try:
+            game = game_for(str(row["game"]), str(row["content_id"]), str(row["content_version"]))
+        except RecordError as e:
+            raise ResultsError(f"the row cannot be replayed: {e}") from None
+    else:
+        game = load_game(str(row["game"]), content)
     if (game.content.id, game.content.version) != (row["content_id"], row["content_version"]):
         raise ResultsError(f"the row was played with pack {row['content_id']} {row['content_version']}, "
                            f"this pack is {game.content.id} {game.content.version}")

@@ -33,13 +33,16 @@ import time
 from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, AsyncIterator
+from typing import TYPE_CHECKING, Any, AsyncIterator
 
 from ..engine.errors import GameOptionError, RecordError, WoodlandsError
 from ..engine.registry import GameDescriptor, OptionSpec
 from ..engine.state import GameState
 from .settings import Settings
 from .store import BOT, CHOICE, HUMAN, UNDO, EventRow, GameRow, Store, token_hash
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 #: a game id as this server makes them (anything else is an unknown game)
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{8,32}$")
@@ -717,12 +720,14 @@ class GameService:
         n = _seat_count(desc, opts, seats)
         history = [EventRow(i, CHOICE, choice, player, False)
                    for i, (choice, player) in enumerate(zip(record["choices"], players))]
-        return self._store_new(desc.id, opts, record["seed"], n, "upload", history)
+        from ..engine.packs import game_for     # the pack the record was played with (replay checked it)
+        played_on = game_for(desc.id, record["content"]["id"], record["content"]["version"])
+        return self._store_new(desc.id, opts, record["seed"], n, "upload", history, played_on)
 
     def _store_new(self, game: str, options: dict[str, Any], seed: int, n: int, origin: str,
-                   history: list[EventRow]) -> dict[str, Any]:
+                   history: list[EventRow], played_on: Game | None = None) -> dict[str, Any]:
         from ..engine.game import load_game
-        content = load_game(game).content
+        content = (played_on or load_game(game)).content
         game_id = secrets.token_urlsafe(12)
         admin = secrets.token_urlsafe(24)
         tokens = [secrets.token_urlsafe(24) for _ in range(n)]
@@ -735,8 +740,14 @@ class GameService:
 
 # ---------------------------------------------------------------------- helpers
 def _new_state(row: GameRow) -> GameState:
-    from ..engine.game import load_game
-    return load_game(row.game).new_game(seed=row.seed, options=row.options)
+    """The game's start, on the pack it is played with (an older, kept version of the default
+    pack for a game begun before a retune: engine/packs.py)."""
+    from ..engine.packs import game_for
+    try:
+        game = game_for(row.game, str(row.content.get("id")), str(row.content.get("version")))
+    except RecordError as e:
+        raise ApiError(409, f"this game cannot be opened: {e}") from None
+    return game.new_game(seed=row.seed, options=row.options)
 
 
 def _descriptor(game: str) -> GameDescriptor:

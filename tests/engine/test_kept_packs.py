@@ -1,0 +1,139 @@
+"""Kept content packs (engine/packs.py): a record made on an older version of a game's default
+pack replays against the kept copy of that version; one naming a version Woodlands does not
+have is refused, naming the version it needs and the ones there are, and nothing changes."""
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+import woodlands
+from woodlands.engine import game as game_module
+from woodlands.engine import packs
+from woodlands.engine.errors import IllegalAction, RecordError
+from woodlands.engine.records import log_digest
+from woodlands.sim.results import ResultsError, replay_row
+
+#: a golden playthrough pinned on pack 0.1.0 (difficulty 10) before the retune, kept as it was
+OLD = Path(__file__).parent / "records" / "tanglewoods-standard-0.1.0-greedy-3.json"
+
+
+@pytest.fixture(scope="module")
+def old() -> dict:
+    return json.loads(OLD.read_text(encoding="utf-8"))
+
+
+def test_the_default_pack_moved_on_and_the_old_one_is_kept():
+    default = woodlands.load_game("tanglewoods").content
+    assert (default.id, default.version) == ("tanglewoods-standard", "0.2.0")
+    assert ("tanglewoods-standard", "0.1.0") in packs.kept_packs("tanglewoods")
+    # every kept pack loads and is what its folder name says
+    for (pack_id, version), folder in packs.kept_packs("tanglewoods").items():
+        assert folder.name == f"{pack_id}-{version}"
+        assert packs.game_for("tanglewoods", pack_id, version).content.version == version
+
+
+def test_a_real_record_made_on_the_old_pack_replays_exactly(old):
+    record = old["record"]
+    assert record["content"] == {"id": "tanglewoods-standard", "version": "0.1.0"}
+    state = woodlands.replay(record)
+    assert state.game.content.version == "0.1.0"
+    assert state.outcome == old["outcome"] and log_digest(state.log) == record["digest"]
+    assert len(state.choices) == old["decisions"]
+    # and the kept pack is what makes it so: its choices on today's pack are another game
+    new = woodlands.load_game("tanglewoods").new_game(seed=record["seed"], options=record["options"])
+    try:
+        for choice in record["choices"]:
+            new.apply(choice)
+    except IllegalAction:
+        return
+    assert log_digest(new.log) != record["digest"]
+
+
+def test_a_record_can_go_on_from_the_old_pack(old):
+    """A part-played record on the old pack (a terminal save) continues on that pack, and its
+    own record still names it."""
+    record = old["record"]
+    state = packs.game_for("tanglewoods", "tanglewoods-standard", "0.1.0").new_game(
+        seed=record["seed"], options=record["options"])
+    for choice in record["choices"][:60]:
+        state.apply(choice)
+    saved = json.loads(json.dumps(state.record()))
+    assert saved["content"]["version"] == "0.1.0"
+    again = woodlands.replay(saved)
+    assert again.view(0) == state.view(0) and again.decision.options == state.decision.options
+
+
+@pytest.mark.parametrize("version", ["0.0.9", "9.9.9", "0.1.0 ", "\x1b[2J"])
+def test_a_version_we_do_not_have_is_refused_and_changes_nothing(old, version):
+    record = copy.deepcopy(old["record"])
+    record["content"]["version"] = version
+    kept_before = dict(packs.kept_packs("tanglewoods"))
+    known_before = dict(game_module._KNOWN_PACKS)
+    loaded_before = dict(packs._LOADED)
+    default = woodlands.load_game("tanglewoods")
+    with pytest.raises(RecordError) as err:
+        woodlands.replay(record)
+    message = str(err.value)
+    assert "tanglewoods-standard 0.2.0, the default pack" in message
+    assert "tanglewoods-standard 0.1.0, kept for old records" in message
+    assert (version if version.isprintable() and " " not in version else repr(version)[:10]) in message
+    assert "\x1b" not in message and "\n" not in message
+    assert packs.kept_packs("tanglewoods") == kept_before and game_module._KNOWN_PACKS == known_before
+    assert packs._LOADED == loaded_before and woodlands.load_game("tanglewoods") is default
+    assert default.content.version == "0.2.0"
+
+
+def test_the_command_line_replays_the_old_record_and_refuses_a_tampered_one(old, tmp_path, capsys):
+    from woodlands.cli.main import main
+    good = tmp_path / "old.json"
+    good.write_text(json.dumps(old["record"]), encoding="utf-8")
+    assert main(["replay", str(good)]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    bad = tmp_path / "tampered.json"
+    bad.write_text(json.dumps(dict(old["record"], content={"id": "tanglewoods-standard", "version": "0.0.9"})),
+                   encoding="utf-8")
+    assert main(["replay", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "0.0.9" in err and "0.2.0" in err and "0.1.0" in err
+
+
+def test_a_results_row_from_the_old_pack_replays_on_it(old):
+    record = old["record"]
+    row = {"game": "tanglewoods", "content_id": "tanglewoods-standard", "content_version": "0.1.0",
+           "seed": record["seed"], "options": json.dumps(record["options"]), "bot": "greedy",
+           "digest": record["digest"]}
+    assert replay_row(row).outcome == old["outcome"]
+    with pytest.raises(ResultsError, match="0.0.7"):
+        replay_row(dict(row, content_version="0.0.7"))
+
+
+def test_ladder_rows_name_their_pack_and_the_old_rows_play_again_on_it():
+    """docs/ladder rows were played on pack 0.1.0: a greedy row (the bot's play depends only on
+    the seed) plays again to the same game on the kept pack; new rows name the pack, and a
+    resumed ladder does not count rows of another pack as done."""
+    from woodlands.bots.ladder import pack_label, play_game, read_rows
+    rows = read_rows(Path(__file__).parents[2] / "docs" / "ladder" / "results.jsonl")
+    old = [r for r in rows if r["game"] == "tanglewoods" and r["bot"] == "greedy"][:2]
+    assert old and all(pack_label(r) == "tanglewoods-standard 0.1.0" for r in old)
+    for r in old:
+        again = play_game(r["game"], r["options"], r["bot"], r["seed"], r["budget"], r["leaf"], pack=r["content"])
+        assert (again["result"], again["decisions"], again["measures"]) == (r["result"], r["decisions"], r["measures"])
+
+
+def test_a_resumed_ladder_replays_the_seeds_of_another_pack(tmp_path):
+    from woodlands.bots.ladder import read_rows, run_ladder, summarize
+    path = tmp_path / "ladder.jsonl"
+    first = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random"], 2, "200", say=[].append)
+    assert [r["content"] for r in first] == [{"id": "tanglewoods-standard", "version": "0.2.0"}] * 2
+    # rows from the old pack (as docs/ladder's are) do not count as played on today's pack
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    path.write_text("".join(json.dumps(dict(r, content={"id": "tanglewoods-standard", "version": "0.1.0"})) + "\n"
+                            for r in rows), encoding="utf-8")
+    again = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random"], 2, "200", say=[].append)
+    assert len(again) == 2 and len(read_rows(path)) == 4
+    text = summarize(read_rows(path))
+    assert "pack tanglewoods-standard 0.1.0" in text and "pack tanglewoods-standard 0.2.0" in text
