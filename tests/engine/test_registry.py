@@ -119,7 +119,7 @@ def _game_modules() -> set[str]:
     """The modules the descriptors name as a game's own (its narrator, table, help, bots)."""
     mods = set()
     for d in [*descriptors(), TOY]:
-        for hook in (d.narrator, d.table, d.help, *d.bots.values()):
+        for hook in (d.narrator, d.table, d.help, d.position_value, *d.bots.values()):
             if isinstance(hook, Lazy):
                 mods.add(hook.path.partition(":")[0])
     return mods

@@ -3,10 +3,12 @@
 A search that plays every sample to its end learns nothing where the playout player almost never
 wins (random play never beats Tanglewoods at difficulty 10 or solo Cursed Forest), and a greedy
 playout per iteration costs too much.  The ``heuristic`` leaf (``woodlands.bots.ismcts``) stops
-at the new node and scores the position instead, with :func:`position_value`.
+at the new node and scores the position instead, with :func:`raw_value`.
 
-Each game's value is a raw number in that game's own currency, read from the sampled position as
-the deciding seat sees it (``state.view(seat)``: a determinized sample is the search's own, so its
+Each game's value is a raw number in that game's own currency, from the function its descriptor
+names as ``position_value`` (``woodlands/bots/value_<game>.py`` for the built-in games; its
+``value_scale`` says how many raw units make one logistic unit), read from the sampled position
+as the deciding seat sees it (``state.view(seat)``: a determinized sample is the search's own, so its
 view shows nothing of the real game's hidden facts), weighed where the greedy bot has weights with
 the greedy bot's own judgement (imported, not copied):
 
@@ -33,115 +35,41 @@ True
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
 
-#: how many raw units move the squashed value from 0.5 to about 0.73 (one logistic unit), per game
-SCALES = {"tanglewoods": 6.0, "cursed-forest": 4.0, "storyfold": 2.0}
-
-#: Tanglewoods: a bear baited into the forest and not beaten yet, as a share of beating one
-#: (progress: it must be drawn to be fought); the dice each round costs (the forest darkens and
-#: the round limit nears, so waiting is not free)
-BEAR_LOOSE = 0.4
-ROUND_COST = 1.0
-#: a bear in the tableau, on top of being loose (a share of beating it)
-BEAR_FOUGHT = 0.3
-
-_GREEDY: dict[str, Any] = {}
+_VALUES: dict[str, Callable[["GameState", int], float] | None] = {}
 
 
-def _greedy(game_id: str) -> Any:
-    bot = _GREEDY.get(game_id)
-    if bot is None:
-        from .base import greedy_for
-        bot = _GREEDY[game_id] = greedy_for(game_id, 0)
-    return bot
-
-
-# ---------------------------------------------------------------------- Tanglewoods
-def tanglewoods_value(state: "GameState", seat: int) -> float:
-    from .greedy_tanglewoods import live_enemies, load_content
-    bot = _greedy("tanglewoods")
-    view = state.view(seat)
-    if bot.content is None:
-        bot.content = load_content(state, view)
-    t = bot.tuning
-    dice = view["dice"]
-    ready = sum(dice["pool"].values()) + sum(dice["committed"].values())
-    tired = sum(dice["exhausted"].values())
-    value = t.bear_kill * float(view["bears_defeated"]) + BEAR_LOOSE * t.bear_kill * bot.bears_loose(view)
-    plan = view["map"]
-    if plan is not None and not plan["complete"]:
-        value -= 0.5 * t.map_direction * len(plan["missing"])
-    value -= ROUND_COST * float(view["round"])
-    value += view["health"] * bot.health_value(view) + view["gold"] * bot.gold_value(view)
-    value += ready * t.die_base * 2 + tired * t.die_base + view["strategy"] * t.strategy_loss * 0.5
-    value += view["recovery"] * t.recovery_loss * 0.5
-    if view["health"] <= 0:
-        value -= 60.0
-    for e in live_enemies(view):
-        value -= bot.fight_cost(e, view)
-        if e["kind"] == "bear":          # in the tableau: nearer beaten than one still in the deck
-            value += BEAR_FOUGHT * t.bear_kill
-    limit = state.options.get("round_limit")
-    if limit:
-        left = max(0, int(limit) - int(view["round"]))
-        value -= (3 - float(view["bears_defeated"])) * max(0.0, 10 - left) * 2.0
-    return float(value)
-
-
-# ---------------------------------------------------------------------- The Cursed Forest
-def cursed_forest_value(state: "GameState", seat: int) -> float:
-    bot = _greedy("cursed-forest")
-    bot._learn(state.game.content)
-    view = state.view(seat)
-    team = 8.0 * float(view["seeds_laid"])
-    own = 0.0
-    for p in view["players"]:
-        if p["out"]:
-            team -= 12.0
-            continue
-        worth = 1.0 * p["health"] + 6.0 * p["lives"] + 3.0 * len(p["seeds"])
-        worth += 0.3 * bot.inventory_worth(p["inventory"], bot._character(p))
-        team += worth
-        if p["player"] == seat:
-            own += 0.2 * float(p["tally"])
-    if state.options.get("pvp"):
-        return 0.5 * team + 0.5 * own
-    return team
-
-
-# ---------------------------------------------------------------------- Storyfold
-def storyfold_value(state: "GameState", seat: int) -> float:
-    s: Any = state
-    scene = s.content.scenes[s.scene]
-    value = -2.0 * s.scenes_played - 0.05 * s.shadow_drawn
-    value += 0.4 * s.light + 0.5 * (s.shadow - scene.middle) + 0.3 * sum(s.visited) + 0.1 * s.spirit_left()
-    return float(value)
-
-
-VALUES: dict[str, Callable[["GameState", int], float]] = {
-    "tanglewoods": tanglewoods_value,
-    "cursed-forest": cursed_forest_value,
-    "storyfold": storyfold_value,
-}
+def _value_of(game_id: str) -> Callable[["GameState", int], float] | None:
+    """The game's ``position_value`` hook from its descriptor (None: the game has none), cached."""
+    try:
+        return _VALUES[game_id]
+    except KeyError:
+        from ..engine.registry import descriptor, resolve
+        fn: Callable[["GameState", int], float] | None = resolve(descriptor(game_id).position_value)
+        _VALUES[game_id] = fn
+        return fn
 
 
 def has_value(game_id: str) -> bool:
     """Does ``game_id`` have a position value (else the heuristic leaf plays random playouts)?"""
-    return game_id in VALUES
+    return _value_of(game_id) is not None
 
 
 def raw_value(state: "GameState", seat: int) -> float:
     """The game's raw position value for ``seat`` (higher is better; see the module)."""
-    return VALUES[state.game.id](state, seat)
+    fn = _value_of(state.game.id)
+    assert fn is not None, f"{state.game.id} has no position value (see has_value)"
+    return fn(state, seat)
 
 
 def squash(state: "GameState", raw: float, reference: float) -> float:
     """``raw`` against ``reference`` (the root's), in 0..1 by a logistic of the game's scale."""
-    x = (raw - reference) / SCALES.get(state.game.id, 4.0)
+    from ..engine.registry import descriptor
+    x = (raw - reference) / descriptor(state.game.id).value_scale
     if x > 30:
         return 1.0
     if x < -30:
@@ -149,4 +77,4 @@ def squash(state: "GameState", raw: float, reference: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-__all__ = ["SCALES", "VALUES", "has_value", "raw_value", "squash"]
+__all__ = ["has_value", "raw_value", "squash"]

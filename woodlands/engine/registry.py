@@ -142,6 +142,12 @@ class GameDescriptor:
     help: Any = None
     presentation: Any = None
     bots: Mapping[str, Any] = field(default_factory=lambda: {"random": RANDOM_BOT})
+    #: ``(state, seat) -> float``: how good a position looks to that seat, from what it may see
+    #: (higher is better), for the search bot's ``heuristic`` leaf (:mod:`woodlands.bots.leaf`);
+    #: None: that leaf plays random playouts instead
+    position_value: Any = None
+    #: how many raw units of ``position_value`` make one logistic unit (see ``leaf.squash``)
+    value_scale: float = 4.0
     options: tuple[OptionSpec, ...] = ()
     tests: GameTests = field(default_factory=GameTests)
     #: where the game stands in the menu of ``woodlands play`` (then by id)
