@@ -285,7 +285,7 @@ class BodyLimit:
                 except ValueError:
                     size = self.limit + 1
                 if size > self.limit:
-                    await self._refuse(send)
+                    await self._refuse(scope, send)
                     return
         if scope.get("method") in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
@@ -301,7 +301,7 @@ class BodyLimit:
             chunk = message.get("body", b"")
             seen += len(chunk)
             if seen > self.limit:
-                await self._refuse(send)
+                await self._refuse(scope, send)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -318,7 +318,19 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, send: Send) -> None:
+    async def _refuse(self, scope: Scope, send: Send) -> None:
+        path = str(scope.get("path", ""))
+        if not path.startswith("/api/") and scope.get("method") == "POST":
+            # a page's form (an upload, a set-up): back to the home page with the reason in
+            # words, like the pages' other refusals, not a JSON body in the browser's window
+            from urllib.parse import urlencode
+            reason = (f"That file is too big: the server takes at most {self.limit // 1024} KB "
+                      "(a record or save from the terminal is far smaller). Nothing was changed.")
+            await send({"type": "http.response.start", "status": 303,
+                        "headers": [(b"location", ("/?" + urlencode({"error": reason})).encode()),
+                                    (b"content-length", b"0")]})
+            await send({"type": "http.response.body", "body": b""})
+            return
         body = json.dumps({"detail": f"the request body is larger than {self.limit} bytes"}).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})

@@ -46,4 +46,13 @@ class Settings:
     prune_days: float | None = None
 
     def database_url(self) -> str:
-        return self.db_url or os.environ.get(DB_ENV) or default_db_url()
+        return with_driver(self.db_url or os.environ.get(DB_ENV) or default_db_url())
+
+
+def with_driver(url: str) -> str:
+    """A PostgreSQL URL that names no driver (``postgresql://...``, ``postgres://...``) as psycopg 3's,
+    the driver the web extra installs (SQLAlchemy 2.0 would look for psycopg2); others unchanged."""
+    for bare in ("postgresql://", "postgres://"):
+        if url.startswith(bare):
+            return "postgresql+psycopg://" + url[len(bare):]
+    return url

@@ -23,7 +23,7 @@ from markupsafe import Markup
 
 from ...engine.decision import Decision, Option
 from ...engine.presentation import Presentation, presentation_for
-from .common import View, attrs, esc, join, section, tip_of
+from .common import View, attrs, join, section, tip_of
 
 Describe = Callable[[str], "str | None"]
 
@@ -185,13 +185,25 @@ def render_log(game: Any, events: list[dict[str, Any]], seat: int, last: int = 6
         s=len(lines) - len(shown) + 1, li=join(Markup("<li>{}</li>").format(line) for line in shown))
 
 
+def _outcome_value(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_outcome_value(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{str(k).replace('_', ' ')} {_outcome_value(v)}" for k, v in value.items())
+    return str(value)
+
+
 def render_outcome(outcome: Any) -> Markup:
+    """The end of the game: its result as the headline, then the outcome's other facts with
+    their names in words; a fact with no value (None, an empty list) is left out."""
     if not outcome:
         return Markup("")
     if isinstance(outcome, dict):
-        rows = join(Markup("<dt>{}</dt><dd>{}</dd>").format(k, v if not isinstance(v, (dict, list)) else esc(v))
-                    for k, v in outcome.items())
-        return Markup('<section class="outcome panel" aria-label="Outcome"><h2>Game over</h2><dl>{}</dl></section>').format(rows)
+        result = outcome.get("result")
+        title = f"Game over: {result}" if result not in (None, "") else "Game over"
+        rows = join(Markup("<dt>{}</dt><dd>{}</dd>").format(str(k).replace("_", " "), _outcome_value(v))
+                    for k, v in outcome.items() if k != "result" and v is not None and v != [] and v != {} and v != "")
+        return Markup('<section class="outcome panel" aria-label="Outcome"><h2>{}</h2><dl>{}</dl></section>').format(title, rows)
     return Markup('<section class="outcome panel"><h2>Game over</h2><p>{}</p></section>').format(outcome)
 
 
