@@ -187,8 +187,8 @@ def _read_upload(data: bytes) -> Any:
     from ..engine.errors import WoodlandsError
     from ..engine.errors import RecordError
     from ..engine.files import parse_json
-    if len(data) > 16 * 1024 * 1024:
-        raise PageError(413, "That file is too big (16 MB at most).")
+    # its size is already bounded: the BodyLimit middleware refuses a body over Settings.max_body
+    # (and sends a page's form back home with the reason) before this reads it
     try:
         return parse_json(data.decode("utf-8-sig"), "the file", RecordError)
     except UnicodeDecodeError as err:
