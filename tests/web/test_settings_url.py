@@ -19,3 +19,22 @@ def test_a_postgresql_url_without_a_driver_uses_psycopg(given: str, meant: str, 
     assert Settings(db_url=given).database_url() == meant
     monkeypatch.setenv("WOODLANDS_DB", given)
     assert Settings().database_url() == meant
+
+
+def test_the_store_itself_names_psycopg_for_a_bare_postgresql_url(monkeypatch) -> None:
+    """``limits.prune(URL)`` and other callers hand the store a URL without going through Settings."""
+    import woodlands.web.store as store_module
+
+    class Stop(Exception):
+        pass
+
+    seen: list[str] = []
+
+    def engine(url: str) -> None:            # the URL handling alone: no connection is opened
+        seen.append(url)
+        raise Stop
+
+    monkeypatch.setattr(store_module, "_engine", engine)
+    with pytest.raises(Stop):
+        store_module.Store("postgresql://me@/w")
+    assert seen == ["postgresql+psycopg://me@/w"]

@@ -173,6 +173,8 @@ class Store:
     """The database of one server.  Thread-safe (a connection pool); every write commits."""
 
     def __init__(self, url: str) -> None:
+        from .settings import with_driver      # every way in (serve, prune, tests) names psycopg 3
+        url = with_driver(url)
         self.url = url
         self.engine = _engine(url)
         self.postgres = self.engine.dialect.name == "postgresql"
