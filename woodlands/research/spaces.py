@@ -316,25 +316,7 @@ register_space("cursed-forest", cursed_forest_ids)
 def take(state: "GameState", position: int) -> None:
     """``state.apply`` of option number ``position`` of the decision waiting (an index into
     ``state.decision.options`` that the caller got from it, as :meth:`ActionSpace.legal`'s list
-    gives): the same rules, record, log and undo bookkeeping, without looking the id up among
-    the options' ids.  The adapters' hot loop; ``tests/research/test_spaces.py`` holds it to
-    ``apply`` (same records, logs and undo floors over many games)."""
-    decision = state._decision
-    assert decision is not None
-    option_id = decision.options[position][0]
-    step = state.pending
-    assert step is not None
-    state.pending = None
-    state._decision = None
-    state._choices.append(option_id)
-    spec = state.game.steps.specs[step[0]]
-    assert spec.answer is not None
-    before = state.rng.state
-    state._revealed = False
-    if len(step) == 1:
-        spec.answer(state, option_id)
-    else:
-        spec.answer(state, option_id, *step[1:])
-    state.advance()
-    if state._revealed or state.rng.state != before:
-        state.chance_floor = len(state._choices)
+    gives): the engine's own ``_answer``, without looking the id up among the options' ids.  The
+    adapters' hot loop; ``tests/research/test_spaces.py`` holds it to ``apply`` (same records,
+    logs and undo floors over many games)."""
+    state._answer(state._decision.options[position][0])  # type: ignore[union-attr]
