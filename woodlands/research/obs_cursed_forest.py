@@ -15,12 +15,13 @@ seldom, so it is kept, per position of the forest, in a bounded cache.
 from __future__ import annotations
 
 from array import array
+from operator import attrgetter
 from typing import Any
 
 from ..engine.game import Game
 from ..games.cursed_forest.model import EDGES, TILE_KINDS
 from ..games.cursed_forest.state import EMPTY, POISON, SPACES, TOKEN
-from .observe import Incremental, Layout, decision_kinds, onehot
+from .observe import Incremental, Layout, begin, header, onehot
 from .spaces import reach
 
 PHASES = ("setup", "forest", "maiden", "hunt")
@@ -48,10 +49,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     dice = sorted((i.combat_dice for i in c.items), reverse=True)[:len(SPACES)]
     most = max([max(ch.dice for ch in c.characters) + sum(dice) + 1, c.spiders.dice, c.morna.dice]
                + [m.sides[k].dice for m in c.monsters for k in (0, 1)])
-    lay = Layout()
-    kinds = sorted(decision_kinds(game))
-    kind_at = {k: i for i, k in enumerate(kinds)}
-    phase_at = {p: i for i, p in enumerate(PHASES)}
+    lay, kinds, kind_at, phase_at = begin(game, PHASES)
     foe_at = {f: i for i, f in enumerate(FOES)}
     o_dec = lay.add("decision", onehot("decision", kinds) + onehot("decider", [str(a) for a in range(n)]), 0, 1,
                     "the kind of the decision waiting and the adventurer who decides (all 0 once over)")
@@ -184,17 +182,22 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     n_kinds = len(kinds)
     o_adv_sp = len(ADV_FEATURES) + n_chars + n_seeds
     adv_end = o_adv + AW * n
-    head_zeros = array("f", bytes(4 * o_adv))              # decision, phase, scalars, drawn_tile, fight
+    head = header(o_adv, o_dec, kind_at, o_phase, phase_at)   # decision, phase, scalars, drawn_tile, fight
     space_zeros = array("f", bytes(4 * n_spaces * n_states))
     kind_zeros = array("f", bytes(4 * (n_chars + n_seeds)))
     o_held = n + n_spaces              # an item's "extra" place; its spaces start at n
     o_floor = n + n_spaces + 1         # on_tile, then gone, then the tile's slot
 
-    def fresh(m: Any) -> None:
-        """The memo's copies, none yet (so every group is written)."""
-        m.fresh = False
+    #: each adventurer's plain numbers (a list per field, one number per adventurer) and where
+    #: each lies in an adventurer's features
+    plain_names = ("health", "max_health", "lives", "ap", "max_ap", "tag_debt")   # the state's fields too
+    plain_fields = attrgetter(*plain_names)
+    plain_at = tuple(o_adv + ADV_FEATURES.index(name) for name in plain_names)
+
+    def start(m: Any) -> None:
+        """A new memo's copies, none yet (so every group is written)."""
         m.owner = m.turn = m.pos = m.char_pos = m.shown = m.kills = m.char = m.seeds = None
-        m.health = m.max_health = m.lives = m.ap = m.max_ap = m.tag_debt = None
+        m.plain = (None,) * len(plain_at)
         m.inv, m.extras, m.mine = [None] * n, [None] * n, [None] * n
         m.held = [[] for _ in range(n)]   # per adventurer: the item features it set
         m.items_on_tiles = m.gone = None
@@ -204,18 +207,13 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding of ``s`` for ``seat``, written over ``m.out`` group by group, each group
         only when the fields it reads differ from the memo's copies of them."""
-        if m.fresh:
-            fresh(m)
         out = m.out
         # -- what changes at nearly every step: written every time
-        out[0:o_adv] = head_zeros
-        d = s.decision
-        if d is not None and not s.over:
-            out[o_dec + kind_at[d.kind]] = 1.0
+        d = head(s, out)
+        if d is not None:
             a = d.data.get("adventurer") if isinstance(d.data, dict) else None
             if isinstance(a, int) and 0 <= a < n:
                 out[o_dec + n_kinds + a] = 1.0
-        out[o_phase + phase_at[s.phase]] = 1.0
         out[o_phase + len(PHASES) + (s.turn if 0 <= s.turn < n else n)] = 1.0
         morna = s.morna_at
         exit_at = s.exit_at
@@ -267,30 +265,13 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         if turn != m.turn:
             m.turn = turn
             out[o_adv + 1:adv_end:AW] = array("f", [a == turn for a in range(n)])
-        v = s.ap
-        if v != m.ap:
-            m.ap = v[:]
-            out[o_adv + 5:adv_end:AW] = array("f", v)
-        v = s.health
-        if v != m.health:
-            m.health = v[:]
-            out[o_adv + 2:adv_end:AW] = array("f", v)
-        v = s.max_health
-        if v != m.max_health:
-            m.max_health = v[:]
-            out[o_adv + 3:adv_end:AW] = array("f", v)
-        v = s.lives
-        if v != m.lives:
-            m.lives = v[:]
-            out[o_adv + 4:adv_end:AW] = array("f", v)
-        v = s.max_ap
-        if v != m.max_ap:
-            m.max_ap = v[:]
-            out[o_adv + 6:adv_end:AW] = array("f", v)
-        v = s.tag_debt
-        if v != m.tag_debt:
-            m.tag_debt = v[:]
-            out[o_adv + 14:adv_end:AW] = array("f", v)
+        plain = plain_fields(s)          # one tuple compare when none changed (most steps)
+        if plain != m.plain:
+            was = m.plain
+            for k, v in enumerate(plain):
+                if v != was[k]:
+                    out[plain_at[k]:adv_end:AW] = array("f", v)
+            m.plain = tuple([v[:] for v in plain])
         where, char = s.pos, s.char
         if where != m.pos or char != m.char_pos:   # on the board, x, y, out of the game
             m.pos, m.char_pos = where[:], char[:]
@@ -401,4 +382,4 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                             wrote += (ia, ia + 2)
         return out
 
-    return lay, Incremental(make)
+    return lay, Incremental(make, start)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.game import Game
 from ..games.storyfold.model import ACTIONS, RIVER_SPACES
-from .observe import Incremental, Layout, decision_kinds, onehot
+from .observe import Incremental, Layout, begin, header, onehot
 
 PHASES = ("setup", "luma", "shadow", "end")
 CARD_ZONES = ("river", "space", "boon", "stunned", "shadow_discard", "explore_discard", "creature_discard",
@@ -48,10 +48,7 @@ def story_flags(content: Any) -> list[str]:
 
 def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     c: Any = game.content
-    lay = Layout()
-    kinds = sorted(decision_kinds(game))
-    kind_at = {k: i for i, k in enumerate(kinds)}
-    phase_at = {p: i for i, p in enumerate(PHASES)}
+    lay, kinds, kind_at, phase_at = begin(game, PHASES)
     flags = story_flags(c)
     flag_at = {f: i for i, f in enumerate(flags)}
     uses = [f"{who}:{u.id}" for who, comp in (("luma", c.luma), ("brom", c.brom)) for side in comp.sides for u in side.uses]
@@ -85,24 +82,21 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     scenes = c.scenes
     n_chapters = len(c.chapters)
 
-    head_zeros = array("f", bytes(4 * o_loc))            # decision .. dice: written every time
+    head = header(o_loc, o_dec, kind_at, o_phase, phase_at)   # decision .. dice: written every time
     loc_zeros = array("f", bytes(4 * (o_card - o_loc)))
     card_zeros = array("f", bytes(4 * (o_use - o_card)))
     tail_zeros = array("f", bytes(4 * (lay.size - o_use)))   # uses and flags
+
+    def start(m: Any) -> None:
+        """A new memo's copies, none yet (so every group is written)."""
+        m.loc = m.cards = m.tail = None
 
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding written over ``m.out``: the head every time, the locations, the cards
         and the uses and flags only when the fields each reads differ from the memo's copies
         (see :class:`~woodlands.research.observe.Incremental`)."""
-        if m.fresh:
-            m.fresh = False
-            m.loc = m.cards = m.tail = None
         out = m.out
-        out[0:o_loc] = head_zeros
-        d = s.decision
-        if d is not None and not s.over:
-            out[o_dec + kind_at[d.kind]] = 1.0
-        out[o_phase + phase_at[s.phase]] = 1.0
+        head(s, out)
         out[o_where + s.chapter] = 1.0
         out[o_where + n_chapters + s.scene] = 1.0
         scene = scenes[s.scene]
@@ -177,4 +171,4 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             if f_at is not None:
                 out[o_flag + f_at] = 1.0
 
-    return lay, Incremental(make)
+    return lay, Incremental(make, start)

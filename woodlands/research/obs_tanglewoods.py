@@ -14,7 +14,7 @@ from typing import Any
 from ..engine.game import Game
 from ..games.tanglewoods.model import COLOURS, DIE_COLOUR, STATS
 from ..games.tanglewoods.state import COMMITTED
-from .observe import Incremental, Layout, decision_kinds, onehot
+from .observe import Incremental, Layout, begin, header, onehot
 
 PHASES = ("setup", "map", "forest", "bribery", "strategy", "resolve", "merchant")
 FOREST_ZONES = ("tableau", "drawn", "revealed", "deck_top", "deck_bottom", "bear_aside", "bear_won")
@@ -26,10 +26,7 @@ MAX_ROUND = 1000
 
 def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     c: Any = game.content
-    lay = Layout()
-    kinds = sorted(decision_kinds(game))
-    kind_at = {k: i for i, k in enumerate(kinds)}
-    phase_at = {p: i for i, p in enumerate(PHASES)}
+    lay, kinds, kind_at, phase_at = begin(game, PHASES)
     o_dec = lay.add("decision", onehot("decision", kinds), 0, 1, "the kind of the decision waiting (all 0 once over)")
     o_phase = lay.add("phase", onehot("phase", PHASES), 0, 1, "the phase")
     scal = ["round", "difficulty", *STATS, "gold", "bears_defeated", "strategy_pass", "forest_draws", "buys",
@@ -103,7 +100,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 out[at + (code >> 1) * width + top + 1] = 1 + (code & 1)
 
     o_end = o_disc["item"] + disc_size["item"]
-    head_zeros = array("f", bytes(4 * o_dice))                    # decision, phase, scalars, hero
+    head = header(o_dice, o_dec, kind_at, o_phase, phase_at)     # decision, phase, scalars, hero
     maps_zeros = array("f", bytes(4 * (o_item - o_map)))
     items_zeros = array("f", bytes(4 * (o_disc["forest"] - o_item)))
 
@@ -111,8 +108,8 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         """What :func:`ends` reads of a deck: its top card and, if another, its bottom card."""
         return (deck[0] if deck else -1, deck[-1] if len(deck) > 1 else -1)
 
-    def fresh(m: Any) -> None:
-        m.fresh = False
+    def start(m: Any) -> None:
+        """A new memo's copies, none yet (so every group is written)."""
         m.dice = m.maps = m.items = None
         #: the forest's copies: tableau, damage, defeated, deck ends, drawn, revealed, bears aside;
         #: the marks set from the tableau, from the deck ends, from the rest; bears won
@@ -122,15 +119,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding written over ``m.out``, each group only when the fields it reads differ
         from the memo's copies of them (see :class:`~woodlands.research.observe.Incremental`)."""
-        if m.fresh:
-            fresh(m)
         out = m.out
         # -- the decision, phase, numbers and hero: written every time
-        out[0:o_dice] = head_zeros
-        d = s.decision
-        if d is not None and not s.over:
-            out[o_dec + kind_at[d.kind]] = 1.0
-        out[o_phase + phase_at[s.phase]] = 1.0
+        head(s, out)
         sc = (min(s.round, MAX_ROUND), s.difficulty, s.health, s.strategy, s.recovery, s.gold, len(s.bears_won),
               s.passes, s.cycle_draws, s.buys, s.map_complete, "ability" in s.used, s.over,
               len(s.forest_deck), len(s.map_deck), len(s.item_deck),
@@ -224,4 +215,4 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
 
     disc_zeros = {deck: array("f", bytes(4 * size)) for deck, size in disc_size.items()}
     assert o_end == lay.size
-    return lay, Incremental(make)
+    return lay, Incremental(make, start)
