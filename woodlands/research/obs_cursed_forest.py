@@ -21,7 +21,7 @@ from typing import Any
 from ..engine.game import Game
 from ..games.cursed_forest.model import EDGES, TILE_KINDS
 from ..games.cursed_forest.state import EMPTY, POISON, SPACES, TOKEN
-from .observe import Incremental, Layout, begin, header, onehot
+from .observe import Incremental, Layout, begin, header, onehot, packer
 from .spaces import reach
 
 PHASES = ("setup", "forest", "maiden", "hunt")
@@ -194,6 +194,11 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     plain_fields = attrgetter(*plain_names)
     plain_at = tuple(o_adv + ADV_FEATURES.index(name) for name in plain_names)
 
+    pack_scalars, pack10, pack4 = packer(len(scal)), packer(10), packer(4)
+    #: what the tiles segment reads (lists, then the list of lists of seeds, then three numbers)
+    tile_fields = attrgetter("tile_monster", "tile_damage", "placed", "place_rot", "place_pos", "tile_side", "tile_token",
+                             "tile_root", "tile_vine", "tile_seeds", "exit_at", "exit_link", "morna_at")
+
     def start(m: Any) -> None:
         """A new memo's copies, none yet (so every group is written)."""
         m.owner = m.turn = m.pos = m.char_pos = m.shown = m.kills = m.char = m.seeds = None
@@ -202,7 +207,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         m.held = [[] for _ in range(n)]   # per adventurer: the item features it set
         m.items_on_tiles = m.gone = None
         m.floor = []                      # the item features set from items on tiles and gone
-        m.tiles = None
+        m.tiles = m.links = None
 
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding of ``s`` for ``seat``, written over ``m.out`` group by group, each group
@@ -218,13 +223,12 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         morna = s.morna_at
         exit_at = s.exit_at
         pp = s.place_pos
-        sc = (min(s.round_no, CAP), len(s.tile_stack), len(s.monster_bag), len(s.item_bag), s.seeds_laid,
+        pack_scalars(out, 4 * o_sc, min(s.round_no, CAP), len(s.tile_stack), len(s.monster_bag), len(s.item_bag), s.seeds_laid,
               len(s.pit_monsters), morna >= 0, pp[morna][0] if morna >= 0 else 0,
               pp[morna][1] if morna >= 0 else 0, s.morna_health if morna >= 0 else 0,
               exit_at >= 0, pp[exit_at][0] if exit_at >= 0 else 0, pp[exit_at][1] if exit_at >= 0 else 0,
               min(s.free_actions, CAP), s.jumped, s.marta_used, s.last_roll, s.over,
               s.over and (s.outcome or {}).get("result") == "win")
-        out[o_sc:o_sc + len(sc)] = array("f", sc)
         if s.drawn >= 0:
             tile = tiles[s.drawn]
             out[o_drawn + kind_index[tile.kind]] = 1.0
@@ -249,8 +253,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 fv = (s.morna_health, max(0, c.morna.dice - s.seeds_laid), c.morna.modifier, 0, 0, 0, 0)
             else:
                 fv = (s.health[s.f_opponent], 0, 0, 0, 0, 0, 0)
-            fv += (s.f_crow, s.f_enchant_bonus if s.f_enchant >= 0 else 0, s.f_noescape)
-            out[at:at + 10] = array("f", fv)
+            pack10(out, 4 * at, *fv, s.f_crow, s.f_enchant_bonus if s.f_enchant >= 0 else 0, s.f_noescape)
             at += 10
             mine_dice = s.r_mine[:most]
             out[at:at + len(mine_dice)] = array("f", mine_dice)
@@ -258,7 +261,8 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             out[at + most:at + most + len(theirs)] = array("f", theirs)
         # -- each adventurer's plain numbers: a list of the state per feature, rewritten when it changed
         owner = s.owner
-        if owner != m.owner:
+        owner_changed = owner != m.owner
+        if owner_changed:
             m.owner = owner[:]
             out[o_adv:adv_end:AW] = array("f", [o == seat for o in owner])
         turn = s.turn
@@ -278,7 +282,10 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             for a in range(n):
                 at = o_adv + AW * a + 7
                 pos = where[a]
-                out[at:at + 4] = array("f", (0, 0, 0, char[a] >= 0) if pos is None else (1, pos[0], pos[1], 0))
+                if pos is None:
+                    pack4(out, 4 * at, 0, 0, 0, char[a] >= 0)
+                else:
+                    pack4(out, 4 * at, 1, pos[0], pos[1], 0)
         kills_l, seeds_l = s.kills, s.seeds
         if kills_l != m.kills or char != m.char or seeds_l != m.seeds:   # kills and tally, character, seeds
             m.kills, m.char, m.seeds = [k[:] for k in kills_l], char[:], [k[:] for k in seeds_l]
@@ -300,7 +307,8 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             m.shown = shown[:]
         m_inv, m_extras, m_mine, held = m.inv, m.extras, m.mine, m.held
         todo = []
-        for a in range(n):
+        # (one compare of every inventory first: on most steps nothing anyone carries changed)
+        for a in range(n) if shown_changed or owner_changed or inv_l != m_inv or extras_l != m_extras else ():
             mine = owner[a] == seat
             if inv_l[a] != m_inv[a] or extras_l[a] != m_extras[a] or mine is not m_mine[a] or (shown_changed and not mine):
                 todo.append(a)
@@ -347,15 +355,11 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             held[a] = wrote
             m_inv[a], m_extras[a], m_mine[a] = inv[:], extras[:], mine
         # -- the forest: changes when a tile is laid or what lies on one changes
-        t = m.tiles
-        relaid = (t is None or s.tile_monster != t[0] or s.tile_damage != t[1] or s.placed != t[2]
-                  or s.place_rot != t[3] or s.place_pos != t[4] or s.tile_side != t[5] or s.tile_token != t[6]
-                  or s.tile_root != t[7] or s.tile_vine != t[8] or s.tile_seeds != t[9] or s.exit_at != t[10]
-                  or s.exit_link != t[11] or s.morna_at != t[12] or (s.exit_link >= 0 and s.links != t[13]))
+        laid = tile_fields(s)   # one compare of them all (the links only matter once the roots opened one)
+        relaid = laid != m.tiles or (s.exit_link >= 0 and s.links != m.links)
         if relaid:
-            m.tiles = (s.tile_monster[:], s.tile_damage[:], s.placed[:], s.place_rot[:], s.place_pos[:], s.tile_side[:],
-                       s.tile_token[:], s.tile_root[:], s.tile_vine[:], [*map(list.copy, s.tile_seeds)], s.exit_at,
-                       s.exit_link, s.morna_at, s.links[:])
+            m.tiles = (*[v[:] for v in laid[:-4]], [*map(list.copy, s.tile_seeds)], *laid[-3:])
+            m.links = s.links[:]
             out[o_tile:o_tile + tile_size] = tiles_segment(s)
         # -- items lying face up on tiles (in the items segment the item and the tile's slot + 1,
         #    in the tiles segment their number) and items gone

@@ -25,6 +25,7 @@ True
 """
 from __future__ import annotations
 
+import struct
 from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
@@ -144,6 +145,15 @@ class Encoder:
             memo = self._memo(seat)
         return self._frombuffer(array("f", self._make(state, seat, memo)), self._float32)   # a copy: ours stays ours
 
+    def flat_into(self, state: "GameState", seat: int, target: "npt.NDArray[np.float32]") -> None:
+        """``target[:] = flat(state, seat)`` without the copy ``flat`` makes for its caller
+        (``target``: ``flat_size`` float32s of the caller's, OpenSpiel's observer tensor)."""
+        try:
+            memo = self._local.memos[seat]
+        except (AttributeError, KeyError):
+            memo = self._memo(seat)
+        target[:] = self._frombuffer(self._make(state, seat, memo), self._float32)   # a view, gone at once
+
     def _memo(self, seat: int) -> Memo:
         memos = self._local.__dict__.setdefault("memos", {})
         if len(memos) >= 16:   # seats are few; a caller going through many keeps this bounded
@@ -225,6 +235,13 @@ def begin(game: "Game", phases: tuple[str, ...]) -> tuple[Layout, list[str], dic
     (sorted) and the position of each kind and of each of its ``phases`` in their one-hots."""
     kinds = sorted(decision_kinds(game))
     return Layout(), kinds, {k: i for i, k in enumerate(kinds)}, {p: i for i, p in enumerate(phases)}
+
+
+def packer(size: int) -> Callable[..., None]:
+    """``pack(out, 4 * offset, x0, x1, ...)``: ``size`` numbers written into ``out`` (an
+    ``array("f")``) from feature ``offset`` on, as float32, in one C call: no array is made for
+    them, which is most of what writing a run of features costs."""
+    return struct.Struct(f"={size}f").pack_into
 
 
 def header(size: int, o_dec: int, kind_at: dict[str, int], o_phase: int,
