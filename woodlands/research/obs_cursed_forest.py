@@ -223,16 +223,16 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         morna = s.morna_at
         exit_at = s.exit_at
         pp = s.place_pos
-        pack_scalars(out, 4 * o_sc, min(s.round_no, CAP), len(s.tile_stack), len(s.monster_bag), len(s.item_bag), s.seeds_laid,
-              len(s.pit_monsters), morna >= 0, pp[morna][0] if morna >= 0 else 0,
-              pp[morna][1] if morna >= 0 else 0, s.morna_health if morna >= 0 else 0,
-              exit_at >= 0, pp[exit_at][0] if exit_at >= 0 else 0, pp[exit_at][1] if exit_at >= 0 else 0,
-              min(s.free_actions, CAP), s.jumped, s.marta_used, s.last_roll, s.over,
-              s.over and (s.outcome or {}).get("result") == "win")
+        pack_scalars(out, 4 * o_sc, min(s.round_no, CAP), len(s.tile_stack), len(s.monster_bag), len(s.item_bag),
+                     s.seeds_laid, len(s.pit_monsters), morna >= 0, pp[morna][0] if morna >= 0 else 0,
+                     pp[morna][1] if morna >= 0 else 0, s.morna_health if morna >= 0 else 0,
+                     exit_at >= 0, pp[exit_at][0] if exit_at >= 0 else 0, pp[exit_at][1] if exit_at >= 0 else 0,
+                     min(s.free_actions, CAP), s.jumped, s.marta_used, s.last_roll, s.over,
+                     s.over and (s.outcome or {}).get("result") == "win")
         if s.drawn >= 0:
             tile = tiles[s.drawn]
             out[o_drawn + kind_index[tile.kind]] = 1.0
-            out[o_drawn + len(TILE_KINDS):o_drawn + len(TILE_KINDS) + 4] = array("f", tile.open)
+            pack4(out, 4 * (o_drawn + len(TILE_KINDS)), *tile.open)
         if s.f_kind:
             at = o_fight
             out[at + foe_at[s.f_kind]] = 1.0
@@ -307,7 +307,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             m.shown = shown[:]
         m_inv, m_extras, m_mine, held = m.inv, m.extras, m.mine, m.held
         todo = []
-        # (one compare of every inventory first: on most steps nothing anyone carries changed)
+        # (one compare of every inventory first: on many steps nothing anyone carries changed)
         for a in range(n) if shown_changed or owner_changed or inv_l != m_inv or extras_l != m_extras else ():
             mine = owner[a] == seat
             if inv_l[a] != m_inv[a] or extras_l[a] != m_extras[a] or mine is not m_mine[a] or (shown_changed and not mine):
