@@ -201,7 +201,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
 
     def start(m: Any) -> None:
         """A new memo's copies, none yet (so every group is written)."""
-        m.owner = m.turn = m.pos = m.char_pos = m.shown = m.kills = m.char = m.seeds = None
+        m.seat = m.owner = m.turn = m.pos = m.char_pos = m.shown = m.kills = m.char = m.seeds = None
         m.plain = (None,) * len(plain_at)
         m.inv, m.extras, m.mine = [None] * n, [None] * n, [None] * n
         m.held = [[] for _ in range(n)]   # per adventurer: the item features it set
@@ -261,9 +261,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             out[at + most:at + most + len(theirs)] = array("f", theirs)
         # -- each adventurer's plain numbers: a list of the state per feature, rewritten when it changed
         owner = s.owner
-        owner_changed = owner != m.owner
+        owner_changed = owner != m.owner or seat != m.seat   # one memo serves every seat (shared)
         if owner_changed:
-            m.owner = owner[:]
+            m.owner, m.seat = owner[:], seat
             out[o_adv:adv_end:AW] = array("f", [o == seat for o in owner])
         turn = s.turn
         if turn != m.turn:
@@ -386,4 +386,4 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                             wrote += (ia, ia + 2)
         return out
 
-    return lay, Incremental(make, start)
+    return lay, Incremental(make, start, shared=True)

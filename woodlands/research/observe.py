@@ -65,10 +65,15 @@ class Incremental:
     visible facts alone, so twins that differ in hidden facts still encode the same.
 
     ``start(memo)`` gives a new memo its copies, none yet (so that ``make`` writes every group
-    into it); the encoder calls it once per memo, so ``make`` never asks whether it is new."""
+    into it); the encoder calls it once per memo, so ``make`` never asks whether it is new.
+
+    ``shared``: one memo serves every seat (``make`` keeps the seat it last wrote for and
+    rewrites what depends on the seat when it changes), so a game whose seats take turns does
+    not rewrite the public groups each time another seat's stale memo comes round."""
 
     make: Callable[[Any, int, Memo], "array[float]"]
     start: Callable[[Memo], None]
+    shared: bool = False
 
 
 def _memos() -> Any:
@@ -117,9 +122,11 @@ class Encoder:
         self.flat_size = layout.size
         self.labels: tuple[str, ...] = tuple(f"{s.name}.{label}" for s in self.segments for label in s.labels)
         self._start: Callable[[Memo], None] | None = None
+        self._shared = False
         if isinstance(write, Incremental):
             self._make = write.make
             self._start = write.start
+            self._shared = write.shared
         else:   # a plain writer (another package's game): zeros, then write
             def make(state: Any, seat: int, memo: Memo, write: Writer = write) -> "array[float]":
                 out = memo.out = array("f", self._zeros)
@@ -158,7 +165,7 @@ class Encoder:
         memos = self._local.__dict__.setdefault("memos", {})
         if len(memos) >= 16:   # seats are few; a caller going through many keeps this bounded
             memos.clear()
-        memo = memos[seat] = self._new_memo()
+        memo = memos[seat] = next(iter(memos.values())) if self._shared and memos else self._new_memo()
         return memo
 
     def _new_memo(self) -> Memo:
