@@ -63,7 +63,12 @@ def is_quiet(state: "GameState") -> bool:
 
 def play(state: "GameState", index: int) -> None:
     """Take option number ``index`` of the current decision (``apply`` without the checks and the
-    bookkeeping: the index must be one of the decision's, which the caller got from it)."""
+    bookkeeping: the index must be one of the decision's, which the caller got from it).
+
+    Not :meth:`GameState._answer` (the normal path's one body of a choice): a quiet state keeps
+    no choices and no undo floor, so this leaves out their lines (the append to the choices,
+    which would grow with every playout decision, the generator's state read before the answer
+    and the floor check after it) and keeps only the answer and ``advance``."""
     decision = state._decision
     assert decision is not None
     option_id = decision.options[index][0]

@@ -179,6 +179,14 @@ class GameState:
                 break
         else:
             raise self._illegal(option_id)
+        self._answer(option_id)
+
+    def _answer(self, option_id: str) -> None:
+        """Carry out ``option_id``, which the caller knows to be one of the decision's options
+        (``apply`` after its look-up; the research adapters, which take an option by its position
+        in the decision): the record, the rules' answer, the steps up to the next decision, and
+        undo's chance floor.  The one body of a choice on the normal path (a quiet state's
+        :func:`woodlands.engine.fastpath.play` keeps no record and no floor)."""
         step = self.pending
         assert step is not None
         self.pending = None

@@ -15,12 +15,13 @@ seldom, so it is kept, per position of the forest, in a bounded cache.
 from __future__ import annotations
 
 from array import array
+from operator import attrgetter
 from typing import Any
 
 from ..engine.game import Game
 from ..games.cursed_forest.model import EDGES, TILE_KINDS
 from ..games.cursed_forest.state import EMPTY, POISON, SPACES, TOKEN
-from .observe import Incremental, Layout, decision_kinds, onehot
+from .observe import Incremental, Layout, begin, header, onehot, packer
 from .spaces import reach
 
 PHASES = ("setup", "forest", "maiden", "hunt")
@@ -48,10 +49,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     dice = sorted((i.combat_dice for i in c.items), reverse=True)[:len(SPACES)]
     most = max([max(ch.dice for ch in c.characters) + sum(dice) + 1, c.spiders.dice, c.morna.dice]
                + [m.sides[k].dice for m in c.monsters for k in (0, 1)])
-    lay = Layout()
-    kinds = sorted(decision_kinds(game))
-    kind_at = {k: i for i, k in enumerate(kinds)}
-    phase_at = {p: i for i, p in enumerate(PHASES)}
+    lay, kinds, kind_at, phase_at = begin(game, PHASES)
     foe_at = {f: i for i, f in enumerate(FOES)}
     o_dec = lay.add("decision", onehot("decision", kinds) + onehot("decider", [str(a) for a in range(n)]), 0, 1,
                     "the kind of the decision waiting and the adventurer who decides (all 0 once over)")
@@ -184,53 +182,57 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     n_kinds = len(kinds)
     o_adv_sp = len(ADV_FEATURES) + n_chars + n_seeds
     adv_end = o_adv + AW * n
-    head_zeros = array("f", bytes(4 * o_adv))              # decision, phase, scalars, drawn_tile, fight
+    head = header(o_adv, o_dec, kind_at, o_phase, phase_at)   # decision, phase, scalars, drawn_tile, fight
     space_zeros = array("f", bytes(4 * n_spaces * n_states))
     kind_zeros = array("f", bytes(4 * (n_chars + n_seeds)))
     o_held = n + n_spaces              # an item's "extra" place; its spaces start at n
     o_floor = n + n_spaces + 1         # on_tile, then gone, then the tile's slot
 
-    def fresh(m: Any) -> None:
-        """The memo's copies, none yet (so every group is written)."""
-        m.fresh = False
-        m.owner = m.turn = m.pos = m.char_pos = m.shown = m.kills = m.char = m.seeds = None
-        m.health = m.max_health = m.lives = m.ap = m.max_ap = m.tag_debt = None
+    #: each adventurer's plain numbers (a list per field, one number per adventurer) and where
+    #: each lies in an adventurer's features
+    plain_names = ("health", "max_health", "lives", "ap", "max_ap", "tag_debt")   # the state's fields too
+    plain_fields = attrgetter(*plain_names)
+    plain_at = tuple(o_adv + ADV_FEATURES.index(name) for name in plain_names)
+
+    pack_scalars, pack10, pack4 = packer(len(scal)), packer(10), packer(4)
+    #: what the tiles segment reads (lists, then the list of lists of seeds, then three numbers)
+    tile_fields = attrgetter("tile_monster", "tile_damage", "placed", "place_rot", "place_pos", "tile_side", "tile_token",
+                             "tile_root", "tile_vine", "tile_seeds", "exit_at", "exit_link", "morna_at")
+
+    def start(m: Any) -> None:
+        """A new memo's copies, none yet (so every group is written)."""
+        m.seat = m.owner = m.turn = m.pos = m.char_pos = m.shown = m.kills = m.char = m.seeds = None
+        m.plain = (None,) * len(plain_at)
         m.inv, m.extras, m.mine = [None] * n, [None] * n, [None] * n
         m.held = [[] for _ in range(n)]   # per adventurer: the item features it set
         m.items_on_tiles = m.gone = None
         m.floor = []                      # the item features set from items on tiles and gone
-        m.tiles = None
+        m.tiles = m.links = None
 
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding of ``s`` for ``seat``, written over ``m.out`` group by group, each group
         only when the fields it reads differ from the memo's copies of them."""
-        if m.fresh:
-            fresh(m)
         out = m.out
         # -- what changes at nearly every step: written every time
-        out[0:o_adv] = head_zeros
-        d = s.decision
-        if d is not None and not s.over:
-            out[o_dec + kind_at[d.kind]] = 1.0
+        d = head(s, out)
+        if d is not None:
             a = d.data.get("adventurer") if isinstance(d.data, dict) else None
             if isinstance(a, int) and 0 <= a < n:
                 out[o_dec + n_kinds + a] = 1.0
-        out[o_phase + phase_at[s.phase]] = 1.0
         out[o_phase + len(PHASES) + (s.turn if 0 <= s.turn < n else n)] = 1.0
         morna = s.morna_at
         exit_at = s.exit_at
         pp = s.place_pos
-        sc = (min(s.round_no, CAP), len(s.tile_stack), len(s.monster_bag), len(s.item_bag), s.seeds_laid,
-              len(s.pit_monsters), morna >= 0, pp[morna][0] if morna >= 0 else 0,
-              pp[morna][1] if morna >= 0 else 0, s.morna_health if morna >= 0 else 0,
-              exit_at >= 0, pp[exit_at][0] if exit_at >= 0 else 0, pp[exit_at][1] if exit_at >= 0 else 0,
-              min(s.free_actions, CAP), s.jumped, s.marta_used, s.last_roll, s.over,
-              s.over and (s.outcome or {}).get("result") == "win")
-        out[o_sc:o_sc + len(sc)] = array("f", sc)
+        pack_scalars(out, 4 * o_sc, min(s.round_no, CAP), len(s.tile_stack), len(s.monster_bag), len(s.item_bag),
+                     s.seeds_laid, len(s.pit_monsters), morna >= 0, pp[morna][0] if morna >= 0 else 0,
+                     pp[morna][1] if morna >= 0 else 0, s.morna_health if morna >= 0 else 0,
+                     exit_at >= 0, pp[exit_at][0] if exit_at >= 0 else 0, pp[exit_at][1] if exit_at >= 0 else 0,
+                     min(s.free_actions, CAP), s.jumped, s.marta_used, s.last_roll, s.over,
+                     s.over and (s.outcome or {}).get("result") == "win")
         if s.drawn >= 0:
             tile = tiles[s.drawn]
             out[o_drawn + kind_index[tile.kind]] = 1.0
-            out[o_drawn + len(TILE_KINDS):o_drawn + len(TILE_KINDS) + 4] = array("f", tile.open)
+            pack4(out, 4 * (o_drawn + len(TILE_KINDS)), *tile.open)
         if s.f_kind:
             at = o_fight
             out[at + foe_at[s.f_kind]] = 1.0
@@ -251,8 +253,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 fv = (s.morna_health, max(0, c.morna.dice - s.seeds_laid), c.morna.modifier, 0, 0, 0, 0)
             else:
                 fv = (s.health[s.f_opponent], 0, 0, 0, 0, 0, 0)
-            fv += (s.f_crow, s.f_enchant_bonus if s.f_enchant >= 0 else 0, s.f_noescape)
-            out[at:at + 10] = array("f", fv)
+            pack10(out, 4 * at, *fv, s.f_crow, s.f_enchant_bonus if s.f_enchant >= 0 else 0, s.f_noescape)
             at += 10
             mine_dice = s.r_mine[:most]
             out[at:at + len(mine_dice)] = array("f", mine_dice)
@@ -260,44 +261,31 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             out[at + most:at + most + len(theirs)] = array("f", theirs)
         # -- each adventurer's plain numbers: a list of the state per feature, rewritten when it changed
         owner = s.owner
-        if owner != m.owner:
-            m.owner = owner[:]
+        owner_changed = owner != m.owner or seat != m.seat   # one memo serves every seat (shared)
+        if owner_changed:
+            m.owner, m.seat = owner[:], seat
             out[o_adv:adv_end:AW] = array("f", [o == seat for o in owner])
         turn = s.turn
         if turn != m.turn:
             m.turn = turn
             out[o_adv + 1:adv_end:AW] = array("f", [a == turn for a in range(n)])
-        v = s.ap
-        if v != m.ap:
-            m.ap = v[:]
-            out[o_adv + 5:adv_end:AW] = array("f", v)
-        v = s.health
-        if v != m.health:
-            m.health = v[:]
-            out[o_adv + 2:adv_end:AW] = array("f", v)
-        v = s.max_health
-        if v != m.max_health:
-            m.max_health = v[:]
-            out[o_adv + 3:adv_end:AW] = array("f", v)
-        v = s.lives
-        if v != m.lives:
-            m.lives = v[:]
-            out[o_adv + 4:adv_end:AW] = array("f", v)
-        v = s.max_ap
-        if v != m.max_ap:
-            m.max_ap = v[:]
-            out[o_adv + 6:adv_end:AW] = array("f", v)
-        v = s.tag_debt
-        if v != m.tag_debt:
-            m.tag_debt = v[:]
-            out[o_adv + 14:adv_end:AW] = array("f", v)
+        plain = plain_fields(s)          # one tuple compare when none changed (most steps)
+        if plain != m.plain:
+            was = m.plain
+            for k, v in enumerate(plain):
+                if v != was[k]:
+                    out[plain_at[k]:adv_end:AW] = array("f", v)
+            m.plain = tuple([v[:] for v in plain])
         where, char = s.pos, s.char
         if where != m.pos or char != m.char_pos:   # on the board, x, y, out of the game
             m.pos, m.char_pos = where[:], char[:]
             for a in range(n):
                 at = o_adv + AW * a + 7
                 pos = where[a]
-                out[at:at + 4] = array("f", (0, 0, 0, char[a] >= 0) if pos is None else (1, pos[0], pos[1], 0))
+                if pos is None:
+                    pack4(out, 4 * at, 0, 0, 0, char[a] >= 0)
+                else:
+                    pack4(out, 4 * at, 1, pos[0], pos[1], 0)
         kills_l, seeds_l = s.kills, s.seeds
         if kills_l != m.kills or char != m.char or seeds_l != m.seeds:   # kills and tally, character, seeds
             m.kills, m.char, m.seeds = [k[:] for k in kills_l], char[:], [k[:] for k in seeds_l]
@@ -319,7 +307,8 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             m.shown = shown[:]
         m_inv, m_extras, m_mine, held = m.inv, m.extras, m.mine, m.held
         todo = []
-        for a in range(n):
+        # (one compare of every inventory first: on many steps nothing anyone carries changed)
+        for a in range(n) if shown_changed or owner_changed or inv_l != m_inv or extras_l != m_extras else ():
             mine = owner[a] == seat
             if inv_l[a] != m_inv[a] or extras_l[a] != m_extras[a] or mine is not m_mine[a] or (shown_changed and not mine):
                 todo.append(a)
@@ -366,15 +355,11 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             held[a] = wrote
             m_inv[a], m_extras[a], m_mine[a] = inv[:], extras[:], mine
         # -- the forest: changes when a tile is laid or what lies on one changes
-        t = m.tiles
-        relaid = (t is None or s.tile_monster != t[0] or s.tile_damage != t[1] or s.placed != t[2]
-                  or s.place_rot != t[3] or s.place_pos != t[4] or s.tile_side != t[5] or s.tile_token != t[6]
-                  or s.tile_root != t[7] or s.tile_vine != t[8] or s.tile_seeds != t[9] or s.exit_at != t[10]
-                  or s.exit_link != t[11] or s.morna_at != t[12] or (s.exit_link >= 0 and s.links != t[13]))
+        laid = tile_fields(s)   # one compare of them all (the links only matter once the roots opened one)
+        relaid = laid != m.tiles or (s.exit_link >= 0 and s.links != m.links)
         if relaid:
-            m.tiles = (s.tile_monster[:], s.tile_damage[:], s.placed[:], s.place_rot[:], s.place_pos[:], s.tile_side[:],
-                       s.tile_token[:], s.tile_root[:], s.tile_vine[:], [*map(list.copy, s.tile_seeds)], s.exit_at,
-                       s.exit_link, s.morna_at, s.links[:])
+            m.tiles = (*[v[:] for v in laid[:-4]], [*map(list.copy, s.tile_seeds)], *laid[-3:])
+            m.links = s.links[:]
             out[o_tile:o_tile + tile_size] = tiles_segment(s)
         # -- items lying face up on tiles (in the items segment the item and the tile's slot + 1,
         #    in the tiles segment their number) and items gone
@@ -401,4 +386,4 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                             wrote += (ia, ia + 2)
         return out
 
-    return lay, Incremental(make)
+    return lay, Incremental(make, start, shared=True)

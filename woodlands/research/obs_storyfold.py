@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 from array import array
+from operator import attrgetter
 from typing import Any
 
 from ..engine.game import Game
 from ..games.storyfold.model import ACTIONS, RIVER_SPACES
-from .observe import Incremental, Layout, decision_kinds, onehot
+from .observe import Incremental, Layout, begin, header, onehot, packer
 
 PHASES = ("setup", "luma", "shadow", "end")
 CARD_ZONES = ("river", "space", "boon", "stunned", "shadow_discard", "explore_discard", "creature_discard",
@@ -48,10 +49,7 @@ def story_flags(content: Any) -> list[str]:
 
 def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     c: Any = game.content
-    lay = Layout()
-    kinds = sorted(decision_kinds(game))
-    kind_at = {k: i for i, k in enumerate(kinds)}
-    phase_at = {p: i for i, p in enumerate(PHASES)}
+    lay, kinds, kind_at, phase_at = begin(game, PHASES)
     flags = story_flags(c)
     flag_at = {f: i for i, f in enumerate(flags)}
     uses = [f"{who}:{u.id}" for who, comp in (("luma", c.luma), ("brom", c.brom)) for side in comp.sides for u in side.uses]
@@ -85,46 +83,50 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     scenes = c.scenes
     n_chapters = len(c.chapters)
 
-    head_zeros = array("f", bytes(4 * o_loc))            # decision .. dice: written every time
+    head = header(o_dice, o_dec, kind_at, o_phase, phase_at)   # decision .. action: written every time
+    dice_zeros = array("f", bytes(4 * (o_loc - o_dice)))
+    dice_fields = attrgetter("dice", "dice_used", "rolled", "faces")
     loc_zeros = array("f", bytes(4 * (o_card - o_loc)))
     card_zeros = array("f", bytes(4 * (o_use - o_card)))
     tail_zeros = array("f", bytes(4 * (lay.size - o_use)))   # uses and flags
+
+    pack_scalars, pack_crystals = packer(len(scal)), packer(len(ACTIONS))
+
+    def start(m: Any) -> None:
+        """A new memo's copies, none yet (so every group is written)."""
+        m.loc = m.cards = m.tail = m.dice = None
 
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding written over ``m.out``: the head every time, the locations, the cards
         and the uses and flags only when the fields each reads differ from the memo's copies
         (see :class:`~woodlands.research.observe.Incremental`)."""
-        if m.fresh:
-            m.fresh = False
-            m.loc = m.cards = m.tail = None
         out = m.out
-        out[0:o_loc] = head_zeros
-        d = s.decision
-        if d is not None and not s.over:
-            out[o_dec + kind_at[d.kind]] = 1.0
-        out[o_phase + phase_at[s.phase]] = 1.0
+        head(s, out)
         out[o_where + s.chapter] = 1.0
         out[o_where + n_chapters + s.scene] = 1.0
         scene = scenes[s.scene]
-        sc = (12 - s.spirit_pos, s.light, s.shadow, scene.track_length, scene.middle, s.dice_used.count(False),
+        pack_scalars(out, 4 * o_sc, 12 - s.spirit_pos, s.light, s.shadow, scene.track_length, scene.middle, s.dice_used.count(False),
               s.bonus_successes, min(s.chapter_restarts, CAP), min(s.restarts_total, CAP), min(s.scenes_played, CAP),
               min(s.shadow_drawn, CAP), len(s.shadow_deck), len(s.explore_deck), len(s.creature_deck),
               len(s.chapter_deck), s.luma_side, s.brom_side, s.brom_present, s.over, s.campaign_won)
-        out[o_sc:o_sc + len(sc)] = array("f", sc)
         if s.action >= 0:
             out[o_act + action_of[s.action]] = 1.0
         if s.effect:
             out[o_act + 4 + (s.effect == "bottom")] = 1.0
         out[o_act + 6] = s.action_space
-        out[o_act + 7:o_act + 11] = array("f", s.crystals)
-        rolled, used, faces = s.rolled, s.dice_used, s.faces
-        for k, size in enumerate(s.dice):
-            at = o_dice + 4 * k
-            out[at] = size
-            out[at + 1] = used[k]
-            if k in rolled:
-                out[at + 2] = 1.0
-                out[at + 3] = faces[k]
+        pack_crystals(out, 4 * (o_act + 7), *s.crystals)
+        k = dice_fields(s)     # the dice: rewritten when one of them changed (a third of the steps)
+        if k != m.dice:
+            m.dice = tuple([v[:] for v in k])
+            sizes, used, rolled, faces = k
+            out[o_dice:o_loc] = dice_zeros
+            for j, size in enumerate(sizes):
+                at = o_dice + 4 * j
+                out[at] = size
+                out[at + 1] = used[j]
+                if j in rolled:
+                    out[at + 2] = 1.0
+                    out[at + 3] = faces[j]
         visited = s.visited
         k = m.loc
         if k is None or k[0] != s.scene or k[1] != visited:
@@ -177,4 +179,4 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             if f_at is not None:
                 out[o_flag + f_at] = 1.0
 
-    return lay, Incremental(make)
+    return lay, Incremental(make, start)

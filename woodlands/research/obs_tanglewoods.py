@@ -9,12 +9,13 @@ nowhere (the decks' sizes are given).
 from __future__ import annotations
 
 from array import array
+from operator import attrgetter
 from typing import Any
 
 from ..engine.game import Game
 from ..games.tanglewoods.model import COLOURS, DIE_COLOUR, STATS
 from ..games.tanglewoods.state import COMMITTED
-from .observe import Incremental, Layout, decision_kinds, onehot
+from .observe import Incremental, Layout, begin, header, onehot, packer
 
 PHASES = ("setup", "map", "forest", "bribery", "strategy", "resolve", "merchant")
 FOREST_ZONES = ("tableau", "drawn", "revealed", "deck_top", "deck_bottom", "bear_aside", "bear_won")
@@ -26,10 +27,7 @@ MAX_ROUND = 1000
 
 def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     c: Any = game.content
-    lay = Layout()
-    kinds = sorted(decision_kinds(game))
-    kind_at = {k: i for i, k in enumerate(kinds)}
-    phase_at = {p: i for i, p in enumerate(PHASES)}
+    lay, kinds, kind_at, phase_at = begin(game, PHASES)
     o_dec = lay.add("decision", onehot("decision", kinds), 0, 1, "the kind of the decision waiting (all 0 once over)")
     o_phase = lay.add("phase", onehot("phase", PHASES), 0, 1, "the phase")
     scal = ["round", "difficulty", *STATS, "gold", "bears_defeated", "strategy_pass", "forest_draws", "buys",
@@ -103,7 +101,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 out[at + (code >> 1) * width + top + 1] = 1 + (code & 1)
 
     o_end = o_disc["item"] + disc_size["item"]
-    head_zeros = array("f", bytes(4 * o_dice))                    # decision, phase, scalars, hero
+    head = header(o_dice, o_dec, kind_at, o_phase, phase_at)     # decision, phase, scalars, hero
     maps_zeros = array("f", bytes(4 * (o_item - o_map)))
     items_zeros = array("f", bytes(4 * (o_disc["forest"] - o_item)))
 
@@ -111,50 +109,50 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         """What :func:`ends` reads of a deck: its top card and, if another, its bottom card."""
         return (deck[0] if deck else -1, deck[-1] if len(deck) > 1 else -1)
 
-    def fresh(m: Any) -> None:
-        m.fresh = False
+    def start(m: Any) -> None:
+        """A new memo's copies, none yet (so every group is written)."""
         m.dice = m.maps = m.items = None
-        #: the forest's copies: tableau, damage, defeated, deck ends, drawn, revealed, bears aside;
-        #: the marks set from the tableau, from the deck ends, from the rest; bears won
-        m.forest = [None, None, None, None, None, None, None, [], [], [], None]
-        m.discards = [None, None, None]
+        #: the forest's copies: (tableau, damage, defeated), the deck's ends, (drawn, revealed,
+        #: bears aside, bears won); the marks set from each of the three
+        m.forest = [None, None, None, [], [], []]
+        m.discards = (None, None, None)
+
+    pack_scalars = packer(len(scal))
+    dice_fields = attrgetter("dice_zone", "dice_face", "dice_applied")
+    tableau_fields = attrgetter("tableau", "damage", "defeated")
+    seen_fields = attrgetter("drawn", "revealed", "bears_aside", "bears_won")
+    discard_piles = attrgetter("forest_discard", "map_discard", "item_discard")
 
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding written over ``m.out``, each group only when the fields it reads differ
         from the memo's copies of them (see :class:`~woodlands.research.observe.Incremental`)."""
-        if m.fresh:
-            fresh(m)
         out = m.out
         # -- the decision, phase, numbers and hero: written every time
-        out[0:o_dice] = head_zeros
-        d = s.decision
-        if d is not None and not s.over:
-            out[o_dec + kind_at[d.kind]] = 1.0
-        out[o_phase + phase_at[s.phase]] = 1.0
-        sc = (min(s.round, MAX_ROUND), s.difficulty, s.health, s.strategy, s.recovery, s.gold, len(s.bears_won),
-              s.passes, s.cycle_draws, s.buys, s.map_complete, "ability" in s.used, s.over,
-              len(s.forest_deck), len(s.map_deck), len(s.item_deck),
-              len(s.forest_discard), len(s.map_discard), len(s.item_discard))
-        out[o_sc:o_sc + len(sc)] = array("f", sc)
+        head(s, out)
+        piles = discard_piles(s)
+        pack_scalars(out, 4 * o_sc, min(s.round, MAX_ROUND), s.difficulty, s.health, s.strategy, s.recovery, s.gold,
+                     len(s.bears_won), s.passes, s.cycle_draws, s.buys, s.map_complete, "ability" in s.used, s.over,
+                     len(s.forest_deck), len(s.map_deck), len(s.item_deck), *map(len, piles))
         if s.hero >= 0:
             out[o_hero + s.hero] = 1.0
             out[o_hero + n_heroes + (2 if s.grimm else s.hero_side)] = 1.0
         # -- the dice
-        k = m.dice
-        if k is None or s.dice_zone != k[0] or s.dice_face != k[1] or s.dice_applied != k[2]:
-            m.dice = (s.dice_zone[:], s.dice_face[:], s.dice_applied[:])
+        # (each group's fields fetched at once and compared with the memo's copies in one go)
+        now = dice_fields(s)
+        if now != m.dice:
+            m.dice = tuple([v[:] for v in now])
             out[o_dice:o_dice + dice_size] = dice(s)
         # -- each forest card where it is seen, 1 or 2 by the side up (one zone at a time, so
         #    each zone's marks are undone and redone alone, from the list of those it set)
         f = m.forest
-        tableau = s.tableau
-        if tableau != f[0] or s.damage != f[1] or s.defeated != f[2]:
-            damage, defeated = s.damage, s.defeated
-            f[0], f[1], f[2] = tableau[:], damage[:], defeated[:]
-            for i in f[7]:
+        tab = tableau_fields(s)
+        if tab != f[0]:
+            f[0] = tuple([v[:] for v in tab])
+            tableau, damage, defeated = tab
+            for i in f[3]:
                 out[i] = 0.0
             wrote: list[int] = []
-            f[7] = wrote
+            f[3] = wrote
             for k2, code in enumerate(tableau):
                 at = o_for + (code >> 1) * FW
                 out[at] = 1 + (code & 1)
@@ -163,11 +161,11 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 wrote += (at, at + FW - 2, at + FW - 1)
         deck = s.forest_deck
         top = deck_ends(deck)
-        if top != f[3]:
-            f[3] = top
-            for i in f[8]:
+        if top != f[1]:
+            f[1] = top
+            for i in f[4]:
                 out[i] = 0.0
-            wrote = f[8] = []
+            wrote = f[4] = []
             if deck:
                 code = deck[0]
                 wrote.append(o_for + (code >> 1) * FW + 3)
@@ -176,11 +174,12 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                     code = deck[-1]
                     wrote.append(o_for + (code >> 1) * FW + 4)
                     out[wrote[-1]] = 1 + (code & 1)
-        if s.drawn != f[4] or s.revealed != f[5] or s.bears_aside != f[6] or s.bears_won != f[10]:
-            f[4], f[5], f[6], f[10] = s.drawn[:], s.revealed[:], s.bears_aside[:], s.bears_won[:]
-            for i in f[9]:
+        seen_now = seen_fields(s)
+        if seen_now != f[2]:
+            f[2] = tuple([v[:] for v in seen_now])
+            for i in f[5]:
                 out[i] = 0.0
-            wrote = f[9] = []
+            wrote = f[5] = []
             for zone, codes in ((1, s.drawn), (2, s.revealed)):
                 for code in codes:
                     wrote.append(o_for + (code >> 1) * FW + zone)
@@ -214,14 +213,15 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                     out[o_item + (code >> 1) * IW + zone] = 1 + (code & 1)
         # -- the discard piles
         seen = m.discards
-        for j, (deck_name, pile) in enumerate((("forest", s.forest_discard), ("map", s.map_discard),
-                                               ("item", s.item_discard))):
-            if pile != seen[j]:
-                seen[j] = pile[:]
-                at = o_disc[deck_name]
-                out[at:at + disc_size[deck_name]] = discards(deck_name, pile) if pile else disc_zeros[deck_name]
+        if piles != seen:   # one compare of the three piles (most steps none changed)
+            for j, deck_name in enumerate(("forest", "map", "item")):
+                pile = piles[j]
+                if pile != seen[j]:
+                    at = o_disc[deck_name]
+                    out[at:at + disc_size[deck_name]] = discards(deck_name, pile) if pile else disc_zeros[deck_name]
+            m.discards = tuple([pile[:] for pile in piles])
         return out
 
     disc_zeros = {deck: array("f", bytes(4 * size)) for deck, size in disc_size.items()}
     assert o_end == lay.size
-    return lay, Incremental(make)
+    return lay, Incremental(make, start)

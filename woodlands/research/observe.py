@@ -25,6 +25,7 @@ True
 """
 from __future__ import annotations
 
+import struct
 from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
@@ -45,11 +46,11 @@ Writer = Callable[[Any, int, "array[float]"], None]
 class Memo:
     """What an incremental writer keeps for one seat between calls: ``out``, the encoding it
     wrote last (its own buffer, never handed out), and, per group of features, a copy of the
-    state's fields that group was written from (each game's writer adds its attributes)."""
+    state's fields that group was written from (each game's writer adds its attributes, none
+    yet in a new memo: :attr:`Incremental.start`)."""
 
     def __init__(self, size: int) -> None:
         self.out = array("f", bytes(4 * size))
-        self.fresh = True
 
 
 @dataclass(frozen=True)
@@ -61,9 +62,18 @@ class Incremental:
     from the copies kept in the memo (compared by value, so any state, a clone or another
     game, gets its exact encoding; a fresh memo has no copies and writes everything).  The
     comparisons read only what the encoding itself reads, and the output is a function of the
-    visible facts alone, so twins that differ in hidden facts still encode the same."""
+    visible facts alone, so twins that differ in hidden facts still encode the same.
+
+    ``start(memo)`` gives a new memo its copies, none yet (so that ``make`` writes every group
+    into it); the encoder calls it once per memo, so ``make`` never asks whether it is new.
+
+    ``shared``: one memo serves every seat (``make`` keeps the seat it last wrote for and
+    rewrites what depends on the seat when it changes), so a game whose seats take turns does
+    not rewrite the public groups each time another seat's stale memo comes round."""
 
     make: Callable[[Any, int, Memo], "array[float]"]
+    start: Callable[[Memo], None]
+    shared: bool = False
 
 
 def _memos() -> Any:
@@ -111,8 +121,12 @@ class Encoder:
         self.segments = tuple(layout.segments)
         self.flat_size = layout.size
         self.labels: tuple[str, ...] = tuple(f"{s.name}.{label}" for s in self.segments for label in s.labels)
+        self._start: Callable[[Memo], None] | None = None
+        self._shared = False
         if isinstance(write, Incremental):
             self._make = write.make
+            self._start = write.start
+            self._shared = write.shared
         else:   # a plain writer (another package's game): zeros, then write
             def make(state: Any, seat: int, memo: Memo, write: Writer = write) -> "array[float]":
                 out = memo.out = array("f", self._zeros)
@@ -138,16 +152,31 @@ class Encoder:
             memo = self._memo(seat)
         return self._frombuffer(array("f", self._make(state, seat, memo)), self._float32)   # a copy: ours stays ours
 
+    def flat_into(self, state: "GameState", seat: int, target: "npt.NDArray[np.float32]") -> None:
+        """``target[:] = flat(state, seat)`` without the copy ``flat`` makes for its caller
+        (``target``: ``flat_size`` float32s of the caller's, OpenSpiel's observer tensor)."""
+        try:
+            memo = self._local.memos[seat]
+        except (AttributeError, KeyError):
+            memo = self._memo(seat)
+        target[:] = self._frombuffer(self._make(state, seat, memo), self._float32)   # a view, gone at once
+
     def _memo(self, seat: int) -> Memo:
         memos = self._local.__dict__.setdefault("memos", {})
         if len(memos) >= 16:   # seats are few; a caller going through many keeps this bounded
             memos.clear()
-        memo = memos[seat] = Memo(self.flat_size)
+        memo = memos[seat] = next(iter(memos.values())) if self._shared and memos else self._new_memo()
+        return memo
+
+    def _new_memo(self) -> Memo:
+        memo = Memo(self.flat_size)
+        if self._start is not None:
+            self._start(memo)
         return memo
 
     def reference(self, state: "GameState", seat: int) -> "npt.NDArray[np.float32]":
         """:meth:`flat` written from nothing (a fresh memo): what the incremental path must give."""
-        return self._frombuffer(array("f", self._make(state, seat, Memo(self.flat_size))), self._float32)
+        return self._frombuffer(array("f", self._make(state, seat, self._new_memo())), self._float32)
 
     def encode(self, state: "GameState", seat: int) -> dict[str, "npt.NDArray[np.float32]"]:
         return self.split(self.flat(state, seat))
@@ -208,6 +237,39 @@ def onehot(name: str, values: list[str] | tuple[str, ...]) -> list[str]:
     return [f"{name}=[{v}]" for v in values]
 
 
+def begin(game: "Game", phases: tuple[str, ...]) -> tuple[Layout, list[str], dict[str, int], dict[str, int]]:
+    """What every game's encoding starts from: an empty layout, the game's decision kinds
+    (sorted) and the position of each kind and of each of its ``phases`` in their one-hots."""
+    kinds = sorted(decision_kinds(game))
+    return Layout(), kinds, {k: i for i, k in enumerate(kinds)}, {p: i for i, p in enumerate(phases)}
+
+
+def packer(size: int) -> Callable[..., None]:
+    """``pack(out, 4 * offset, x0, x1, ...)``: ``size`` numbers written into ``out`` (an
+    ``array("f")``) from feature ``offset`` on, as float32, in one C call: no array is made for
+    them, which is most of what writing a run of features costs."""
+    return struct.Struct(f"={size}f").pack_into
+
+
+def header(size: int, o_dec: int, kind_at: dict[str, int], o_phase: int,
+           phase_at: dict[str, int]) -> Callable[[Any, "array[float]"], Any]:
+    """``head(state, out)``, the start of every game's step: the first ``size`` features (those
+    written at every step) cleared, the decision's kind (``o_dec + kind_at[kind]``; none once the
+    game is over) and the phase (``o_phase + phase_at[phase]``) marked.  Returns the decision
+    waiting, ``None`` once over."""
+    zeros = array("f", bytes(4 * size))
+
+    def head(s: Any, out: "array[float]") -> Any:
+        out[0:size] = zeros
+        out[o_phase + phase_at[s.phase]] = 1.0
+        d = s.decision
+        if d is None or s.over:
+            return None
+        out[o_dec + kind_at[d.kind]] = 1.0
+        return d
+    return head
+
+
 # ------------------------------------------------------------------ building and caching
 Builder = Callable[["Game", dict[str, Any]], "tuple[Layout, Writer | Incremental]"]
 _BUILDERS: dict[str, Builder] = {}
@@ -223,23 +285,21 @@ def register_encoder(game_id: str, builder: Builder) -> None:
 def encoder(game_id: str, options: dict[str, Any] | None = None, content: str | None = None) -> Encoder:
     """The :class:`Encoder` of ``game_id`` with the pack folder ``content`` (None: the default)
     and ``options`` (as ``new_game`` takes them).  Built once per process for each."""
-    from ..engine.game import load_game
-    from .spaces import cache_key
-    key = cache_key(game_id, options, content)
-    found = _CACHE.get(key)
-    if found is not None:
-        return found
-    game = load_game(game_id, content)
+    from .spaces import per_game
+    return per_game(_CACHE, game_id, options, content, _make_encoder)
+
+
+def _make_encoder(game: "Game", options: dict[str, Any]) -> Encoder:
+    game_id = game.id
     build = _BUILDERS.get(game_id)
     if build is None and game_id in BUILTIN:
         from ..engine.registry import Lazy
         build = _BUILDERS[game_id] = Lazy(BUILTIN[game_id]).load()
     if build is None:
         raise GameOptionError(f"there is no observation encoding for {game_id!r}; known: {', '.join(sorted({*_BUILDERS, *BUILTIN}))}")
-    checked = game.checked_options(dict(options or {}))
+    checked = game.checked_options(options)
     layout, write = build(game, checked)
-    enc = _CACHE[key] = Encoder(game, checked, layout, write)
-    return enc
+    return Encoder(game, checked, layout, write)
 
 
 def decision_kinds(game: "Game") -> list[str]:

@@ -62,6 +62,7 @@ from woodlands.engine.registry import OptionSpec, descriptor
 from woodlands.engine.rng import Rng
 from woodlands.engine.state import GameState
 from woodlands.research.returns import each_plays_for_itself, seat_returns
+from woodlands.research.spaces import take
 
 #: Woodlands game id -> OpenSpiel short name.
 SHORT_NAMES = {
@@ -254,7 +255,7 @@ class _Core:
     running digest of its log. Started on first use, so that OpenSpiel's ``Clone`` (which builds
     a fresh initial state and then copies the attributes over) never plays a ``new_game``."""
 
-    __slots__ = ("ctx", "seed", "state", "moves", "done", "dets", "seen", "handoff")
+    __slots__ = ("ctx", "seed", "state", "moves", "done", "dets", "seen", "handoff", "legal", "legal_of")
 
     def __init__(self, ctx: _Context, seed: int) -> None:
         self.ctx = ctx
@@ -270,6 +271,10 @@ class _Core:
         self.seen: list[list[Any]] = []
         #: a core made ready for the next deep copy to return instead of copying (see resampled)
         self.handoff: _Core | None = None
+        #: the action indexes of the options of decision ``legal_of``, in the order offered: made
+        #: once per decision (OpenSpiel asks for them, then an action is taken by its position)
+        self.legal: list[int] = []
+        self.legal_of: Any = None
 
     def get(self) -> GameState:
         state = self.state
@@ -306,6 +311,32 @@ class _Core:
         state.apply(option_id)
         self.moves += 1
         self.done = state.over or self.moves >= self.ctx.max_game_length
+
+    def legal_now(self, state: GameState) -> list[int]:
+        """The action indexes of ``state``'s decision (this core's state), in the order offered:
+        :meth:`ActionSpace.legal`, kept until the decision changes (do not change the list)."""
+        decision = state._decision
+        if decision is not self.legal_of:
+            self.legal = self.ctx.space.legal(state)
+            self.legal_of = decision   # held, so no later decision can be this same object
+        return self.legal
+
+    def play(self, action: int) -> None:
+        """Take action index ``action``: by its position among the decision's options when it is
+        one of them (``spaces.take``, no id look-up), else through ``apply``, which refuses it
+        with the engine's message and changes nothing."""
+        state = self.state or self.get()
+        if not self.done:
+            try:
+                position = self.legal_now(state).index(action)
+            except ValueError:
+                pass
+            else:
+                take(state, position)
+                self.moves += 1
+                self.done = state.over or self.moves >= self.ctx.max_game_length
+                return
+        self.apply(self.ctx.space.id_at(action))
 
     def cut(self) -> bool:
         """Ended by the adapter's cap on decisions, the rules' game still going."""
@@ -448,9 +479,9 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         core = self._core
         if core.done:
             return _TERMINAL
-        decision = (core.state or core.get()).decision
+        decision = (core.state or core.get())._decision
         assert decision is not None
-        return int(decision.player)
+        return decision.player
 
     def is_terminal(self) -> bool:
         core = self._core
@@ -461,13 +492,13 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         core = self._core
         state = core.state or core.get()
-        decision = state.decision
+        decision = state._decision
         if core.done or decision is None or decision.player != player:
             return []
-        return sorted(self._ctx.space.legal(state))
+        return sorted(core.legal_now(state))
 
     def _apply_action(self, action: int) -> None:
-        self._core.apply(self._ctx.space.id_at(action))
+        self._core.play(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._ctx.space.id_at(action))
@@ -534,14 +565,14 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         decision's options for the deciding player, ``[]`` for anyone else or once it is over."""
         core = self._core
         state = core.state or core.get()
-        decision = state.decision
+        decision = state._decision
         if core.done or decision is None:
             return []
         if player is not None and player != decision.player:
             if isinstance(player, bool) or not isinstance(player, int) or player < 0:
                 raise pyspiel.SpielError(f"{self._ctx.short_name}: legal actions of no player {player!r}")
             return []
-        return sorted(self._ctx.space.legal(state))
+        return sorted(core.legal_now(state))
 
     # The four accessors again, for callers in Python: the same values as OpenSpiel's C++ path
     # (which reaches the observer above), without the round trip, and without the whole new
@@ -577,7 +608,7 @@ class WoodlandsObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: WoodlandsState, player: int) -> None:
-        self.tensor[:] = self.ctx.encoder.flat(state._core.get(), player)
+        self.ctx.encoder.flat_into(state._core.get(), player, self.tensor)
 
     def string_from(self, state: WoodlandsState, player: int) -> str:
         return state.information_text(player) if self.perfect_recall else state.observation_text(player)

@@ -91,8 +91,8 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
 
     def _select(self) -> None:
         s = self.state_
-        assert s is not None and s.decision is not None
-        self.agent_selection = self.possible_agents[s.decision.player]
+        assert s is not None and s._decision is not None
+        self.agent_selection = self.possible_agents[s._decision.player]
         self._legal = self.actions.legal(s)
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -110,9 +110,8 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         s = self.state_
         assert s is not None
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        for a in rewards:
-            rewards[a] = 0.0
+        # self.rewards are all 0 here: only the step that ends the game gives any, and every step
+        # after it is a dead agent's (_was_dead_step), so they are set and added only at the end
         try:
             index = operator.index(action)
         except TypeError:
@@ -126,6 +125,7 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
             self.rewards[agent] = -1.0
             self.infos = {a: {"illegal": a == agent} for a in self.agents}
             self.terminations = {a: True for a in self.agents}
+            self._accumulate_rewards()
         else:
             take(s, position)
             if s.over:
@@ -139,9 +139,9 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
                     self.rewards = {a: values[self._seat[a]] for a in self.agents}
                     self.terminations = {a: True for a in self.agents}
                 self.infos = {a: {"outcome": outcome} for a in self.agents}
+                self._accumulate_rewards()
             else:
                 self._select()
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state_ is None:

@@ -29,7 +29,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from ..engine.errors import GameOptionError, brief
 
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 #: ``builder(game, options) -> ids``: the option grammar of one game (options already checked)
 Builder = Callable[["Game", dict[str, Any]], Iterable[str]]
 _BUILDERS: dict[str, Builder] = {}
+T = TypeVar("T")
 
 
 def register_space(game_id: str, builder: Builder) -> None:
@@ -142,21 +143,33 @@ def cache_key(game_id: str, options: dict[str, Any] | None, content: str | None)
         raise GameOptionError(f"options are a dict of JSON values, not {brief(options)}") from None
 
 
+def per_game(cache: dict[tuple[str, str, str], T], game_id: str, options: dict[str, Any] | None,
+             content: str | None, make: Callable[["Game", dict[str, Any]], T]) -> T:
+    """What ``make(game, options)`` builds for ``game_id`` with the pack folder ``content``
+    (None: the default pack) and ``options`` (as ``new_game`` takes them; ``make`` has them
+    checked), built once per process for each (game, pack, options) and kept in ``cache``."""
+    from ..engine.game import load_game
+    key = cache_key(game_id, options, content)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = make(load_game(game_id, content), dict(options or {}))
+    return found
+
+
 def action_space(game_id: str, options: dict[str, Any] | None = None, content: str | None = None) -> ActionSpace:
     """The action space of ``game_id`` with the content pack folder ``content`` (None: the
     default pack) and ``options`` (as ``new_game`` takes them; checked by the game).  Built once
     per process for each (game, pack, options)."""
-    from ..engine.game import load_game
-    key = cache_key(game_id, options, content)
-    found = _CACHE.get(key)
-    if found is not None:
-        return found
-    game = load_game(game_id, content)
+    return per_game(_CACHE, game_id, options, content, _make_space)
+
+
+def _make_space(game: "Game", options: dict[str, Any]) -> ActionSpace:
+    game_id = game.id
     build = _BUILDERS.get(game_id)
     if build is None:
         raise GameOptionError(f"there is no action space for {game_id!r}; known: {', '.join(sorted(_BUILDERS))} "
                               "(woodlands.research.spaces.register_space adds one)")
-    checked = game.checked_options(dict(options or {}))
+    checked = game.checked_options(options)
     ids: list[str] = []
     seen: set[str] = set()
     verbs: dict[str, list[int]] = {}
@@ -167,10 +180,8 @@ def action_space(game_id: str, options: dict[str, Any] | None = None, content: s
         verb = option_id.split(":", 1)[0]
         verbs.setdefault(verb, []).append(len(ids))
         ids.append(option_id)
-    space = ActionSpace(game_id, game.content.id, game.content.version, tuple(ids), {v: tuple(k) for v, k in verbs.items()},
-                        {option_id: i for i, option_id in enumerate(ids)})
-    _CACHE[key] = space
-    return space
+    return ActionSpace(game_id, game.content.id, game.content.version, tuple(ids), {v: tuple(k) for v, k in verbs.items()},
+                       {option_id: i for i, option_id in enumerate(ids)})
 
 
 def _ids(verb: str, *domains: Iterable[Any]) -> list[str]:
@@ -316,25 +327,7 @@ register_space("cursed-forest", cursed_forest_ids)
 def take(state: "GameState", position: int) -> None:
     """``state.apply`` of option number ``position`` of the decision waiting (an index into
     ``state.decision.options`` that the caller got from it, as :meth:`ActionSpace.legal`'s list
-    gives): the same rules, record, log and undo bookkeeping, without looking the id up among
-    the options' ids.  The adapters' hot loop; ``tests/research/test_spaces.py`` holds it to
-    ``apply`` (same records, logs and undo floors over many games)."""
-    decision = state._decision
-    assert decision is not None
-    option_id = decision.options[position][0]
-    step = state.pending
-    assert step is not None
-    state.pending = None
-    state._decision = None
-    state._choices.append(option_id)
-    spec = state.game.steps.specs[step[0]]
-    assert spec.answer is not None
-    before = state.rng.state
-    state._revealed = False
-    if len(step) == 1:
-        spec.answer(state, option_id)
-    else:
-        spec.answer(state, option_id, *step[1:])
-    state.advance()
-    if state._revealed or state.rng.state != before:
-        state.chance_floor = len(state._choices)
+    gives): the engine's own ``_answer``, without looking the id up among the options' ids.  The
+    adapters' hot loop; ``tests/research/test_spaces.py`` holds it to ``apply`` (same records,
+    logs and undo floors over many games)."""
+    state._answer(state._decision.options[position][0])  # type: ignore[union-attr]
