@@ -97,10 +97,13 @@ def test_make_play_serves_on_sqlite_in_the_data_folder_prints_the_address_and_op
 def test_make_play_without_port_serves_the_default_address():
     """Without PORT the rule runs `woodlands serve` bare: port 8000 on 127.0.0.1, the address the
     README and the server print."""
-    dry = subprocess.run(["make", "-n", "play"], cwd=ROOT, capture_output=True, text=True, timeout=30,
-                         env={k: v for k, v in os.environ.items() if k not in ("PORT", "MAKEFLAGS", "MFLAGS")})
-    last = dry.stdout.strip().splitlines()[-1].split()
-    assert last[-2:] == [".venv/bin/woodlands", "serve"], dry.stdout
+    # run from `make test` this make is a sub-make (MAKELEVEL), which prints "Entering directory"
+    # lines around its commands: they are turned off and the command line is looked for
+    dry = subprocess.run(["make", "-n", "--no-print-directory", "play"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=30, env={k: v for k, v in os.environ.items()
+                                          if k not in ("PORT", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")})
+    commands = [line.split() for line in dry.stdout.splitlines() if "woodlands" in line]
+    assert commands and commands[-1][-2:] == [".venv/bin/woodlands", "serve"], dry.stdout
     from woodlands.cli.main import build_parser
     args = build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.db) == ("127.0.0.1", 8000, None)
