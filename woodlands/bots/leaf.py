@@ -40,36 +40,37 @@ from typing import TYPE_CHECKING, Callable
 if TYPE_CHECKING:
     from ..engine.state import GameState
 
-_VALUES: dict[str, Callable[["GameState", int], float] | None] = {}
+#: per game: its ``position_value`` hook (None: it has none) and its ``value_scale``, read from
+#: its descriptor once (:func:`squash` runs once per search iteration)
+_HOOKS: dict[str, tuple[Callable[["GameState", int], float] | None, float]] = {}
 
 
-def _value_of(game_id: str) -> Callable[["GameState", int], float] | None:
-    """The game's ``position_value`` hook from its descriptor (None: the game has none), cached."""
+def _hooks(game_id: str) -> tuple[Callable[["GameState", int], float] | None, float]:
     try:
-        return _VALUES[game_id]
+        return _HOOKS[game_id]
     except KeyError:
         from ..engine.registry import descriptor, resolve
-        fn: Callable[["GameState", int], float] | None = resolve(descriptor(game_id).position_value)
-        _VALUES[game_id] = fn
-        return fn
+        d = descriptor(game_id)
+        hooks: tuple[Callable[["GameState", int], float] | None, float] = (resolve(d.position_value), d.value_scale)
+        _HOOKS[game_id] = hooks
+        return hooks
 
 
 def has_value(game_id: str) -> bool:
     """Does ``game_id`` have a position value (else the heuristic leaf plays random playouts)?"""
-    return _value_of(game_id) is not None
+    return _hooks(game_id)[0] is not None
 
 
 def raw_value(state: "GameState", seat: int) -> float:
     """The game's raw position value for ``seat`` (higher is better; see the module)."""
-    fn = _value_of(state.game.id)
+    fn = _hooks(state.game.id)[0]
     assert fn is not None, f"{state.game.id} has no position value (see has_value)"
     return fn(state, seat)
 
 
 def squash(state: "GameState", raw: float, reference: float) -> float:
     """``raw`` against ``reference`` (the root's), in 0..1 by a logistic of the game's scale."""
-    from ..engine.registry import descriptor
-    x = (raw - reference) / descriptor(state.game.id).value_scale
+    x = (raw - reference) / _hooks(state.game.id)[1]
     if x > 30:
         return 1.0
     if x < -30:

@@ -4,20 +4,18 @@ says what a position value is and how the search uses it; the descriptor names t
 tally): seeds laid and carried, each adventurer's Health, lives and kit; an adventurer out costs much."""
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
 
-_BOT: list[Any] = []
 
-
+@functools.cache
 def _bot() -> Any:
     """The greedy bot whose judgement (the worth of a kit) the value borrows, made once."""
-    if not _BOT:
-        from .greedy_cursed_forest import GreedyCursedForestBot
-        _BOT.append(GreedyCursedForestBot(0))
-    return _BOT[0]
+    from .greedy_cursed_forest import GreedyCursedForestBot
+    return GreedyCursedForestBot(0)
 
 
 def position_value(state: "GameState", seat: int) -> float:

@@ -5,6 +5,7 @@ bot's prices, dice, Strategy and Recovery, less the enemies' fight costs, the ma
 directions and the rounds gone."""
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -19,15 +20,11 @@ ROUND_COST = 1.0
 BEAR_FOUGHT = 0.3
 
 
-_BOT: list[Any] = []
-
-
+@functools.cache
 def _bot() -> Any:
     """The greedy bot whose judgement (prices, fight costs) the value borrows, made once."""
-    if not _BOT:
-        from .greedy_tanglewoods import GreedyTanglewoodsBot
-        _BOT.append(GreedyTanglewoodsBot(0))
-    return _BOT[0]
+    from .greedy_tanglewoods import GreedyTanglewoodsBot
+    return GreedyTanglewoodsBot(0)
 
 
 def position_value(state: "GameState", seat: int) -> float:
