@@ -63,7 +63,8 @@ def test_budget_parses_iterations_and_seconds_and_refuses_the_rest():
     assert Budget.parse(" 2S ") == Budget(seconds=2.0)
     assert Budget.parse("250ms") == Budget(seconds=0.25)
     assert Budget.parse(None) == Budget(iterations=200)
-    for bad in ("", "0", "-3", "1.5", "fast", "nans", "infs", "0s", "99999s", True, 1.5):
+    assert Budget.parse("1s-cpu") == Budget(seconds=1.0, cpu=True) and str(Budget.parse("250MS-CPU")) == "0.25s-cpu"
+    for bad in ("", "0", "-3", "1.5", "fast", "nans", "infs", "0s", "99999s", True, 1.5, "400-cpu", "-cpu", "1s-cpu-cpu"):
         with pytest.raises(woodlands.GameOptionError, match="budget"):
             Budget.parse(bad)   # type: ignore[arg-type]
     with pytest.raises(woodlands.GameOptionError, match="leaf"):
@@ -118,6 +119,24 @@ def test_a_seconds_budget_stops_in_time():
     state = positions("cursed-forest", {"players": 1}, 20)[0]
     result = ISMCTSBot(seed=1, budget="50ms").search(state)
     assert result.iterations >= 1 and result.seconds < 1.0
+
+
+def test_a_cpu_seconds_budget_counts_the_threads_own_time(monkeypatch):
+    """``-cpu`` budgets stop on the thread's CPU clock, not the wall clock: a study run at low
+    priority on a busy machine still gives each decision the same thinking."""
+    import woodlands.bots.ismcts as ismcts
+
+    ticks = {"cpu": 0.0}
+
+    def fake_thread_time() -> float:       # each look at the clock costs 10 ms of CPU
+        ticks["cpu"] += 0.01
+        return ticks["cpu"]
+
+    monkeypatch.setattr(ismcts.time, "thread_time", fake_thread_time)
+    state = positions("cursed-forest", {"players": 1}, 20)[0]
+    result = ISMCTSBot(seed=1, budget="50ms-cpu").search(state)
+    assert result.iterations == 5          # clock read at the start, then once after each iteration
+    assert str(ISMCTSBot(seed=1, budget="1s-cpu").budget) == "1s-cpu"
 
 
 def test_rewards_cooperative_seats_share_pvp_seats_do_not():

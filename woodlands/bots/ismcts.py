@@ -37,6 +37,8 @@ from ..engine.rng import Rng
 from . import leaf as leaves
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..engine.state import GameState
     from .base import Bot
 
@@ -80,14 +82,24 @@ DISCOUNT = 0.999
 class Budget:
     """How much search one decision gets: ``iterations`` or ``seconds`` (exactly one is set).
 
+    Seconds are wall-clock time by default; ``-cpu`` after them (``1s-cpu``) counts the
+    searching thread's own CPU time instead, so that a long study or ladder run at low priority
+    on a busy machine gives each decision as much thinking as a quiet machine would (a wall-clock
+    budget there would search less whenever other work runs, and the results would depend on it).
+
     >>> Budget.parse("400"), Budget.parse("1s"), Budget.parse("250ms")
-    (Budget(iterations=400, seconds=None), Budget(iterations=None, seconds=1.0), Budget(iterations=None, seconds=0.25))
-    >>> str(Budget.parse("1.5s")), str(Budget.parse(50))
-    ('1.5s', '50')
+    (Budget(iterations=400, seconds=None, cpu=False), Budget(iterations=None, seconds=1.0, cpu=False), Budget(iterations=None, seconds=0.25, cpu=False))
+    >>> str(Budget.parse("1.5s")), str(Budget.parse(50)), str(Budget.parse("1S-CPU")), Budget.parse("250ms-cpu").cpu
+    ('1.5s', '50', '1s-cpu', True)
     """
 
     iterations: int | None = None
     seconds: float | None = None
+    cpu: bool = False
+
+    def clock(self) -> "Callable[[], float]":
+        """The clock a seconds budget is counted on: the thread's CPU time or the wall clock."""
+        return time.thread_time if self.cpu else time.perf_counter
 
     @classmethod
     def parse(cls, text: "str | int | Budget | None") -> "Budget":
@@ -101,6 +113,9 @@ class Budget:
             raw = text.strip().lower()
         else:
             raise GameOptionError(f"a budget is a number of iterations (400) or of seconds (1s, 250ms), not {text!r}")
+        cpu = raw.endswith("-cpu")
+        if cpu:
+            raw = raw[:-4]
         try:
             if raw.endswith("ms"):
                 seconds = float(raw[:-2]) / 1000
@@ -108,21 +123,21 @@ class Budget:
                 seconds = float(raw[:-1])
             else:
                 iterations = int(raw)
-                if not 1 <= iterations <= 10_000_000:
+                if cpu or not 1 <= iterations <= 10_000_000:
                     raise ValueError
                 return cls(iterations=iterations)
         except ValueError:
             raise GameOptionError(
-                f"a budget is a number of iterations from 1 to 10000000 (400) or of seconds (1s, 250ms), "
+                f"a budget is a number of iterations from 1 to 10000000 (400) or of seconds (1s, 250ms, 1s-cpu), "
                 f"not {raw[:40]!r}") from None
         if not (math.isfinite(seconds) and 0.001 <= seconds <= 3600):
             raise GameOptionError(f"a budget in seconds must be from 1ms to 3600s, not {raw[:40]!r}")
-        return cls(seconds=seconds)
+        return cls(seconds=seconds, cpu=cpu)
 
     def __str__(self) -> str:
         if self.iterations is not None:
             return str(self.iterations)
-        return f"{self.seconds:g}s"
+        return f"{self.seconds:g}s" + ("-cpu" if self.cpu else "")
 
 
 class _Node:
@@ -241,7 +256,8 @@ class ISMCTSBot:
             from .base import get_bot
             roller = get_bot("greedy", self.seed, game=game.id)     # fresh: the search stays reproducible
         limit = budget.iterations
-        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        clock = budget.clock()
+        deadline = None if budget.seconds is None else clock() + budget.seconds
         started = time.perf_counter()
         prior = self._prior(state, master.getrandbits(32)) if self.prior else None
         pool: list[GameState] = []
@@ -254,7 +270,7 @@ class ISMCTSBot:
             if limit is not None:
                 if iterations >= limit:
                     break
-            elif iterations and time.perf_counter() >= deadline:   # type: ignore[operator]
+            elif iterations and clock() >= deadline:   # type: ignore[operator]
                 break
             iterations += 1
             if slow:
