@@ -31,8 +31,10 @@ SCENE_L2 = 20.0
 MIN_ROWS = 200
 
 
-def collect(games: int, seed: int) -> tuple[list[str], list[list[float]], list[int]]:
-    """(scene id, features, Luma prevailed?) for every in-scene decision of ``games`` greedy games."""
+def collect(games: int, seed: int, ends: list[tuple[str, int]] | None = None
+            ) -> tuple[list[str], list[list[float]], list[int]]:
+    """(scene id, features, Luma prevailed?) for every in-scene decision of ``games`` greedy games;
+    ``ends``, if given, gets (scene id, Luma prevailed?) for every scene played."""
     game = woodlands.load_game("storyfold")
     scenes: list[str] = []
     rows: list[list[float]] = []
@@ -49,6 +51,8 @@ def collect(games: int, seed: int) -> tuple[list[str], list[list[float]], list[i
             for event in state.log_since(start):
                 if event["type"] == "scene_end":
                     won = 1 if event["prevails"] == "luma" else 0
+                    if ends is not None:
+                        ends.append((str(event["scene"]), won))
                     for scene, row in pending:
                         scenes.append(scene)
                         rows.append(row)
@@ -92,11 +96,21 @@ def fit(scenes: list[str], rows: list[list[float]], labels: list[int]) -> dict[s
     return out
 
 
-def write(weights: dict[str, list[float]], path: Path, note: str) -> None:
+def loss_rates(ends: list[tuple[str, int]]) -> dict[str, float]:
+    """Per scene id: the share of its plays in which the Shadow prevailed."""
+    plays: dict[str, list[int]] = {}
+    for scene, won in ends:
+        plays.setdefault(scene, []).append(won)
+    return {scene: 1.0 - sum(wins) / len(wins) for scene, wins in sorted(plays.items())}
+
+
+def write(weights: dict[str, list[float]], rates: dict[str, float], path: Path, note: str) -> None:
     lines = [f"# written by benchmarks/fit_storyfold_value.py ({note}); read by woodlands/bots/value_storyfold.py",
              "features = [" + ", ".join(f'"{f}"' for f in FEATURES) + "]", "", "[weights]"]
     for scene, row in weights.items():
         lines.append(f'"{scene}" = [' + ", ".join(f"{v:.6g}" for v in row) + "]")
+    lines += ["", "# per scene: the share of its plays the Shadow won", "[loss_rate]"]
+    lines += [f'"{scene}" = {q:.4f}' for scene, q in rates.items()]
     path.write_text("\n".join(lines) + "\n")
 
 
@@ -107,10 +121,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--out", type=Path, default=WEIGHTS_FILE)
     args = ap.parse_args(argv)
     t0 = time.process_time()
-    scenes, rows, labels = collect(args.games, args.seed)
+    ends: list[tuple[str, int]] = []
+    scenes, rows, labels = collect(args.games, args.seed, ends)
     weights = fit(scenes, rows, labels)
-    note = f"--games {args.games} --seed {args.seed}: {len(rows)} positions"
-    write(weights, args.out, note)
+    note = f"--games {args.games} --seed {args.seed}: {len(rows)} positions, {len(ends)} scenes"
+    write(weights, loss_rates(ends), args.out, note)
     print(f"{note}, Luma prevailed from {sum(labels) / max(1, len(labels)):.1%} of them; "
           f"{len(weights) - 1} scenes fitted; {time.process_time() - t0:.1f} s process time -> {args.out}")
 

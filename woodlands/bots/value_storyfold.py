@@ -10,14 +10,17 @@ Ember) again.  So the value is minus the **expected number of scenes the campaig
 
     scenes played + p * still_to_play(if Luma prevails) + (1 - p) * still_to_play(if the Shadow does)
 
-plus a small price for losing any scene (its Shadow section takes Spirit or adds a bad Explore
-card, its Luma section gives story cards) and the Shadow cards drawn at the score's own rate
-(a hundredth of a scene).  ``p``, the chance that Luma prevails in the scene in play, is a
+where ``still_to_play`` counts each later scene with the rate at which the greedy bot loses it
+(so the value is the same just before and just after a scene ends: finishing a scene that
+opens a hard one is not put off), plus a small price for losing any scene (its Shadow section
+takes Spirit or adds a bad Explore card, its Luma section gives story cards) and the Shadow
+cards drawn at the score's own rate (a hundredth of a scene).  ``p``, the chance that Luma prevails in the scene in play, is a
 logistic model per scene of public features of the position (:func:`features`: the Shadow
 marker's distance from the middle, the Light's, locations visited, creatures, Spirit, dice,
 Crystals, Boons, where each Action card lies in the River), fitted to how the greedy bot's
 games went from such positions (``benchmarks/fit_storyfold_value.py`` writes
-``storyfold_value.toml`` beside this module; docs/bots.md "Which leaf wins more").
+``storyfold_value.toml`` beside this module, with those loss rates; docs/bots.md "Which leaf
+wins more").
 
 It reads only what the seat sees of the sample (the markers, the River, the dice, the counts:
 no deck order), and the printed book (the scenes' goals and where each outcome leads).
@@ -41,9 +44,11 @@ if TYPE_CHECKING:
 #: the fitted weights (per scene id: one weight per feature), written by the fitting script
 WEIGHTS_FILE = Path(__file__).with_name("storyfold_value.toml")
 #: the features, in the order of the weights (see :func:`features`)
-FEATURES = ("bias", "shadow_distance", "light_gap", "visited", "healed", "creatures", "stunned", "spirit",
-            "free_dice", "dice_sides", "crystals", "boons", "luma_phase", "river_light", "river_help",
-            "river_explore", "river_heal", "shadow_distance_sq")
+#: (not what one decision changes for a moment and the greedy bot's games tie to winning: a
+#: creature stunned, the dice still free this phase, the phase itself; with them the search
+#: chased a stun or an unspent die, docs/bots.md "Which leaf wins more")
+FEATURES = ("bias", "shadow_distance", "light_gap", "visited", "healed", "creatures", "spirit", "dice_sides",
+            "crystals", "boons", "river_light", "river_help", "river_explore", "river_heal", "shadow_distance_sq")
 #: what losing a scene costs on top of the scenes it adds (its Shadow section's Spirit or bad card,
 #: the Luma section's story card missed), in scenes
 LOSS_PRICE = 0.25
@@ -61,47 +66,65 @@ def features(state: "GameState") -> list[float]:
     places = [float(river.index(a)) if a in river else 7.0 for a in c.actions]
     creatures = c.creature_cards
     return [1.0, distance, float(middle - s.light), float(sum(s.visited)), 1.0 if s.healed else 0.0,
-            float(sum(1 for x in river if x in creatures)), float(len(s.stunned)), float(s.spirit_left()),
-            float(s.dice_used.count(False)), sum(s.dice) / 8.0, float(sum(s.crystals)), float(len(s.boons)),
-            1.0 if s.phase == "luma" else 0.0, *places, distance * distance / 10.0]
+            float(sum(1 for x in river if x in creatures)), float(s.spirit_left()), sum(s.dice) / 8.0,
+            float(sum(s.crystals)), float(len(s.boons)), *places, distance * distance / 10.0]
+
+
+@functools.cache
+def _data() -> dict[str, Any]:
+    with WEIGHTS_FILE.open("rb") as f:
+        data = tomllib.load(f)
+    if tuple(data["features"]) != FEATURES:
+        raise ValueError(f"{WEIGHTS_FILE.name} was fitted for other features; run benchmarks/fit_storyfold_value.py")
+    return data
 
 
 @functools.cache
 def _weights() -> dict[str, tuple[float, ...]]:
     """Per scene id, the fitted weights (a scene the file lacks gets the ``default`` row)."""
-    with WEIGHTS_FILE.open("rb") as f:
-        data = tomllib.load(f)
-    if tuple(data["features"]) != FEATURES:
-        raise ValueError(f"{WEIGHTS_FILE.name} was fitted for other features; run benchmarks/fit_storyfold_value.py")
-    return {scene: tuple(float(w) for w in row) for scene, row in data["weights"].items()}
+    return {scene: tuple(float(w) for w in row) for scene, row in _data()["weights"].items()}
+
+
+@functools.cache
+def _loss_rates() -> dict[str, float]:
+    """Per scene id, how often the Shadow prevailed in it in the greedy bot's games."""
+    return {scene: float(q) for scene, q in _data().get("loss_rate", {}).items()}
 
 
 #: per content pack (its id and version): :func:`_still_to_play`
-_STILL: dict[tuple[str, str], tuple[int, ...]] = {}
+_STILL: dict[tuple[str, str], tuple[float, ...]] = {}
 
 
-def _still_to_play(content: Any) -> tuple[int, ...]:
-    """Per scene: the scenes the campaign still takes from opening it (itself included) if Luma
-    prevails in every one of them (the printed book's ``next``)."""
+def _still_to_play(content: Any) -> tuple[float, ...]:
+    """Per scene: the scenes the campaign is expected to take from opening it (itself included),
+    each scene lost as often as the greedy bot loses it (the weights file's ``loss_rate``) and
+    leading where the book says (a chapter started over, a scene played again), with the price
+    of a lost scene.  The same expectation before and after a scene ends, so that finishing a
+    scene that opens a hard one costs nothing in itself."""
     key = (content.id, content.version)
     known = _STILL.get(key)
     if known is not None:
         return known
-    n = len(content.scenes)
-    out = [0] * n
-    for k in range(n):
-        seen = 0
-        at: int | None = k
-        while at is not None and seen <= n:
-            seen += 1
-            nxt = content.scenes[at].luma_prevails.next
-            at = None if nxt in ("end", "restart") else content.scene_by_id[nxt]
-        out[k] = seen
-    _STILL[key] = tuple(out)
+    scenes = content.scenes
+    rates = _loss_rates()
+
+    def target(k: int, name: str) -> int | None:
+        if name == "end":
+            return None
+        return content.chapters[scenes[k].chapter].scenes[0] if name == "restart" else int(content.scene_by_id[name])
+
+    expected = [0.0] * len(scenes)
+    for _ in range(200):                  # a fixed point: restarts and replays loop back
+        for k, scene in enumerate(scenes):
+            q = rates.get(scene.id, 0.0)
+            win, lose = target(k, scene.luma_prevails.next), target(k, scene.shadow_prevails.next)
+            expected[k] = (1.0 + (1 - q) * (0.0 if win is None else expected[win])
+                           + q * ((0.0 if lose is None else expected[lose]) + LOSS_PRICE))
+    _STILL[key] = tuple(expected)
     return _STILL[key]
 
 
-def _after(s: Any, how: str) -> int:
+def _after(s: Any, how: str) -> float:
     """The scenes still to play once the current scene ends with ``how`` prevailing."""
     from ..games.storyfold.conditions import holds
     c = s.content
@@ -109,9 +132,9 @@ def _after(s: Any, how: str) -> int:
     sec = scene.luma_prevails if how == "luma" else scene.shadow_prevails
     target = next((t for cond, t in sec.next_if if holds(s, cond)), sec.next)
     if target == "end":
-        return 0
+        return 0.0
     index = c.chapters[s.chapter].scenes[0] if target == "restart" else c.scene_by_id[target]
-    return int(_still_to_play(c)[index])
+    return float(_still_to_play(c)[index])
 
 
 def luma_chance(state: "GameState") -> float:
