@@ -19,9 +19,9 @@ the greedy bot's own judgement (imported, not copied):
 * **The Cursed Forest**, for the team (with ``pvp``, half the team and half the seat's own kill
   tally): seeds laid and seeds carried, each adventurer's Health, lives and kit (the greedy
   bot's ``inventory_worth``), an adventurer out costs much.
-* **Storyfold**, the score's parts: scenes played and Shadow cards drawn (what the final score
-  counts), then the scene in play: the Light marker's progress, the Shadow marker's distance
-  from the middle, locations visited, Spirit left.
+* **Storyfold**, minus the scenes the campaign is expected to take: scenes played, plus where
+  each outcome of the scene in play leads by the book, weighed by a chance that Luma prevails
+  fitted to the greedy bot's games (``woodlands/bots/value_storyfold.py``).
 
 :func:`squash` turns the raw difference from the root's value into 0..1 (0.5: as good as the
 root); a finished game is worth its :meth:`~woodlands.engine.game.Game.reward`.

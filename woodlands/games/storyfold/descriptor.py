@@ -18,7 +18,7 @@ DESCRIPTOR = GameDescriptor(
           "greedy": Lazy("woodlands.bots.greedy_storyfold:GreedyStoryfoldBot"),
           "ismcts": ISMCTS_BOT},
     position_value=Lazy("woodlands.bots.value_storyfold:position_value"),
-    value_scale=2.0,
+    value_scale=3.0,
     options=(
         OptionSpec("resume", dict, None, "a save made at the end of a scene (woodlands play --resume FILE)"),
         OptionSpec("scene_limit", int, None, "scenes", range=(1, SCENE_LIMIT_MAX), simulation=True),
