@@ -9,13 +9,12 @@ nowhere (the decks' sizes are given).
 from __future__ import annotations
 
 from array import array
-from operator import attrgetter
 from typing import Any
 
 from ..engine.game import Game
 from ..games.tanglewoods.model import COLOURS, DIE_COLOUR, STATS
 from ..games.tanglewoods.state import COMMITTED
-from .observe import Incremental, Layout, begin, header, onehot, packer
+from .observe import Incremental, Layout, begin, onehot, packer
 
 PHASES = ("setup", "map", "forest", "bribery", "strategy", "resolve", "merchant")
 FOREST_ZONES = ("tableau", "drawn", "revealed", "deck_top", "deck_bottom", "bear_aside", "bear_won")
@@ -61,7 +60,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
 
     def dice(s: Any) -> Any:
         """The dice segment, kept per position of the 17 dice (there are few)."""
-        key = (tuple(s.dice_zone), tuple(s.dice_face), tuple(s.dice_applied))
+        key = (*s.dice_zone, *s.dice_face, *s.dice_applied)
         found = dice_cache.get(key)
         if found is None:
             found = array("f", bytes(4 * dice_size))
@@ -90,138 +89,178 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             disc_cache[key] = found
         return found
 
-    def ends(out: Any, deck: list[int], at: int, width: int, top: int) -> None:
-        """What a deck shows (T-10): its top card in zone ``top``, its bottom card (the
-        underside shows; the side up is the other one) in zone ``top + 1``."""
-        if deck:
-            code = deck[0]
-            out[at + (code >> 1) * width + top] = 1 + (code & 1)
-            if len(deck) > 1:
-                code = deck[-1]
-                out[at + (code >> 1) * width + top + 1] = 1 + (code & 1)
-
     o_end = o_disc["item"] + disc_size["item"]
-    head = header(o_dice, o_dec, kind_at, o_phase, phase_at)     # decision, phase, scalars, hero
+    # Where each card code (card index * 2 + the side up) is marked, and the mark (1.0 or 2.0, a
+    # float: an array takes a float faster than an int): tables made once, so that a step only
+    # looks them up.
+    n_forest = len(c.forest)
+    f_at = [o_for + (code >> 1) * FW for code in range(2 * n_forest)]
+    side = [1.0 + (code & 1) for code in range(2 * max(n_forest, len(c.maps), len(c.items)))]
+    m_at = [o_map + (code >> 1) * MW for code in range(2 * len(c.maps))]
+    i_at = [o_item + (code >> 1) * IW for code in range(2 * len(c.items))]
+    o_head, o_hero_end = o_dec, o_dice            # decision, phase (one-hots), scalars, hero
+    head_zeros = array("f", bytes(4 * (o_sc - o_dec)))
+    hero_zeros = array("f", bytes(4 * (o_dice - o_hero)))
     maps_zeros = array("f", bytes(4 * (o_item - o_map)))
     items_zeros = array("f", bytes(4 * (o_disc["forest"] - o_item)))
-
-    def deck_ends(deck: list[int]) -> tuple[int, int]:
-        """What :func:`ends` reads of a deck: its top card and, if another, its bottom card."""
-        return (deck[0] if deck else -1, deck[-1] if len(deck) > 1 else -1)
+    disc_zeros = {deck: array("f", bytes(4 * size)) for deck, size in disc_size.items()}
+    # the scalars by what they change with: the game's numbers (every step may change one), each
+    # deck's size (with its visible ends), the discard piles' sizes (with the piles)
+    pack_numbers = packer(13)
+    pack_discards = packer(3)
+    at_fdeck, at_mdeck, at_ideck = (o_sc + scal.index(name) for name in ("forest_deck", "map_deck", "item_deck"))
+    at_piles = o_sc + scal.index("forest_discard")
+    assert scal[13:] == ["forest_deck", "map_deck", "item_deck", "forest_discard", "map_discard", "item_discard"]
 
     def start(m: Any) -> None:
-        """A new memo's copies, none yet (so every group is written)."""
-        m.dice = m.maps = m.items = None
-        #: the forest's copies: (tableau, damage, defeated), the deck's ends, (drawn, revealed,
-        #: bears aside, bears won); the marks set from each of the three
-        m.forest = [None, None, None, [], [], []]
-        m.discards = (None, None, None)
-
-    pack_scalars = packer(len(scal))
-    dice_fields = attrgetter("dice_zone", "dice_face", "dice_applied")
-    tableau_fields = attrgetter("tableau", "damage", "defeated")
-    seen_fields = attrgetter("drawn", "revealed", "bears_aside", "bears_won")
-    discard_piles = attrgetter("forest_discard", "map_discard", "item_discard")
+        """A new memo's copies, none yet (so every group is written), and a view of its output
+        (a memoryview takes an item faster than the array)."""
+        m.mv = memoryview(m.out)
+        m.marks = m.numbers = m.fdeck = m.mdeck = m.ideck = None
+        #: each group's copies of the lists it reads (None: not written yet), and for the forest
+        #: the features each of its three groups set (to undo them)
+        m.dice = m.tableau = m.seen = m.maps = m.items = m.piles = None
+        m.tab_wrote = []
+        m.deck_wrote = []
+        m.seen_wrote = []
 
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding written over ``m.out``, each group only when the fields it reads differ
         from the memo's copies of them (see :class:`~woodlands.research.observe.Incremental`)."""
-        out = m.out
-        # -- the decision, phase, numbers and hero: written every time
-        head(s, out)
-        piles = discard_piles(s)
-        pack_scalars(out, 4 * o_sc, min(s.round, MAX_ROUND), s.difficulty, s.health, s.strategy, s.recovery, s.gold,
-                     len(s.bears_won), s.passes, s.cycle_draws, s.buys, s.map_complete, "ability" in s.used, s.over,
-                     len(s.forest_deck), len(s.map_deck), len(s.item_deck), *map(len, piles))
-        if s.hero >= 0:
-            out[o_hero + s.hero] = 1.0
-            out[o_hero + n_heroes + (2 if s.grimm else s.hero_side)] = 1.0
-        # -- the dice
-        # (each group's fields fetched at once and compared with the memo's copies in one go)
-        now = dice_fields(s)
-        if now != m.dice:
-            m.dice = tuple([v[:] for v in now])
+        out = m.mv
+        # -- the decision, phase and hero one-hots: rewritten when one of them changes
+        d = s._decision
+        hero = s.hero
+        marks = (s.phase, d.kind if d is not None and not s.over else None, hero,
+                 -1 if hero < 0 else 2 if s.grimm else s.hero_side)
+        if marks != m.marks:
+            m.marks = marks
+            out[o_head:o_sc] = head_zeros
+            out[o_phase + phase_at[marks[0]]] = 1.0
+            if marks[1] is not None:
+                out[o_dec + kind_at[marks[1]]] = 1.0
+            out[o_hero:o_hero_end] = hero_zeros
+            if hero >= 0:
+                out[o_hero + hero] = 1.0
+                out[o_hero + n_heroes + marks[3]] = 1.0
+        # -- the game's numbers
+        numbers = (s.round, s.difficulty, s.health, s.strategy, s.recovery, s.gold, len(s.bears_won), s.passes,
+                   s.cycle_draws, s.buys, s.map_complete, "ability" in s.used, s.over)
+        if numbers != m.numbers:
+            m.numbers = numbers
+            pack_numbers(out, 4 * o_sc, min(s.round, MAX_ROUND), *numbers[1:])
+        # -- the dice (one segment per position of the 17 dice, kept)
+        now = m.dice
+        if now is None or s.dice_zone != now[0] or s.dice_face != now[1] or s.dice_applied != now[2]:
+            m.dice = (s.dice_zone[:], s.dice_face[:], s.dice_applied[:])
             out[o_dice:o_dice + dice_size] = dice(s)
         # -- each forest card where it is seen, 1 or 2 by the side up (one zone at a time, so
         #    each zone's marks are undone and redone alone, from the list of those it set)
-        f = m.forest
-        tab = tableau_fields(s)
-        if tab != f[0]:
-            f[0] = tuple([v[:] for v in tab])
-            tableau, damage, defeated = tab
-            for i in f[3]:
+        tableau = s.tableau
+        now = m.tableau
+        if now is None or tableau != now[0] or s.damage != now[1] or s.defeated != now[2]:
+            damage, defeated = s.damage, s.defeated
+            m.tableau = (tableau[:], damage[:], defeated[:])
+            for i in m.tab_wrote:
                 out[i] = 0.0
-            wrote: list[int] = []
-            f[3] = wrote
+            wrote = m.tab_wrote = []
             for k2, code in enumerate(tableau):
-                at = o_for + (code >> 1) * FW
-                out[at] = 1 + (code & 1)
+                at = f_at[code]
+                out[at] = side[code]
                 out[at + FW - 2] = min(damage[k2], 20)
                 out[at + FW - 1] = defeated[k2]
                 wrote += (at, at + FW - 2, at + FW - 1)
         deck = s.forest_deck
-        top = deck_ends(deck)
-        if top != f[1]:
-            f[1] = top
-            for i in f[4]:
+        top = (len(deck), deck[0], deck[-1]) if deck else None
+        if top != m.fdeck:
+            m.fdeck = top
+            out[at_fdeck] = len(deck)
+            for i in m.deck_wrote:
                 out[i] = 0.0
-            wrote = f[4] = []
             if deck:
                 code = deck[0]
-                wrote.append(o_for + (code >> 1) * FW + 3)
-                out[wrote[-1]] = 1 + (code & 1)
+                at = f_at[code] + 3
+                out[at] = side[code]
                 if len(deck) > 1:
                     code = deck[-1]
-                    wrote.append(o_for + (code >> 1) * FW + 4)
-                    out[wrote[-1]] = 1 + (code & 1)
-        seen_now = seen_fields(s)
-        if seen_now != f[2]:
-            f[2] = tuple([v[:] for v in seen_now])
-            for i in f[5]:
+                    m.deck_wrote = (at, f_at[code] + 4)
+                    out[f_at[code] + 4] = side[code]
+                else:
+                    m.deck_wrote = (at,)
+            else:
+                m.deck_wrote = ()
+        now = m.seen
+        if now is None or s.drawn != now[0] or s.revealed != now[1] or s.bears_aside != now[2] or s.bears_won != now[3]:
+            m.seen = (s.drawn[:], s.revealed[:], s.bears_aside[:], s.bears_won[:])
+            for i in m.seen_wrote:
                 out[i] = 0.0
-            wrote = f[5] = []
-            for zone, codes in ((1, s.drawn), (2, s.revealed)):
-                for code in codes:
-                    wrote.append(o_for + (code >> 1) * FW + zone)
-                    out[wrote[-1]] = 1 + (code & 1)
+            wrote = m.seen_wrote = []
+            for code in s.drawn:
+                at = f_at[code] + 1
+                out[at] = side[code]
+                wrote.append(at)
+            for code in s.revealed:
+                at = f_at[code] + 2
+                out[at] = side[code]
+                wrote.append(at)
             for b in s.bears_aside:
-                wrote.append(o_for + b * FW + 5)
-                out[wrote[-1]] = 1.0
+                at = o_for + b * FW + 5
+                out[at] = 1.0
+                wrote.append(at)
             for b in s.bears_won:   # on their modifier side
-                wrote.append(o_for + b * FW + 6)
-                out[wrote[-1]] = 2.0
+                at = o_for + b * FW + 6
+                out[at] = 2.0
+                wrote.append(at)
         # -- maps
-        k = m.maps
-        top = deck_ends(s.map_deck)
-        if k is None or top != k[0] or s.active_map != k[1] or s.map_drawn != k[2]:
-            m.maps = (top, s.active_map, s.map_drawn[:])
+        deck = s.map_deck
+        top = (len(deck), deck[0], deck[-1]) if deck else None
+        now = m.maps
+        if top != m.mdeck or now is None or s.active_map != now[0] or s.map_drawn != now[1]:
+            m.mdeck = top
+            m.maps = (s.active_map, s.map_drawn[:])
+            out[at_mdeck] = len(deck)
             out[o_map:o_item] = maps_zeros
-            ends(out, s.map_deck, o_map, MW, 2)
+            if deck:
+                code = deck[0]
+                out[m_at[code] + 2] = side[code]
+                if len(deck) > 1:
+                    code = deck[-1]
+                    out[m_at[code] + 3] = side[code]
             if s.active_map >= 0:
-                out[o_map + (s.active_map >> 1) * MW] = 1 + (s.active_map & 1)
+                out[m_at[s.active_map]] = side[s.active_map]
             for code in s.map_drawn:
-                out[o_map + (code >> 1) * MW + 1] = 1 + (code & 1)
+                out[m_at[code] + 1] = side[code]
         # -- items
-        k = m.items
-        top = deck_ends(s.item_deck)
-        if k is None or top != k[0] or s.inventory != k[1] or s.shop != k[2]:
-            m.items = (top, s.inventory[:], s.shop[:])
+        deck = s.item_deck
+        top = (len(deck), deck[0], deck[-1]) if deck else None
+        now = m.items
+        if top != m.ideck or now is None or s.inventory != now[0] or s.shop != now[1]:
+            m.ideck = top
+            m.items = (s.inventory[:], s.shop[:])
+            out[at_ideck] = len(deck)
             out[o_item:o_disc["forest"]] = items_zeros
-            ends(out, s.item_deck, o_item, IW, 2)
-            for zone, codes in ((0, s.inventory), (1, s.shop)):
-                for code in codes:
-                    out[o_item + (code >> 1) * IW + zone] = 1 + (code & 1)
-        # -- the discard piles
-        seen = m.discards
-        if piles != seen:   # one compare of the three piles (most steps none changed)
+            if deck:
+                code = deck[0]
+                out[i_at[code] + 2] = side[code]
+                if len(deck) > 1:
+                    code = deck[-1]
+                    out[i_at[code] + 3] = side[code]
+            for code in s.inventory:
+                out[i_at[code]] = side[code]
+            for code in s.shop:
+                out[i_at[code] + 1] = side[code]
+        # -- the discard piles and their sizes
+        piles = m.piles
+        if piles is None or s.forest_discard != piles[0] or s.map_discard != piles[1] or s.item_discard != piles[2]:
+            now = (s.forest_discard, s.map_discard, s.item_discard)
+            pack_discards(out, 4 * at_piles, *map(len, now))
             for j, deck_name in enumerate(("forest", "map", "item")):
-                pile = piles[j]
-                if pile != seen[j]:
+                pile = now[j]
+                if piles is None or pile != piles[j]:
                     at = o_disc[deck_name]
                     out[at:at + disc_size[deck_name]] = discards(deck_name, pile) if pile else disc_zeros[deck_name]
-            m.discards = tuple([pile[:] for pile in piles])
-        return out
+            m.piles = (now[0][:], now[1][:], now[2][:])
+        return m.out
 
-    disc_zeros = {deck: array("f", bytes(4 * size)) for deck, size in disc_size.items()}
     assert o_end == lay.size
     return lay, Incremental(make, start)
