@@ -9,6 +9,7 @@ nowhere (the decks' sizes are given).
 from __future__ import annotations
 
 from array import array
+from operator import attrgetter
 from typing import Any
 
 from ..engine.game import Game
@@ -53,40 +54,46 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     FW, MW, IW = len(FOREST_ZONES) + 2, len(MAP_ZONES), len(ITEM_ZONES)
     disc_size = {"forest": len(c.forest), "map": len(c.maps), "item": len(c.items)}
     n_heroes = len(c.heroes)
-    colour_at = [COLOURS.index(col) for col in DIE_COLOUR]
 
     dice_cache: dict[tuple[Any, ...], Any] = {}
     dice_size = 9 * len(COLOURS)
+    n_dice = len(DIE_COLOUR)
 
-    def dice(s: Any) -> Any:
-        """The dice segment, kept per position of the 17 dice (there are few)."""
-        key = (*s.dice_zone, *s.dice_face, *s.dice_applied)
+    colour_cache: dict[tuple[Any, ...], Any] = {}
+    #: per colour: the slices of a dice key holding its dice's zones, faces and applied marks
+    colour_slices = []
+    for colour in COLOURS:
+        lo, hi = DIE_COLOUR.index(colour), len(DIE_COLOUR) - DIE_COLOUR[::-1].index(colour)
+        colour_slices.append(tuple(slice(lo + k * n_dice, hi + k * n_dice) for k in range(3)))
+
+    def colour_part(zones: tuple[int, ...], faces: tuple[int, ...], applied: tuple[bool, ...]) -> Any:
+        """One colour's 9 features: dice in each zone; committed dice not rolled, showing each
+        face unapplied, applied."""
+        counts = [0.0] * 9
+        for zone, face, done in zip(zones, faces, applied):
+            counts[zone] += 1.0
+            if zone == COMMITTED:
+                counts[8 if done else 5 + face] += 1.0
+        return array("f", counts)
+
+    def dice(key: tuple[Any, ...]) -> Any:
+        """The dice segment of ``key`` (every die's zone, then face, then whether applied),
+        kept per position of the 17 dice, and made from each colour's part, kept too (a new
+        position mostly differs in one colour)."""
         found = dice_cache.get(key)
         if found is None:
-            found = array("f", bytes(4 * dice_size))
-            for die, zone in enumerate(s.dice_zone):
-                base = 9 * colour_at[die]
-                found[base + zone] += 1.0
-                if zone == COMMITTED:
-                    found[base + (8 if s.dice_applied[die] else 5 + s.dice_face[die])] += 1.0
+            found = array("f")
+            for zones, faces, applied in colour_slices:
+                part_key = (key[zones], key[faces], key[applied])
+                part = colour_cache.get(part_key)
+                if part is None:
+                    if len(colour_cache) >= 4096:
+                        colour_cache.clear()
+                    part = colour_cache[part_key] = colour_part(*part_key)
+                found += part
             if len(dice_cache) >= 4096:
                 dice_cache.clear()
             dice_cache[key] = found
-        return found
-
-    disc_cache: dict[tuple[Any, ...], Any] = {}
-
-    def discards(deck: str, pile: list[int]) -> Any:
-        """A discard pile's segment, kept per pile (they only grow between reshuffles)."""
-        key = (deck, *pile)
-        found = disc_cache.get(key)
-        if found is None:
-            found = array("f", bytes(4 * disc_size[deck]))
-            for code in pile:
-                found[code >> 1] = 1 + (code & 1)
-            if len(disc_cache) >= 4096:
-                disc_cache.clear()
-            disc_cache[key] = found
         return found
 
     o_end = o_disc["item"] + disc_size["item"]
@@ -98,16 +105,25 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     side = [1.0 + (code & 1) for code in range(2 * max(n_forest, len(c.maps), len(c.items)))]
     m_at = [o_map + (code >> 1) * MW for code in range(2 * len(c.maps))]
     i_at = [o_item + (code >> 1) * IW for code in range(2 * len(c.items))]
+    pile_at = [[o_disc[deck] + (code >> 1) for code in range(2 * size)] for deck, size in disc_size.items()]
+    pile_span = [(o_disc[deck], o_disc[deck] + size) for deck, size in disc_size.items()]
     o_head, o_hero_end = o_dec, o_dice            # decision, phase (one-hots), scalars, hero
     head_zeros = array("f", bytes(4 * (o_sc - o_dec)))
     hero_zeros = array("f", bytes(4 * (o_dice - o_hero)))
     maps_zeros = array("f", bytes(4 * (o_item - o_map)))
     items_zeros = array("f", bytes(4 * (o_disc["forest"] - o_item)))
-    disc_zeros = {deck: array("f", bytes(4 * size)) for deck, size in disc_size.items()}
+    pile_zeros = [array("f", bytes(4 * size)) for size in disc_size.values()]
     # the scalars by what they change with: the game's numbers (every step may change one), each
     # deck's size (with its visible ends), the discard piles' sizes (with the piles)
     pack_numbers = packer(13)
-    pack_discards = packer(3)
+    number_fields = attrgetter("round", "difficulty", "health", "strategy", "recovery", "gold", "passes", "cycle_draws",
+                               "buys", "map_complete", "over")
+    #: the fields of the forest's tableau, and of the groups that change seldom (cards an effect
+    #: holds up, bears, maps, items): each compared in one go, then group by group
+    tableau_fields = attrgetter("tableau", "damage", "defeated")
+    rare_fields = attrgetter("revealed", "bears_aside", "bears_won", "map_deck", "active_map", "map_drawn",
+                             "item_deck", "inventory", "shop")
+    pile_fields = attrgetter("forest_discard", "map_discard", "item_discard")
     at_fdeck, at_mdeck, at_ideck = (o_sc + scal.index(name) for name in ("forest_deck", "map_deck", "item_deck"))
     at_piles = o_sc + scal.index("forest_discard")
     assert scal[13:] == ["forest_deck", "map_deck", "item_deck", "forest_discard", "map_discard", "item_discard"]
@@ -116,12 +132,16 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         """A new memo's copies, none yet (so every group is written), and a view of its output
         (a memoryview takes an item faster than the array)."""
         m.mv = memoryview(m.out)
-        m.marks = m.numbers = m.fdeck = m.mdeck = m.ideck = None
-        #: each group's copies of the lists it reads (None: not written yet), and for the forest
-        #: the features each of its three groups set (to undo them)
-        m.dice = m.tableau = m.seen = m.maps = m.items = m.piles = None
+        m.marks = m.numbers = m.dice = None
+        #: each group's copies of the lists it reads (None: not written yet); a deck is kept
+        #: whole (one compare of two lists costs less than picking out its ends), though only its
+        #: size and ends are written
+        m.tableau = m.fdeck = m.drawn = m.rare = None
+        m.piles = (None, None, None)
+        #: the features the forest's groups set (to undo them)
         m.tab_wrote = []
-        m.deck_wrote = []
+        m.deck_wrote = ()
+        m.drawn_wrote = []
         m.seen_wrote = []
 
     def make(s: Any, seat: int, m: Any) -> Any:
@@ -144,36 +164,49 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 out[o_hero + hero] = 1.0
                 out[o_hero + n_heroes + marks[3]] = 1.0
         # -- the game's numbers
-        numbers = (s.round, s.difficulty, s.health, s.strategy, s.recovery, s.gold, len(s.bears_won), s.passes,
-                   s.cycle_draws, s.buys, s.map_complete, "ability" in s.used, s.over)
+        numbers = (number_fields(s), len(s.bears_won), "ability" in s.used)
         if numbers != m.numbers:
             m.numbers = numbers
-            pack_numbers(out, 4 * o_sc, min(s.round, MAX_ROUND), *numbers[1:])
+            rnd, difficulty, health, strategy, recovery, gold, passes, draws, buys, complete, over = numbers[0]
+            pack_numbers(out, 4 * o_sc, min(rnd, MAX_ROUND), difficulty, health, strategy, recovery, gold, numbers[1],
+                         passes, draws, buys, complete, numbers[2], over)
         # -- the dice (one segment per position of the 17 dice, kept)
-        now = m.dice
-        if now is None or s.dice_zone != now[0] or s.dice_face != now[1] or s.dice_applied != now[2]:
-            m.dice = (s.dice_zone[:], s.dice_face[:], s.dice_applied[:])
-            out[o_dice:o_dice + dice_size] = dice(s)
+        key = (*s.dice_zone, *s.dice_face, *s.dice_applied)
+        if key != m.dice:
+            m.dice = key
+            out[o_dice:o_dice + dice_size] = dice(key)
         # -- each forest card where it is seen, 1 or 2 by the side up (one zone at a time, so
         #    each zone's marks are undone and redone alone, from the list of those it set)
-        tableau = s.tableau
+        fields = tableau_fields(s)
         now = m.tableau
-        if now is None or tableau != now[0] or s.damage != now[1] or s.defeated != now[2]:
-            damage, defeated = s.damage, s.defeated
-            m.tableau = (tableau[:], damage[:], defeated[:])
-            for i in m.tab_wrote:
-                out[i] = 0.0
-            wrote = m.tab_wrote = []
-            for k2, code in enumerate(tableau):
+        if fields != now:
+            tableau, damage, defeated = fields
+            n = len(tableau) - 1
+            if (now is not None and len(now[0]) == n and tableau[:n] == now[0] and damage[:n] == now[1]
+                    and defeated[:n] == now[2]):   # one card placed (the common change): its marks alone
+                code = tableau[n]
+                now[0].append(code)
+                now[1].append(damage[n])
+                now[2].append(defeated[n])
                 at = f_at[code]
                 out[at] = side[code]
-                out[at + FW - 2] = min(damage[k2], 20)
-                out[at + FW - 1] = defeated[k2]
-                wrote += (at, at + FW - 2, at + FW - 1)
+                out[at + FW - 2] = min(damage[n], 20)
+                out[at + FW - 1] = defeated[n]
+                m.tab_wrote += (at, at + FW - 2, at + FW - 1)
+            else:
+                m.tableau = (tableau[:], damage[:], defeated[:])
+                for i in m.tab_wrote:
+                    out[i] = 0.0
+                wrote = m.tab_wrote = []
+                for code, hurt, dead in zip(tableau, damage, defeated):
+                    at = f_at[code]
+                    out[at] = side[code]
+                    out[at + FW - 2] = min(hurt, 20)
+                    out[at + FW - 1] = dead
+                    wrote += (at, at + FW - 2, at + FW - 1)
         deck = s.forest_deck
-        top = (len(deck), deck[0], deck[-1]) if deck else None
-        if top != m.fdeck:
-            m.fdeck = top
+        if deck != m.fdeck:
+            m.fdeck = deck[:]
             out[at_fdeck] = len(deck)
             for i in m.deck_wrote:
                 out[i] = 0.0
@@ -189,77 +222,88 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                     m.deck_wrote = (at,)
             else:
                 m.deck_wrote = ()
-        now = m.seen
-        if now is None or s.drawn != now[0] or s.revealed != now[1] or s.bears_aside != now[2] or s.bears_won != now[3]:
-            m.seen = (s.drawn[:], s.revealed[:], s.bears_aside[:], s.bears_won[:])
-            for i in m.seen_wrote:
+        drawn = s.drawn
+        if drawn != m.drawn:
+            m.drawn = drawn[:]
+            for i in m.drawn_wrote:
                 out[i] = 0.0
-            wrote = m.seen_wrote = []
-            for code in s.drawn:
+            wrote = m.drawn_wrote = []
+            for code in drawn:
                 at = f_at[code] + 1
                 out[at] = side[code]
                 wrote.append(at)
-            for code in s.revealed:
-                at = f_at[code] + 2
-                out[at] = side[code]
-                wrote.append(at)
-            for b in s.bears_aside:
-                at = o_for + b * FW + 5
-                out[at] = 1.0
-                wrote.append(at)
-            for b in s.bears_won:   # on their modifier side
-                at = o_for + b * FW + 6
-                out[at] = 2.0
-                wrote.append(at)
-        # -- maps
-        deck = s.map_deck
-        top = (len(deck), deck[0], deck[-1]) if deck else None
-        now = m.maps
-        if top != m.mdeck or now is None or s.active_map != now[0] or s.map_drawn != now[1]:
-            m.mdeck = top
-            m.maps = (s.active_map, s.map_drawn[:])
-            out[at_mdeck] = len(deck)
-            out[o_map:o_item] = maps_zeros
-            if deck:
-                code = deck[0]
-                out[m_at[code] + 2] = side[code]
-                if len(deck) > 1:
-                    code = deck[-1]
-                    out[m_at[code] + 3] = side[code]
-            if s.active_map >= 0:
-                out[m_at[s.active_map]] = side[s.active_map]
-            for code in s.map_drawn:
-                out[m_at[code] + 1] = side[code]
-        # -- items
-        deck = s.item_deck
-        top = (len(deck), deck[0], deck[-1]) if deck else None
-        now = m.items
-        if top != m.ideck or now is None or s.inventory != now[0] or s.shop != now[1]:
-            m.ideck = top
-            m.items = (s.inventory[:], s.shop[:])
-            out[at_ideck] = len(deck)
-            out[o_item:o_disc["forest"]] = items_zeros
-            if deck:
-                code = deck[0]
-                out[i_at[code] + 2] = side[code]
-                if len(deck) > 1:
-                    code = deck[-1]
-                    out[i_at[code] + 3] = side[code]
-            for code in s.inventory:
-                out[i_at[code]] = side[code]
-            for code in s.shop:
-                out[i_at[code] + 1] = side[code]
-        # -- the discard piles and their sizes
+        fields = rare_fields(s)
+        old = m.rare
+        if fields != old:
+            m.rare = (fields[0][:], fields[1][:], fields[2][:], fields[3][:], fields[4], fields[5][:], fields[6][:],
+                      fields[7][:], fields[8][:])
+            if old is None or fields[:3] != old[:3]:
+                revealed, bears_aside, bears_won = fields[:3]
+                for i in m.seen_wrote:
+                    out[i] = 0.0
+                wrote = m.seen_wrote = []
+                for code in revealed:
+                    at = f_at[code] + 2
+                    out[at] = side[code]
+                    wrote.append(at)
+                for b in bears_aside:
+                    at = o_for + b * FW + 5
+                    out[at] = 1.0
+                    wrote.append(at)
+                for b in bears_won:   # on their modifier side
+                    at = o_for + b * FW + 6
+                    out[at] = 2.0
+                    wrote.append(at)
+            # -- maps
+            if old is None or fields[3:6] != old[3:6]:
+                deck, active, chosen = fields[3:6]
+                out[at_mdeck] = len(deck)
+                out[o_map:o_item] = maps_zeros
+                if deck:
+                    code = deck[0]
+                    out[m_at[code] + 2] = side[code]
+                    if len(deck) > 1:
+                        code = deck[-1]
+                        out[m_at[code] + 3] = side[code]
+                if active >= 0:
+                    out[m_at[active]] = side[active]
+                for code in chosen:
+                    out[m_at[code] + 1] = side[code]
+            # -- items
+            if old is None or fields[6:] != old[6:]:
+                deck, inventory, shop = fields[6:]
+                out[at_ideck] = len(deck)
+                out[o_item:o_disc["forest"]] = items_zeros
+                if deck:
+                    code = deck[0]
+                    out[i_at[code] + 2] = side[code]
+                    if len(deck) > 1:
+                        code = deck[-1]
+                        out[i_at[code] + 3] = side[code]
+                for code in inventory:
+                    out[i_at[code]] = side[code]
+                for code in shop:
+                    out[i_at[code] + 1] = side[code]
+        # -- the discard piles and their sizes (a pile mostly grows: then only its new cards)
+        fields = pile_fields(s)
         piles = m.piles
-        if piles is None or s.forest_discard != piles[0] or s.map_discard != piles[1] or s.item_discard != piles[2]:
-            now = (s.forest_discard, s.map_discard, s.item_discard)
-            pack_discards(out, 4 * at_piles, *map(len, now))
-            for j, deck_name in enumerate(("forest", "map", "item")):
-                pile = now[j]
-                if piles is None or pile != piles[j]:
-                    at = o_disc[deck_name]
-                    out[at:at + disc_size[deck_name]] = discards(deck_name, pile) if pile else disc_zeros[deck_name]
-            m.piles = (now[0][:], now[1][:], now[2][:])
+        if fields != piles:
+            m.piles = (fields[0][:], fields[1][:], fields[2][:])
+            for j, pile in enumerate(fields):
+                old = piles[j]
+                if pile == old:
+                    continue
+                out[at_piles + j] = len(pile)
+                at = pile_at[j]
+                n = len(old) if old else 0
+                if n and len(pile) > n and pile[:n] == old:
+                    for code in pile[n:]:
+                        out[at[code]] = side[code]
+                else:
+                    lo, hi = pile_span[j]
+                    out[lo:hi] = pile_zeros[j]
+                    for code in pile:
+                        out[at[code]] = side[code]
         return m.out
 
     assert o_end == lay.size
