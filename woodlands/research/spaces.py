@@ -113,11 +113,11 @@ class ActionSpace:
 
     def mask_of(self, legal: list[int]) -> "npt.NDArray[np.int8]":
         """The mask of indexes already worked out with :meth:`legal` (a new, writable array)."""
-        m = bytearray(len(self.ids))   # zeroed; set byte by byte: cheaper than numpy for a few ones
-        for i in legal:
+        zeros, int8 = _NUMPY or _numpy()
+        m = zeros(len(self.ids), int8)
+        for i in legal:   # one by one: cheaper than numpy's fancy indexing for a few ones
             m[i] = 1
-        frombuffer, int8 = _NUMPY or _frombuffer()
-        return frombuffer(m, int8)  # type: ignore[no-any-return]
+        return m  # type: ignore[no-any-return]
 
 
 _first = itemgetter(0)
@@ -125,12 +125,12 @@ _CACHE: dict[tuple[str, str, str], ActionSpace] = {}
 _NUMPY: list[Any] = []
 
 
-def _frombuffer() -> list[Any]:
-    """[numpy.frombuffer, the int8 dtype], imported on first use (numpy belongs to the research
-    extra; a dtype object spares frombuffer parsing a name per call)."""
+def _numpy() -> list[Any]:
+    """[numpy.zeros, the int8 dtype], imported on first use (numpy belongs to the research
+    extra; a dtype object spares numpy parsing a name per call)."""
     if not _NUMPY:
         import numpy
-        _NUMPY.extend((numpy.frombuffer, numpy.dtype(numpy.int8)))
+        _NUMPY.extend((numpy.zeros, numpy.dtype(numpy.int8)))
     return _NUMPY
 
 
