@@ -256,9 +256,11 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             pack10(out, 4 * at, *fv, s.f_crow, s.f_enchant_bonus if s.f_enchant >= 0 else 0, s.f_noescape)
             at += 10
             mine_dice = s.r_mine[:most]
-            out[at:at + len(mine_dice)] = array("f", mine_dice)
+            if mine_dice:   # (an empty slice assignment is refused while the buffer has views)
+                out[at:at + len(mine_dice)] = array("f", mine_dice)
             theirs = s.r_theirs[:most]
-            out[at + most:at + most + len(theirs)] = array("f", theirs)
+            if theirs:
+                out[at + most:at + most + len(theirs)] = array("f", theirs)
         # -- each adventurer's plain numbers: a list of the state per feature, rewritten when it changed
         owner = s.owner
         owner_changed = owner != m.owner or seat != m.seat   # one memo serves every seat (shared)

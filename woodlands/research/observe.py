@@ -47,7 +47,9 @@ class Memo:
     """What an incremental writer keeps for one seat between calls: ``out``, the encoding it
     wrote last (its own buffer, never handed out), and, per group of features, a copy of the
     state's fields that group was written from (each game's writer adds its attributes, none
-    yet in a new memo: :attr:`Incremental.start`)."""
+    yet in a new memo: :attr:`Incremental.start`).  ``view`` is a numpy view of ``out``: while
+    it lives, ``out`` cannot change size, so a writer never assigns a slice of another length
+    (nor an empty one, which the array refuses too while viewed)."""
 
     view: "npt.NDArray[np.float32]"
 
