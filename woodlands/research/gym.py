@@ -110,7 +110,7 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     # Gymnasium's reset(seed=...) makes its numpy generator at once, which costs as much as a
     # few steps; an episode here draws from it only when reset without a seed, so reset(seed=...)
     # keeps the seed and the generator is made from it when first read (the same generator).
-    @property   # type: ignore[override]
+    @property
     def _np_random(self) -> np.random.Generator | None:
         rng: np.random.Generator | None = self.__dict__.get("_rng")
         if rng is None and self.__dict__.get("_rng_seed") is not None:

@@ -179,7 +179,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
 
     def write_cards(out: Any, river: list[int], boons: list[int], stunned: list[int]) -> list[int]:
         """The River's, Boon spaces' and stunned creatures' marks; returns where it wrote."""
-        wrote = []
+        wrote: list[int] = []
         for space, card in enumerate(river):
             if card >= 0:
                 at = o_card + W * card

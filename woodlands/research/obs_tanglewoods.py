@@ -177,7 +177,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             out[o_dice:o_dice + dice_size] = dice(key)
         # -- each forest card where it is seen, 1 or 2 by the side up (one zone at a time, so
         #    each zone's marks are undone and redone alone, from the list of those it set)
-        fields = tableau_fields(s)
+        fields: Any = tableau_fields(s)
         now = m.tableau
         if fields != now:
             tableau, damage, defeated = fields

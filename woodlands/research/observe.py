@@ -156,7 +156,8 @@ class Encoder:
         except (AttributeError, KeyError):
             memo = self._memo(seat)
         self._make(state, seat, memo)
-        return memo.view.copy()   # a copy: ours stays ours
+        copy: npt.NDArray[np.float32] = memo.view.copy()   # a copy: ours stays ours
+        return copy
 
     def flat_into(self, state: "GameState", seat: int, target: "npt.NDArray[np.float32] | memoryview") -> None:
         """``target[:] = flat(state, seat)`` without the copy ``flat`` makes for its caller

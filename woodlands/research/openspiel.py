@@ -607,7 +607,7 @@ class WoodlandsObserver:
         self.tensor = np.zeros(int(ctx.encoder.flat_size), np.float32)
         self.dict = {"observation": self.tensor}
         self._into = ctx.encoder.flat_into
-        self._view = memoryview(self.tensor)   # takes the encoding in one copy, no numpy call
+        self._view = memoryview(self.tensor)  # type: ignore[arg-type]  # one copy, no numpy call
 
     def set_from(self, state: WoodlandsState, player: int) -> None:
         core = state._core
