@@ -32,6 +32,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
+from gymnasium.utils import seeding
 
 from ..engine.errors import GameOptionError
 from ..engine.game import Game, load_game
@@ -106,6 +107,20 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                                   "woodlands.research.pettingzoo")
         return options, action_space(game_id, options, self._content), encoder(game_id, options, self._content)
 
+    # Gymnasium's reset(seed=...) makes its numpy generator at once, which costs as much as a
+    # few steps; an episode here draws from it only when reset without a seed, so reset(seed=...)
+    # keeps the seed and the generator is made from it when first read (the same generator).
+    @property
+    def _np_random(self) -> np.random.Generator | None:
+        rng: np.random.Generator | None = self.__dict__.get("_rng")
+        if rng is None and self.__dict__.get("_rng_seed") is not None:
+            rng = self.__dict__["_rng"] = seeding.np_random(self.__dict__["_rng_seed"])[0]
+        return rng
+
+    @_np_random.setter
+    def _np_random(self, value: np.random.Generator | None) -> None:
+        self.__dict__["_rng"], self.__dict__["_rng_seed"] = value, None
+
     # ---------------------------------------------------------------- the API
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
@@ -119,8 +134,13 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                                       f"({self.actions.size} actions, {self.encoder.flat_size} features); "
                                       "make a new environment with them instead")
             self._given, self.options, self.actions, self.encoder = given, checked, actions, enc
-        super().reset(seed=seed)
-        game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
+        if isinstance(seed, int) and seed >= 0:   # Gymnasium's seeding, its generator made when first read
+            self.__dict__["_rng"], self.__dict__["_rng_seed"] = None, seed
+            self._np_random_seed = seed
+            game_seed = seed
+        else:   # no seed (or a bad one, which Gymnasium refuses)
+            super().reset(seed=seed)
+            game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self.state = self.game.new_game(seed=game_seed, options=dict(self.options))
         self._ended = False
         return self._observe(), self._info(False)

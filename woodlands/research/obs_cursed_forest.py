@@ -96,23 +96,31 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     tile_zeros = array("f", bytes(4 * tile_size))
     cache: dict[tuple[Any, ...], Any] = {}
 
+    #: each tile's open edges (north, east, south, west) under each of its four turns
+    edges = [[tuple(float(tile.open_at(e, rot)) for e in range(4)) for rot in range(4)] for tile in tiles]
+    last: list[Any] = [((), (), ()), tile_zeros]   # the layout made last and its segment
+
     def laid_tiles(s: Any, key: tuple[Any, ...]) -> Any:
         """The tiles segment with what never changes once a tile is down (position, kind, open
-        edges), kept per layout of the forest (``key``) in a bounded cache."""
+        edges), kept per layout of the forest (``key``) in a bounded cache; a layout that adds
+        tiles to the one made last is made from it (a tile laid is the common change)."""
         found = cache.get(key)
         if found is not None:
             return found
-        out = array("f", tile_zeros)
-        for p, t in enumerate(s.placed):
-            tile = tiles[t]
+        placed, rots, where = key
+        before, segment = last
+        k = len(before[0])
+        if len(placed) > k and placed[:k] == before[0] and rots[:k] == before[1] and where[:k] == before[2]:
+            out = array("f", segment)
+        else:
+            out, k = array("f", tile_zeros), 0
+        for p in range(k, len(placed)):
+            t = placed[p]
             at = TW * p
-            x, y = s.place_pos[p]
-            rot = s.place_rot[p]
-            out[at] = x
-            out[at + 1] = y
-            out[at + 2 + kind_index[tile.kind]] = 1.0
-            for e in range(4):
-                out[at + 13 + e] = tile.open_at(e, rot)
+            out[at], out[at + 1] = where[p]
+            out[at + 2 + kind_index[tiles[t].kind]] = 1.0
+            pack4(out, 4 * (at + 13), *edges[t][rots[p]])
+        last[:] = [key, out]
         if len(cache) >= _CACHE_LIMIT:
             cache.clear()
         cache[key] = out
@@ -256,9 +264,11 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             pack10(out, 4 * at, *fv, s.f_crow, s.f_enchant_bonus if s.f_enchant >= 0 else 0, s.f_noescape)
             at += 10
             mine_dice = s.r_mine[:most]
-            out[at:at + len(mine_dice)] = array("f", mine_dice)
+            if mine_dice:   # (an empty slice assignment is refused while the buffer has views)
+                out[at:at + len(mine_dice)] = array("f", mine_dice)
             theirs = s.r_theirs[:most]
-            out[at + most:at + most + len(theirs)] = array("f", theirs)
+            if theirs:
+                out[at + most:at + most + len(theirs)] = array("f", theirs)
         # -- each adventurer's plain numbers: a list of the state per feature, rewritten when it changed
         owner = s.owner
         owner_changed = owner != m.owner or seat != m.seat   # one memo serves every seat (shared)
@@ -275,7 +285,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             for k, v in enumerate(plain):
                 if v != was[k]:
                     out[plain_at[k]:adv_end:AW] = array("f", v)
-            m.plain = tuple([v[:] for v in plain])
+            m.plain = tuple(map(list.copy, plain))
         where, char = s.pos, s.char
         if where != m.pos or char != m.char_pos:   # on the board, x, y, out of the game
             m.pos, m.char_pos = where[:], char[:]

@@ -86,8 +86,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     head = header(o_dice, o_dec, kind_at, o_phase, phase_at)   # decision .. action: written every time
     dice_zeros = array("f", bytes(4 * (o_loc - o_dice)))
     dice_fields = attrgetter("dice", "dice_used", "rolled", "faces")
+    placed_fields = attrgetter("river", "boons", "stunned")
+    pile_fields = attrgetter("shadow_discard", "explore_discard", "creature_discard", "drawn")
     loc_zeros = array("f", bytes(4 * (o_card - o_loc)))
-    card_zeros = array("f", bytes(4 * (o_use - o_card)))
     tail_zeros = array("f", bytes(4 * (lay.size - o_use)))   # uses and flags
 
     pack_scalars, pack_crystals = packer(len(scal)), packer(len(ACTIONS))
@@ -95,6 +96,8 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     def start(m: Any) -> None:
         """A new memo's copies, none yet (so every group is written)."""
         m.loc = m.cards = m.tail = m.dice = None
+        m.piles = (None, None, None, None)
+        m.cards_wrote = []
 
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding written over ``m.out``: the head every time, the locations, the cards
@@ -117,7 +120,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         pack_crystals(out, 4 * (o_act + 7), *s.crystals)
         k = dice_fields(s)     # the dice: rewritten when one of them changed (a third of the steps)
         if k != m.dice:
-            m.dice = tuple([v[:] for v in k])
+            m.dice = tuple(map(list.copy, k))
             sizes, used, rolled, faces = k
             out[o_dice:o_loc] = dice_zeros
             for j, size in enumerate(sizes):
@@ -133,13 +136,32 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             m.loc = (s.scene, visited[:])
             out[o_loc:o_card] = loc_zeros
             write_locations(out, scene, visited)
-        river, boons, stunned, piles = s.river, s.boons, s.stunned, (s.shadow_discard, s.explore_discard,
-                                                                     s.creature_discard, s.drawn)
-        k = m.cards
-        if k is None or k[0] != river or k[1] != boons or k[2] != stunned or k[3] != piles:
-            m.cards = (river[:], boons[:], stunned[:], tuple(p[:] for p in piles))
-            out[o_card:o_use] = card_zeros
-            write_cards(out, river, boons, stunned, piles)
+        # -- the cards: the River, Boon spaces and stunned creatures, their marks undone and
+        #    redone when one changed; each pile (shadow, explore, creature discards, Explore's
+        #    drawn cards) alone, and only its new cards when it grew
+        placed = placed_fields(s)
+        if placed != m.cards:
+            m.cards = tuple(map(list.copy, placed))
+            for i in m.cards_wrote:
+                out[i] = 0.0
+            m.cards_wrote = write_cards(out, *placed)
+        piles = pile_fields(s)
+        old = m.piles
+        if piles != old:
+            m.piles = tuple(map(list.copy, piles))
+            for zone, pile, was in zip((4, 5, 6, 7), piles, old):
+                if pile == was:
+                    continue
+                n = len(was) if was else 0
+                if n and len(pile) > n and pile[:n] == was:
+                    pile = pile[n:]
+                elif was:
+                    for card in was:
+                        if card >= 0:
+                            out[o_card + W * card + zone] = 0.0
+                for card in pile:
+                    if card >= 0:
+                        out[o_card + W * card + zone] = 1.0
         k = m.tail
         if k is None or k[0] != s.uses_this_chapter or k[1] != s.flags:
             m.tail = (s.uses_this_chapter[:], s.flags[:])
@@ -155,19 +177,22 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             out[at + 2] = loc.progress
             out[at + 3] = loc.kind == "help"
 
-    def write_cards(out: Any, river: list[int], boons: list[int], stunned: list[int], piles: Any) -> None:
+    def write_cards(out: Any, river: list[int], boons: list[int], stunned: list[int]) -> list[int]:
+        """The River's, Boon spaces' and stunned creatures' marks; returns where it wrote."""
+        wrote: list[int] = []
         for space, card in enumerate(river):
             if card >= 0:
-                out[o_card + W * card] = 1.0
-                out[o_card + W * card + 1] = space + 1
+                at = o_card + W * card
+                out[at] = 1.0
+                out[at + 1] = space + 1
+                wrote += (at, at + 1)
         for card in boons:
             out[o_card + W * card + 2] = 1.0
+            wrote.append(o_card + W * card + 2)
         for card in stunned:
             out[o_card + W * card + 3] = 1.0
-        for zone, pile in zip((4, 5, 6, 7), piles):   # shadow, explore, creature discards, drawn
-            for card in pile:
-                if card >= 0:
-                    out[o_card + W * card + zone] = 1.0
+            wrote.append(o_card + W * card + 3)
+        return wrote
 
     def write_tail(out: Any, s: Any) -> None:
         for u in s.uses_this_chapter:

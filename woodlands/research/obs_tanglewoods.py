@@ -15,7 +15,7 @@ from typing import Any
 from ..engine.game import Game
 from ..games.tanglewoods.model import COLOURS, DIE_COLOUR, STATS
 from ..games.tanglewoods.state import COMMITTED
-from .observe import Incremental, Layout, begin, header, onehot, packer
+from .observe import Incremental, Layout, begin, onehot, packer
 
 PHASES = ("setup", "map", "forest", "bribery", "strategy", "resolve", "merchant")
 FOREST_ZONES = ("tableau", "drawn", "revealed", "deck_top", "deck_bottom", "bear_aside", "bear_won")
@@ -54,174 +54,257 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     FW, MW, IW = len(FOREST_ZONES) + 2, len(MAP_ZONES), len(ITEM_ZONES)
     disc_size = {"forest": len(c.forest), "map": len(c.maps), "item": len(c.items)}
     n_heroes = len(c.heroes)
-    colour_at = [COLOURS.index(col) for col in DIE_COLOUR]
 
     dice_cache: dict[tuple[Any, ...], Any] = {}
     dice_size = 9 * len(COLOURS)
+    n_dice = len(DIE_COLOUR)
 
-    def dice(s: Any) -> Any:
-        """The dice segment, kept per position of the 17 dice (there are few)."""
-        key = (tuple(s.dice_zone), tuple(s.dice_face), tuple(s.dice_applied))
+    colour_cache: dict[tuple[Any, ...], Any] = {}
+    #: per colour: the slices of a dice key holding its dice's zones, faces and applied marks
+    colour_slices = []
+    for colour in COLOURS:
+        lo, hi = DIE_COLOUR.index(colour), len(DIE_COLOUR) - DIE_COLOUR[::-1].index(colour)
+        colour_slices.append(tuple(slice(lo + k * n_dice, hi + k * n_dice) for k in range(3)))
+
+    def colour_part(zones: tuple[int, ...], faces: tuple[int, ...], applied: tuple[bool, ...]) -> Any:
+        """One colour's 9 features: dice in each zone; committed dice not rolled, showing each
+        face unapplied, applied."""
+        counts = [0.0] * 9
+        for zone, face, done in zip(zones, faces, applied):
+            counts[zone] += 1.0
+            if zone == COMMITTED:
+                counts[8 if done else 5 + face] += 1.0
+        return array("f", counts)
+
+    def dice(key: tuple[Any, ...]) -> Any:
+        """The dice segment of ``key`` (every die's zone, then face, then whether applied),
+        kept per position of the 17 dice, and made from each colour's part, kept too (a new
+        position mostly differs in one colour)."""
         found = dice_cache.get(key)
         if found is None:
-            found = array("f", bytes(4 * dice_size))
-            for die, zone in enumerate(s.dice_zone):
-                base = 9 * colour_at[die]
-                found[base + zone] += 1.0
-                if zone == COMMITTED:
-                    found[base + (8 if s.dice_applied[die] else 5 + s.dice_face[die])] += 1.0
+            found = array("f")
+            for zones, faces, applied in colour_slices:
+                part_key = (key[zones], key[faces], key[applied])
+                part = colour_cache.get(part_key)
+                if part is None:
+                    if len(colour_cache) >= 4096:
+                        colour_cache.clear()
+                    part = colour_cache[part_key] = colour_part(*part_key)
+                found += part
             if len(dice_cache) >= 4096:
                 dice_cache.clear()
             dice_cache[key] = found
         return found
 
-    disc_cache: dict[tuple[Any, ...], Any] = {}
-
-    def discards(deck: str, pile: list[int]) -> Any:
-        """A discard pile's segment, kept per pile (they only grow between reshuffles)."""
-        key = (deck, *pile)
-        found = disc_cache.get(key)
-        if found is None:
-            found = array("f", bytes(4 * disc_size[deck]))
-            for code in pile:
-                found[code >> 1] = 1 + (code & 1)
-            if len(disc_cache) >= 4096:
-                disc_cache.clear()
-            disc_cache[key] = found
-        return found
-
-    def ends(out: Any, deck: list[int], at: int, width: int, top: int) -> None:
-        """What a deck shows (T-10): its top card in zone ``top``, its bottom card (the
-        underside shows; the side up is the other one) in zone ``top + 1``."""
-        if deck:
-            code = deck[0]
-            out[at + (code >> 1) * width + top] = 1 + (code & 1)
-            if len(deck) > 1:
-                code = deck[-1]
-                out[at + (code >> 1) * width + top + 1] = 1 + (code & 1)
-
     o_end = o_disc["item"] + disc_size["item"]
-    head = header(o_dice, o_dec, kind_at, o_phase, phase_at)     # decision, phase, scalars, hero
+    # Where each card code (card index * 2 + the side up) is marked, and the mark (1.0 or 2.0, a
+    # float: an array takes a float faster than an int): tables made once, so that a step only
+    # looks them up.
+    n_forest = len(c.forest)
+    f_at = [o_for + (code >> 1) * FW for code in range(2 * n_forest)]
+    side = [1.0 + (code & 1) for code in range(2 * max(n_forest, len(c.maps), len(c.items)))]
+    m_at = [o_map + (code >> 1) * MW for code in range(2 * len(c.maps))]
+    i_at = [o_item + (code >> 1) * IW for code in range(2 * len(c.items))]
+    pile_at = [[o_disc[deck] + (code >> 1) for code in range(2 * size)] for deck, size in disc_size.items()]
+    pile_span = [(o_disc[deck], o_disc[deck] + size) for deck, size in disc_size.items()]
+    o_head, o_hero_end = o_dec, o_dice            # decision, phase (one-hots), scalars, hero
+    head_zeros = array("f", bytes(4 * (o_sc - o_dec)))
+    hero_zeros = array("f", bytes(4 * (o_dice - o_hero)))
     maps_zeros = array("f", bytes(4 * (o_item - o_map)))
     items_zeros = array("f", bytes(4 * (o_disc["forest"] - o_item)))
-
-    def deck_ends(deck: list[int]) -> tuple[int, int]:
-        """What :func:`ends` reads of a deck: its top card and, if another, its bottom card."""
-        return (deck[0] if deck else -1, deck[-1] if len(deck) > 1 else -1)
+    pile_zeros = [array("f", bytes(4 * size)) for size in disc_size.values()]
+    # the scalars by what they change with: the game's numbers (every step may change one), each
+    # deck's size (with its visible ends), the discard piles' sizes (with the piles)
+    pack_numbers = packer(13)
+    number_fields = attrgetter("round", "difficulty", "health", "strategy", "recovery", "gold", "passes", "cycle_draws",
+                               "buys", "map_complete", "over")
+    #: the fields of the forest's tableau, and of the groups that change seldom (cards an effect
+    #: holds up, bears, maps, items): each compared in one go, then group by group
+    tableau_fields = attrgetter("tableau", "damage", "defeated")
+    rare_fields = attrgetter("revealed", "bears_aside", "bears_won", "map_deck", "active_map", "map_drawn",
+                             "item_deck", "inventory", "shop")
+    pile_fields = attrgetter("forest_discard", "map_discard", "item_discard")
+    at_fdeck, at_mdeck, at_ideck = (o_sc + scal.index(name) for name in ("forest_deck", "map_deck", "item_deck"))
+    at_piles = o_sc + scal.index("forest_discard")
+    assert scal[13:] == ["forest_deck", "map_deck", "item_deck", "forest_discard", "map_discard", "item_discard"]
 
     def start(m: Any) -> None:
-        """A new memo's copies, none yet (so every group is written)."""
-        m.dice = m.maps = m.items = None
-        #: the forest's copies: (tableau, damage, defeated), the deck's ends, (drawn, revealed,
-        #: bears aside, bears won); the marks set from each of the three
-        m.forest = [None, None, None, [], [], []]
-        m.discards = (None, None, None)
-
-    pack_scalars = packer(len(scal))
-    dice_fields = attrgetter("dice_zone", "dice_face", "dice_applied")
-    tableau_fields = attrgetter("tableau", "damage", "defeated")
-    seen_fields = attrgetter("drawn", "revealed", "bears_aside", "bears_won")
-    discard_piles = attrgetter("forest_discard", "map_discard", "item_discard")
+        """A new memo's copies, none yet (so every group is written), and a view of its output
+        (a memoryview takes an item faster than the array)."""
+        m.mv = memoryview(m.out)
+        m.marks = m.numbers = m.dice = None
+        #: each group's copies of the lists it reads (None: not written yet); a deck is kept
+        #: whole (one compare of two lists costs less than picking out its ends), though only its
+        #: size and ends are written
+        m.tableau = m.fdeck = m.drawn = m.rare = None
+        m.piles = (None, None, None)
+        #: the features the forest's groups set (to undo them)
+        m.tab_wrote = []
+        m.deck_wrote = ()
+        m.drawn_wrote = []
+        m.seen_wrote = []
 
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding written over ``m.out``, each group only when the fields it reads differ
         from the memo's copies of them (see :class:`~woodlands.research.observe.Incremental`)."""
-        out = m.out
-        # -- the decision, phase, numbers and hero: written every time
-        head(s, out)
-        piles = discard_piles(s)
-        pack_scalars(out, 4 * o_sc, min(s.round, MAX_ROUND), s.difficulty, s.health, s.strategy, s.recovery, s.gold,
-                     len(s.bears_won), s.passes, s.cycle_draws, s.buys, s.map_complete, "ability" in s.used, s.over,
-                     len(s.forest_deck), len(s.map_deck), len(s.item_deck), *map(len, piles))
-        if s.hero >= 0:
-            out[o_hero + s.hero] = 1.0
-            out[o_hero + n_heroes + (2 if s.grimm else s.hero_side)] = 1.0
-        # -- the dice
-        # (each group's fields fetched at once and compared with the memo's copies in one go)
-        now = dice_fields(s)
-        if now != m.dice:
-            m.dice = tuple([v[:] for v in now])
-            out[o_dice:o_dice + dice_size] = dice(s)
+        out = m.mv
+        # -- the decision, phase and hero one-hots: rewritten when one of them changes
+        d = s._decision
+        hero = s.hero
+        marks = (s.phase, d.kind if d is not None and not s.over else None, hero,
+                 -1 if hero < 0 else 2 if s.grimm else s.hero_side)
+        if marks != m.marks:
+            m.marks = marks
+            out[o_head:o_sc] = head_zeros
+            out[o_phase + phase_at[marks[0]]] = 1.0
+            if marks[1] is not None:
+                out[o_dec + kind_at[marks[1]]] = 1.0
+            out[o_hero:o_hero_end] = hero_zeros
+            if hero >= 0:
+                out[o_hero + hero] = 1.0
+                out[o_hero + n_heroes + marks[3]] = 1.0
+        # -- the game's numbers
+        numbers = (number_fields(s), len(s.bears_won), "ability" in s.used)
+        if numbers != m.numbers:
+            m.numbers = numbers
+            rnd, difficulty, health, strategy, recovery, gold, passes, draws, buys, complete, over = numbers[0]
+            pack_numbers(out, 4 * o_sc, min(rnd, MAX_ROUND), difficulty, health, strategy, recovery, gold, numbers[1],
+                         passes, draws, buys, complete, numbers[2], over)
+        # -- the dice (one segment per position of the 17 dice, kept)
+        key = (*s.dice_zone, *s.dice_face, *s.dice_applied)
+        if key != m.dice:
+            m.dice = key
+            out[o_dice:o_dice + dice_size] = dice(key)
         # -- each forest card where it is seen, 1 or 2 by the side up (one zone at a time, so
         #    each zone's marks are undone and redone alone, from the list of those it set)
-        f = m.forest
-        tab = tableau_fields(s)
-        if tab != f[0]:
-            f[0] = tuple([v[:] for v in tab])
-            tableau, damage, defeated = tab
-            for i in f[3]:
-                out[i] = 0.0
-            wrote: list[int] = []
-            f[3] = wrote
-            for k2, code in enumerate(tableau):
-                at = o_for + (code >> 1) * FW
-                out[at] = 1 + (code & 1)
-                out[at + FW - 2] = min(damage[k2], 20)
-                out[at + FW - 1] = defeated[k2]
-                wrote += (at, at + FW - 2, at + FW - 1)
+        fields: Any = tableau_fields(s)
+        now = m.tableau
+        if fields != now:
+            tableau, damage, defeated = fields
+            n = len(tableau) - 1
+            if (now is not None and len(now[0]) == n and tableau[:n] == now[0] and damage[:n] == now[1]
+                    and defeated[:n] == now[2]):   # one card placed (the common change): its marks alone
+                code = tableau[n]
+                now[0].append(code)
+                now[1].append(damage[n])
+                now[2].append(defeated[n])
+                at = f_at[code]
+                out[at] = side[code]
+                out[at + FW - 2] = min(damage[n], 20)
+                out[at + FW - 1] = defeated[n]
+                m.tab_wrote += (at, at + FW - 2, at + FW - 1)
+            else:
+                m.tableau = (tableau[:], damage[:], defeated[:])
+                for i in m.tab_wrote:
+                    out[i] = 0.0
+                wrote = m.tab_wrote = []
+                for code, hurt, dead in zip(tableau, damage, defeated):
+                    at = f_at[code]
+                    out[at] = side[code]
+                    out[at + FW - 2] = min(hurt, 20)
+                    out[at + FW - 1] = dead
+                    wrote += (at, at + FW - 2, at + FW - 1)
         deck = s.forest_deck
-        top = deck_ends(deck)
-        if top != f[1]:
-            f[1] = top
-            for i in f[4]:
+        if deck != m.fdeck:
+            m.fdeck = deck[:]
+            out[at_fdeck] = len(deck)
+            for i in m.deck_wrote:
                 out[i] = 0.0
-            wrote = f[4] = []
             if deck:
                 code = deck[0]
-                wrote.append(o_for + (code >> 1) * FW + 3)
-                out[wrote[-1]] = 1 + (code & 1)
+                at = f_at[code] + 3
+                out[at] = side[code]
                 if len(deck) > 1:
                     code = deck[-1]
-                    wrote.append(o_for + (code >> 1) * FW + 4)
-                    out[wrote[-1]] = 1 + (code & 1)
-        seen_now = seen_fields(s)
-        if seen_now != f[2]:
-            f[2] = tuple([v[:] for v in seen_now])
-            for i in f[5]:
+                    m.deck_wrote = (at, f_at[code] + 4)
+                    out[f_at[code] + 4] = side[code]
+                else:
+                    m.deck_wrote = (at,)
+            else:
+                m.deck_wrote = ()
+        drawn = s.drawn
+        if drawn != m.drawn:
+            m.drawn = drawn[:]
+            for i in m.drawn_wrote:
                 out[i] = 0.0
-            wrote = f[5] = []
-            for zone, codes in ((1, s.drawn), (2, s.revealed)):
-                for code in codes:
-                    wrote.append(o_for + (code >> 1) * FW + zone)
-                    out[wrote[-1]] = 1 + (code & 1)
-            for b in s.bears_aside:
-                wrote.append(o_for + b * FW + 5)
-                out[wrote[-1]] = 1.0
-            for b in s.bears_won:   # on their modifier side
-                wrote.append(o_for + b * FW + 6)
-                out[wrote[-1]] = 2.0
-        # -- maps
-        k = m.maps
-        top = deck_ends(s.map_deck)
-        if k is None or top != k[0] or s.active_map != k[1] or s.map_drawn != k[2]:
-            m.maps = (top, s.active_map, s.map_drawn[:])
-            out[o_map:o_item] = maps_zeros
-            ends(out, s.map_deck, o_map, MW, 2)
-            if s.active_map >= 0:
-                out[o_map + (s.active_map >> 1) * MW] = 1 + (s.active_map & 1)
-            for code in s.map_drawn:
-                out[o_map + (code >> 1) * MW + 1] = 1 + (code & 1)
-        # -- items
-        k = m.items
-        top = deck_ends(s.item_deck)
-        if k is None or top != k[0] or s.inventory != k[1] or s.shop != k[2]:
-            m.items = (top, s.inventory[:], s.shop[:])
-            out[o_item:o_disc["forest"]] = items_zeros
-            ends(out, s.item_deck, o_item, IW, 2)
-            for zone, codes in ((0, s.inventory), (1, s.shop)):
-                for code in codes:
-                    out[o_item + (code >> 1) * IW + zone] = 1 + (code & 1)
-        # -- the discard piles
-        seen = m.discards
-        if piles != seen:   # one compare of the three piles (most steps none changed)
-            for j, deck_name in enumerate(("forest", "map", "item")):
-                pile = piles[j]
-                if pile != seen[j]:
-                    at = o_disc[deck_name]
-                    out[at:at + disc_size[deck_name]] = discards(deck_name, pile) if pile else disc_zeros[deck_name]
-            m.discards = tuple([pile[:] for pile in piles])
-        return out
+            wrote = m.drawn_wrote = []
+            for code in drawn:
+                at = f_at[code] + 1
+                out[at] = side[code]
+                wrote.append(at)
+        fields = rare_fields(s)
+        old = m.rare
+        if fields != old:
+            m.rare = (fields[0][:], fields[1][:], fields[2][:], fields[3][:], fields[4], fields[5][:], fields[6][:],
+                      fields[7][:], fields[8][:])
+            if old is None or fields[:3] != old[:3]:
+                revealed, bears_aside, bears_won = fields[:3]
+                for i in m.seen_wrote:
+                    out[i] = 0.0
+                wrote = m.seen_wrote = []
+                for code in revealed:
+                    at = f_at[code] + 2
+                    out[at] = side[code]
+                    wrote.append(at)
+                for b in bears_aside:
+                    at = o_for + b * FW + 5
+                    out[at] = 1.0
+                    wrote.append(at)
+                for b in bears_won:   # on their modifier side
+                    at = o_for + b * FW + 6
+                    out[at] = 2.0
+                    wrote.append(at)
+            # -- maps
+            if old is None or fields[3:6] != old[3:6]:
+                deck, active, chosen = fields[3:6]
+                out[at_mdeck] = len(deck)
+                out[o_map:o_item] = maps_zeros
+                if deck:
+                    code = deck[0]
+                    out[m_at[code] + 2] = side[code]
+                    if len(deck) > 1:
+                        code = deck[-1]
+                        out[m_at[code] + 3] = side[code]
+                if active >= 0:
+                    out[m_at[active]] = side[active]
+                for code in chosen:
+                    out[m_at[code] + 1] = side[code]
+            # -- items
+            if old is None or fields[6:] != old[6:]:
+                deck, inventory, shop = fields[6:]
+                out[at_ideck] = len(deck)
+                out[o_item:o_disc["forest"]] = items_zeros
+                if deck:
+                    code = deck[0]
+                    out[i_at[code] + 2] = side[code]
+                    if len(deck) > 1:
+                        code = deck[-1]
+                        out[i_at[code] + 3] = side[code]
+                for code in inventory:
+                    out[i_at[code]] = side[code]
+                for code in shop:
+                    out[i_at[code] + 1] = side[code]
+        # -- the discard piles and their sizes (a pile mostly grows: then only its new cards)
+        fields = pile_fields(s)
+        piles = m.piles
+        if fields != piles:
+            m.piles = (fields[0][:], fields[1][:], fields[2][:])
+            for j, pile in enumerate(fields):
+                old = piles[j]
+                if pile == old:
+                    continue
+                out[at_piles + j] = len(pile)
+                at = pile_at[j]
+                n = len(old) if old else 0
+                if n and len(pile) > n and pile[:n] == old:
+                    for code in pile[n:]:
+                        out[at[code]] = side[code]
+                else:
+                    lo, hi = pile_span[j]
+                    out[lo:hi] = pile_zeros[j]
+                    for code in pile:
+                        out[at[code]] = side[code]
+        return m.out
 
-    disc_zeros = {deck: array("f", bytes(4 * size)) for deck, size in disc_size.items()}
     assert o_end == lay.size
     return lay, Incremental(make, start)

@@ -47,7 +47,11 @@ class Memo:
     """What an incremental writer keeps for one seat between calls: ``out``, the encoding it
     wrote last (its own buffer, never handed out), and, per group of features, a copy of the
     state's fields that group was written from (each game's writer adds its attributes, none
-    yet in a new memo: :attr:`Incremental.start`)."""
+    yet in a new memo: :attr:`Incremental.start`).  ``view`` is a numpy view of ``out``: while
+    it lives, ``out`` cannot change size, so a writer never assigns a slice of another length
+    (nor an empty one, which the array refuses too while viewed)."""
+
+    view: "npt.NDArray[np.float32]"
 
     def __init__(self, size: int) -> None:
         self.out = array("f", bytes(4 * size))
@@ -129,7 +133,8 @@ class Encoder:
             self._shared = write.shared
         else:   # a plain writer (another package's game): zeros, then write
             def make(state: Any, seat: int, memo: Memo, write: Writer = write) -> "array[float]":
-                out = memo.out = array("f", self._zeros)
+                out = memo.out          # zeros, then write (in place: the memo's view stays on it)
+                out[:] = self._zeros
                 write(state, seat, out)
                 return out
             self._make = make
@@ -150,16 +155,19 @@ class Encoder:
             memo = self._local.memos[seat]
         except (AttributeError, KeyError):
             memo = self._memo(seat)
-        return self._frombuffer(array("f", self._make(state, seat, memo)), self._float32)   # a copy: ours stays ours
+        self._make(state, seat, memo)
+        copy: npt.NDArray[np.float32] = memo.view.copy()   # a copy: ours stays ours
+        return copy
 
-    def flat_into(self, state: "GameState", seat: int, target: "npt.NDArray[np.float32]") -> None:
+    def flat_into(self, state: "GameState", seat: int, target: "npt.NDArray[np.float32] | memoryview") -> None:
         """``target[:] = flat(state, seat)`` without the copy ``flat`` makes for its caller
-        (``target``: ``flat_size`` float32s of the caller's, OpenSpiel's observer tensor)."""
+        (``target``: ``flat_size`` float32s of the caller's, OpenSpiel's observer tensor; a
+        ``memoryview`` of them, kept by the caller, takes the numbers fastest)."""
         try:
             memo = self._local.memos[seat]
         except (AttributeError, KeyError):
             memo = self._memo(seat)
-        target[:] = self._frombuffer(self._make(state, seat, memo), self._float32)   # a view, gone at once
+        target[:] = self._make(state, seat, memo)
 
     def _memo(self, seat: int) -> Memo:
         memos = self._local.__dict__.setdefault("memos", {})
@@ -170,13 +178,17 @@ class Encoder:
 
     def _new_memo(self) -> Memo:
         memo = Memo(self.flat_size)
+        #: a numpy view of the memo's buffer (which is never replaced), for ``flat``'s one-call copy
+        memo.view = self._frombuffer(memo.out, self._float32)
         if self._start is not None:
             self._start(memo)
         return memo
 
     def reference(self, state: "GameState", seat: int) -> "npt.NDArray[np.float32]":
         """:meth:`flat` written from nothing (a fresh memo): what the incremental path must give."""
-        return self._frombuffer(array("f", self._make(state, seat, self._new_memo())), self._float32)
+        memo = self._new_memo()
+        self._make(state, seat, memo)
+        return memo.view
 
     def encode(self, state: "GameState", seat: int) -> dict[str, "npt.NDArray[np.float32]"]:
         return self.split(self.flat(state, seat))

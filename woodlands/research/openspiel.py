@@ -606,9 +606,12 @@ class WoodlandsObserver:
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(int(ctx.encoder.flat_size), np.float32)
         self.dict = {"observation": self.tensor}
+        self._into = ctx.encoder.flat_into
+        self._view = memoryview(self.tensor)  # type: ignore[arg-type]  # one copy, no numpy call
 
     def set_from(self, state: WoodlandsState, player: int) -> None:
-        self.ctx.encoder.flat_into(state._core.get(), player, self.tensor)
+        core = state._core
+        self._into(core.state or core.get(), player, self._view)
 
     def string_from(self, state: WoodlandsState, player: int) -> str:
         return state.information_text(player) if self.perfect_recall else state.observation_text(player)
