@@ -184,11 +184,12 @@ class ISMCTSBot:
     name = "ismcts"
 
     def __init__(self, seed: int = 0, budget: "str | int | Budget | None" = None, leaf: str = DEFAULT_LEAF,
-                 exploration: float | None = None, prior: bool = True, rollout: int = DEFAULT_ROLLOUT,
+                 exploration: float | None = None, prior: bool = True, rollout: int | None = None,
                  rollout_by: str = DEFAULT_ROLLOUT_BY, margin: float | None = MARGIN) -> None:
         if leaf not in LEAVES:
             raise GameOptionError(f"unknown leaf evaluation {leaf!r}; choose one of {', '.join(LEAVES)}")
-        if isinstance(rollout, bool) or not isinstance(rollout, int) or not 0 <= rollout <= PLAYOUT_LIMIT:
+        if rollout is not None and (isinstance(rollout, bool) or not isinstance(rollout, int)
+                                    or not 0 <= rollout <= PLAYOUT_LIMIT):
             raise GameOptionError(f"rollout is a number of decisions from 0 to {PLAYOUT_LIMIT}, not {rollout!r}")
         if rollout_by not in ROLLOUT_BY:
             raise GameOptionError(f"unknown rollout player {rollout_by!r}; choose one of {', '.join(ROLLOUT_BY)}")
@@ -235,7 +236,8 @@ class ISMCTSBot:
         c = self.exploration
         slow = self.leaf == "greedy"                       # greedy playouts read views built from the log
         judge = self.leaf == "heuristic" and leaves.has_value(game.id)
-        rollout = self.rollout
+        tune = leaves.settings(game.id)
+        rollout = self.rollout if self.rollout is not None else int(tune.get("rollout", DEFAULT_ROLLOUT))
         roller = None
         if judge and rollout and self.rollout_by == "greedy":
             from .base import get_bot
@@ -244,6 +246,12 @@ class ISMCTSBot:
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         started = time.perf_counter()
         prior = self._prior(state, master.getrandbits(32)) if self.prior else None
+        searched = tune.get("searched")
+        if prior is not None and searched is not None and not searched(state):
+            # not worth a search here (the game's settings say so): the greedy bot's choice
+            rest = [OptionStat(o.id, 0, 0.0, 0.0) for o in decision.options if o.id != prior]
+            return SearchResult(seat, (OptionStat(prior, 0, 0.0, 0.0), *rest), 0,
+                                time.perf_counter() - started, 0.0, prior)
         pool: list[GameState] = []
         refs: dict[int, float] = {}
         in_playouts = 0.0

@@ -35,25 +35,44 @@ True
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
 
-#: per game: its ``position_value`` hook (None: it has none) and its ``value_scale``, read from
-#: its descriptor once (:func:`squash` runs once per search iteration)
-_HOOKS: dict[str, tuple[Callable[["GameState", int], float] | None, float]] = {}
+#: per game: its ``position_value`` hook (None: it has none), its ``value_scale`` and its search
+#: settings, read from its descriptor once (:func:`squash` runs once per search iteration)
+_HOOKS: dict[str, tuple[Callable[["GameState", int], float] | None, float, Mapping[str, Any]]] = {}
+
+#: the keys a game's search settings (its descriptor's ``search``) may hold
+SETTINGS = ("absolute", "rollout", "searched")
 
 
-def _hooks(game_id: str) -> tuple[Callable[["GameState", int], float] | None, float]:
+def _hooks(game_id: str) -> tuple[Callable[["GameState", int], float] | None, float, Mapping[str, Any]]:
     try:
         return _HOOKS[game_id]
     except KeyError:
         from ..engine.registry import descriptor, resolve
         d = descriptor(game_id)
-        hooks: tuple[Callable[["GameState", int], float] | None, float] = (resolve(d.position_value), d.value_scale)
+        tune: Mapping[str, Any] = resolve(d.search) or {}
+        unknown = set(tune) - set(SETTINGS)
+        assert not unknown, f"{game_id}: unknown search settings {sorted(unknown)} (known: {SETTINGS})"
+        hooks = (resolve(d.position_value), d.value_scale, tune)
         _HOOKS[game_id] = hooks
         return hooks
+
+
+def settings(game_id: str) -> Mapping[str, Any]:
+    """The game's own settings for the search (its descriptor's ``search``), each optional:
+
+    * ``absolute`` (bool): the position value is already on a logistic scale of its own (e.g.
+      fitted log-odds of winning), so :func:`squash` reads it without the root's as reference;
+    * ``rollout`` (int): the heuristic leaf's default ``rollout`` (decisions the greedy bot plays
+      to finish the current phase before the position is judged);
+    * ``searched`` (``(state) -> bool``): is this decision worth a search?  Where it says no,
+      the bot takes the greedy bot's choice and spends no budget.  It may read only what every
+      seat sees (the phase, the decision)."""
+    return _hooks(game_id)[2]
 
 
 def has_value(game_id: str) -> bool:
@@ -69,8 +88,10 @@ def raw_value(state: "GameState", seat: int) -> float:
 
 
 def squash(state: "GameState", raw: float, reference: float) -> float:
-    """``raw`` against ``reference`` (the root's), in 0..1 by a logistic of the game's scale."""
-    x = (raw - reference) / _hooks(state.game.id)[1]
+    """``raw`` against ``reference`` (the root's), in 0..1 by a logistic of the game's scale (a
+    game whose settings say ``absolute``: ``raw`` alone, the reference unread)."""
+    _, scale, tune = _hooks(state.game.id)
+    x = (raw if tune.get("absolute") else raw - reference) / scale
     if x > 30:
         return 1.0
     if x < -30:
@@ -78,4 +99,4 @@ def squash(state: "GameState", raw: float, reference: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-__all__ = ["has_value", "raw_value", "squash"]
+__all__ = ["has_value", "raw_value", "settings", "squash"]
