@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 _HOOKS: dict[str, tuple[Callable[["GameState", int], float] | None, float, Mapping[str, Any]]] = {}
 
 #: the keys a game's search settings (its descriptor's ``search``) may hold
-SETTINGS = ("absolute", "rollout", "searched")
+SETTINGS = ("absolute", "rollout", "rollout_phase", "searched", "margin", "exploration", "depth")
 
 
 def _hooks(game_id: str) -> tuple[Callable[["GameState", int], float] | None, float, Mapping[str, Any]]:
@@ -69,9 +69,17 @@ def settings(game_id: str) -> Mapping[str, Any]:
       fitted log-odds of winning), so :func:`squash` reads it without the root's as reference;
     * ``rollout`` (int): the heuristic leaf's default ``rollout`` (decisions the greedy bot plays
       to finish the current phase before the position is judged);
+    * ``rollout_phase`` (bool, default True): the greedy rollout stops at the end of the phase;
+      False: it plays on, up to ``rollout`` decisions (to the end of the game, if that is enough);
     * ``searched`` (``(state) -> bool``): is this decision worth a search?  Where it says no,
-      the bot takes the greedy bot's choice and spends no budget.  It may read only what every
-      seat sees (the phase, the decision)."""
+      the bot takes the greedy bot's choice and spends no budget.  It may read only what the
+      deciding seat may see (its view, the decision);
+    * ``depth`` (int): the tree grows at most this many options deep (1: only the root's
+      options get nodes, each judged after the rollout: the greedy bot's rollout algorithm);
+    * ``margin``, ``exploration``: the bot's ``MARGIN`` and exploration constant for this game
+      (a bot built with other values keeps its own).
+
+    They apply to the ``heuristic`` leaf only (the other leaves keep the bot's defaults)."""
     return _hooks(game_id)[2]
 
 
