@@ -41,9 +41,28 @@ FEATURES = ("bears_defeated", "bears_loose", "bears_in_tableau", "health", "low_
             "strategy", "recovery", "dice_ready", "dice_ready_hits", "dice_tired", "dice_committed_hits",
             "enemies", "enemy_health_left", "enemy_fight_cost", "map_missing", "no_map", "round",
             "rounds_left", "late_bears_short", "difficulty", "strategy_passes_left", "hand_value")
+#: the decisions the search bot searches at Tanglewoods: which map to follow, whom to bribe (the
+#: rest, placing cards and committing dice among them, are the greedy bot's: a value read a few
+#: decisions ahead misjudged them, docs/bots.md "Which leaf wins more")
+SEARCHED = frozenset({"map", "bribe"})
+#: how many decisions the greedy bot plays on after an option (about three rounds) before the
+#: fitted value judges the position (or the game's end, if it comes first)
+ROLLOUT = 60
+
+
+def searched(state: "GameState") -> bool:
+    """Is this decision worth a search?  Only the options' ids are read (what the seat sees)."""
+    decision = state.decision
+    return decision is not None and any(o.id.split(":", 1)[0] in SEARCHED for o in decision.options)
+
+
 #: the search bot's settings for Tanglewoods (the descriptor's ``search``; :func:`woodlands.bots.leaf.settings`):
-#: the fitted value is log-odds, read as they are
-SEARCH: dict[str, Any] = {"absolute": True}
+#: the fitted value is log-odds, read as they are; a tree one option deep whose every option is
+#: judged after the greedy bot plays ``ROLLOUT`` decisions on (the greedy bot's rollout
+#: algorithm); win chances, so the exploration constant of wins and losses, and the greedy
+#: choice is left only for one at least 0.1 (ten points of win chance) better
+SEARCH: dict[str, Any] = {"absolute": True, "searched": searched, "rollout": ROLLOUT, "rollout_phase": False,
+                          "depth": 1, "exploration": 0.7, "margin": 0.1}
 #: the weights file, beside this module
 WEIGHTS = Path(__file__).with_name("value_tanglewoods.toml")
 
