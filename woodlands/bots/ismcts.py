@@ -179,7 +179,12 @@ class ISMCTSBot:
     ``prior`` (default on): the greedy bot's choice at the root, computed from the seat's view,
     is expanded first and gets a progressive bias (``PRIOR_BIAS / (visits + 1)``); with
     ``margin`` (default ``MARGIN``; None: off) the bot keeps it unless an option visited at least
-    ``MIN_VISITS`` times has a mean value at least ``margin`` higher."""
+    ``MIN_VISITS`` times has a mean value at least ``margin`` higher.
+
+    With the heuristic leaf the game's own settings (:func:`woodlands.bots.leaf.settings`) may
+    set the defaults of ``rollout`` (None here: the game's, else 0), the margin and the
+    exploration constant, how deep the tree grows, and which decisions are searched at all
+    (``choose`` takes the greedy choice elsewhere, spending no budget)."""
 
     name = "ismcts"
 

@@ -12,7 +12,9 @@ as the deciding seat sees it (``state.view(seat)``: a determinized sample is the
 view shows nothing of the real game's hidden facts), weighed where the greedy bot has weights with
 the greedy bot's own judgement (imported, not copied):
 
-* **Tanglewoods**, in the greedy bot's "dice": a bear beaten is ``Tuning.bear_kill`` (a bear
+* **Tanglewoods**, the log-odds that the greedy bot wins from here, fitted to the ends of
+  simulated greedy games (``value_tanglewoods.py``) on view features, among them the first,
+  hand-weighted value in the greedy bot's "dice": a bear beaten is ``Tuning.bear_kill`` (a bear
   baited and loose a share of it), Health and gold at the bot's prices (``health_value``,
   ``gold_value``), each ready die, Strategy and Recovery, less what the enemies in the tableau
   will still cost (the bot's ``fight_cost``), the map's missing directions and each round gone.
@@ -24,12 +26,16 @@ the greedy bot's own judgement (imported, not copied):
   from the middle, locations visited, Spirit left.
 
 :func:`squash` turns the raw difference from the root's value into 0..1 (0.5: as good as the
-root); a finished game is worth its :meth:`~woodlands.engine.game.Game.reward`.
+root; a game whose :func:`settings` say ``absolute``, Tanglewoods' fitted log-odds, the raw value
+alone); a finished game is worth its :meth:`~woodlands.engine.game.Game.reward`.
 
 >>> import woodlands
->>> state = woodlands.load_game("tanglewoods").new_game(seed=2, options={"hero": "thorn-warden", "round_limit": 40})
+>>> state = woodlands.load_game("cursed-forest").new_game(seed=2, options={"players": 1})
 >>> raw = raw_value(state, 0)
 >>> isinstance(raw, float) and squash(state, raw, raw) == 0.5
+True
+>>> state = woodlands.load_game("tanglewoods").new_game(seed=2, options={"hero": "thorn-warden", "round_limit": 40})
+>>> settings("tanglewoods")["absolute"] and squash(state, 0.0, raw_value(state, 0)) == 0.5
 True
 """
 from __future__ import annotations
