@@ -45,9 +45,9 @@ FEATURES = ("bears_defeated", "bears_loose", "bears_in_tableau", "health", "low_
 #: rest, placing cards and committing dice among them, are the greedy bot's: a value read a few
 #: decisions ahead misjudged them, docs/bots.md "Which leaf wins more")
 SEARCHED = frozenset({"map", "bribe"})
-#: how many decisions the greedy bot plays on after an option (about three rounds) before the
+#: how many decisions the greedy bot plays on after an option (one to two rounds) before the
 #: fitted value judges the position (or the game's end, if it comes first)
-ROLLOUT = 60
+ROLLOUT = 30
 
 
 def searched(state: "GameState") -> bool:
