@@ -88,3 +88,47 @@ def test_a_decision_not_worth_a_search_takes_the_greedy_choice(monkeypatch):
     real = bot.search
     monkeypatch.setattr(bot, "search", lambda s: calls.append(1) or real(s))
     assert bot.choose(state) in state.decision and calls == [1]
+
+
+def _greedy_positions(difficulty: int, count: int) -> list[woodlands.GameState]:
+    """Positions of a seeded greedy game, one every few real choices (map and bribe among them)."""
+    from woodlands.bots import get_bot
+    game = woodlands.load_game("tanglewoods")
+    state = game.new_game(seed=11, options=game.options_for_simulation({"difficulty": difficulty, "round_limit": 40}))
+    bot = get_bot("greedy", 11, game="tanglewoods")
+    found = []
+    while not state.is_over and len(found) < count:
+        if len(state.decision.options) > 1 and (vt.searched(state) or len(state.choices) % 9 == 0):
+            found.append(state.clone())
+        state.apply(bot.choose(state))
+    return found
+
+
+def test_tanglewoods_searches_only_the_map_and_bribe_choices():
+    seen = set()
+    for state in _greedy_positions(10, 40):
+        kinds = {o.id.split(":", 1)[0] for o in state.decision.options}
+        assert vt.searched(state) == bool(kinds & {"map", "bribe"})
+        seen.add(vt.searched(state))
+    assert seen == {True, False}
+    assert leaf.settings("tanglewoods")["searched"] is vt.searched
+
+
+def test_the_tanglewoods_search_never_reads_hidden_truth_where_it_searches_or_not():
+    """With the game's own settings (map and bribe decisions searched after greedy rollouts,
+    the rest the greedy choice): twin states that differ only in hidden facts, the same choice
+    and, where it searches, the same statistics."""
+    searched = skipped = 0
+    for state in _greedy_positions(8, 12):
+        seat = state.decision.player
+        twin = state.determinize(seat, 41)
+        a, b = ISMCTSBot(seed=4, budget="12"), ISMCTSBot(seed=4, budget="12")
+        assert a.choose(SeatOnly(state)) == b.choose(SeatOnly(twin))   # type: ignore[arg-type]
+        if vt.searched(state):
+            searched += 1
+            x = ISMCTSBot(seed=4, budget="12").search(SeatOnly(state))   # type: ignore[arg-type]
+            y = ISMCTSBot(seed=4, budget="12").search(SeatOnly(twin))    # type: ignore[arg-type]
+            assert x.stats == y.stats and all(0.0 <= s.value <= 1.0 for s in x.stats)
+        else:
+            skipped += 1
+    assert searched and skipped
