@@ -194,22 +194,29 @@ class ISMCTSBot:
     ``prior`` (default on): the greedy bot's choice at the root, computed from the seat's view,
     is expanded first and gets a progressive bias (``PRIOR_BIAS / (visits + 1)``); with
     ``margin`` (default ``MARGIN``; None: off) the bot keeps it unless an option visited at least
-    ``MIN_VISITS`` times has a mean value at least ``margin`` higher."""
+    ``MIN_VISITS`` times has a mean value at least ``margin`` higher.
+
+    With the heuristic leaf the game's own settings (:func:`woodlands.bots.leaf.settings`) may
+    set the defaults of ``rollout`` (None here: the game's, else 0), the margin and the
+    exploration constant, how deep the tree grows, and which decisions are searched at all
+    (``choose`` takes the greedy choice elsewhere, spending no budget)."""
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, budget: "str | int | Budget | None" = None, leaf: str = DEFAULT_LEAF,
-                 exploration: float | None = None, prior: bool = True, rollout: int = DEFAULT_ROLLOUT,
+                 exploration: float | None = None, prior: bool = True, rollout: int | None = None,
                  rollout_by: str = DEFAULT_ROLLOUT_BY, margin: float | None = MARGIN) -> None:
         if leaf not in LEAVES:
             raise GameOptionError(f"unknown leaf evaluation {leaf!r}; choose one of {', '.join(LEAVES)}")
-        if isinstance(rollout, bool) or not isinstance(rollout, int) or not 0 <= rollout <= PLAYOUT_LIMIT:
+        if rollout is not None and (isinstance(rollout, bool) or not isinstance(rollout, int)
+                                    or not 0 <= rollout <= PLAYOUT_LIMIT):
             raise GameOptionError(f"rollout is a number of decisions from 0 to {PLAYOUT_LIMIT}, not {rollout!r}")
         if rollout_by not in ROLLOUT_BY:
             raise GameOptionError(f"unknown rollout player {rollout_by!r}; choose one of {', '.join(ROLLOUT_BY)}")
         self.seed = seed
         self.budget = Budget.parse(budget)
         self.leaf = leaf
+        self._exploration = exploration     # as given (None: the game's settings may name one)
         if exploration is None:
             exploration = HEURISTIC_EXPLORATION if leaf == "heuristic" else DEFAULT_EXPLORATION
         self.exploration = exploration
@@ -225,7 +232,22 @@ class ISMCTSBot:
             raise ValueError("the game is over; there is nothing to choose")
         if len(decision.options) == 1:
             return decision.options[0].id
+        if self.prior and self.leaf == "heuristic" and leaves.has_value(state.game.id):
+            searched = leaves.settings(state.game.id).get("searched")
+            if searched is not None and not searched(state):
+                # not worth a search (the game's settings say so): the greedy bot's choice, as
+                # the search would have taken it for its prior, and no budget spent
+                master = self._master(state, decision.player)
+                master.getrandbits(64)
+                prior = self._prior(state, master.getrandbits(32))
+                if prior is not None:
+                    return prior
         return self.search(state).best
+
+    def _master(self, state: "GameState", seat: int) -> random.Random:
+        """The search's one source of randomness: the bot's seed and what the seat knows (how
+        many choices have been made, public), never the state's own generator."""
+        return random.Random(self.seed * 0x9E3779B1 + len(state.choices) * 0x85EBCA77 + seat)
 
     # ------------------------------------------------------------------ the search
     def search(self, state: "GameState", seat: int | None = None, budget: "Budget | None" = None) -> SearchResult:
@@ -244,22 +266,28 @@ class ISMCTSBot:
         game = state.game
         # everything random here comes from the bot's seed and what the seat knows: how many
         # choices have been made (public), never the state's own generator
-        master = random.Random(self.seed * 0x9E3779B1 + len(state.choices) * 0x85EBCA77 + seat)
+        master = self._master(state, seat)
         pick = random.Random(master.getrandbits(64))
         root = _Node(seat)
         c = self.exploration
         slow = self.leaf == "greedy"                       # greedy playouts read views built from the log
         judge = self.leaf == "heuristic" and leaves.has_value(game.id)
-        rollout = self.rollout
-        roller = None
-        if judge and rollout and self.rollout_by == "greedy":
-            from .base import get_bot
-            roller = get_bot("greedy", self.seed, game=game.id)     # fresh: the search stays reproducible
+        tune = leaves.settings(game.id) if judge else {}     # the game's settings for this leaf
+        rollout = self.rollout if self.rollout is not None else int(tune.get("rollout", DEFAULT_ROLLOUT))
+        to_phase_end = bool(tune.get("rollout_phase", True))
+        depth = int(tune.get("depth", PLAYOUT_LIMIT))
+        margin = tune.get("margin", self.margin) if self.margin == MARGIN else self.margin
+        if self._exploration is None and "exploration" in tune:
+            c = float(tune["exploration"])
         limit = budget.iterations
         clock = budget.clock()
         deadline = None if budget.seconds is None else clock() + budget.seconds
         started = time.perf_counter()
         prior = self._prior(state, master.getrandbits(32)) if self.prior else None
+        roller = None
+        if judge and rollout and self.rollout_by == "greedy":
+            from .base import get_bot
+            roller = get_bot("greedy", self.seed, game=game.id)     # fresh: the search stays reproducible
         pool: list[GameState] = []
         refs: dict[int, float] = {}
         in_playouts = 0.0
@@ -322,6 +350,9 @@ class ISMCTSBot:
                 path.append(node)
                 self._take(d, best, slow)
                 moves += 1
+                if len(path) >= depth:      # as deep as the game's settings let the tree grow
+                    expanded = True
+                    break
             # the leaf: judge the sample there, or play it to its end
             t0 = time.perf_counter()
             played = 0
@@ -331,9 +362,15 @@ class ISMCTSBot:
                         # the greedy player finishes the phase the sample is in (committing
                         # dice up to the roll, placing cards up to the fight...), at most
                         # ``rollout`` decisions: the position is judged where it settles
-                        phase = getattr(d, "phase", None)
-                        while played < rollout and not d.over and getattr(d, "phase", None) == phase:
-                            d.apply(roller.choose(d))
+                        phase = getattr(d, "phase", None) if to_phase_end else None
+                        while played < rollout and not d.over and (not to_phase_end or getattr(d, "phase", None) == phase):
+                            dec = d._decision
+                            assert dec is not None
+                            if len(dec.options) == 1:
+                                play(d, 0)
+                            else:
+                                chosen = roller.choose(d)
+                                play(d, next(k for k, o in enumerate(dec.options) if o[0] == chosen))
                             played += 1
                     elif rollout:
                         played = random_playout(d, pick, rollout)
@@ -368,8 +405,8 @@ class ISMCTSBot:
                        key=lambda s: (-s.visits, s.option_id != prior, -s.value, order[s.option_id]))
         if not stats:     # a lone option, or no iteration got past it
             stats = [OptionStat(o.id, 0, 0.0, 0.0) for o in decision.options]
-        elif prior is not None and self.margin is not None:
-            stats = self._keep_prior(stats, prior, self.margin)
+        elif prior is not None and margin is not None:
+            stats = self._keep_prior(stats, prior, margin)
         return SearchResult(seat, tuple(stats), iterations, time.perf_counter() - started, in_playouts, prior)
 
     @staticmethod

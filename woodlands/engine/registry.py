@@ -148,6 +148,9 @@ class GameDescriptor:
     position_value: Any = None
     #: how many raw units of ``position_value`` make one logistic unit (see ``leaf.squash``)
     value_scale: float = 4.0
+    #: the game's own settings for the search bot (a mapping, or a :class:`Lazy` to one; None:
+    #: the bot's defaults): see :func:`woodlands.bots.leaf.settings` for the keys
+    search: Any = None
     options: tuple[OptionSpec, ...] = ()
     tests: GameTests = field(default_factory=GameTests)
     #: where the game stands in the menu of ``woodlands play`` (then by id)

@@ -23,7 +23,8 @@ DESCRIPTOR = GameDescriptor(
           "greedy": Lazy("woodlands.bots.greedy_tanglewoods:GreedyTanglewoodsBot"),
           "ismcts": ISMCTS_BOT},
     position_value=Lazy("woodlands.bots.value_tanglewoods:position_value"),
-    value_scale=6.0,
+    value_scale=1.0,
+    search=Lazy("woodlands.bots.value_tanglewoods:SEARCH"),
     options=(
         OptionSpec("difficulty", int, 5, "difficulty 0-10 (default 5)", range=(0, 10), flag=True),
         OptionSpec("hero", str, None, "hero id (default: you choose at the table)", flag=True,
