@@ -191,6 +191,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     o_adv_sp = len(ADV_FEATURES) + n_chars + n_seeds
     adv_end = o_adv + AW * n
     head_zeros = array("f", bytes(4 * o_sc))                    # decision, phase
+    o_decider, o_turn = o_dec + n_kinds, o_phase + len(PHASES)
+    scalar_fields = attrgetter("round_no", "seeds_laid", "morna_at", "morna_health", "free_actions", "jumped",
+                               "marta_used", "last_roll", "over")
     drawn_zeros = array("f", bytes(4 * (o_fight - o_drawn)))
     fight_zeros = array("f", bytes(4 * (o_adv - o_fight)))
     space_zeros = array("f", bytes(4 * n_spaces * n_states))
@@ -231,25 +234,30 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         d = s._decision
         if d is not None and not s.over:
             out[o_dec + kind_at[d.kind]] = 1.0
-            a = d.data.get("adventurer") if isinstance(d.data, dict) else None
-            if isinstance(a, int) and 0 <= a < n:
-                out[o_dec + n_kinds + a] = 1.0
+            data = d.data
+            if isinstance(data, dict):
+                a = data.get("adventurer")
+                if isinstance(a, int) and 0 <= a < n:
+                    out[o_decider + a] = 1.0
         turn = s.turn
-        out[o_phase + len(PHASES) + (turn if 0 <= turn < n else n)] = 1.0
+        out[o_turn + (turn if 0 <= turn < n else n)] = 1.0
         # -- the scalars, the tile drawn and the fight: rewritten only when they changed (one
         #    tuple compare; on most steps none did)
         morna = s.morna_at
         exit_at = s.exit_at
         pp = s.place_pos
-        scalars = (min(s.round_no, CAP), len(s.tile_stack), len(s.monster_bag), len(s.item_bag),
-                   s.seeds_laid, len(s.pit_monsters), morna >= 0, pp[morna][0] if morna >= 0 else 0,
-                   pp[morna][1] if morna >= 0 else 0, s.morna_health if morna >= 0 else 0,
-                   exit_at >= 0, pp[exit_at][0] if exit_at >= 0 else 0, pp[exit_at][1] if exit_at >= 0 else 0,
-                   min(s.free_actions, CAP), s.jumped, s.marta_used, s.last_roll, s.over,
-                   s.over and (s.outcome or {}).get("result") == "win")
-        if scalars != m.scalars:
-            m.scalars = scalars
-            pack_scalars(out, 4 * o_sc, *scalars)
+        # (the key: the fields the scalars are made of, which a plain tuple compare can take;
+        #  the positions laid are tuples)
+        key = (scalar_fields(s), len(s.tile_stack), len(s.monster_bag), len(s.item_bag), len(s.pit_monsters),
+               pp[morna] if morna >= 0 else None, pp[exit_at] if exit_at >= 0 else None,
+               s.over and (s.outcome or {}).get("result") == "win")
+        if key != m.scalars:
+            m.scalars = key
+            pack_scalars(out, 4 * o_sc, min(s.round_no, CAP), key[1], key[2], key[3], s.seeds_laid, key[4],
+                         morna >= 0, pp[morna][0] if morna >= 0 else 0, pp[morna][1] if morna >= 0 else 0,
+                         s.morna_health if morna >= 0 else 0, exit_at >= 0, pp[exit_at][0] if exit_at >= 0 else 0,
+                         pp[exit_at][1] if exit_at >= 0 else 0, min(s.free_actions, CAP), s.jumped, s.marta_used,
+                         s.last_roll, s.over, key[7])
         drawn = s.drawn
         if drawn != m.drawn:
             m.drawn = drawn
@@ -301,10 +309,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             out[o_adv + 1:adv_end:AW] = array("f", [a == turn for a in range(n)])
         plain = plain_fields(s)          # one tuple compare when none changed (most steps)
         if plain != m.plain:
-            was = m.plain
-            for k, v in enumerate(plain):
-                if v != was[k]:
-                    out[plain_at[k]:adv_end:AW] = array("f", v)
+            for at, v, w in zip(plain_at, plain, m.plain):
+                if v != w:
+                    out[at:adv_end:AW] = array("f", v)
             m.plain = tuple(map(list.copy, plain))
         where, char = s.pos, s.char
         if where != m.pos or char != m.char_pos:   # on the board, x, y, out of the game
