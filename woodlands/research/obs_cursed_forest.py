@@ -21,7 +21,7 @@ from typing import Any
 from ..engine.game import Game
 from ..games.cursed_forest.model import EDGES, TILE_KINDS
 from ..games.cursed_forest.state import EMPTY, POISON, SPACES, TOKEN
-from .observe import Incremental, Layout, begin, header, onehot, packer
+from .observe import Incremental, Layout, begin, onehot, packer
 from .spaces import reach
 
 PHASES = ("setup", "forest", "maiden", "hunt")
@@ -190,7 +190,12 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     n_kinds = len(kinds)
     o_adv_sp = len(ADV_FEATURES) + n_chars + n_seeds
     adv_end = o_adv + AW * n
-    head = header(o_adv, o_dec, kind_at, o_phase, phase_at)   # decision, phase, scalars, drawn_tile, fight
+    head_zeros = array("f", bytes(4 * o_sc))                    # decision, phase
+    o_decider, o_turn = o_dec + n_kinds, o_phase + len(PHASES)
+    scalar_fields = attrgetter("round_no", "seeds_laid", "morna_at", "morna_health", "free_actions", "jumped",
+                               "marta_used", "last_roll", "over")
+    drawn_zeros = array("f", bytes(4 * (o_fight - o_drawn)))
+    fight_zeros = array("f", bytes(4 * (o_adv - o_fight)))
     space_zeros = array("f", bytes(4 * n_spaces * n_states))
     kind_zeros = array("f", bytes(4 * (n_chars + n_seeds)))
     o_held = n + n_spaces              # an item's "extra" place; its spaces start at n
@@ -216,34 +221,58 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         m.items_on_tiles = m.gone = None
         m.floor = []                      # the item features set from items on tiles and gone
         m.tiles = m.links = None
+        m.scalars = m.drawn = None
+        m.fought = True   # (so that a new memo's fight segment is cleared once)
 
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding of ``s`` for ``seat``, written over ``m.out`` group by group, each group
         only when the fields it reads differ from the memo's copies of them."""
         out = m.out
-        # -- what changes at nearly every step: written every time
-        d = head(s, out)
-        if d is not None:
-            a = d.data.get("adventurer") if isinstance(d.data, dict) else None
-            if isinstance(a, int) and 0 <= a < n:
-                out[o_dec + n_kinds + a] = 1.0
-        out[o_phase + len(PHASES) + (s.turn if 0 <= s.turn < n else n)] = 1.0
+        # -- the decision and the phase: cleared and marked at every step (a few features)
+        out[0:o_sc] = head_zeros
+        out[o_phase + phase_at[s.phase]] = 1.0
+        d = s._decision
+        if d is not None and not s.over:
+            out[o_dec + kind_at[d.kind]] = 1.0
+            data = d.data
+            if isinstance(data, dict):
+                a = data.get("adventurer")
+                if isinstance(a, int) and 0 <= a < n:
+                    out[o_decider + a] = 1.0
+        turn = s.turn
+        out[o_turn + (turn if 0 <= turn < n else n)] = 1.0
+        # -- the scalars, the tile drawn and the fight: rewritten only when they changed (one
+        #    tuple compare; on most steps none did)
         morna = s.morna_at
         exit_at = s.exit_at
         pp = s.place_pos
-        pack_scalars(out, 4 * o_sc, min(s.round_no, CAP), len(s.tile_stack), len(s.monster_bag), len(s.item_bag),
-                     s.seeds_laid, len(s.pit_monsters), morna >= 0, pp[morna][0] if morna >= 0 else 0,
-                     pp[morna][1] if morna >= 0 else 0, s.morna_health if morna >= 0 else 0,
-                     exit_at >= 0, pp[exit_at][0] if exit_at >= 0 else 0, pp[exit_at][1] if exit_at >= 0 else 0,
-                     min(s.free_actions, CAP), s.jumped, s.marta_used, s.last_roll, s.over,
-                     s.over and (s.outcome or {}).get("result") == "win")
-        if s.drawn >= 0:
-            tile = tiles[s.drawn]
-            out[o_drawn + kind_index[tile.kind]] = 1.0
-            pack4(out, 4 * (o_drawn + len(TILE_KINDS)), *tile.open)
-        if s.f_kind:
+        # (the key: the fields the scalars are made of, which a plain tuple compare can take;
+        #  the positions laid are tuples)
+        key = (scalar_fields(s), len(s.tile_stack), len(s.monster_bag), len(s.item_bag), len(s.pit_monsters),
+               pp[morna] if morna >= 0 else None, pp[exit_at] if exit_at >= 0 else None,
+               s.over and (s.outcome or {}).get("result") == "win")
+        if key != m.scalars:
+            m.scalars = key
+            pack_scalars(out, 4 * o_sc, min(s.round_no, CAP), key[1], key[2], key[3], s.seeds_laid, key[4],
+                         morna >= 0, pp[morna][0] if morna >= 0 else 0, pp[morna][1] if morna >= 0 else 0,
+                         s.morna_health if morna >= 0 else 0, exit_at >= 0, pp[exit_at][0] if exit_at >= 0 else 0,
+                         pp[exit_at][1] if exit_at >= 0 else 0, min(s.free_actions, CAP), s.jumped, s.marta_used,
+                         s.last_roll, s.over, key[7])
+        drawn = s.drawn
+        if drawn != m.drawn:
+            m.drawn = drawn
+            out[o_drawn:o_fight] = drawn_zeros
+            if drawn >= 0:
+                tile = tiles[drawn]
+                out[o_drawn + kind_index[tile.kind]] = 1.0
+                pack4(out, 4 * (o_drawn + len(TILE_KINDS)), *tile.open)
+        f_kind = s.f_kind
+        if f_kind or m.fought:   # (no fight, none written: nothing to clear on most steps)
+            m.fought = bool(f_kind)
+            out[o_fight:o_adv] = fight_zeros
+        if f_kind:
             at = o_fight
-            out[at + foe_at[s.f_kind]] = 1.0
+            out[at + foe_at[f_kind]] = 1.0
             at += len(FOES)
             if 0 <= s.f_adv < n:
                 out[at + s.f_adv] = 1.0
@@ -252,12 +281,12 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             if 0 <= s.f_opponent < n:
                 out[at + 2 * n + s.f_opponent] = 1.0
             at += 3 * n
-            if s.f_kind == "monster":
+            if f_kind == "monster":
                 side = monsters[s.f_monster].sides[s.f_side]
                 fv: tuple[float, ...] = (s.f_health, side.dice, side.modifier, s.f_side, side.boss, side.poison, side.undead)
-            elif s.f_kind == "spiders":
+            elif f_kind == "spiders":
                 fv = (s.f_health, c.spiders.dice, s.f_health, 0, 0, 0, 0)
-            elif s.f_kind == "morna":
+            elif f_kind == "morna":
                 fv = (s.morna_health, max(0, c.morna.dice - s.seeds_laid), c.morna.modifier, 0, 0, 0, 0)
             else:
                 fv = (s.health[s.f_opponent], 0, 0, 0, 0, 0, 0)
@@ -275,16 +304,14 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         if owner_changed:
             m.owner, m.seat = owner[:], seat
             out[o_adv:adv_end:AW] = array("f", [o == seat for o in owner])
-        turn = s.turn
         if turn != m.turn:
             m.turn = turn
             out[o_adv + 1:adv_end:AW] = array("f", [a == turn for a in range(n)])
         plain = plain_fields(s)          # one tuple compare when none changed (most steps)
         if plain != m.plain:
-            was = m.plain
-            for k, v in enumerate(plain):
-                if v != was[k]:
-                    out[plain_at[k]:adv_end:AW] = array("f", v)
+            for at, v, w in zip(plain_at, plain, m.plain):
+                if v != w:
+                    out[at:adv_end:AW] = array("f", v)
             m.plain = tuple(map(list.copy, plain))
         where, char = s.pos, s.char
         if where != m.pos or char != m.char_pos:   # on the board, x, y, out of the game

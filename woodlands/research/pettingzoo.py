@@ -67,6 +67,7 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         self._done = False
         self._rng = np.random.default_rng()
         self._legal: list[int] = []
+        self._flat, self._mask_of = self.encoder.flat, self.actions.mask_of   # (bound once: called per step)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -98,13 +99,27 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
     def observe(self, agent: str) -> dict[str, Any]:
         s = self.state_
         assert s is not None
-        seat = self._seat[agent]
-        mask = self.actions.mask_of(self._legal if agent == self.agent_selection and not self._done else [])
-        return {"observation": self.encoder.flat(s, seat), "action_mask": mask}
+        mask = self._mask_of(self._legal if agent == self.agent_selection and not self._done else [])
+        return {"observation": self._flat(s, self._seat[agent]), "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last`` (the agent to act's observation, cumulative reward,
+        terminated, truncated and info), with the observation made here: one call less a step."""
+        agent = self.agent_selection
+        assert agent is not None
+        if observe:
+            s = self.state_
+            assert s is not None
+            mask = self._mask_of([] if self._done else self._legal)   # (the agent to act's options)
+            observation: dict[str, Any] | None = {"observation": self._flat(s, self._seat[agent]), "action_mask": mask}
+        else:
+            observation = None
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._done:   # (set with every agent's termination or truncation; cleared only by reset)
             self._was_dead_step(action)
             return
         s = self.state_
@@ -112,10 +127,13 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         self._cumulative_rewards[agent] = 0.0
         # self.rewards are all 0 here: only the step that ends the game gives any, and every step
         # after it is a dead agent's (_was_dead_step), so they are set and added only at the end
-        try:
-            index = operator.index(action)
-        except TypeError:
-            index = -1
+        if type(action) is int:   # (the common case: no call to operator.index)
+            index = action
+        else:
+            try:
+                index = operator.index(action)
+            except TypeError:
+                index = -1
         try:
             position = self._legal.index(index)
         except ValueError:
