@@ -36,20 +36,10 @@ def case_of(name: str) -> Any:
 
 def record(case: Any, games: int, first: int) -> list[tuple[int, list[str]]]:
     from woodlands.engine.game import load_game
-    from woodlands.research.bench import episode_options
+    from woodlands.research.bench import episode_options, random_episode
     game = load_game(case.game)
     options = episode_options(case)
-    episodes = []
-    for seed in range(first, first + games):
-        pick = random.Random(seed)
-        state = game.new_game(seed=seed, options=dict(options))
-        choices = []
-        while not state.is_over:
-            opts = state.decision.options  # type: ignore[union-attr]
-            choices.append(opts[pick.randrange(len(opts))].id)
-            state.apply(choices[-1])
-        episodes.append((seed, choices))
-    return episodes
+    return [random_episode(game, options, seed, random.Random(seed)) for seed in range(first, first + games)]
 
 
 def encode_replay(case: Any, episodes: list[tuple[int, list[str]]]) -> float:

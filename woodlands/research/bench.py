@@ -70,15 +70,20 @@ def record(case: Case, seconds: float, seed: int) -> list[Episode]:
     episodes: list[Episode] = []
     start = time.process_time()
     while not episodes or time.process_time() - start < seconds:
-        game_seed = seed + len(episodes)
-        state = game.new_game(seed=game_seed, options=dict(options))
-        choices = []
-        while not state.is_over:
-            opts = state.decision.options  # type: ignore[union-attr]
-            choices.append(opts[pick.randrange(len(opts))].id)
-            state.apply(choices[-1])
-        episodes.append((game_seed, choices))
+        episodes.append(random_episode(game, options, seed + len(episodes), pick))
     return episodes
+
+
+def random_episode(game: Any, options: dict[str, Any], game_seed: int, pick: random.Random) -> Episode:
+    """One game of ``game`` (seed ``game_seed``) played to its end by uniform choices drawn with
+    ``pick``: its seed and the ids chosen."""
+    state = game.new_game(seed=game_seed, options=dict(options))
+    choices = []
+    while not state.is_over:
+        opts = state.decision.options
+        choices.append(opts[pick.randrange(len(opts))].id)
+        state.apply(choices[-1])
+    return game_seed, choices
 
 
 def raw_replay(case: Case, episodes: list[Episode]) -> float:
