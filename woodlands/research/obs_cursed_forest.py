@@ -192,8 +192,10 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     adv_end = o_adv + AW * n
     head_zeros = array("f", bytes(4 * o_sc))                    # decision, phase
     o_decider, o_turn = o_dec + n_kinds, o_phase + len(PHASES)
-    scalar_fields = attrgetter("round_no", "seeds_laid", "morna_at", "morna_health", "free_actions", "jumped",
-                               "marta_used", "last_roll", "over")
+    #: the scalars but the free actions (which change on a third of the steps: written at each)
+    scalar_fields = attrgetter("round_no", "seeds_laid", "morna_at", "morna_health", "jumped", "marta_used",
+                               "last_roll", "over")
+    o_free = o_sc + scal.index("free_actions")
     drawn_zeros = array("f", bytes(4 * (o_fight - o_drawn)))
     fight_zeros = array("f", bytes(4 * (o_adv - o_fight)))
     space_zeros = array("f", bytes(4 * n_spaces * n_states))
@@ -202,20 +204,62 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     o_floor = n + n_spaces + 1         # on_tile, then gone, then the tile's slot
 
     #: each adventurer's plain numbers (a list per field, one number per adventurer) and where
-    #: each lies in an adventurer's features
-    plain_names = ("health", "max_health", "lives", "ap", "max_ap", "tag_debt")   # the state's fields too
+    #: each lies in an adventurer's features; the action points, which change on more than half
+    #: the steps, apart (one compare and one write instead of a pass over them all)
+    plain_names = ("health", "max_health", "lives", "max_ap", "tag_debt")   # the state's fields too
     plain_fields = attrgetter(*plain_names)
     plain_at = tuple(o_adv + ADV_FEATURES.index(name) for name in plain_names)
+    o_ap = o_adv + ADV_FEATURES.index("ap")
 
-    pack_scalars, pack10, pack4 = packer(len(scal)), packer(10), packer(4)
+    pack_scalars, pack10, pack5, pack4 = packer(scal.index("free_actions")), packer(10), packer(5), packer(4)
     #: what the tiles segment reads (lists, then the list of lists of seeds, then three numbers)
     tile_fields = attrgetter("tile_monster", "tile_damage", "placed", "place_rot", "place_pos", "tile_side", "tile_token",
                              "tile_root", "tile_vine", "tile_seeds", "exit_at", "exit_link", "morna_at")
 
+    blocks: dict[tuple[Any, ...], tuple[Any, int, tuple[int, int, int], tuple[int, ...]]] = {}
+    adv_sp_end = o_adv_sp + n_spaces * n_states
+    pack3 = packer(3)
+
+    def carried(a: int, inv: list[int], extras: list[int], mine: bool, shown: list[int]) -> Any:
+        """What adventurer ``a`` carrying ``inv`` and ``extras`` puts in the encoding, for a seat
+        that owns it (``mine``) or sees only the items in ``shown``: the state of each inventory
+        space (an array), the poison tokens carried, (items face down, extras, extras face down),
+        and the item features marked 1 (holder and place of each item the seat may see).  Kept
+        in a table keyed by all it reads, so that a rewrite (the seat acting changes on about a
+        fifth of the steps) is a few copies."""
+        spaces = array("f", space_zeros)
+        marks: list[int] = []
+        hidden = 0
+        sp = 0
+        for k, x in enumerate(inv):
+            if x == EMPTY:
+                spaces[sp] = 1.0
+            elif x == POISON:
+                spaces[sp + 1] = 1.0
+            elif mine or x in shown:
+                spaces[sp + 3] = 1.0
+                ia = o_item + IW * x
+                marks += (ia + a, ia + n + k)
+            else:
+                spaces[sp + 2] = 1.0
+                hidden += 1
+            sp += n_states
+        if hidden and inv[0] >= 0 and inv[0] == inv[1] and not (mine or inv[0] in shown):
+            hidden -= 1   # a two-handed item is one item
+        extras_seen = 0
+        for x in extras:
+            if mine or x in shown:
+                extras_seen += 1
+                ia = o_item + IW * x
+                marks += (ia + a, ia + o_held)
+        return spaces, inv.count(POISON), (hidden, len(extras), len(extras) - extras_seen), tuple(marks)
+
     def start(m: Any) -> None:
         """A new memo's copies, none yet (so every group is written)."""
         m.seat = m.owner = m.turn = m.pos = m.char_pos = m.shown = m.kills = m.char = m.seeds = None
+        m.shown_key = ()
         m.plain = (None,) * len(plain_at)
+        m.ap = None
         m.inv, m.extras, m.mine = [None] * n, [None] * n, [None] * n
         m.held = [[] for _ in range(n)]   # per adventurer: the item features it set
         m.items_on_tiles = m.gone = None
@@ -256,8 +300,10 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             pack_scalars(out, 4 * o_sc, min(s.round_no, CAP), key[1], key[2], key[3], s.seeds_laid, key[4],
                          morna >= 0, pp[morna][0] if morna >= 0 else 0, pp[morna][1] if morna >= 0 else 0,
                          s.morna_health if morna >= 0 else 0, exit_at >= 0, pp[exit_at][0] if exit_at >= 0 else 0,
-                         pp[exit_at][1] if exit_at >= 0 else 0, min(s.free_actions, CAP), s.jumped, s.marta_used,
-                         s.last_roll, s.over, key[7])
+                         pp[exit_at][1] if exit_at >= 0 else 0)
+            pack5(out, 4 * (o_free + 1), s.jumped, s.marta_used, s.last_roll, s.over, key[7])
+        free = s.free_actions
+        out[o_free] = free if free < CAP else CAP
         drawn = s.drawn
         if drawn != m.drawn:
             m.drawn = drawn
@@ -313,6 +359,10 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 if v != w:
                     out[at:adv_end:AW] = array("f", v)
             m.plain = tuple(map(list.copy, plain))
+        ap = s.ap
+        if ap != m.ap:
+            m.ap = ap[:]
+            out[o_ap:adv_end:AW] = array("f", ap)
         where, char = s.pos, s.char
         if where != m.pos or char != m.char_pos:   # on the board, x, y, out of the game
             m.pos, m.char_pos = where[:], char[:]
@@ -337,11 +387,12 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 for sd in seeds_l[a]:
                     out[at + n_adv + n_chars + sd] = 1.0
         # -- what each adventurer carries (and the items segment's holder and place of what the
-        #    seat may see): rewritten per adventurer whose inventory, extras or visibility changed
+        #    seat may see): rewritten per adventurer whose inventory, extras or visibility changed,
+        #    from the table of blocks (:func:`carried`)
         inv_l, extras_l, shown = s.inv, s.extras, s.shown
         shown_changed = shown != m.shown
         if shown_changed:
-            m.shown = shown[:]
+            m.shown, m.shown_key = shown[:], tuple(shown)
         m_inv, m_extras, m_mine, held = m.inv, m.extras, m.mine, m.held
         todo = []
         # (one compare of every inventory first: on many steps nothing anyone carries changed)
@@ -353,43 +404,22 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                     out[i] = 0.0    # passed between two adventurers keeps its new marks
         for a in todo:
             mine = owner[a] == seat
-            inv = inv_l[a]
-            wrote: list[int] = []
+            inv, extras = inv_l[a], extras_l[a]
+            # (what the seat may see of another's items depends on what is shown: part of the key)
+            key = (a, tuple(inv), tuple(extras), True if mine else m.shown_key)
+            block = blocks.get(key)
+            if block is None:
+                block = carried(a, inv, extras, mine, shown)
+                if len(blocks) >= _CACHE_LIMIT:
+                    blocks.clear()
+                blocks[key] = block
             at = o_adv + AW * a
-            sp = at + o_adv_sp
-            out[sp:sp + n_spaces * n_states] = space_zeros
-            hidden = 0
-            for k, x in enumerate(inv):
-                if x == EMPTY:
-                    out[sp] = 1.0
-                elif x == POISON:
-                    out[sp + 1] = 1.0
-                elif mine or x in shown:
-                    out[sp + 3] = 1.0
-                    ia = o_item + IW * x
-                    out[ia + a] = 1.0
-                    out[ia + n + k] = 1.0
-                    wrote += (ia + a, ia + n + k)
-                else:
-                    out[sp + 2] = 1.0
-                    hidden += 1
-                sp += n_states
-            if hidden and inv[0] >= 0 and inv[0] == inv[1] and not (mine or inv[0] in shown):
-                hidden -= 1   # a two-handed item is one item
-            extras = extras_l[a]
-            extras_seen = 0
-            for x in extras:
-                if mine or x in shown:
-                    extras_seen += 1
-                    ia = o_item + IW * x
-                    out[ia + a] = 1.0
-                    out[ia + o_held] = 1.0
-                    wrote += (ia + a, ia + o_held)
-            out[at + 11] = inv.count(POISON)
-            out[at + 15] = hidden
-            out[at + 16] = len(extras)
-            out[at + 17] = len(extras) - extras_seen
-            held[a] = wrote
+            out[at + o_adv_sp:at + adv_sp_end] = block[0]
+            out[at + 11] = block[1]
+            pack3(out, 4 * (at + 15), *block[2])
+            marks = held[a] = block[3]
+            for i in marks:
+                out[i] = 1.0
             m_inv[a], m_extras[a], m_mine[a] = inv[:], extras[:], mine
         # -- the forest: changes when a tile is laid or what lies on one changes
         laid = tile_fields(s)   # one compare of them all (the links only matter once the roots opened one)
