@@ -260,8 +260,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         m.shown_key = ()
         m.plain = (None,) * len(plain_at)
         m.ap = None
-        m.inv, m.extras, m.mine = [None] * n, [None] * n, [None] * n
-        m.held = [[] for _ in range(n)]   # per adventurer: the item features it set
+        m.inv = m.extras = None
+        m.keys = [None] * n               # per adventurer: the key of the block written
+        m.held = [() for _ in range(n)]   # per adventurer: the item features it set
         m.items_on_tiles = m.gone = None
         m.floor = []                      # the item features set from items on tiles and gone
         m.tiles = m.links = None
@@ -390,37 +391,38 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         #    seat may see): rewritten per adventurer whose inventory, extras or visibility changed,
         #    from the table of blocks (:func:`carried`)
         inv_l, extras_l, shown = s.inv, s.extras, s.shown
-        shown_changed = shown != m.shown
-        if shown_changed:
+        if shown != m.shown:
             m.shown, m.shown_key = shown[:], tuple(shown)
-        m_inv, m_extras, m_mine, held = m.inv, m.extras, m.mine, m.held
-        todo = []
+            m.inv = None   # (so that the pass below looks at every adventurer)
         # (one compare of every inventory first: on many steps nothing anyone carries changed)
-        for a in range(n) if shown_changed or owner_changed or inv_l != m_inv or extras_l != m_extras else ():
-            mine = owner[a] == seat
-            if inv_l[a] != m_inv[a] or extras_l[a] != m_extras[a] or mine is not m_mine[a] or (shown_changed and not mine):
-                todo.append(a)
-                for i in held[a]:   # first every change's old marks, then the new ones: an item
-                    out[i] = 0.0    # passed between two adventurers keeps its new marks
-        for a in todo:
-            mine = owner[a] == seat
-            inv, extras = inv_l[a], extras_l[a]
-            # (what the seat may see of another's items depends on what is shown: part of the key)
-            key = (a, tuple(inv), tuple(extras), True if mine else m.shown_key)
-            block = blocks.get(key)
-            if block is None:
-                block = carried(a, inv, extras, mine, shown)
-                if len(blocks) >= _CACHE_LIMIT:
-                    blocks.clear()
-                blocks[key] = block
-            at = o_adv + AW * a
-            out[at + o_adv_sp:at + adv_sp_end] = block[0]
-            out[at + 11] = block[1]
-            pack3(out, 4 * (at + 15), *block[2])
-            marks = held[a] = block[3]
-            for i in marks:
-                out[i] = 1.0
-            m_inv[a], m_extras[a], m_mine[a] = inv[:], extras[:], mine
+        if owner_changed or inv_l != m.inv or extras_l != m.extras:
+            m.inv, m.extras = [*map(list.copy, inv_l)], [*map(list.copy, extras_l)]
+            keys, held, shown_key = m.keys, m.held, m.shown_key
+            todo = []
+            for a in range(n):
+                # (all a block reads; what the seat may see of another's items depends on what
+                #  is shown; True for the seat's own adventurer, which it sees whole)
+                key = (a, tuple(inv_l[a]), tuple(extras_l[a]), True if owner[a] == seat else shown_key)
+                if key != keys[a]:
+                    keys[a] = key
+                    todo.append(key)
+                    for i in held[a]:   # first every change's old marks, then the new ones: an item
+                        out[i] = 0.0    # passed between two adventurers keeps its new marks
+            for key in todo:
+                a = key[0]
+                block = blocks.get(key)
+                if block is None:
+                    block = carried(a, inv_l[a], extras_l[a], key[3] is True, shown)
+                    if len(blocks) >= _CACHE_LIMIT:
+                        blocks.clear()
+                    blocks[key] = block
+                at = o_adv + AW * a
+                out[at + o_adv_sp:at + adv_sp_end] = block[0]
+                out[at + 11] = block[1]
+                pack3(out, 4 * (at + 15), *block[2])
+                marks = held[a] = block[3]
+                for i in marks:
+                    out[i] = 1.0
         # -- the forest: changes when a tile is laid or what lies on one changes
         laid = tile_fields(s)   # one compare of them all (the links only matter once the roots opened one)
         relaid = laid != m.tiles or (s.exit_link >= 0 and s.links != m.links)
