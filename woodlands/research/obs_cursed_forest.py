@@ -15,6 +15,7 @@ seldom, so it is kept, per position of the forest, in a bounded cache.
 from __future__ import annotations
 
 from array import array
+from itertools import compress, repeat
 from operator import attrgetter
 from typing import Any
 
@@ -192,6 +193,8 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     adv_end = o_adv + AW * n
     head_zeros = array("f", bytes(4 * o_sc))                    # decision, phase
     o_decider, o_turn = o_dec + n_kinds, o_phase + len(PHASES)
+    decider_at = {a: o_decider + a for a in range(n)}
+    turn_at = {a: o_turn + a for a in range(n)}
     #: the scalars but the free actions (which change on a third of the steps: written at each)
     scalar_fields = attrgetter("round_no", "seeds_laid", "morna_at", "morna_health", "jumped", "marta_used",
                                "last_roll", "over")
@@ -202,6 +205,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     kind_zeros = array("f", bytes(4 * (n_chars + n_seeds)))
     o_held = n + n_spaces              # an item's "extra" place; its spaces start at n
     o_floor = n + n_spaces + 1         # on_tile, then gone, then the tile's slot
+    o_gone = o_item + o_floor + 1      # (from an item's features)
 
     #: each adventurer's plain numbers (a list per field, one number per adventurer) and where
     #: each lies in an adventurer's features; the action points, which change on more than half
@@ -282,10 +286,11 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             data = d.data
             if isinstance(data, dict):
                 a = data.get("adventurer")
-                if isinstance(a, int) and 0 <= a < n:
-                    out[o_decider + a] = 1.0
+                at = decider_at.get(a) if isinstance(a, int) else None   # (adventurers 0 .. n-1)
+                if at is not None:
+                    out[at] = 1.0
         turn = s.turn
-        out[o_turn + (turn if 0 <= turn < n else n)] = 1.0
+        out[turn_at.get(turn, o_turn + n)] = 1.0   # (an adventurer's turn, else Morna's)
         # -- the scalars, the tile drawn and the fight: rewritten only when they changed (one
         #    tuple compare; on most steps none did)
         morna = s.morna_at
@@ -435,24 +440,22 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         on_tiles, gone = s.tile_items, s.item_gone
         if relaid or on_tiles != m.items_on_tiles or gone != m.gone:
             m.items_on_tiles, m.gone = [*map(list.copy, on_tiles)], gone[:]
-            for i in m.floor:
-                out[i] = 0.0
-            wrote = m.floor = []
-            for x in gone:
-                ia = o_item + IW * x + o_floor + 1
-                out[ia] = 1.0
-                wrote.append(ia)
-            if any(on_tiles):
-                for p, items in enumerate(on_tiles):
-                    if items:
-                        at = o_tile + TW * p + 28
-                        out[at] = len(items)
-                        wrote.append(at)
-                        for x in items:
-                            ia = o_item + IW * x + o_floor
-                            out[ia] = 1.0
-                            out[ia + 2] = p + 1
-                            wrote += (ia, ia + 2)
+            # (C-level loops: the old marks cleared and the gone marked by map, the tiles with
+            #  items on them picked by compress, so that only those cost a turn of a loop)
+            put = out.__setitem__
+            any(map(put, m.floor, repeat(0.0)))
+            wrote = m.floor = [o_gone + IW * x for x in gone]
+            any(map(put, wrote, repeat(1.0)))
+            for p in compress(range(len(on_tiles)), on_tiles):
+                items = on_tiles[p]
+                at = o_tile + TW * p + 28
+                out[at] = len(items)
+                wrote.append(at)
+                for x in items:
+                    ia = o_item + IW * x + o_floor
+                    out[ia] = 1.0
+                    out[ia + 2] = p + 1
+                    wrote += (ia, ia + 2)
         return out
 
     return lay, Incremental(make, start, shared=True)
