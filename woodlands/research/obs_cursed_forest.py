@@ -407,20 +407,20 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             for a in range(n):
                 # (all a block reads; what the seat may see of another's items depends on what
                 #  is shown; True for the seat's own adventurer, which it sees whole)
-                key = (a, tuple(inv_l[a]), tuple(extras_l[a]), True if owner[a] == seat else shown_key)
-                if key != keys[a]:
-                    keys[a] = key
-                    todo.append(key)
+                bkey = (a, tuple(inv_l[a]), tuple(extras_l[a]), True if owner[a] == seat else shown_key)
+                if bkey != keys[a]:
+                    keys[a] = bkey
+                    todo.append(bkey)
                     for i in held[a]:   # first every change's old marks, then the new ones: an item
                         out[i] = 0.0    # passed between two adventurers keeps its new marks
-            for key in todo:
-                a = key[0]
-                block = blocks.get(key)
+            for bkey in todo:
+                a = bkey[0]
+                block = blocks.get(bkey)
                 if block is None:
-                    block = carried(a, inv_l[a], extras_l[a], key[3] is True, shown)
+                    block = carried(a, inv_l[a], extras_l[a], bkey[3] is True, shown)
                     if len(blocks) >= _CACHE_LIMIT:
                         blocks.clear()
-                    blocks[key] = block
+                    blocks[bkey] = block
                 at = o_adv + AW * a
                 out[at + o_adv_sp:at + adv_sp_end] = block[0]
                 out[at + 11] = block[1]
