@@ -15,6 +15,7 @@ seldom, so it is kept, per position of the forest, in a bounded cache.
 from __future__ import annotations
 
 from array import array
+from itertools import compress, repeat
 from operator import attrgetter
 from typing import Any
 
@@ -192,32 +193,80 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     adv_end = o_adv + AW * n
     head_zeros = array("f", bytes(4 * o_sc))                    # decision, phase
     o_decider, o_turn = o_dec + n_kinds, o_phase + len(PHASES)
-    scalar_fields = attrgetter("round_no", "seeds_laid", "morna_at", "morna_health", "free_actions", "jumped",
-                               "marta_used", "last_roll", "over")
+    decider_at = {a: o_decider + a for a in range(n)}
+    turn_at = {a: o_turn + a for a in range(n)}
+    #: the scalars but the free actions (which change on a third of the steps: written at each)
+    scalar_fields = attrgetter("round_no", "seeds_laid", "morna_at", "morna_health", "jumped", "marta_used",
+                               "last_roll", "over")
+    o_free = o_sc + scal.index("free_actions")
     drawn_zeros = array("f", bytes(4 * (o_fight - o_drawn)))
     fight_zeros = array("f", bytes(4 * (o_adv - o_fight)))
     space_zeros = array("f", bytes(4 * n_spaces * n_states))
     kind_zeros = array("f", bytes(4 * (n_chars + n_seeds)))
     o_held = n + n_spaces              # an item's "extra" place; its spaces start at n
     o_floor = n + n_spaces + 1         # on_tile, then gone, then the tile's slot
+    o_gone = o_item + o_floor + 1      # (from an item's features)
 
     #: each adventurer's plain numbers (a list per field, one number per adventurer) and where
-    #: each lies in an adventurer's features
-    plain_names = ("health", "max_health", "lives", "ap", "max_ap", "tag_debt")   # the state's fields too
+    #: each lies in an adventurer's features; the action points, which change on more than half
+    #: the steps, apart (one compare and one write instead of a pass over them all)
+    plain_names = ("health", "max_health", "lives", "max_ap", "tag_debt")   # the state's fields too
     plain_fields = attrgetter(*plain_names)
     plain_at = tuple(o_adv + ADV_FEATURES.index(name) for name in plain_names)
+    o_ap = o_adv + ADV_FEATURES.index("ap")
 
-    pack_scalars, pack10, pack4 = packer(len(scal)), packer(10), packer(4)
+    pack_scalars, pack10, pack5, pack4 = packer(scal.index("free_actions")), packer(10), packer(5), packer(4)
     #: what the tiles segment reads (lists, then the list of lists of seeds, then three numbers)
     tile_fields = attrgetter("tile_monster", "tile_damage", "placed", "place_rot", "place_pos", "tile_side", "tile_token",
                              "tile_root", "tile_vine", "tile_seeds", "exit_at", "exit_link", "morna_at")
 
+    blocks: dict[tuple[Any, ...], tuple[Any, int, tuple[int, int, int], tuple[int, ...]]] = {}
+    adv_sp_end = o_adv_sp + n_spaces * n_states
+    pack3 = packer(3)
+
+    def carried(a: int, inv: list[int], extras: list[int], mine: bool, shown: list[int]) -> Any:
+        """What adventurer ``a`` carrying ``inv`` and ``extras`` puts in the encoding, for a seat
+        that owns it (``mine``) or sees only the items in ``shown``: the state of each inventory
+        space (an array), the poison tokens carried, (items face down, extras, extras face down),
+        and the item features marked 1 (holder and place of each item the seat may see).  Kept
+        in a table keyed by all it reads, so that a rewrite (the seat acting changes on about a
+        fifth of the steps) is a few copies."""
+        spaces = array("f", space_zeros)
+        marks: list[int] = []
+        hidden = 0
+        sp = 0
+        for k, x in enumerate(inv):
+            if x == EMPTY:
+                spaces[sp] = 1.0
+            elif x == POISON:
+                spaces[sp + 1] = 1.0
+            elif mine or x in shown:
+                spaces[sp + 3] = 1.0
+                ia = o_item + IW * x
+                marks += (ia + a, ia + n + k)
+            else:
+                spaces[sp + 2] = 1.0
+                hidden += 1
+            sp += n_states
+        if hidden and inv[0] >= 0 and inv[0] == inv[1] and not (mine or inv[0] in shown):
+            hidden -= 1   # a two-handed item is one item
+        extras_seen = 0
+        for x in extras:
+            if mine or x in shown:
+                extras_seen += 1
+                ia = o_item + IW * x
+                marks += (ia + a, ia + o_held)
+        return spaces, inv.count(POISON), (hidden, len(extras), len(extras) - extras_seen), tuple(marks)
+
     def start(m: Any) -> None:
         """A new memo's copies, none yet (so every group is written)."""
         m.seat = m.owner = m.turn = m.pos = m.char_pos = m.shown = m.kills = m.char = m.seeds = None
+        m.shown_key = ()
         m.plain = (None,) * len(plain_at)
-        m.inv, m.extras, m.mine = [None] * n, [None] * n, [None] * n
-        m.held = [[] for _ in range(n)]   # per adventurer: the item features it set
+        m.ap = None
+        m.inv = m.extras = None
+        m.keys = [None] * n               # per adventurer: the key of the block written
+        m.held = [() for _ in range(n)]   # per adventurer: the item features it set
         m.items_on_tiles = m.gone = None
         m.floor = []                      # the item features set from items on tiles and gone
         m.tiles = m.links = None
@@ -237,10 +286,11 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             data = d.data
             if isinstance(data, dict):
                 a = data.get("adventurer")
-                if isinstance(a, int) and 0 <= a < n:
-                    out[o_decider + a] = 1.0
+                at = decider_at.get(a) if isinstance(a, int) else None   # (adventurers 0 .. n-1)
+                if at is not None:
+                    out[at] = 1.0
         turn = s.turn
-        out[o_turn + (turn if 0 <= turn < n else n)] = 1.0
+        out[turn_at.get(turn, o_turn + n)] = 1.0   # (an adventurer's turn, else Morna's)
         # -- the scalars, the tile drawn and the fight: rewritten only when they changed (one
         #    tuple compare; on most steps none did)
         morna = s.morna_at
@@ -256,8 +306,10 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             pack_scalars(out, 4 * o_sc, min(s.round_no, CAP), key[1], key[2], key[3], s.seeds_laid, key[4],
                          morna >= 0, pp[morna][0] if morna >= 0 else 0, pp[morna][1] if morna >= 0 else 0,
                          s.morna_health if morna >= 0 else 0, exit_at >= 0, pp[exit_at][0] if exit_at >= 0 else 0,
-                         pp[exit_at][1] if exit_at >= 0 else 0, min(s.free_actions, CAP), s.jumped, s.marta_used,
-                         s.last_roll, s.over, key[7])
+                         pp[exit_at][1] if exit_at >= 0 else 0)
+            pack5(out, 4 * (o_free + 1), s.jumped, s.marta_used, s.last_roll, s.over, key[7])
+        free = s.free_actions
+        out[o_free] = free if free < CAP else CAP
         drawn = s.drawn
         if drawn != m.drawn:
             m.drawn = drawn
@@ -313,6 +365,10 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 if v != w:
                     out[at:adv_end:AW] = array("f", v)
             m.plain = tuple(map(list.copy, plain))
+        ap = s.ap
+        if ap != m.ap:
+            m.ap = ap[:]
+            out[o_ap:adv_end:AW] = array("f", ap)
         where, char = s.pos, s.char
         if where != m.pos or char != m.char_pos:   # on the board, x, y, out of the game
             m.pos, m.char_pos = where[:], char[:]
@@ -337,60 +393,41 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 for sd in seeds_l[a]:
                     out[at + n_adv + n_chars + sd] = 1.0
         # -- what each adventurer carries (and the items segment's holder and place of what the
-        #    seat may see): rewritten per adventurer whose inventory, extras or visibility changed
+        #    seat may see): rewritten per adventurer whose inventory, extras or visibility changed,
+        #    from the table of blocks (:func:`carried`)
         inv_l, extras_l, shown = s.inv, s.extras, s.shown
-        shown_changed = shown != m.shown
-        if shown_changed:
-            m.shown = shown[:]
-        m_inv, m_extras, m_mine, held = m.inv, m.extras, m.mine, m.held
-        todo = []
+        if shown != m.shown:
+            m.shown, m.shown_key = shown[:], tuple(shown)
+            m.inv = None   # (so that the pass below looks at every adventurer)
         # (one compare of every inventory first: on many steps nothing anyone carries changed)
-        for a in range(n) if shown_changed or owner_changed or inv_l != m_inv or extras_l != m_extras else ():
-            mine = owner[a] == seat
-            if inv_l[a] != m_inv[a] or extras_l[a] != m_extras[a] or mine is not m_mine[a] or (shown_changed and not mine):
-                todo.append(a)
-                for i in held[a]:   # first every change's old marks, then the new ones: an item
-                    out[i] = 0.0    # passed between two adventurers keeps its new marks
-        for a in todo:
-            mine = owner[a] == seat
-            inv = inv_l[a]
-            wrote: list[int] = []
-            at = o_adv + AW * a
-            sp = at + o_adv_sp
-            out[sp:sp + n_spaces * n_states] = space_zeros
-            hidden = 0
-            for k, x in enumerate(inv):
-                if x == EMPTY:
-                    out[sp] = 1.0
-                elif x == POISON:
-                    out[sp + 1] = 1.0
-                elif mine or x in shown:
-                    out[sp + 3] = 1.0
-                    ia = o_item + IW * x
-                    out[ia + a] = 1.0
-                    out[ia + n + k] = 1.0
-                    wrote += (ia + a, ia + n + k)
-                else:
-                    out[sp + 2] = 1.0
-                    hidden += 1
-                sp += n_states
-            if hidden and inv[0] >= 0 and inv[0] == inv[1] and not (mine or inv[0] in shown):
-                hidden -= 1   # a two-handed item is one item
-            extras = extras_l[a]
-            extras_seen = 0
-            for x in extras:
-                if mine or x in shown:
-                    extras_seen += 1
-                    ia = o_item + IW * x
-                    out[ia + a] = 1.0
-                    out[ia + o_held] = 1.0
-                    wrote += (ia + a, ia + o_held)
-            out[at + 11] = inv.count(POISON)
-            out[at + 15] = hidden
-            out[at + 16] = len(extras)
-            out[at + 17] = len(extras) - extras_seen
-            held[a] = wrote
-            m_inv[a], m_extras[a], m_mine[a] = inv[:], extras[:], mine
+        if owner_changed or inv_l != m.inv or extras_l != m.extras:
+            m.inv, m.extras = [*map(list.copy, inv_l)], [*map(list.copy, extras_l)]
+            keys, held, shown_key = m.keys, m.held, m.shown_key
+            todo = []
+            for a in range(n):
+                # (all a block reads; what the seat may see of another's items depends on what
+                #  is shown; True for the seat's own adventurer, which it sees whole)
+                bkey = (a, tuple(inv_l[a]), tuple(extras_l[a]), True if owner[a] == seat else shown_key)
+                if bkey != keys[a]:
+                    keys[a] = bkey
+                    todo.append(bkey)
+                    for i in held[a]:   # first every change's old marks, then the new ones: an item
+                        out[i] = 0.0    # passed between two adventurers keeps its new marks
+            for bkey in todo:
+                a = bkey[0]
+                block = blocks.get(bkey)
+                if block is None:
+                    block = carried(a, inv_l[a], extras_l[a], bkey[3] is True, shown)
+                    if len(blocks) >= _CACHE_LIMIT:
+                        blocks.clear()
+                    blocks[bkey] = block
+                at = o_adv + AW * a
+                out[at + o_adv_sp:at + adv_sp_end] = block[0]
+                out[at + 11] = block[1]
+                pack3(out, 4 * (at + 15), *block[2])
+                marks = held[a] = block[3]
+                for i in marks:
+                    out[i] = 1.0
         # -- the forest: changes when a tile is laid or what lies on one changes
         laid = tile_fields(s)   # one compare of them all (the links only matter once the roots opened one)
         relaid = laid != m.tiles or (s.exit_link >= 0 and s.links != m.links)
@@ -403,24 +440,22 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         on_tiles, gone = s.tile_items, s.item_gone
         if relaid or on_tiles != m.items_on_tiles or gone != m.gone:
             m.items_on_tiles, m.gone = [*map(list.copy, on_tiles)], gone[:]
-            for i in m.floor:
-                out[i] = 0.0
-            wrote = m.floor = []
-            for x in gone:
-                ia = o_item + IW * x + o_floor + 1
-                out[ia] = 1.0
-                wrote.append(ia)
-            if any(on_tiles):
-                for p, items in enumerate(on_tiles):
-                    if items:
-                        at = o_tile + TW * p + 28
-                        out[at] = len(items)
-                        wrote.append(at)
-                        for x in items:
-                            ia = o_item + IW * x + o_floor
-                            out[ia] = 1.0
-                            out[ia + 2] = p + 1
-                            wrote += (ia, ia + 2)
+            # (C-level loops: the old marks cleared and the gone marked by map, the tiles with
+            #  items on them picked by compress, so that only those cost a turn of a loop)
+            put = out.__setitem__
+            any(map(put, m.floor, repeat(0.0)))
+            wrote = m.floor = [o_gone + IW * x for x in gone]
+            any(map(put, wrote, repeat(1.0)))
+            for p in compress(range(len(on_tiles)), on_tiles):
+                items = on_tiles[p]
+                at = o_tile + TW * p + 28
+                out[at] = len(items)
+                wrote.append(at)
+                for x in items:
+                    ia = o_item + IW * x + o_floor
+                    out[ia] = 1.0
+                    out[ia + 2] = p + 1
+                    wrote += (ia, ia + 2)
         return out
 
     return lay, Incremental(make, start, shared=True)

@@ -23,6 +23,7 @@ defender's player its defence), so agents do not take turns in a fixed cycle.
 from __future__ import annotations
 
 import operator
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -39,6 +40,7 @@ from .returns import seat_returns
 from .spaces import action_space, take
 
 GAME = "cursed-forest"
+_first = itemgetter(0)   # (an option is a tuple whose first field is its id)
 
 
 class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # pettingzoo has no type hints
@@ -68,6 +70,7 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         self._rng = np.random.default_rng()
         self._legal: list[int] = []
         self._flat, self._mask_of = self.encoder.flat, self.actions.mask_of   # (bound once: called per step)
+        self._index_of = self.actions._index.__getitem__
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -93,8 +96,12 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
     def _select(self) -> None:
         s = self.state_
         assert s is not None and s._decision is not None
-        self.agent_selection = self.possible_agents[s._decision.player]
-        self._legal = self.actions.legal(s)
+        d = s._decision
+        self.agent_selection = self.possible_agents[d.player]
+        try:   # ActionSpace.legal without its checks (a decision waits: the game is not over)
+            self._legal = list(map(self._index_of, map(_first, d.options)))
+        except KeyError:
+            self._legal = self.actions.legal(s)   # (raises, naming the option the space lacks)
 
     def observe(self, agent: str) -> dict[str, Any]:
         s = self.state_
