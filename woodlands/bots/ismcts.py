@@ -225,6 +225,10 @@ class ISMCTSBot:
         self.rollout_by = rollout_by
         self.margin = margin
         self._greedy: dict[str, Bot] = {}
+        # the positions ``choose`` has met in the game it is playing (the game's ``repeat_key``)
+        self._seen: set[tuple[int, object]] = set()
+        self._seen_game: str | None = None
+        self._seen_at = 0
 
     def choose(self, state: "GameState") -> str:
         decision = state.decision
@@ -232,17 +236,45 @@ class ISMCTSBot:
             raise ValueError("the game is over; there is nothing to choose")
         if len(decision.options) == 1:
             return decision.options[0].id
-        if self.prior and self.leaf == "heuristic" and leaves.has_value(state.game.id):
-            searched = leaves.settings(state.game.id).get("searched")
-            if searched is not None and not searched(state):
-                # not worth a search (the game's settings say so): the greedy bot's choice, as
-                # the search would have taken it for its prior, and no budget spent
+        if self.prior:
+            tune = leaves.settings(state.game.id)
+            greedy = False
+            key_of = tune.get("repeat_key")
+            if key_of is not None and self._repeated(state, decision.player, key_of):
+                # the seat has stood in this very position before in this game (only a counter
+                # such as the round moved on): the search's choice here led back to it, so
+                # searching again would go round the same loop; the greedy bot's choice
+                # breaks it (a greedy player does not loop: its games end)
+                greedy = True
+            elif self.leaf == "heuristic" and leaves.has_value(state.game.id):
+                searched = tune.get("searched")
+                # not worth a search (the game's settings say so)
+                greedy = searched is not None and not searched(state)
+            if greedy:
+                # the greedy bot's choice, as the search would have taken it for its prior, and
+                # no budget spent
                 master = self._master(state, decision.player)
                 master.getrandbits(64)
                 prior = self._prior(state, master.getrandbits(32))
                 if prior is not None:
                     return prior
         return self.search(state).best
+
+    def _repeated(self, state: "GameState", seat: int, key_of: "Callable[[GameState, int], object]") -> bool:
+        """Has ``seat`` decided in this position before, in this game?  The position is the
+        game's ``repeat_key`` of the seat's own knowledge (its view); each is remembered as it
+        is met.  A state with fewer choices made than the last one seen, or of another game, is
+        a new game: the memory starts afresh."""
+        made = len(state.choices)
+        if state.game.id != self._seen_game or made < self._seen_at:
+            self._seen.clear()
+            self._seen_game = state.game.id
+        self._seen_at = made
+        key = (seat, key_of(state, seat))
+        if key in self._seen:
+            return True
+        self._seen.add(key)
+        return False
 
     def _master(self, state: "GameState", seat: int) -> random.Random:
         """The search's one source of randomness: the bot's seed and what the seat knows (how

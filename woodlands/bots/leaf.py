@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 _HOOKS: dict[str, tuple[Callable[["GameState", int], float] | None, float, Mapping[str, Any]]] = {}
 
 #: the keys a game's search settings (its descriptor's ``search``) may hold
-SETTINGS = ("absolute", "rollout", "rollout_phase", "searched", "margin", "exploration", "depth")
+SETTINGS = ("absolute", "rollout", "rollout_phase", "searched", "margin", "exploration", "depth", "repeat_key")
 
 
 def _hooks(game_id: str) -> tuple[Callable[["GameState", int], float] | None, float, Mapping[str, Any]]:
@@ -83,9 +83,15 @@ def settings(game_id: str) -> Mapping[str, Any]:
     * ``depth`` (int): the tree grows at most this many options deep (1: only the root's
       options get nodes, each judged after the rollout: the greedy bot's rollout algorithm);
     * ``margin``, ``exploration``: the bot's ``MARGIN`` and exploration constant for this game
-      (a bot built with other values keeps its own).
+      (a bot built with other values keeps its own);
+    * ``repeat_key`` (``(state, seat) -> hashable``): the position as the seat knows it, less
+      what moves on by itself (the round).  ``choose`` remembers the key of each decision of a
+      game and, meeting one again, takes the greedy bot's choice instead of searching (a search
+      that led back to a position would go round the same loop).  It may read only what the
+      seat may see.
 
-    They apply to the ``heuristic`` leaf only (the other leaves keep the bot's defaults)."""
+    They apply to the ``heuristic`` leaf only (the other leaves keep the bot's defaults), except
+    ``repeat_key``, which applies with every leaf (it needs only the greedy prior)."""
     return _hooks(game_id)[2]
 
 

@@ -1,10 +1,16 @@
 """The Cursed Forest's position value for the search bot's ``heuristic`` leaf (:mod:`woodlands.bots.leaf`
 says what a position value is and how the search uses it; the descriptor names this function as
 ``position_value``).  For the team (with ``pvp``, half the team and half the seat's own kill
-tally): seeds laid and carried, each adventurer's Health, lives and kit; an adventurer out costs much."""
+tally): seeds laid and carried, each adventurer's Health, lives and kit; an adventurer out costs much.
+
+The game's search settings (:data:`SEARCH`, the descriptor's ``search``) name :func:`repeat_key`:
+the bot takes the greedy bot's choice in a position its seat has already decided in this game
+(docs/bots.md "Repeated positions").
+"""
 from __future__ import annotations
 
 import functools
+import hashlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -36,3 +42,23 @@ def position_value(state: "GameState", seat: int) -> float:
     if state.options.get("pvp"):
         return 0.5 * team + 0.5 * own
     return team
+
+
+#: view fields that move on by themselves while nothing else changes: a seat that ends its turns
+#: in the same place, or walks there and back, meets the "same" position in a later round
+COUNTERS = ("round",)
+
+
+def repeat_key(state: "GameState", seat: int) -> bytes:
+    """The position as ``seat`` knows it, without :data:`COUNTERS`, and the options of the
+    decision (a digest: the search bot remembers one per decision of a game).  Read from the
+    seat's view and the decision only."""
+    view = state.view(seat)
+    decision = state.decision
+    text = repr(([(k, v) for k, v in view.items() if k not in COUNTERS],
+                 None if decision is None else [o.id for o in decision.options]))
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
+#: the search bot's settings for the Cursed Forest (:func:`woodlands.bots.leaf.settings`)
+SEARCH: dict[str, Any] = {"repeat_key": repeat_key}

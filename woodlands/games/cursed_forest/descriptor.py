@@ -18,6 +18,7 @@ DESCRIPTOR = GameDescriptor(
           "ismcts": ISMCTS_BOT},
     position_value=Lazy("woodlands.bots.value_cursed_forest:position_value"),
     value_scale=4.0,
+    search=Lazy("woodlands.bots.value_cursed_forest:SEARCH"),
     options=(
         OptionSpec("players", int, 1, "number of players, 1-4", range=(1, 4), flag=True),
         OptionSpec("adventurers", int, None, "solo game only: adventurers to lead, 1-4 (CF-091)", range=(1, 4),
