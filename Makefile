@@ -29,10 +29,12 @@ play: $(VENV)/.installed
 
 # scripts/setup-chromium.sh installs Debian's chromium for the browser tests and
 # scripts/ci-services.sh starts what the tests need (PostgreSQL) and exports its URL; a missing
-# piece fails the run
+# piece fails the run.  --maxschedchunk 1: xdist hands tests out one at a time as workers free
+# up (not a quarter of the run up front), so the longest tests, which tests/conftest.py puts
+# first, are shared between the two workers and neither is left alone with them at the end
 test: $(VENV)/.dev-installed
 	scripts/setup-chromium.sh
-	scripts/ci-services.sh $(BIN)/python -m pytest -n 2
+	scripts/ci-services.sh $(BIN)/python -m pytest -n 2 --maxschedchunk 1
 
 bench: $(VENV)/.installed
 	for game in tanglewoods storyfold cursed-forest; do $(BIN)/woodlands bench $$game || exit 1; done
