@@ -680,14 +680,15 @@ def bench_replay(case: Any, episodes: list[tuple[int, list[str]]]) -> float | No
     CPU seconds the replay took."""
     import time
 
-    from .bench import episode_options
+    from .bench import episode_options, prepared
     from .spaces import action_space
 
-    options = episode_options(case)
-    params = {k: (",".join(v) if isinstance(v, list) else v) for k, v in options.items()}
-    game = load(case.game, **params)
-    observer = game.make_py_observer()
-    index = action_space(case.game, options).index
+    def make() -> tuple[Any, Any, Any]:   # made once per case (the bench replays many blocks)
+        options = episode_options(case)
+        params = {k: (",".join(v) if isinstance(v, list) else v) for k, v in options.items()}
+        game = load(case.game, **params)
+        return game, game.make_py_observer(), action_space(case.game, options).index
+    game, observer, index = prepared("openspiel", case, make)
     plays = [(seed, [index(c) for c in choices]) for seed, choices in episodes]
     start = time.process_time()
     for seed, actions in plays:
