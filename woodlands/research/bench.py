@@ -229,13 +229,15 @@ def run_env_bench(seconds: float = 5.0, seed: int = 1, cases: tuple[Case, ...] |
     imports and caches and is not counted; then blocks run until ``seconds`` are spent (at
     least :data:`MIN_BLOCKS`).  A row gives the median of the blocks' ratios (raw time / adapter
     time: the same decisions on both sides) and their spread."""
+    freeze = gc.get_freeze_count() == 0   # (a caller's own frozen objects are left as they are)
     try:
-        return [row for case in (CASES if cases is None else cases) for row in _bench_case(case, seconds, seed)]
+        return [row for case in (CASES if cases is None else cases) for row in _bench_case(case, seconds, seed, freeze)]
     finally:
-        gc.unfreeze()
+        if freeze:
+            gc.unfreeze()
 
 
-def _bench_case(case: Case, seconds: float, seed: int) -> list[EnvRow]:
+def _bench_case(case: Case, seconds: float, seed: int, freeze: bool) -> list[EnvRow]:
     """:func:`run_env_bench` of one case."""
     rows = []
     found = adapters()
@@ -266,7 +268,8 @@ def _bench_case(case: Case, seconds: float, seed: int) -> list[EnvRow]:
                 times.setdefault(name, []).append(took)
         else:   # the warm-up block: what lives now (games, environments, caches) lives on,
             gc.collect()   # so the collections before each replay need not go through it
-            gc.freeze()    # again (a full one costs some 40 ms); unfrozen at the end
+            if freeze:     # again (a full one costs some 40 ms); unfrozen at the end
+                gc.freeze()
             start = time.process_time()   # the warm-up's time is not part of the budget
         block += 1
     raw_times = times.pop("raw")
