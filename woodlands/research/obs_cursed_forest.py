@@ -216,11 +216,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     o_ap = o_adv + ADV_FEATURES.index("ap")
 
     pack_scalars, pack10, pack5, pack4 = packer(scal.index("free_actions")), packer(10), packer(5), packer(4)
-    #: what the tiles segment reads (lists, then three numbers) but the seeds lying on tiles, of
-    #: which it reads only how many lie on each (compared apart: see ``make``)
+    #: what the tiles segment reads (lists, then the list of lists of seeds, then three numbers)
     tile_fields = attrgetter("tile_monster", "tile_damage", "placed", "place_rot", "place_pos", "tile_side", "tile_token",
-                             "tile_root", "tile_vine", "exit_at", "exit_link", "morna_at")
-    slots = range(n_tiles)   # (a tile's place in the order laid)
+                             "tile_root", "tile_vine", "tile_seeds", "exit_at", "exit_link", "morna_at")
 
     blocks: dict[tuple[Any, ...], tuple[Any, int, tuple[int, int, int], tuple[int, ...]]] = {}
     adv_sp_end = o_adv_sp + n_spaces * n_states
@@ -269,9 +267,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         m.inv = m.extras = None
         m.keys = [None] * n               # per adventurer: the key of the block written
         m.held = [() for _ in range(n)]   # per adventurer: the item features it set
-        m.where = m.lying = m.gone = None
+        m.items_on_tiles = m.gone = None
         m.floor = []                      # the item features set from items on tiles and gone
-        m.tiles = m.links = m.seeded = None
+        m.tiles = m.links = None
         m.scalars = m.drawn = None
         m.fought = True   # (so that a new memo's fight segment is cleared once)
 
@@ -432,33 +430,24 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                     out[i] = 1.0
         # -- the forest: changes when a tile is laid or what lies on one changes
         laid = tile_fields(s)   # one compare of them all (the links only matter once the roots opened one)
-        # (of the seeds lying on tiles only their number per tile is written; no seed lies on
-        #  most steps, and one C-level look says so: a compare of the list of lists would go
-        #  through every tile's list)
-        seeds_on = s.tile_seeds
-        seeded = list(map(len, seeds_on)) if any(seeds_on) else None
-        relaid = laid != m.tiles or seeded != m.seeded or (s.exit_link >= 0 and s.links != m.links)
+        relaid = laid != m.tiles or (s.exit_link >= 0 and s.links != m.links)
         if relaid:
-            m.tiles = (*[v[:] for v in laid[:-3]], *laid[-3:])
-            m.seeded = seeded
+            m.tiles = (*[v[:] for v in laid[:-4]], [*map(list.copy, s.tile_seeds)], *laid[-3:])
             m.links = s.links[:]
             out[o_tile:o_tile + tile_size] = tiles_segment(s)
         # -- items lying face up on tiles (in the items segment the item and the tile's slot + 1,
         #    in the tiles segment their number) and items gone
         on_tiles, gone = s.tile_items, s.item_gone
-        # (the tiles with items and their lists, picked by C-level loops: compared, they cost a
-        #  compare per tile with items instead of one per tile laid; the empty ones write nothing)
-        where = list(compress(slots, on_tiles))
-        lying = list(filter(None, on_tiles))
-        if relaid or where != m.where or lying != m.lying or gone != m.gone:
-            m.where, m.lying, m.gone = where, [*map(list.copy, lying)], gone[:]
+        if relaid or on_tiles != m.items_on_tiles or gone != m.gone:
+            m.items_on_tiles, m.gone = [*map(list.copy, on_tiles)], gone[:]
             # (C-level loops: the old marks cleared and the gone marked by map, the tiles with
             #  items on them picked by compress, so that only those cost a turn of a loop)
             put = out.__setitem__
             any(map(put, m.floor, repeat(0.0)))
             wrote = m.floor = [o_gone + IW * x for x in gone]
             any(map(put, wrote, repeat(1.0)))
-            for p, items in zip(where, lying):
+            for p in compress(range(len(on_tiles)), on_tiles):
+                items = on_tiles[p]
                 at = o_tile + TW * p + 28
                 out[at] = len(items)
                 wrote.append(at)
