@@ -36,3 +36,22 @@ def test_an_adapter_whose_library_is_missing_is_left_out(monkeypatch: pytest.Mon
     monkeypatch.setitem(bench.ADAPTERS, "nothing", "woodlands.research.no_such_module:bench_steps")
     found = bench.adapters()
     assert "nothing" not in found and {"gymnasium", "pettingzoo", "openspiel"} <= set(found)
+
+
+def test_each_row_is_the_median_of_paired_blocks_with_their_spread() -> None:
+    """The ratio is the median of the blocks' ratios (raw time / adapter time on the same new
+    games), given with their quartiles and range; the warm state frozen for the run is unfrozen."""
+    import gc
+    import statistics
+    frozen = gc.get_freeze_count()
+    rows = bench.run_env_bench(0.3, cases=bench.CASES[:1])
+    assert gc.get_freeze_count() == frozen
+    assert {r.adapter for r in rows} == {"gymnasium", "openspiel"}
+    for r in rows:
+        assert len(r.ratios) >= bench.MIN_BLOCKS and all(x > 0 for x in r.ratios)
+        assert r.ratio == pytest.approx(statistics.median(r.ratios))
+        low, q1, q3, high = r.spread
+        assert low == min(r.ratios) and high == max(r.ratios) and low <= q1 <= r.ratio <= q3 <= high
+        row = r.to_json()
+        assert (row["ratio_min"], row["ratio_q1"], row["ratio_q3"], row["ratio_max"], row["blocks"]) == (low, q1, q3, high, len(r.ratios))
+        assert row["adapter_steps_per_second_pooled"] > 0

@@ -1,23 +1,31 @@
 """``woodlands bench --env``: environment steps per second of each research adapter against
 the raw engine's decisions per second, measured in the same run (issue 13, target >= 0.5x).
 
-Random games are played first (masked random choices) and their choices recorded; then, in
-alternating rounds, the raw engine replays them through ``state.apply`` and each adapter replays
+The measure is made of many short paired blocks (:func:`run_env_bench`).  Each block plays new
+random games (masked random choices, games no block saw before, as in a learning run) and records
+their choices; then the raw engine replays them through ``state.apply`` and each adapter replays
 the same choices through its own API (``reset``/``step`` for Gymnasium, ``last``/``step`` for
 PettingZoo) on the bare environment (no checker wrappers), building every observation and mask
-as an agent would receive them.  So both sides take exactly the same decisions and no agent's
-own work is counted.  Times are the process's CPU time (``time.process_time``), which the other
-processes of a shared machine disturb less than wall-clock time.
+as an agent would receive them, back to back, in an order that alternates from block to block
+(raw first, then raw last).  So both sides take exactly the same decisions, no agent's own work
+is counted, and a block's ratio (raw time / adapter time) compares two measures made within a
+fraction of a second of each other.  A row is the median of its blocks' ratios, with their
+quartiles and range: a slow moment of the machine moves a few blocks, not the median.  Times
+are the process's CPU time (``time.process_time``), which the other processes of a shared
+machine disturb less than wall-clock time.
 
 Adapters are listed in :data:`ADAPTERS` (name -> ``"module:function"``); a function
 ``(case, episodes) -> seconds | None`` replays ``episodes`` (a list of ``(seed, [option id,
 ...])``, games of ``case.game`` with :func:`episode_options`) and returns the CPU seconds it
-took, or None for a case it does not cover.  An adapter module that cannot be imported (its
-library missing) is left out of the table.  The OpenSpiel adapter joins by adding its line.
+took, or None for a case it does not cover; it builds its environment once per case
+(:func:`prepared`).  An adapter module that cannot be imported (its library missing) is left out
+of the table.  The OpenSpiel adapter joins by adding its line.
 """
 from __future__ import annotations
 
+import gc
 import random
+import statistics
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -98,14 +106,33 @@ def raw_replay(case: Case, episodes: list[Episode]) -> float:
     return time.process_time() - start
 
 
-def gym_replay(case: Case, episodes: list[Episode]) -> float | None:
-    if case.gym_id is None:
-        return None
-    import gymnasium
+_PREPARED: dict[tuple[str, str, str], Any] = {}
 
-    from . import gym  # noqa: F401  (registers the ids)
-    kwargs = {k: v for k, v in case.options.items() if not (k == "players" and case.game == "cursed-forest")}
-    env: Any = gymnasium.make(case.gym_id, disable_env_checker=True, **kwargs).unwrapped
+
+def prepared(adapter: str, case: Case, make: Callable[[], Any]) -> Any:
+    """What ``adapter`` builds once for ``case`` (its environment, ...), made by ``make`` on first
+    use and kept for the process: the bench replays many blocks, and a learning run too keeps
+    its environment from one episode to the next."""
+    key = (adapter, case.name, repr(sorted(case.options.items())))
+    try:
+        return _PREPARED[key]
+    except KeyError:
+        made = _PREPARED[key] = make()
+        return made
+
+
+def gym_replay(case: Case, episodes: list[Episode]) -> float | None:
+    gym_id = case.gym_id
+    if gym_id is None:
+        return None
+
+    def make() -> Any:
+        import gymnasium
+
+        from . import gym  # noqa: F401  (registers the ids)
+        kwargs = {k: v for k, v in case.options.items() if not (k == "players" and case.game == "cursed-forest")}
+        return gymnasium.make(gym_id, disable_env_checker=True, **kwargs).unwrapped
+    env: Any = prepared("gymnasium", case, make)
     index = env.actions.index
     plays = [(game_seed, [index(c) for c in choices]) for game_seed, choices in episodes]
     step = env.step
@@ -121,7 +148,7 @@ def pettingzoo_replay(case: Case, episodes: list[Episode]) -> float | None:
     if case.game != "cursed-forest":
         return None
     from .pettingzoo import cursed_forest_env
-    env = cursed_forest_env(**case.options)
+    env = prepared("pettingzoo", case, lambda: cursed_forest_env(**case.options))
     index = env.actions.index
     plays = [(game_seed, [index(c) for c in choices]) for game_seed, choices in episodes]
     last, step = env.last, env.step
@@ -139,18 +166,40 @@ def pettingzoo_replay(case: Case, episodes: list[Episode]) -> float | None:
 
 @dataclass
 class EnvRow:
+    """One adapter on one game set-up: the median of its blocks' ratios and their spread.
+
+    ``raw_per_second`` is the raw engine's rate over all the blocks (their decisions over their
+    raw CPU time); ``steps_per_second`` is that rate times the median ratio, so that the two
+    rates and the ratio agree (the adapter's own pooled rate is ``adapter_per_second``)."""
+
     case: str
     adapter: str
     raw_per_second: float
     steps_per_second: float
+    ratios: tuple[float, ...] = ()
+    adapter_per_second: float = 0.0
 
     @property
     def ratio(self) -> float:
         return self.steps_per_second / self.raw_per_second if self.raw_per_second else 0.0
 
+    @property
+    def spread(self) -> tuple[float, float, float, float]:
+        """The blocks' ratios: (lowest, first quartile, third quartile, highest)."""
+        if not self.ratios:
+            return (self.ratio,) * 4
+        ordered = sorted(self.ratios)
+        if len(ordered) < 2:
+            return (ordered[0],) * 4
+        q1, _, q3 = statistics.quantiles(ordered, n=4, method="inclusive")
+        return ordered[0], q1, q3, ordered[-1]
+
     def to_json(self) -> dict[str, Any]:
+        low, q1, q3, high = self.spread
         return {"case": self.case, "adapter": self.adapter, "raw_decisions_per_second": self.raw_per_second,
-                "env_steps_per_second": self.steps_per_second, "ratio": self.ratio, "target_ratio": TARGET_RATIO}
+                "env_steps_per_second": self.steps_per_second, "ratio": self.ratio, "target_ratio": TARGET_RATIO,
+                "blocks": len(self.ratios), "ratio_q1": q1, "ratio_q3": q3, "ratio_min": low, "ratio_max": high,
+                "adapter_steps_per_second_pooled": self.adapter_per_second}
 
 
 def adapters() -> dict[str, Callable[[Case, list[Episode]], float | None]]:
@@ -164,25 +213,72 @@ def adapters() -> dict[str, Callable[[Case, list[Episode]], float | None]]:
     return found
 
 
-def run_env_bench(seconds: float = 5.0, seed: int = 1, cases: tuple[Case, ...] | None = None,
-                  rounds: int = 3) -> list[EnvRow]:
-    """About ``seconds`` per case: random games recorded for a twelfth of it, then replayed by
-    the raw engine and each adapter in turn, ``rounds`` times (the best round of each counts)."""
+#: a block's recording takes this share of ``seconds`` (per set-up): some 25-40 blocks a set-up
+BLOCK_SHARE = 1 / 200
+#: fewest blocks counted per set-up, however short ``seconds`` is
+MIN_BLOCKS = 3
+
+
+def run_env_bench(seconds: float = 5.0, seed: int = 1, cases: tuple[Case, ...] | None = None) -> list[EnvRow]:
+    """About ``seconds`` of CPU time per case, in paired blocks: each block records new random
+    games (none seen before, as in a learning run) for ``seconds * BLOCK_SHARE``, then the raw
+    engine and each adapter replay them, back to back, raw first in even blocks and last (the
+    adapters in reverse) in odd ones, so that a drift of the machine within a block falls on
+    both sides alike.  Garbage is collected before each replay (so none is left for the next
+    one to pay), not during it (an adapter's own garbage stays counted).  A first block warms
+    imports and caches and is not counted; then blocks run until ``seconds`` are spent (at
+    least :data:`MIN_BLOCKS`).  A row gives the median of the blocks' ratios (raw time / adapter
+    time: the same decisions on both sides) and their spread."""
+    freeze = gc.get_freeze_count() == 0   # (a caller's own frozen objects are left as they are)
+    try:
+        return [row for case in (CASES if cases is None else cases) for row in _bench_case(case, seconds, seed, freeze)]
+    finally:
+        if freeze:
+            gc.unfreeze()
+
+
+def _bench_case(case: Case, seconds: float, seed: int, freeze: bool) -> list[EnvRow]:
+    """:func:`run_env_bench` of one case."""
     rows = []
     found = adapters()
-    for case in CASES if cases is None else cases:
-        episodes = record(case, seconds / 12, seed)
-        decisions = sum(len(choices) for _, choices in episodes)
-        measures: dict[str, Callable[[Case, list[Episode]], float | None]] = {"raw": raw_replay, **found}
-        best: dict[str, float] = {}
-        for _round in range(rounds):
-            for name, measure in measures.items():
-                spent = measure(case, episodes)
-                if spent is not None:
-                    best[name] = min(best.get(name, spent), spent)
-        raw = best.pop("raw")
-        for name, spent in best.items():
-            rows.append(EnvRow(case.name, name, decisions / raw if raw else 0.0, decisions / spent if spent else 0.0))
+    measures: dict[str, Callable[[Case, list[Episode]], float | None]] = {"raw": raw_replay, **found}
+    game, options = load_game(case.game), episode_options(case)
+    pick = random.Random(seed)
+    next_seed = seed
+    times: dict[str, list[float]] = {}
+    decisions: list[int] = []
+    start = time.process_time()
+    block = -1   # the warm-up block
+    while block < MIN_BLOCKS or time.process_time() - start < seconds:
+        episodes: list[Episode] = []
+        began = time.process_time()
+        while not episodes or time.process_time() - began < seconds * BLOCK_SHARE:
+            episodes.append(random_episode(game, options, next_seed, pick))
+            next_seed += 1
+        order = list(measures) if block % 2 == 0 else list(reversed(measures))
+        spent: dict[str, float] = {}
+        for name in order:
+            gc.collect()
+            took = measures[name](case, episodes)
+            if took is not None:
+                spent[name] = took
+        if block >= 0:
+            decisions.append(sum(len(choices) for _, choices in episodes))
+            for name, took in spent.items():
+                times.setdefault(name, []).append(took)
+        else:   # the warm-up block: what lives now (games, environments, caches) lives on,
+            gc.collect()   # so the collections before each replay need not go through it
+            if freeze:     # again (a full one costs some 40 ms); unfrozen at the end
+                gc.freeze()
+            start = time.process_time()   # the warm-up's time is not part of the budget
+        block += 1
+    raw_times = times.pop("raw")
+    raw_rate = sum(decisions) / sum(raw_times) if sum(raw_times) else 0.0
+    for name, adapter_times in times.items():
+        ratios = tuple(r / a for r, a in zip(raw_times, adapter_times) if a)
+        median = statistics.median(ratios) if ratios else 0.0
+        rows.append(EnvRow(case.name, name, raw_rate, raw_rate * median, ratios,
+                           sum(decisions) / sum(adapter_times) if sum(adapter_times) else 0.0))
     return rows
 
 
@@ -205,15 +301,23 @@ def print_env_bench(seconds: float, json_file: str | None = None, out: Any = Non
         from ..cli.main import UserError
         raise UserError("the research environments need the research extra: pip install 'woodlands[research]'") from None
     rows = run_env_bench(seconds, cases=cases)
-    table = Table(title=f"research environments on one core (about {seconds:g} s per game set-up): "
-                        "env steps / s with observation and mask, against raw engine decisions / s",
+    table = Table(title=f"research environments on one core (about {seconds:g} s per game set-up, in paired "
+                        "blocks): env steps / s with observation and mask, against raw engine decisions / s; ratio: "
+                        "the blocks' median; quartiles: of the blocks' ratios (the JSON has their range too)",
                   title_justify="left", show_edge=False)
-    for column in ("game", "adapter", "raw decisions / s", "env steps / s", "ratio", ""):
-        table.add_column(column, justify="left" if column in ("game", "adapter", "") else "right")
+    for column in ("game", "adapter", "raw decisions / s", "env steps / s", "ratio", "quartiles"):
+        wraps = column == "game"   # (the adapters and the numbers stay whole in a narrow terminal)
+        table.add_column(column, justify="left" if wraps else "right", no_wrap=not wraps)
     for r in rows:
-        table.add_row(r.case, r.adapter, f"{r.raw_per_second:,.0f}", f"{r.steps_per_second:,.0f}", f"{r.ratio:.2f}",
-                      "[green]met[/green]" if r.ratio >= TARGET_RATIO else f"[yellow]below {TARGET_RATIO:g}[/yellow]")
-    (out or Console()).print(table)
+        _, q1, q3, _ = r.spread
+        colour = "green" if r.ratio >= TARGET_RATIO else "yellow"
+        table.add_row(r.case, r.adapter, f"{r.raw_per_second:,.0f}", f"{r.steps_per_second:,.0f}",
+                      f"[{colour}]{r.ratio:.2f}[/{colour}]", f"{q1:.2f}-{q3:.2f}")
+    console = out or Console()
+    console.print(table)
+    below = [f"{r.case} {r.adapter} ({r.ratio:.3f})" for r in rows if r.ratio < TARGET_RATIO]
+    console.print(f"target: a median ratio of at least {TARGET_RATIO:g}; "
+                  + (f"[yellow]below it: {', '.join(below)}[/yellow]" if below else "[green]every row meets it[/green]"))
     if json_file:
         write_text(json_file, json.dumps([r.to_json() for r in rows], indent=1) + "\n")
     return 0

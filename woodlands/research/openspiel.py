@@ -62,7 +62,6 @@ from woodlands.engine.registry import OptionSpec, descriptor
 from woodlands.engine.rng import Rng
 from woodlands.engine.state import GameState
 from woodlands.research.returns import each_plays_for_itself, seat_returns
-from woodlands.research.spaces import take
 
 #: Woodlands game id -> OpenSpiel short name.
 SHORT_NAMES = {
@@ -331,8 +330,8 @@ class _Core:
                 position = self.legal_now(state).index(action)
             except ValueError:
                 pass
-            else:
-                take(state, position)
+            else:   # (spaces.take, inline: this runs at every step)
+                state._answer(state._decision.options[position][0])  # type: ignore[union-attr]
                 self.moves += 1
                 self.done = state.over or self.moves >= self.ctx.max_game_length
                 return
@@ -680,14 +679,15 @@ def bench_replay(case: Any, episodes: list[tuple[int, list[str]]]) -> float | No
     CPU seconds the replay took."""
     import time
 
-    from .bench import episode_options
+    from .bench import episode_options, prepared
     from .spaces import action_space
 
-    options = episode_options(case)
-    params = {k: (",".join(v) if isinstance(v, list) else v) for k, v in options.items()}
-    game = load(case.game, **params)
-    observer = game.make_py_observer()
-    index = action_space(case.game, options).index
+    def make() -> tuple[Any, Any, Any]:   # made once per case (the bench replays many blocks)
+        options = episode_options(case)
+        params = {k: (",".join(v) if isinstance(v, list) else v) for k, v in options.items()}
+        game = load(case.game, **params)
+        return game, game.make_py_observer(), action_space(case.game, options).index
+    game, observer, index = prepared("openspiel", case, make)
     plays = [(seed, [index(c) for c in choices]) for seed, choices in episodes]
     start = time.process_time()
     for seed, actions in plays:
