@@ -62,6 +62,7 @@ from woodlands.engine.registry import OptionSpec, descriptor
 from woodlands.engine.rng import Rng
 from woodlands.engine.state import GameState
 from woodlands.research.returns import each_plays_for_itself, seat_returns
+from woodlands.research.spaces import take
 
 #: Woodlands game id -> OpenSpiel short name.
 SHORT_NAMES = {
@@ -330,8 +331,8 @@ class _Core:
                 position = self.legal_now(state).index(action)
             except ValueError:
                 pass
-            else:   # (spaces.take, inline: this runs at every step)
-                state._answer(state._decision.options[position][0])  # type: ignore[union-attr]
+            else:
+                take(state, position)
                 self.moves += 1
                 self.done = state.over or self.moves >= self.ctx.max_game_length
                 return

@@ -37,7 +37,7 @@ from ..engine.state import GameState
 from .gym import episode_options
 from .observe import encoder
 from .returns import seat_returns
-from .spaces import action_space
+from .spaces import action_space, take
 
 GAME = "cursed-forest"
 _first = itemgetter(0)   # (an option is a tuple whose first field is its id)
@@ -94,8 +94,6 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         self._select()
 
     def _select(self) -> None:
-        """The agent to act and the indexes of its options.  (``step`` does the
-        same inline: it runs at every step.)"""
         s = self.state_
         assert s is not None and s._decision is not None
         d = s._decision
@@ -153,16 +151,9 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
             self.infos = {a: {"illegal": a == agent} for a in self.agents}
             self.terminations = {a: True for a in self.agents}
             self._accumulate_rewards()
-        else:   # spaces.take and _select, inline (the hot path)
-            s._answer(s._decision.options[position][0])  # type: ignore[union-attr]
-            d = s._decision
-            if d is not None and not s.over:
-                self.agent_selection = self.possible_agents[d.player]
-                try:
-                    self._legal = list(map(self._index_of, map(_first, d.options)))
-                except KeyError:
-                    self._legal = self.actions.legal(s)   # (raises, naming the option the space lacks)
-            elif s.over:
+        else:
+            take(s, position)
+            if s.over:
                 self._done = True
                 outcome = s.outcome or {}
                 result = outcome.get("result")
@@ -175,7 +166,7 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
                 self.infos = {a: {"outcome": outcome} for a in self.agents}
                 self._accumulate_rewards()
             else:
-                self._select()   # (not over and no decision: _select's assertion tells)
+                self._select()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state_ is None:
