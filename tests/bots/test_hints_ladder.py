@@ -70,3 +70,23 @@ def test_the_ladder_resumes_and_summarizes(tmp_path, capsys):
     assert main(["ladder", "tanglewoods", "--bots", "random,oracle", "--out", str(path)]) == 2
     assert main(["ladder", "tanglewoods", "--budget", "soon", "--out", str(path)]) == 2
     assert len(read_rows(path)) == 8 and json.loads(path.read_text().splitlines()[0])["bot"] == "random"
+
+
+def test_ladder_rows_keep_the_search_a_game_got(tmp_path):
+    """An ismcts row says how many searches its game made and their iterations, so rows played
+    under a seconds budget on machines (or days) of different speeds can be compared; the
+    summary shows the mean per search, and rows of bots that do not search leave it blank."""
+    path = tmp_path / "ladder.jsonl"
+    rows = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["greedy", "ismcts"], 1, "6", say=[].append)
+    greedy, ismcts = rows
+    assert "search" not in greedy
+    told = ismcts["search"]
+    assert told["searches"] >= 1 and told["iterations"] == 6 * told["searches"]   # an iteration budget is exact
+    assert told["searches"] <= ismcts["choices"]     # only decisions with a choice are searched
+    text = summarize(read_rows(path))
+    assert "| iterations / search |" in text
+    assert [line.split("|")[-2].strip() for line in text.splitlines() if line.startswith("| ismcts")] == ["6"]
+    assert [line.split("|")[-2].strip() for line in text.splitlines() if line.startswith("| greedy")] == [""]
+    timed = run_ladder(tmp_path / "timed.jsonl", "tanglewoods", {"difficulty": 3}, ["ismcts"], 1, "5ms",
+                       say=[].append)[0]["search"]
+    assert timed["iterations"] >= timed["searches"] >= 1     # a seconds budget: at least one iteration each

@@ -229,6 +229,10 @@ class ISMCTSBot:
         self._seen: set[tuple[int, object]] = set()
         self._seen_game: str | None = None
         self._seen_at = 0
+        #: the searches this bot has made and their iterations, all told (a seconds budget gets
+        #: as many iterations as the machine gives it: the ladder keeps them in its rows)
+        self.searches = 0
+        self.search_iterations = 0
 
     def choose(self, state: "GameState") -> str:
         decision = state.decision
@@ -439,6 +443,8 @@ class ISMCTSBot:
             stats = [OptionStat(o.id, 0, 0.0, 0.0) for o in decision.options]
         elif prior is not None and margin is not None:
             stats = self._keep_prior(stats, prior, margin)
+        self.searches += 1
+        self.search_iterations += iterations
         return SearchResult(seat, tuple(stats), iterations, time.perf_counter() - started, in_playouts, prior)
 
     @staticmethod
