@@ -36,7 +36,8 @@ def test_a_hint_names_up_to_three_options_of_the_decision_in_words(client):
     labels = {o["id"]: o["label"] for o in body["decision"]["options"]}
     hints = answer["hints"]
     assert 1 <= len(hints) <= min(3, len(labels))
-    assert [h["share"] for h in hints] == sorted((h["share"] for h in hints), reverse=True)
+    # first the option the search bot would take, then the most visited of the others
+    assert [h["share"] for h in hints[1:]] == sorted((h["share"] for h in hints[1:]), reverse=True)
     for h in hints:
         assert h["option"] in labels and 0 < h["share"] <= 1 and 0 <= h["value"] <= 1
         assert h["measure"] == "win chance" and h["text"].startswith(h["words"] + ": picked in ")
@@ -200,3 +201,52 @@ def _at(html: str) -> int:
     m = re.search(r'data-at="(\d+)"', html)
     assert m
     return int(m.group(1))
+
+
+def test_the_page_offers_a_hint_and_its_fragment_names_the_options(sqlite_url):
+    with make_client(sqlite_url, page_hint_seconds=0.1) as c:
+        url = _new_page(c, "cursed-forest", players="1")
+        page = c.get(url).text
+        at = _at(page)
+        form = re.search(r'<form class="hint-form"[^>]*>', page).group(0)
+        assert f'hx-get="{url}/hint"' in form and 'hx-target="#hint"' in form and 'hx-indicator="#hint-thinking"' in form
+        assert f'name="at" value="{at}"' in page and 'id="hint-button"' in page and 'aria-keyshortcuts="!"' in page
+        assert 'id="hint" aria-live="polite"' in page and 'id="hint-thinking"' in page
+        buttons = set(re.findall(r'name="option" class="option" value="([^"]+)"', page))
+        game_id = url.rsplit("/", 1)[1]
+        before = _unchanged(c, {"id": game_id})
+        r = c.get(f"{url}/hint", params={"at": at}, headers={"HX-Request": "true"})
+        assert r.status_code == 200 and "<html" not in r.text
+        named = re.findall(r'<li id="hint-(\d)" data-option="([^"]+)" data-rank="\1">([^<]+)</li>', r.text)
+        assert 1 <= len(named) <= 3 and {o for _, o, _ in named} <= buttons
+        assert all("picked in" in text and "win chance about" in text for _, _, text in named)
+        assert "The search played" in r.text
+        # without JavaScript the form gives the whole page, the hint in it
+        full = c.get(f"{url}/hint", params={"at": at})
+        assert full.status_code == 200 and 'id="game"' in full.text and "picked in" in full.text
+        # asked for a decision the game has left: said so, nothing searched or changed
+        stale = c.get(f"{url}/hint", params={"at": at + 5}, headers={"HX-Request": "true"})
+        assert stale.status_code == 200 and "moved on" in stale.text and 'role="alert"' in stale.text
+        assert _unchanged(c, {"id": game_id}) == before
+        # another browser holds no seat
+        c.cookies.clear()
+        r = c.get(f"{url}/hint", params={"at": at}, headers={"HX-Request": "true"})
+        assert r.status_code == 403 and "picked in" not in r.text
+
+
+def test_the_hint_button_is_only_for_the_seat_that_decides(sqlite_url):
+    """An online table: this browser holds one seat; while the other seat decides, its page has
+    no Hint button, and asking anyway is refused in words."""
+    with make_client(sqlite_url, page_hint_seconds=0.1) as c:
+        url = _new_page(c, "cursed-forest", players="2", mode="online")
+        for _ in range(40):
+            page = c.get(url).text
+            if 'id="hint-button"' not in page:
+                break
+            option = re.search(r'name="option" class="option" value="([^"]+)"', page).group(1)
+            c.post(url + "/choose", data={"option": option, "at": str(_at(page))}, headers={"HX-Request": "true"})
+        else:
+            raise AssertionError("the other seat never decided")
+        assert "is deciding" in page and 'class="hint-form"' not in page
+        r = c.get(f"{url}/hint", params={"at": _at(page)}, headers={"HX-Request": "true"})
+        assert r.status_code == 200 and 'role="alert"' in r.text and "advice for the seat that decides" in r.text

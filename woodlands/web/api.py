@@ -119,7 +119,9 @@ class HintsOut(BaseModel):
     seat: int
     iterations: int = Field(description="how many games the search played from what the seat may see")
     seconds: float = Field(description="how long it searched")
-    hints: list[HintOut] = Field(description="at most three options, the most visited first")
+    hints: list[HintOut] = Field(description="at most three options: first the one the search bot would take "
+                                             "(its most visited, unless it keeps the greedy bot's pick), then the "
+                                             "most visited others")
 
 
 #: what a hint may think, in seconds (the server's CPU is shared: see woodlands.web.limits)

@@ -467,8 +467,9 @@ class GameService:
     def _hint_position(self, live: Live, seat: int, at: int | None) -> tuple[GameState, int]:
         """A copy of the position a hint for ``seat`` is searched from and its decision number,
         or the ApiError that refuses it (the caller holds the game's lock; nothing changes)."""
-        if at is not None:
-            self._check_at(live, at)
+        if at is not None and at != live.number:
+            raise ApiError(409, f"this hint was asked for decision {at}, but the game has moved on to decision "
+                                f"{live.number}; ask again", at=live.number)
         decision = live.state.decision
         if decision is None:
             raise ApiError(409, "the game is over; there is no decision to hint at", at=live.number)

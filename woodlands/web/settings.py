@@ -50,6 +50,8 @@ class Settings:
     hint_slots: int = 2
     hints_per_client: int = 30
     hint_window: float = 60.0
+    #: how long the game page's Hint button lets the search think, in seconds
+    page_hint_seconds: float = 1.0
 
     def database_url(self) -> str:
         return with_driver(self.db_url or os.environ.get(DB_ENV) or default_db_url())
