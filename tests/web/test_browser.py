@@ -354,10 +354,11 @@ def test_a_hint_thinks_then_names_and_marks_its_options(server: Server, ctx: Any
     marked = page.locator("#decision button.option[data-hint-rank]")
     assert marked.count() >= 1 and "hint 1" in page.locator("#decision [data-hint-rank='1']").first.inner_text()
     assert at(page) == before
-    page.locator("#hint-button").click()
-    page.locator("#hint-thinking").wait_for(state="visible")
-    assert click_first(page)                                  # the page is usable while it thinks
-    page.wait_for_timeout(1500)                               # the late hint comes back meanwhile
+    with page.expect_response(lambda r: "/hint?" in r.url, timeout=15000):
+        page.locator("#hint-button").click()
+        page.locator("#hint-thinking").wait_for(state="visible")
+        assert click_first(page)                              # the page is usable while it thinks
+    page.wait_for_timeout(200)                                # the late hint is in: give htmx its swap
     assert at(page) > before and page.locator("#decision [data-hint-rank]").count() == 0
     w.check()
 
