@@ -184,6 +184,10 @@ class HintLimit:
                 raise ApiError(429, why[0], retry_after=int(why[1] + 0.999))
             self._running.add(client)
             self._asked.setdefault(client, deque()).append(now)
+            if len(self._asked) > 1000:      # forget addresses that have not asked within the window
+                window = float(self.settings.hint_window)
+                for gone in [c for c, q in self._asked.items() if q[-1] <= now - window]:
+                    del self._asked[gone]
         try:
             yield
         finally:
