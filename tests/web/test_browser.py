@@ -336,6 +336,33 @@ def test_a_live_update_waits_for_the_answer_to_the_pages_own_choice(server: Serv
     w.check()
 
 
+def test_a_hint_thinks_then_names_and_marks_its_options(server: Server, ctx: Any) -> None:
+    """The Hint button (key !): "thinking" while it searches, then the options in words, marked
+    among the choice buttons; nothing changes.  A choice taken while a hint thinks goes through,
+    and the late hint lands nowhere visible and raises no error."""
+    w = Watched(ctx)
+    start(w, server, "cursed-forest", players="1")
+    page = w.page
+    before = at(page)
+    page.locator("body").press("!")
+    page.locator("#hint-thinking").wait_for(state="visible")
+    assert page.locator("#hint-button").is_disabled()
+    page.locator("#hint li").first.wait_for()
+    assert page.locator("#hint-thinking").is_hidden() and not page.locator("#hint-button").is_disabled()
+    lines = page.locator("#hint li").all_inner_texts()
+    assert 1 <= len(lines) <= 3 and all("picked in" in line and "win chance about" in line for line in lines)
+    marked = page.locator("#decision button.option[data-hint-rank]")
+    assert marked.count() >= 1 and "hint 1" in page.locator("#decision [data-hint-rank='1']").first.inner_text()
+    assert at(page) == before
+    with page.expect_response(lambda r: "/hint?" in r.url, timeout=15000):
+        page.locator("#hint-button").click()
+        page.locator("#hint-thinking").wait_for(state="visible")
+        assert click_first(page)                              # the page is usable while it thinks
+    page.wait_for_timeout(200)                                # the late hint is in: give htmx its swap
+    assert at(page) > before and page.locator("#decision [data-hint-rank]").count() == 0
+    w.check()
+
+
 def test_keyboard_alone_plays(server: Server, ctx: Any) -> None:
     w = Watched(ctx)
     start(w, server, "cursed-forest", players="1")

@@ -4,8 +4,10 @@
 ``seat`` may see (it reaches the rest of the state only through ``state.determinize(seat, ...)``)
 and returns the options it visited most, each with its share of the visits and the seat's
 estimated reward after it: a win chance in a win-or-lose game, a score from 0 to 1 in Storyfold.
-The terminal calls it in a thread (``hint`` in line mode, the ``!`` key full screen: docs/terminal.md); the web
-app will call the same function.
+The first hint is the option the search would take (``SearchResult.best``), the others follow
+by visits.  The terminal calls it in a thread (``hint`` in line mode, the ``?`` key full screen:
+docs/terminal.md); the web app calls it in a worker thread for ``GET /api/games/{id}/hint`` and
+the game page's Hint button (:meth:`woodlands.web.service.GameService.hint_async`, docs/web.md).
 
 >>> import woodlands
 >>> state = woodlands.load_game("tanglewoods").new_game(seed=4, options={"hero": "thorn-warden", "round_limit": 40})

@@ -104,12 +104,40 @@ class GameOut(BaseModel):
     bots: dict[str, str] = Field(description="seats played by a bot: seat -> bot name")
 
 
+class HintOut(BaseModel):
+    option: str = Field(description="an option id of the seat's decision")
+    words: str = Field(description="the option in the game's words (as the page and the terminal show it)")
+    share: float = Field(ge=0, le=1, description="its share of the search's visits")
+    value: float = Field(ge=0, le=1, description="the seat's estimated reward after it")
+    measure: str = Field(description="what value estimates: 'win chance' or 'score' (Storyfold, 0 to 1)")
+    text: str = Field(description="one line for a person", examples=[
+        "Roll the dice: picked in 46% of the search, win chance about 62%"])
+
+
+class HintsOut(BaseModel):
+    at: int = Field(description="the decision the hint is for (compare it with the game's `at` before showing it)")
+    seat: int
+    iterations: int = Field(description="how many games the search played from what the seat may see")
+    seconds: float = Field(description="how long it searched")
+    hints: list[HintOut] = Field(description="at most three options: first the one the search bot would take "
+                                             "(its most visited, unless it keeps the greedy bot's pick), then the "
+                                             "most visited others")
+
+
+#: what a hint may think, in seconds (the server's CPU is shared: see woodlands.web.limits)
+HINT_SECONDS = (0.1, 3.0)
+#: the most iterations a reproducible hint may ask for (a few seconds in the slowest game)
+HINT_ITERATIONS = 500
+
+
 class Problem(BaseModel):
     model_config = ConfigDict(extra="allow")
     detail: str
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {c: {"model": Problem} for c in (401, 403, 404, 409, 413, 422)}
+_HINT_ERRORS: dict[int | str, dict[str, Any]] = {**_ERRORS, 429: {"model": Problem, "description": "too many hints: "
+                                                                  "see Retry-After"}}
 
 
 # ---------------------------------------------------------------------- helpers
@@ -187,6 +215,22 @@ async def choose(game_id: str, body: Choice, request: Request,
 async def undo(game_id: str, body: UndoBody, request: Request,
                log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
     return _json(await _games(request).undo_async(game_id, _token(request, game_id), body.at, log_from))
+
+
+@router.get("/api/games/{game_id}/hint", tags=["play"], response_model=HintsOut, responses=_HINT_ERRORS,
+            summary="A hint for the seat that decides: the search bot's three best options, in words")
+async def get_hint(game_id: str, request: Request,
+                   seconds: float | None = Query(None, ge=HINT_SECONDS[0], le=HINT_SECONDS[1],
+                                                 description="how long the search thinks (default 1)"),
+                   iterations: int | None = Query(None, ge=1, le=HINT_ITERATIONS,
+                                                  description="instead of seconds: exactly this many searched games, "
+                                                              "so the same position gives the same hint"),
+                   at: int | None = Query(None, ge=0, description="refuse (409) unless the game is at this decision")
+                   ) -> Response:
+    if seconds is not None and iterations is not None:
+        raise ApiError(422, "give seconds or iterations, not both")
+    client = request.client.host if request.client else "?"
+    return _json(await _games(request).hint_async(game_id, _token(request, game_id), seconds, iterations, at, client))
 
 
 @router.get("/api/games/{game_id}/record", tags=["play"], responses=_ERRORS,
@@ -360,7 +404,10 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> Response:
-        return _json({"detail": exc.detail, **exc.extra}, exc.status)
+        response = _json({"detail": exc.detail, **exc.extra}, exc.status)
+        if "retry_after" in exc.extra:          # a 429 (limits.HintLimit) says when to ask again
+            response.headers["Retry-After"] = str(exc.extra["retry_after"])
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> Response:

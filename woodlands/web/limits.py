@@ -14,6 +14,11 @@ routes themselves are unchanged.
 never played, its creation) for more than N days are deleted with their seats and events,
 finished games and abandoned ones alike.  ``woodlands serve --prune-days N`` runs it when the
 server starts and then once a day (:func:`start_pruning`).  The store is otherwise append-only.
+
+**Hints** (:class:`HintLimit`): a hint is up to a few seconds of one core's search, so the
+server runs at most ``Settings.hint_slots`` at once, one client address has at most one
+running, and asks at most ``Settings.hints_per_client`` within ``Settings.hint_window``
+seconds.  Over any of them the hint is refused with 429 (and ``Retry-After``) before it searches.
 """
 from __future__ import annotations
 
@@ -21,7 +26,8 @@ import json
 import threading
 import time
 from collections import deque
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -135,6 +141,58 @@ async def _refuse(send: Send, reason: str, retry: float | None, as_json: bool) -
 def install(app: Any) -> None:
     """Put the creation limits in front of ``app`` (made by create_app)."""
     app.add_middleware(CreationLimit, settings=app.state.settings, service=app.state.games)
+
+
+# ---------------------------------------------------------------------- hints
+class HintLimit:
+    """Who may start a hint search now (see the module doc).  :meth:`slot` is a context
+    manager: it refuses with :class:`~woodlands.web.service.ApiError` 429, or holds a slot for
+    the search and counts the hint against the client."""
+
+    def __init__(self, settings: Any) -> None:
+        self.settings = settings
+        self._lock = threading.Lock()
+        self._running: set[str] = set()
+        self._asked: dict[str, deque[float]] = {}
+
+    def refusal(self, client: str, now: float) -> tuple[str, float] | None:
+        """Why a hint for ``client`` is refused now and when to try again (the caller holds the lock)."""
+        if client in self._running:
+            return "a hint is already being searched for you; wait for it before asking again", 1.0
+        if len(self._running) >= int(self.settings.hint_slots):
+            return "the server is busy searching other hints; try again in a few seconds", 2.0
+        window = float(self.settings.hint_window)
+        asked = self._asked.get(client)
+        while asked and asked[0] <= now - window:
+            asked.popleft()
+        if asked is not None and not asked:
+            del self._asked[client]
+        cap = int(self.settings.hints_per_client)
+        if asked and len(asked) >= cap:
+            wait = asked[0] + window - now
+            return (f"this address has asked for {cap} hints in the last {_span(window)}, the most this server "
+                    f"allows; try again in {max(1, round(wait))} seconds", max(1.0, wait))
+        return None
+
+    @contextmanager
+    def slot(self, client: str) -> Iterator[None]:
+        from .service import ApiError
+        now = time.monotonic()
+        with self._lock:
+            why = self.refusal(client, now)
+            if why is not None:
+                raise ApiError(429, why[0], retry_after=int(why[1] + 0.999))
+            self._running.add(client)
+            self._asked.setdefault(client, deque()).append(now)
+            if len(self._asked) > 1000:      # forget addresses that have not asked within the window
+                window = float(self.settings.hint_window)
+                for gone in [c for c, q in self._asked.items() if q[-1] <= now - window]:
+                    del self._asked[gone]
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._running.discard(client)
 
 
 # ---------------------------------------------------------------------- the store: counting and pruning

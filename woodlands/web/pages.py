@@ -279,6 +279,8 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
                        "held": i in snap["held"]} for i in range(snap["seats"])],
         "bot_names": snap["bot_names"],
         "forced": snap["forced"][-6:],
+        # the Hint button: for the seat this browser plays when it decides (not a bot's seat)
+        "can_hint": mine is not None, "hint": Markup(""),
     }
 
 
@@ -361,6 +363,31 @@ async def undo(request: Request, game_id: str, at: str = Form("")) -> Response:
         tokens, number = _held_at(request, game_id, at)
         await backend.undo(request, game_id, tokens, number)
     return await _act(request, game_id, act)
+
+
+@router.get("/games/{game_id}/hint", response_class=HTMLResponse)
+async def hint(request: Request, game_id: str, at: str = "") -> Response:
+    """The Hint button: the search bot's three best options for the held seat that decides, in
+    words.  For htmx the hint alone (a refusal too, status 200 so htmx shows it: nothing
+    changed); without JavaScript the game page with the hint in it."""
+    refusal: str | None = None
+    answer: dict[str, Any] | None = None
+    try:
+        tokens, number = _held_at(request, game_id, at)
+        answer = await backend.hint(request, game_id, tokens, number)
+    except PageError as err:
+        if err.status in (401, 404) or (err.status == 403 and "holds no seat" in err.reason):
+            return _error_page(request, err)
+        refusal = err.reason
+    fragment = templates.get_template("_hint.html").render({"answer": answer, "refusal": refusal})
+    if request.headers.get("HX-Request") == "true":
+        return HTMLResponse(fragment)
+    try:
+        ctx = await _context(request, game_id)
+    except PageError as err:
+        return _error_page(request, err)
+    ctx["hint"] = Markup(fragment)
+    return templates.TemplateResponse(request, "game.html", ctx)
 
 
 @router.post("/games/{game_id}/seats/{seat}")

@@ -223,5 +223,19 @@ async def undo(request: Request, game_id: str, tokens: list[str], at: int) -> No
     await _call(_undo, _service(request), game_id, tokens, at)
 
 
+async def hint(request: Request, game_id: str, tokens: list[str], at: int) -> dict[str, Any]:
+    """A hint for the held seat that decides at decision ``at`` (:meth:`GameService.hint_async`:
+    it searches ``Settings.page_hint_seconds`` in a worker thread; the answer's ``hints`` each have ``option``, ``words``,
+    ``share``, ``value``, ``measure`` and ``text``)."""
+    service = _service(request)
+    token = await _call(_token_of, service, game_id, tokens, _deciding)
+    client = request.client.host if request.client else "?"
+    try:
+        return await service.hint_async(game_id, token, service.settings.page_hint_seconds, None, at, client)
+    except ApiError as err:
+        reason = err.detail[:1].upper() + err.detail[1:]
+        raise PageError(err.status, reason if reason.endswith(".") else reason + ".") from None
+
+
 async def hand_over(request: Request, game_id: str, admin_token: str, seat: int, bot: str | None) -> None:
     await _call(_service(request).hand_over, game_id, admin_token, seat, bot)

@@ -211,6 +211,9 @@ class GameService:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._resumer: asyncio.Task[None] | None = None
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        #: who may start a hint search now (woodlands.web.limits)
+        from .limits import HintLimit
+        self.hint_limit = HintLimit(settings)
         #: mine()'s summaries of games not in memory: game -> (number, summary)
         self._summaries: dict[str, tuple[int, dict[str, Any]]] = {}
 
@@ -459,6 +462,54 @@ class GameService:
             while len(self._summaries) > 4 * self.settings.cache_games:
                 self._summaries.pop(next(iter(self._summaries)))
         return item
+
+    # ------------------------------------------------------------------ hints
+    def _hint_position(self, live: Live, seat: int, at: int | None) -> tuple[GameState, int]:
+        """A copy of the position a hint for ``seat`` is searched from and its decision number,
+        or the ApiError that refuses it (the caller holds the game's lock; nothing changes)."""
+        if at is not None and at != live.number:
+            raise ApiError(409, f"this hint was asked for decision {at}, but the game has moved on to decision "
+                                f"{live.number}; ask again", at=live.number)
+        decision = live.state.decision
+        if decision is None:
+            raise ApiError(409, "the game is over; there is no decision to hint at", at=live.number)
+        if decision.player != seat:
+            raise ApiError(403, f"it is seat {decision.player}'s decision, not seat {seat}'s; "
+                                "a hint is advice for the seat that decides", at=live.number,
+                           deciding_seat=decision.player)
+        if seat in live.bots:
+            raise ApiError(409, f"seat {seat} is played by the {live.bots[seat]} bot", at=live.number)
+        # the search runs on this copy, outside the lock: the live game goes on meanwhile and
+        # is never touched by it
+        return live.state.clone(), live.number
+
+    async def hint_async(self, game_id: str, token: str | None, seconds: float | None = None,
+                         iterations: int | None = None, at: int | None = None, client: str = "?") -> dict[str, Any]:
+        """The search bot's three best options for the seat of ``token``, which must decide now
+        (``at``: refuse unless the game is at that decision).  It thinks ``seconds`` (default 1),
+        or plays exactly ``iterations`` games (then the answer is reproducible: the seed comes
+        from the game id and the decision number, both known to the seat).  The search runs in
+        a worker thread on a copy of the position; the game and its lock are free meanwhile.
+        :attr:`hint_limit` may refuse it with 429 before it starts."""
+        live = await self.live_async(game_id)
+        seat = self.seat_of(live, token)
+        async with holding(live.lock):
+            await self._refresh_async(live)
+            position, number = self._hint_position(live, seat, at)
+        from ..bots.hints import hint
+        budget: int | str = iterations if iterations is not None else f"{seconds if seconds is not None else 1.0}s"
+        seed = hint_seed(game_id, number)
+        with self.hint_limit.slot(client):
+            started = time.perf_counter()
+            try:
+                hints = await asyncio.to_thread(hint, position, seat, seed=seed, budget=budget)
+            except (WoodlandsError, NotImplementedError) as e:
+                raise ApiError(409, f"no hint can be searched here: {e}", at=number) from None
+            took = time.perf_counter() - started
+        return {"at": number, "seat": seat, "iterations": hints[0].iterations if hints else 0,
+                "seconds": round(took, 3),
+                "hints": [{"option": h.option_id, "words": h.words, "share": h.share, "value": h.value,
+                           "measure": h.measure, "text": h.text()} for h in hints]}
 
     # ------------------------------------------------------------------ changes
     def _check_choice(self, live: Live, seat: int, option: str, at: int) -> tuple[EventRow, GameState]:
@@ -748,6 +799,13 @@ def _new_state(row: GameRow) -> GameState:
     except RecordError as e:
         raise ApiError(409, f"this game cannot be opened: {e}") from None
     return game.new_game(seed=row.seed, options=row.options)
+
+
+def hint_seed(game_id: str, number: int) -> int:
+    """The seed of a hint's search: from what the seat knows (the game's id and the decision's
+    number), never from the game's hidden state or its generator."""
+    import hashlib
+    return int.from_bytes(hashlib.sha256(f"{game_id}:{number}".encode()).digest()[:4], "big")
 
 
 def _descriptor(game: str) -> GameDescriptor:

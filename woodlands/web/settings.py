@@ -44,6 +44,14 @@ class Settings:
     max_games: int = 50_000
     #: ``woodlands serve --prune-days N``: delete games untouched for N days, at start and daily (None: never)
     prune_days: float | None = None
+    #: hints (GET /api/games/{id}/hint, the page's Hint button): searches run at once on the
+    #: whole server, and hints one client address may ask within ``hint_window`` seconds
+    #: (woodlands.web.limits.HintLimit; a hint is seconds of CPU, so both stay modest)
+    hint_slots: int = 2
+    hints_per_client: int = 30
+    hint_window: float = 60.0
+    #: how long the game page's Hint button lets the search think, in seconds
+    page_hint_seconds: float = 1.0
 
     def database_url(self) -> str:
         return with_driver(self.db_url or os.environ.get(DB_ENV) or default_db_url())

@@ -30,6 +30,7 @@
       if (open) { open.open = false; var s = open.querySelector("summary"); if (s) s.focus(); ev.preventDefault(); }
       return;
     }
+    if (key === "!") { var hintButton = document.getElementById("hint-button"); if (hintButton) { hintButton.click(); ev.preventDefault(); } return; }
     if (key === "u") { var undo = document.getElementById("undo-button"); if (undo) { undo.click(); ev.preventDefault(); } return; }
     if (key === "h" || key === "?") {
       var help = decision && decision.querySelector("details.help");
@@ -66,7 +67,8 @@
   // page (htmx then cannot place the answer: htmx:targetError).  The number is kept instead, and
   // once the answer is in, a table older than it is fetched again.
   var streamAt = null;
-  function waiting() { return !!document.querySelector("#game form.htmx-request"); }
+  // (a hint's form is left out: it asks, changes nothing, and its answer goes into #hint only)
+  function waiting() { return !!document.querySelector("#game form.htmx-request:not(.hint-form)"); }
   window.woodlandsBehind = function (ev) {
     var game = document.getElementById("game");
     var data = ev && ev.detail && ev.detail.data;
@@ -80,7 +82,9 @@
   document.body.addEventListener("htmx:beforeRequest", function (ev) {
     var elt = ev.detail && ev.detail.elt;
     var game = document.getElementById("game");
-    if (game && elt && elt.tagName === "FORM" && game.contains(elt)) window.htmx.trigger(game, "htmx:abort");
+    if (game && elt && elt.tagName === "FORM" && game.contains(elt) && !elt.classList.contains("hint-form")) {
+      window.htmx.trigger(game, "htmx:abort");
+    }
   });
   document.body.addEventListener("htmx:afterSettle", function () {
     var game = document.getElementById("game");
@@ -94,9 +98,37 @@
     if (!window.htmx) return;
     document.querySelectorAll("[sse-connect]").forEach(function (el) { window.htmx.remove(el); });
   });
+  // A hint's options get a numbered mark on their buttons (and on the group that holds one),
+  // described by the hint's line, so they stand out among the choices.
+  function markHints() {
+    var decision = document.getElementById("decision");
+    if (!decision) return;
+    decision.querySelectorAll(".hint-mark").forEach(function (m) { m.remove(); });
+    decision.querySelectorAll("[data-hint-rank]").forEach(function (el) {
+      el.removeAttribute("data-hint-rank"); el.removeAttribute("aria-describedby");
+    });
+    document.querySelectorAll("#hint li[data-option]").forEach(function (li) {
+      var rank = li.getAttribute("data-rank");
+      decision.querySelectorAll("button.option").forEach(function (b) {
+        if (b.value !== li.getAttribute("data-option")) return;
+        var group = b.closest("details.group");
+        [b, group && group.querySelector("summary")].forEach(function (el) {
+          if (!el || el.querySelector(".hint-mark")) return;
+          var mark = document.createElement("span");
+          mark.className = "hint-mark";
+          mark.textContent = "hint " + rank;
+          el.appendChild(mark);
+          el.setAttribute("data-hint-rank", rank);
+          el.setAttribute("aria-describedby", li.id);
+        });
+      });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", markHints);
   // After htmx swaps the game in, put the focus back where a keyboard user expects it.
   document.body.addEventListener("htmx:afterSwap", function (ev) {
     var t = ev.detail && ev.detail.target;
+    if (t && t.id === "hint") { markHints(); return; }
     if (!t || t.id !== "game") return;
     var first = document.querySelector("#decision .refusal, #decision button.option, #decision details.group > summary");
     if (first && document.activeElement === document.body) {
