@@ -18,11 +18,27 @@ def test_a_hint_names_up_to_three_options_in_the_games_words():
     labels = {o.id: o.label for o in state.decision.options}
     assert 1 <= len(hints) <= 3 and [h.share for h in hints] == sorted((h.share for h in hints), reverse=True)
     for h in hints:
-        assert h.words == labels[h.option_id] and h.words in h.text() and h.measure == "win chance"
+        assert h.words == labels[h.option_id] and h.words in h.text() and h.measure == "rating"
         assert h.text().startswith(labels[h.option_id] + ": picked in ")          # no ids, the label
     assert hint(state, seat + 1, budget="5") == []          # not that seat's decision
     story = positions("storyfold", {"scene_limit": 6}, 25)[0]
-    assert hint(story, 0, budget="5")[0].measure == "score"
+    assert hint(story, 0, budget="5")[0].measure == "rating"
+
+
+def test_a_hint_calls_a_value_a_win_chance_only_where_it_is_one():
+    """The Cursed Forest's and Storyfold's searches judge a sample by its position value against
+    the position now (0.5 = as good as now), so their hints' values are ratings, not chances: at
+    the start of a solo Cursed Forest game, which the greedy bot wins about one time in five,
+    every option would otherwise read as a win chance far above that.  Tanglewoods' value is a
+    fitted chance that the game is won from there: its hints say "win chance"."""
+    forest = positions("cursed-forest", {"players": 1}, 10)[0]
+    hints = hint(forest, forest.decision.player, budget="40", seed=3)
+    assert hints and all(h.measure == "rating" for h in hints)
+    assert all("rated" in h.text() and "(50% = as good as now)" in h.text() and "win chance" not in h.text()
+               for h in hints)
+    tangle = positions("tanglewoods", {"difficulty": 5, "round_limit": 40}, 10)[0]
+    told = hint(tangle, tangle.decision.player, budget="10", seed=3)
+    assert told and all(h.measure == "win chance" and "win chance about" in h.text() for h in told)
 
 
 def test_a_hint_does_not_leak():

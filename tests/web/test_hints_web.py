@@ -40,17 +40,24 @@ def test_a_hint_names_up_to_three_options_of_the_decision_in_words(client):
     assert [h["share"] for h in hints[1:]] == sorted((h["share"] for h in hints[1:]), reverse=True)
     for h in hints:
         assert h["option"] in labels and 0 < h["share"] <= 1 and 0 <= h["value"] <= 1
-        assert h["measure"] == "win chance" and h["text"].startswith(h["words"] + ": picked in ")
+        # The Cursed Forest's search rates positions against the one now (not a win chance)
+        assert h["measure"] == "rating" and h["text"].startswith(h["words"] + ": picked in ")
+        assert "(50% = as good as now)" in h["text"] and "win chance" not in h["text"]
     assert _unchanged(client, g) == before                  # the search ran on a copy
     # reproducible with iterations: the seed comes from the game id and the decision number
     assert _hint(client, g, token, iterations=20).json()["hints"] == hints
     # a seconds budget searches about that long
     timed = _hint(client, g, token, seconds=0.1).json()
     assert timed["iterations"] >= 1 and timed["hints"][0]["option"] in labels
-    # Storyfold's hint estimates the score
+    # Storyfold's search too rates positions against the one now; Tanglewoods' estimates the
+    # chance of a win (its position value is a fitted chance: docs/bots.md)
     story = new_game(client, "storyfold", {"scene_limit": 6})
     r = _hint(client, story, story["seats"][0]["token"], iterations=10)
-    assert r.status_code == 200 and r.json()["hints"][0]["measure"] == "score"
+    assert r.status_code == 200 and r.json()["hints"][0]["measure"] == "rating"
+    tangle = new_game(client, "tanglewoods", {"difficulty": 5, "hero": "thorn-warden"})
+    r = _hint(client, tangle, tangle["seats"][0]["token"], iterations=10)
+    assert r.status_code == 200 and r.json()["hints"][0]["measure"] == "win chance"
+    assert "win chance about" in r.json()["hints"][0]["text"]
 
 
 def test_a_hint_is_refused_to_anyone_but_the_deciding_seat_and_changes_nothing(client):
@@ -219,7 +226,7 @@ def test_the_page_offers_a_hint_and_its_fragment_names_the_options(sqlite_url):
         assert r.status_code == 200 and "<html" not in r.text
         named = re.findall(r'<li id="hint-(\d)" data-option="([^"]+)" data-rank="\1">([^<]+)</li>', r.text)
         assert 1 <= len(named) <= 3 and {o for _, o, _ in named} <= buttons
-        assert all("picked in" in text and "win chance about" in text for _, _, text in named)
+        assert all("picked in" in text and "rated" in text for _, _, text in named)
         assert "The search played" in r.text
         # without JavaScript the form gives the whole page, the hint in it
         full = c.get(f"{url}/hint", params={"at": at})

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from .ismcts import Budget, ISMCTSBot
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from ..engine.state import GameState
 
 
@@ -31,13 +32,40 @@ class Hint:
     option_id: str
     words: str          #: the option in the game's words (``Presentation.option_words``)
     share: float        #: of the search's visits, 0..1
-    value: float        #: the seat's estimated reward after it, 0..1
-    measure: str        #: "win chance" or "score" (what ``value`` estimates)
+    value: float        #: the seat's estimated reward after it, 0..1 (see ``measure``)
+    measure: str        #: what ``value`` is: "win chance", "score", or "rating" (:data:`RATING`)
     iterations: int     #: how many samples the search played
 
     def text(self) -> str:
-        """One line for a person: ``Roll the dice: picked in 46% of the search, win chance about 62%``."""
+        """One line for a person: ``Roll the dice: picked in 46% of the search, win chance about 62%``
+        (a rating: ``..., rated 58% (50% = as good as now)``)."""
+        if self.measure == RATING:
+            return f"{self.words}: picked in {self.share:.0%} of the search, rated {self.value:.0%} (50% = as good as now)"
         return f"{self.words}: picked in {self.share:.0%} of the search, {self.measure} about {self.value:.0%}"
+
+
+#: The measure of a hint whose value is not a chance or a score but a rating against the position
+#: now: the search judges most samples by the game's position value compared with the root's
+#: (``leaf.squash``: 0.5 = as good as now), as in The Cursed Forest and Storyfold.  Calling it a
+#: win chance would mislead: at the start of a solo Cursed Forest game, where the greedy bot wins
+#: about one game in five, the options are rated above 90%.
+RATING = "rating"
+
+
+def measure_of(game: "Game") -> str:
+    """What a hint's ``value`` is for ``game``: its ``reward_measure`` ("win chance", "score")
+    when the search's value of a position is one (a game's own calibrated value, ``absolute``
+    in its search settings, like Tanglewoods' fitted chance that the greedy bot wins from
+    there; or no position value, so that samples are played to their end), else :data:`RATING`.
+
+    >>> import woodlands
+    >>> measure_of(woodlands.load_game("tanglewoods")), measure_of(woodlands.load_game("cursed-forest"))
+    ('win chance', 'rating')
+    """
+    from . import leaf as leaves
+    if leaves.has_value(game.id) and not leaves.settings(game.id).get("absolute"):
+        return RATING
+    return game.reward_measure
 
 
 def hint(state: "GameState", seat: int, seconds: float = 1.0, seed: int = 0, top: int = 3,
@@ -51,7 +79,7 @@ def hint(state: "GameState", seat: int, seconds: float = 1.0, seed: int = 0, top
     chosen = Budget.parse(budget) if budget is not None else Budget(seconds=max(0.001, seconds))
     bot = ISMCTSBot(seed=seed, budget=chosen)
     result = bot.search(state, seat)
-    measure = state.game.reward_measure
+    measure = measure_of(state.game)
     from ..engine.presentation import presentation_for
     words = presentation_for(state.game).option_words
     found = []
@@ -62,4 +90,4 @@ def hint(state: "GameState", seat: int, seconds: float = 1.0, seed: int = 0, top
     return found
 
 
-__all__ = ["Hint", "hint"]
+__all__ = ["RATING", "Hint", "hint", "measure_of"]

@@ -108,8 +108,10 @@ class HintOut(BaseModel):
     option: str = Field(description="an option id of the seat's decision")
     words: str = Field(description="the option in the game's words (as the page and the terminal show it)")
     share: float = Field(ge=0, le=1, description="its share of the search's visits")
-    value: float = Field(ge=0, le=1, description="the seat's estimated reward after it")
-    measure: str = Field(description="what value estimates: 'win chance' or 'score' (Storyfold, 0 to 1)")
+    value: float = Field(ge=0, le=1, description="the seat's estimated reward after it (see measure)")
+    measure: str = Field(description="what value is: 'win chance' (where the game's search estimates one: "
+                                     "Tanglewoods) or 'rating' (the position after it against the one now, "
+                                     "0.5 = as good as now)")
     text: str = Field(description="one line for a person", examples=[
         "Roll the dice: picked in 46% of the search, win chance about 62%"])
 
