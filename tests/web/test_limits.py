@@ -89,3 +89,18 @@ def test_serve_takes_prune_days() -> None:
     for bad in ("-1", "soon", "nan"):
         with pytest.raises(SystemExit):
             build_parser().parse_args(["serve", "--prune-days", bad])
+
+
+def test_a_window_counts_only_what_is_recent_and_forgets_idle_addresses():
+    """The sliding window both limits (games made, hints asked) count with."""
+    from woodlands.web.limits import KEEP_CLIENTS, Window
+    w = Window(60.0)
+    w.add("a", 0.0)
+    w.add("a", 30.0)
+    assert list(w.recent("a", 61.0)) == [30.0]             # the first is out of the window
+    assert not w.recent("a", 91.0) and not w.recent("b", 91.0)
+    for i in range(KEEP_CLIENTS):
+        w.add(f"c{i}", 0.0)
+    w.add("late", 100.0)                                    # over the bound: the idle ones go
+    assert list(w.recent("late", 100.0)) == [100.0] and not w.recent("c0", 50.0)
+    assert len(w._times) == 1

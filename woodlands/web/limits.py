@@ -36,6 +36,34 @@ CREATING = {("POST", "/api/games"): True, ("POST", "/api/games/import"): True,
             ("POST", "/new"): False, ("POST", "/upload"): False}
 
 DAY = 86400.0
+#: a window keeps at most this many client addresses before it forgets those idle in it
+KEEP_CLIENTS = 1000
+
+
+class Window:
+    """Per client address, the times of what it did within the last ``seconds`` (both limits
+    below count with one; the caller holds its own lock)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._times: dict[str, deque[float]] = {}
+
+    def recent(self, client: str, now: float) -> deque[float]:
+        """``client``'s times within the window before ``now``, oldest first (those older are forgotten)."""
+        times = self._times.get(client)
+        if times is None:
+            return deque()
+        while times and times[0] <= now - self.seconds:
+            times.popleft()
+        if not times:
+            del self._times[client]
+        return times
+
+    def add(self, client: str, now: float) -> None:
+        self._times.setdefault(client, deque()).append(now)
+        if len(self._times) > KEEP_CLIENTS:   # forget addresses that have done nothing within the window
+            for gone in [c for c, q in self._times.items() if q[-1] <= now - self.seconds]:
+                del self._times[gone]
 
 
 class CreationLimit:
@@ -48,27 +76,17 @@ class CreationLimit:
         self.settings = settings
         self.service = service
         self._lock = threading.Lock()
-        self._made: dict[str, deque[float]] = {}
+        self._made = Window(float(settings.client_window))
 
     def _client(self, scope: Scope) -> str:
         client = scope.get("client")
         return str(client[0]) if client else "?"
 
-    def _recent(self, client: str, now: float) -> deque[float]:
-        window = float(self.settings.client_window)
-        made = self._made.setdefault(client, deque())
-        while made and made[0] <= now - window:
-            made.popleft()
-        if not made:
-            del self._made[client]
-            return deque()
-        return made
-
     def refusal(self, client: str, now: float) -> tuple[str, float | None] | None:
         """Why a new game from ``client`` is refused now (and when to try again), or None."""
         cap = int(self.settings.games_per_client)
         with self._lock:
-            made = self._recent(client, now)
+            made = self._made.recent(client, now)
             if len(made) >= cap:
                 wait = made[0] + float(self.settings.client_window) - now
                 minutes = max(1, round(wait / 60))
@@ -83,7 +101,7 @@ class CreationLimit:
 
     def count(self, client: str, now: float) -> None:
         with self._lock:
-            self._made.setdefault(client, deque()).append(now)
+            self._made.add(client, now)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -153,7 +171,7 @@ class HintLimit:
         self.settings = settings
         self._lock = threading.Lock()
         self._running: set[str] = set()
-        self._asked: dict[str, deque[float]] = {}
+        self._asked = Window(float(settings.hint_window))
 
     def refusal(self, client: str, now: float) -> tuple[str, float] | None:
         """Why a hint for ``client`` is refused now and when to try again (the caller holds the lock)."""
@@ -161,14 +179,10 @@ class HintLimit:
             return "a hint is already being searched for you; wait for it before asking again", 1.0
         if len(self._running) >= int(self.settings.hint_slots):
             return "the server is busy searching other hints; try again in a few seconds", 2.0
-        window = float(self.settings.hint_window)
-        asked = self._asked.get(client)
-        while asked and asked[0] <= now - window:
-            asked.popleft()
-        if asked is not None and not asked:
-            del self._asked[client]
+        window = self._asked.seconds
+        asked = self._asked.recent(client, now)
         cap = int(self.settings.hints_per_client)
-        if asked and len(asked) >= cap:
+        if len(asked) >= cap:
             wait = asked[0] + window - now
             return (f"this address has asked for {cap} hints in the last {_span(window)}, the most this server "
                     f"allows; try again in {max(1, round(wait))} seconds", max(1.0, wait))
@@ -183,11 +197,7 @@ class HintLimit:
             if why is not None:
                 raise ApiError(429, why[0], retry_after=int(why[1] + 0.999))
             self._running.add(client)
-            self._asked.setdefault(client, deque()).append(now)
-            if len(self._asked) > 1000:      # forget addresses that have not asked within the window
-                window = float(self.settings.hint_window)
-                for gone in [c for c, q in self._asked.items() if q[-1] <= now - window]:
-                    del self._asked[gone]
+            self._asked.add(client, now)
         try:
             yield
         finally:
