@@ -32,12 +32,17 @@ def _service(request: Request) -> GameService:
     return service
 
 
+def _page_error(err: ApiError) -> PageError:
+    """The service's refusal as a page says it (a sentence, capitalised, with its full stop)."""
+    reason = err.detail[:1].upper() + err.detail[1:]
+    return PageError(err.status, reason if reason.endswith(".") else reason + ".")
+
+
 async def _call(fn: Callable[..., T], *args: Any) -> T:
     try:
         return await asyncio.to_thread(fn, *args)
     except ApiError as err:
-        reason = err.detail[:1].upper() + err.detail[1:]
-        raise PageError(err.status, reason if reason.endswith(".") else reason + ".") from None
+        raise _page_error(err) from None
 
 
 async def create(request: Request, game_id: str, options: dict[str, Any], seats: int | None) -> dict[str, Any]:
@@ -233,8 +238,7 @@ async def hint(request: Request, game_id: str, tokens: list[str], at: int) -> di
     try:
         return await service.hint_async(game_id, token, service.settings.page_hint_seconds, None, at, client)
     except ApiError as err:
-        reason = err.detail[:1].upper() + err.detail[1:]
-        raise PageError(err.status, reason if reason.endswith(".") else reason + ".") from None
+        raise _page_error(err) from None
 
 
 async def hand_over(request: Request, game_id: str, admin_token: str, seat: int, bot: str | None) -> None:
