@@ -131,3 +131,76 @@ def test_undo_still_goes_back_one_choice():
     if state.can_undo():
         back = state.undo()
         assert back.choices == state.choices[:-1]
+
+
+# --- the digest's bytes: orjson writes them, json defines them ---------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from woodlands.bots import get_bot  # noqa: E402
+from woodlands.engine.records import canonical_json, json_canonical_json  # noqa: E402
+
+_PLAIN = (str, int, bool, type(None))
+
+
+def _only_plain(value, where="log"):
+    """Every value is text, a whole number, a flag or None, in lists and text-keyed dicts."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            assert type(k) is str, f"{where}: key {k!r}"
+            _only_plain(v, f"{where}.{k}")
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            _only_plain(v, f"{where}[{i}]")
+    else:
+        assert type(value) in _PLAIN, f"{where}: {type(value).__name__} {value!r}"
+
+
+@pytest.mark.parametrize("game_id,options,games", [
+    ("tanglewoods", {"difficulty": 7}, 12), ("storyfold", {}, 3),
+    ("cursed-forest", {"players": 1}, 3), ("cursed-forest", {"players": 3, "pvp": True}, 3)])
+def test_every_event_is_plain_json_and_both_writers_agree(game_id, options, games):
+    """The digest's writer (orjson) spells floats and enums its own way, so events never carry
+    them; on everything else its bytes are json's, which define the digest."""
+    game = woodlands.load_game(game_id)
+    for seed in range(games):
+        state = game.new_game(seed=seed, options=game.options_for_simulation(options))
+        bot = get_bot("random", seed, game=game_id)
+        while not state.is_over:
+            state.apply(bot.choose(state))
+        log = state.log
+        _only_plain(log)
+        assert canonical_json(log) == json_canonical_json(log)
+        assert log_digest(log) == "sha256:" + __import__("hashlib").sha256(json_canonical_json(log)).hexdigest()
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(1 << 63), max_value=(1 << 64) - 1)
+    | st.integers() | st.text(st.characters(exclude_categories=("Cs",))),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    | st.dictionaries(st.integers(-3, 3), inner, max_size=2),
+    max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_json, max_size=4))
+def test_canonical_json_is_json_s_bytes_for_any_plain_log(log):
+    """Text with any character, integers of any size (past 64 bits orjson refuses, json writes),
+    keys that are numbers (json writes them as text): the same bytes either way."""
+    assert canonical_json(log) == json_canonical_json(log)
+
+
+def test_objects_json_would_write_as_text_are_written_by_json():
+    import dataclasses
+    import datetime
+    import enum
+
+    @dataclasses.dataclass
+    class Spot:
+        x: int
+
+    class Kind(str, enum.Enum):
+        BEAR = "bear"
+
+    log = [{"at": Spot(1), "when": datetime.date(2026, 12, 1), "kind": Kind.BEAR, "n": 1 << 70, "set": {3}}]
+    assert canonical_json(log) == json_canonical_json(log)
