@@ -115,10 +115,19 @@ def test_a_bots_seat_gets_no_hint(client):
 
 
 # ---------------------------------------------------------------------- hidden facts
-def test_a_hint_is_the_same_on_twins_that_differ_only_in_what_the_seat_cannot_see(client):
+def test_a_hint_is_the_same_on_twins_that_differ_only_in_what_the_seat_cannot_see(sqlite_url):
     """The game's position is swapped for its determinized twin (the seat's view and decision
     the same, the hidden facts and the generator not): the hint is the same, option for option
-    and figure for figure.  And the twins do differ, else this proves nothing."""
+    and figure for figure.  And the twins do differ, else this proves nothing.
+
+    In a thread (``search_processes=0``): a worker process gets the position as its record,
+    and a twin's record is the real game's, so there the swap would change nothing and prove
+    nothing.  tests/web/test_searchpool.py shows that a worker's answer is exactly this one."""
+    with make_client(sqlite_url, search_processes=0) as client:
+        _twins(client)
+
+
+def _twins(client):
     g = new_game(client, options={"players": 2, "characters": None}, seats=2, seed=21)
     svc = client.app.state.games
     rng = random.Random(21)
@@ -149,7 +158,7 @@ def test_a_hint_is_the_same_on_twins_that_differ_only_in_what_the_seat_cannot_se
 
 # ---------------------------------------------------------------------- off the event loop, and the limits
 def test_the_game_goes_on_while_a_hint_searches(client):
-    """While a hint searches (in a thread, on a copy), the game answers and takes a choice; the
+    """While a hint searches (in a worker process, on a copy), the game answers and takes a choice; the
     hint then says which decision it was for."""
     g = new_game(client, "cursed-forest", {"players": 1}, seed=2)
     token, body = deciding_token(client, g)
