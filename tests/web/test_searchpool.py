@@ -18,8 +18,8 @@ from woodlands.bots.base import get_bot
 from woodlands.bots.hints import hint
 from woodlands.bots.ismcts import Budget
 from woodlands.engine.game import replay
-from woodlands.web.service import hint_seed
 from woodlands.web.searchpool import Position, SearchPool, rebuild
+from woodlands.web.service import hint_seed
 from woodlands.web.settings import SEARCH_PROCESSES_ENV, Settings
 
 from .conftest import auth, deciding_token, make_client, new_game

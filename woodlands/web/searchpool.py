@@ -9,11 +9,13 @@ worker processes instead (``Settings.search_processes``, default 1; 0 keeps the 
 What crosses to a worker is the position as its record: the game, the pack's folder, the seed,
 the options and the choices (a few kilobytes, a fraction of a millisecond to make here), which
 the worker replays on the game it loaded once.  A pickle of the state itself was measured and
-not chosen: for a ~500-choice Cursed Forest or Storyfold game it is 85-100 KB and 5-7 ms of the
-server's own time (the pickling runs in this process, under the GIL), against 0.2 ms for the
-record; the replay's 15-35 ms are the worker's (``benchmarks/search_transfer.py``).  A worker
-also keeps the last positions it rebuilt, so the next request for the same game (the next move,
-another hint) replays only the choices made since.  The answer is the one the search gives in
+not chosen: the pickling runs in this process, under the GIL, and that is what the pool is for.
+``benchmarks/search_transfer.py`` (medians of 9): a 1,000-choice Cursed Forest game, 6 KB and
+0.11 ms here for the record against 111 KB and 7.3 ms for the state; a whole Storyfold campaign
+(434 choices), 5 KB and 0.08 ms against 90 KB and 7.3 ms.  The record costs the worker a replay
+(50 ms and 15 ms; the state's unpickling 3-4 ms), but a worker keeps the last positions it
+rebuilt, so the next request for the same game (the next move, another hint) replays only the
+choices made since (0.5 ms for one).  The answer is the one the search gives in
 this process for the same position, seed and iterations budget (``tests/web/test_searchpool.py``).
 
 A worker that dies (killed, out of memory) breaks the whole pool; the request that was waiting
