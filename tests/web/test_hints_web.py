@@ -244,10 +244,25 @@ def test_the_page_offers_a_hint_and_its_fragment_names_the_options(sqlite_url):
         stale = c.get(f"{url}/hint", params={"at": at + 5}, headers={"HX-Request": "true"})
         assert stale.status_code == 200 and "moved on" in stale.text and 'role="alert"' in stale.text
         assert _unchanged(c, {"id": game_id}) == before
+        # a browser whose cookie holds no seat of this game (another game's token): the error
+        # page, told apart by the refusal's kind (NO_SEAT), not by its words
+        c.cookies.clear()
+        c.cookies.set(f"woodlands_seat_{game_id}", "x" * 32)
+        r = c.get(f"{url}/hint", params={"at": at}, headers={"HX-Request": "true"})
+        assert r.status_code == 403 and "picked in" not in r.text and "holds no seat" in r.text
         # another browser holds no seat
         c.cookies.clear()
         r = c.get(f"{url}/hint", params={"at": at}, headers={"HX-Request": "true"})
         assert r.status_code == 403 and "picked in" not in r.text
+
+
+def test_a_refusal_carries_its_kind_from_the_service_to_the_page():
+    from woodlands.web.pages_backend import _page_error
+    from woodlands.web.service import NO_SEAT, ApiError
+    no_seat = _page_error(ApiError(403, "that token holds no seat in this game", kind=NO_SEAT))
+    assert (no_seat.status, no_seat.kind, no_seat.reason) == (403, NO_SEAT, "That token holds no seat in this game.")
+    other = _page_error(ApiError(403, "it is seat 1's decision, not seat 0's", deciding_seat=1))
+    assert other.kind is None
 
 
 def test_the_hint_button_is_only_for_the_seat_that_decides(sqlite_url):

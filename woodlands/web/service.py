@@ -53,13 +53,20 @@ COOKIE_PREFIX = "woodlands_seat_"
 BOT_BURST = 2000
 
 
-class ApiError(Exception):
-    """A refused request: the HTTP status, the reason in plain words, and extra fields for the body."""
+#: :attr:`ApiError.kind` of a refusal because the token (or browser) holds no seat in the game
+NO_SEAT = "no-seat"
 
-    def __init__(self, status: int, detail: str, **extra: Any) -> None:
+
+class ApiError(Exception):
+    """A refused request: the HTTP status, the reason in plain words, and extra fields for the body.
+    ``kind`` (not sent) names a refusal that a caller tells apart from others of its status, so
+    that it need not match the words (:data:`NO_SEAT`)."""
+
+    def __init__(self, status: int, detail: str, kind: str | None = None, **extra: Any) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
+        self.kind = kind
         self.extra = extra
 
 
@@ -340,7 +347,7 @@ class GameService:
             return found
         if hmac.compare_digest(row.admin_hash, digest):
             raise ApiError(403, "that is the table's admin token; it hands seats to bots but plays no seat")
-        raise ApiError(403, "that token holds no seat in this game")
+        raise ApiError(403, "that token holds no seat in this game", kind=NO_SEAT)
 
     def check_admin(self, live: Live, token: str | None) -> None:
         if not token:
