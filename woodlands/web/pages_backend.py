@@ -233,7 +233,7 @@ async def undo(request: Request, game_id: str, tokens: list[str], at: int) -> No
 
 async def hint(request: Request, game_id: str, tokens: list[str], at: int) -> dict[str, Any]:
     """A hint for the held seat that decides at decision ``at`` (:meth:`GameService.hint_async`:
-    it searches ``Settings.page_hint_seconds`` in a worker thread; the answer's ``hints`` each have ``option``, ``words``,
+    it searches ``Settings.page_hint_seconds`` in a worker process; the answer's ``hints`` each have ``option``, ``words``,
     ``share``, ``value``, ``measure`` and ``text``)."""
     service = _service(request)
     token = await _call(_token_of, service, game_id, tokens, _deciding)
