@@ -13,7 +13,8 @@ from typing import Any, Callable, TypeVar
 
 from fastapi import Request
 
-from .service import NO_SEAT, ApiError, GameService, Live
+from .service import NO_SEAT as NO_SEAT  # the kind of PageError the pages tell apart (re-exported)
+from .service import ApiError, GameService, Live
 
 T = TypeVar("T")
 
