@@ -76,6 +76,7 @@ def test_a_worker_rebuilds_the_exact_state_from_scratch_and_from_the_last_one():
 
     def same(a, b):
         assert a.choices == b.choices and a.rng.state == b.rng.state and a.log == b.log
+        assert a.chance_floor == b.chance_floor and a.is_over == b.is_over
         assert all(a.view(s) == b.view(s) for s in range(2)) and a.decision == b.decision
 
     short = dict(record, choices=record["choices"][:50])
@@ -180,5 +181,19 @@ def test_no_process_starts_before_the_first_search_nor_on_the_thread_path(sqlite
             token, _ = deciding_token(c, g)
             assert c.get(f"/api/games/{g['id']}/hint", headers=auth(token),
                          params={"iterations": 5}).status_code == 200
-            assert bool(c.app.state.games.searches.pids()) == bool(processes)
+            workers = c.app.state.games.searches.pids()
+            assert bool(workers) == bool(processes)
         assert c.app.state.games.searches.pids() == []          # stopped with the service
+        deadline = time.monotonic() + 10
+        while workers and time.monotonic() < deadline:
+            workers = [pid for pid in workers if _alive(pid)]
+            time.sleep(0.05)
+        assert workers == []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True

@@ -187,6 +187,8 @@ class SearchPool:
             return await asyncio.get_running_loop().run_in_executor(executor, job, *args)
         except BrokenProcessPool:
             self._broken(executor)
+            if self._closed:
+                raise SearchCrashed("the server is stopping; the search was abandoned") from None
             raise SearchCrashed("the search process stopped before it answered") from None
 
     async def hint(self, state: "GameState", seat: int, seed: int, budget: "Budget") -> "list[Hint]":
