@@ -18,7 +18,7 @@ from woodlands.bots.base import get_bot
 from woodlands.bots.hints import hint
 from woodlands.bots.ismcts import Budget
 from woodlands.engine.game import replay
-from woodlands.web.searchpool import Position, SearchPool, rebuild
+from woodlands.web.searchpool import Position, SearchCrashed, SearchPool, rebuild
 from woodlands.web.service import hint_seed
 from woodlands.web.settings import SEARCH_PROCESSES_ENV, Settings
 
@@ -197,3 +197,42 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def test_serve_refuses_a_search_processes_variable_that_is_not_a_number(monkeypatch, tmp_path):
+    from woodlands.web.serve import ServeError, serve
+    monkeypatch.setenv(SEARCH_PROCESSES_ENV, "two")
+    with pytest.raises(ServeError, match=f"\\${SEARCH_PROCESSES_ENV} is a number of processes from 0"):
+        serve("127.0.0.1", 0, f"sqlite:///{tmp_path}/w.sqlite3", quiet=True)
+
+
+class _DiesOnce(SearchPool):
+    """A pool whose first bot search ends as if its worker had died."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.failed = 0
+
+    async def choose(self, bot, state):
+        if not self.failed:
+            self.failed += 1
+            raise SearchCrashed("the search process stopped before it answered")
+        return await super().choose(bot, state)
+
+
+def test_a_bot_whose_search_process_dies_moves_at_the_next_request(sqlite_url):
+    with make_client(sqlite_url) as c:
+        svc = c.app.state.games
+        svc.searches = _DiesOnce()
+        g = new_game(c, options={"players": 2}, seats=2, seed=4)
+        me = auth(g["seats"][0]["token"])
+        body = c.get(f"/api/games/{g['id']}", headers=me).json()
+        # hand the seat that decides to the search bot: its first search dies
+        bot_seat = body["deciding_seat"]
+        assert c.put(f"/api/games/{g['id']}/seats/{bot_seat}/bot", headers=auth(g["admin_token"]),
+                     json={"bot": "ismcts"}).status_code == 200
+        c.portal.call(svc.wait_for_bots)
+        assert svc.searches.failed == 1 and not any(e.by_bot for e in stored_events(c, g["id"]))
+        c.get(f"/api/games/{g['id']}", headers=me)          # any request about the game sets it going
+        c.portal.call(svc.wait_for_bots)
+        assert any(e.by_bot for e in stored_events(c, g["id"]))
