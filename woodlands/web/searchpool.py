@@ -126,8 +126,10 @@ def _choose_job(position: Position, bot: "Bot") -> "tuple[str, Bot]":
 
 
 def _warm() -> None:
-    """A worker's first job: import what a search needs (the pool starts it at once, so the first
-    hint does not pay for the imports)."""
+    """A worker's first job: the executor starts one worker per job submitted, so one of these
+    per process starts them all at once, and each imports what a search needs (already done
+    under ``forkserver``, whose preload forks them with it; ``spawn`` starts bare).  The first
+    search still waits for a worker to start: about 0.6 s here, once per pool."""
     from ..bots import hints, ismcts  # noqa: F401
 
 
