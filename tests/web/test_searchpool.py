@@ -236,3 +236,8 @@ def test_a_bot_whose_search_process_dies_moves_at_the_next_request(sqlite_url):
         c.get(f"/api/games/{g['id']}", headers=me)          # any request about the game sets it going
         c.portal.call(svc.wait_for_bots)
         assert any(e.by_bot for e in stored_events(c, g["id"]))
+
+
+def test_workers_are_never_forked_from_the_threaded_server():
+    from woodlands.web.searchpool import _context
+    assert _context().get_start_method() in ("forkserver", "spawn")
