@@ -241,3 +241,21 @@ def test_a_bot_whose_search_process_dies_moves_at_the_next_request(sqlite_url):
 def test_workers_are_never_forked_from_the_threaded_server():
     from woodlands.web.searchpool import _context
     assert _context().get_start_method() in ("forkserver", "spawn")
+
+
+@pytest.mark.parametrize("game,options,seed,moves", POSITIONS)
+def test_a_search_bot_goes_to_a_worker_and_back_in_every_game(pool, game, options, seed, moves):
+    """The bot object crosses to the worker and back (pickled) after it has played, and chooses
+    there what it chooses here; what it brings back is what it would hold here."""
+    state = _played(game, options, seed, moves)
+    here = get_bot("ismcts", 5, game=game, budget="15")
+    there = get_bot("ismcts", 5, game=game, budget="15")
+    for _ in range(3):
+        if state.decision is None:
+            break
+        option = here.choose(state)
+        theirs, there = asyncio.run(pool.choose(there, state))
+        assert theirs == option
+        assert (there.searches, there.search_iterations, there._seen) == (here.searches, here.search_iterations, here._seen)
+        state = state.clone()
+        state.apply(option)
