@@ -696,9 +696,9 @@ class GameService:
 
     async def _bots(self, game_id: str) -> None:
         """A game's bot task: while a bot decides, it chooses (a search bot in a worker process,
-        :attr:`searches`: it may think a while; the others in a thread), and its choice is stored and announced like a person's.  It lets go of
-        the game between moves, so the people at the table are never kept waiting by a chain
-        of bot moves."""
+        :attr:`searches`, since it may think a while; the others in a thread), and its choice is
+        stored and announced like a person's.  It lets go of the game between moves, so the
+        people at the table are never kept waiting by a chain of bot moves."""
         try:
             for _ in range(BOT_BURST):
                 live = await self.live_async(game_id)
