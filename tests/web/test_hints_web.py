@@ -115,10 +115,19 @@ def test_a_bots_seat_gets_no_hint(client):
 
 
 # ---------------------------------------------------------------------- hidden facts
-def test_a_hint_is_the_same_on_twins_that_differ_only_in_what_the_seat_cannot_see(client):
+def test_a_hint_is_the_same_on_twins_that_differ_only_in_what_the_seat_cannot_see(sqlite_url):
     """The game's position is swapped for its determinized twin (the seat's view and decision
     the same, the hidden facts and the generator not): the hint is the same, option for option
-    and figure for figure.  And the twins do differ, else this proves nothing."""
+    and figure for figure.  And the twins do differ, else this proves nothing.
+
+    In a thread (``search_processes=0``): a worker process gets the position as its record,
+    and a twin's record is the real game's, so there the swap would change nothing and prove
+    nothing.  tests/web/test_searchpool.py shows that a worker's answer is exactly this one."""
+    with make_client(sqlite_url, search_processes=0) as client:
+        _twins(client)
+
+
+def _twins(client):
     g = new_game(client, options={"players": 2, "characters": None}, seats=2, seed=21)
     svc = client.app.state.games
     rng = random.Random(21)
@@ -149,7 +158,7 @@ def test_a_hint_is_the_same_on_twins_that_differ_only_in_what_the_seat_cannot_se
 
 # ---------------------------------------------------------------------- off the event loop, and the limits
 def test_the_game_goes_on_while_a_hint_searches(client):
-    """While a hint searches (in a thread, on a copy), the game answers and takes a choice; the
+    """While a hint searches (in a worker process, on a copy), the game answers and takes a choice; the
     hint then says which decision it was for."""
     g = new_game(client, "cursed-forest", {"players": 1}, seed=2)
     token, body = deciding_token(client, g)
@@ -235,10 +244,25 @@ def test_the_page_offers_a_hint_and_its_fragment_names_the_options(sqlite_url):
         stale = c.get(f"{url}/hint", params={"at": at + 5}, headers={"HX-Request": "true"})
         assert stale.status_code == 200 and "moved on" in stale.text and 'role="alert"' in stale.text
         assert _unchanged(c, {"id": game_id}) == before
+        # a browser whose cookie holds no seat of this game (another game's token): the error
+        # page, told apart by the refusal's kind (NO_SEAT), not by its words
+        c.cookies.clear()
+        c.cookies.set(f"woodlands_seat_{game_id}", "x" * 32)
+        r = c.get(f"{url}/hint", params={"at": at}, headers={"HX-Request": "true"})
+        assert r.status_code == 403 and "picked in" not in r.text and "holds no seat" in r.text
         # another browser holds no seat
         c.cookies.clear()
         r = c.get(f"{url}/hint", params={"at": at}, headers={"HX-Request": "true"})
         assert r.status_code == 403 and "picked in" not in r.text
+
+
+def test_a_refusal_carries_its_kind_from_the_service_to_the_page():
+    from woodlands.web.pages_backend import _page_error
+    from woodlands.web.service import NO_SEAT, ApiError
+    no_seat = _page_error(ApiError(403, "that token holds no seat in this game", kind=NO_SEAT))
+    assert (no_seat.status, no_seat.kind, no_seat.reason) == (403, NO_SEAT, "That token holds no seat in this game.")
+    other = _page_error(ApiError(403, "it is seat 1's decision, not seat 0's", deciding_seat=1))
+    assert other.kind is None
 
 
 def test_the_hint_button_is_only_for_the_seat_that_decides(sqlite_url):

@@ -6,7 +6,7 @@ and returns the options it visited most, each with its share of the visits and t
 estimated reward after it: a win chance in a win-or-lose game, a score from 0 to 1 in Storyfold.
 The first hint is the option the search would take (``SearchResult.best``), the others follow
 by visits.  The terminal calls it in a thread (``hint`` in line mode, the ``?`` key full screen:
-docs/terminal.md); the web app calls it in a worker thread for ``GET /api/games/{id}/hint`` and
+docs/terminal.md); the web app calls it in a worker process for ``GET /api/games/{id}/hint`` and
 the game page's Hint button (:meth:`woodlands.web.service.GameService.hint_async`, docs/web.md).
 
 >>> import woodlands

@@ -25,7 +25,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from . import pages_backend as backend  # the one place that knows the games service's names
-from .pages_backend import PageError
+from .pages_backend import NO_SEAT, PageError
 from .render import render_decision, render_details, render_log, render_outcome, render_table
 
 HERE = Path(__file__).parent
@@ -242,7 +242,7 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
         raise PageError(404, "There is no such game.")
     tokens = held_tokens(request, game_id)
     if not tokens:
-        raise PageError(403, "This browser holds no seat at that game: open your invitation link first.")
+        raise PageError(403, "This browser holds no seat at that game: open your invitation link first.", NO_SEAT)
     snap = await backend.snapshot(request, game_id, tokens)
     game, state, seat = snap["game"], snap["state"], snap["seat"]
     view = snap["view"]
@@ -327,7 +327,7 @@ def _held_at(request: Request, game_id: str, at: str) -> tuple[list[str], int]:
     """The seat tokens this browser holds for ``game_id`` and the form's decision number."""
     tokens = held_tokens(request, game_id)
     if not _ID.match(game_id) or not tokens:
-        raise PageError(403, "This browser holds no seat at that game.")
+        raise PageError(403, "This browser holds no seat at that game.", NO_SEAT)
     try:
         return tokens, int(at)
     except ValueError as err:
@@ -376,7 +376,7 @@ async def hint(request: Request, game_id: str, at: str = "") -> Response:
         tokens, number = _held_at(request, game_id, at)
         answer = await backend.hint(request, game_id, tokens, number)
     except PageError as err:
-        if err.status in (401, 404) or (err.status == 403 and "holds no seat" in err.reason):
+        if err.status in (401, 404) or err.kind == NO_SEAT:     # not this browser's game: the error page
             return _error_page(request, err)
         refusal = err.reason
     fragment = templates.get_template("_hint.html").render({"answer": answer, "refusal": refusal})

@@ -13,18 +13,22 @@ from typing import Any, Callable, TypeVar
 
 from fastapi import Request
 
+from .service import NO_SEAT as NO_SEAT  # the kind of PageError the pages tell apart (re-exported)
 from .service import ApiError, GameService, Live
 
 T = TypeVar("T")
 
 
 class PageError(Exception):
-    """A request a page refuses: ``status`` and a reason in player words."""
+    """A request a page refuses: ``status``, a reason in player words, and the refusal's ``kind``
+    when a page tells it apart from others of its status (:data:`NO_SEAT`: this browser holds
+    no seat at the game)."""
 
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, reason: str, kind: str | None = None) -> None:
         super().__init__(reason)
         self.status = status
         self.reason = reason
+        self.kind = kind
 
 
 def _service(request: Request) -> GameService:
@@ -35,7 +39,7 @@ def _service(request: Request) -> GameService:
 def _page_error(err: ApiError) -> PageError:
     """The service's refusal as a page says it (a sentence, capitalised, with its full stop)."""
     reason = err.detail[:1].upper() + err.detail[1:]
-    return PageError(err.status, reason if reason.endswith(".") else reason + ".")
+    return PageError(err.status, reason if reason.endswith(".") else reason + ".", err.kind)
 
 
 async def _call(fn: Callable[..., T], *args: Any) -> T:
@@ -70,7 +74,7 @@ def _held_seats(service: GameService, live: Live, tokens: list[str]) -> dict[int
         except ApiError as err:
             problem = err
     if not seats:
-        raise problem or ApiError(403, "this browser holds no seat at that game")
+        raise problem or ApiError(403, "this browser holds no seat at that game", kind=NO_SEAT)
     return seats
 
 
@@ -230,7 +234,7 @@ async def undo(request: Request, game_id: str, tokens: list[str], at: int) -> No
 
 async def hint(request: Request, game_id: str, tokens: list[str], at: int) -> dict[str, Any]:
     """A hint for the held seat that decides at decision ``at`` (:meth:`GameService.hint_async`:
-    it searches ``Settings.page_hint_seconds`` in a worker thread; the answer's ``hints`` each have ``option``, ``words``,
+    it searches ``Settings.page_hint_seconds`` in a worker process; the answer's ``hints`` each have ``option``, ``words``,
     ``share``, ``value``, ``measure`` and ``text``)."""
     service = _service(request)
     token = await _call(_token_of, service, game_id, tokens, _deciding)

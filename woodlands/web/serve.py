@@ -77,6 +77,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allo
         from dataclasses import replace
         settings = replace(settings, games_per_client=10**9, max_games=10**9)
     try:
+        settings.search_process_count()
+    except ValueError as e:            # $WOODLANDS_SEARCH_PROCESSES that is not a number
+        raise ServeError(str(e)) from None
+    try:
         url = settings.database_url()
         shown = shown_url(url)
     except ArgumentError:

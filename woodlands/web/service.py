@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, AsyncIterator
 from ..engine.errors import GameOptionError, RecordError, WoodlandsError
 from ..engine.registry import GameDescriptor, OptionSpec
 from ..engine.state import GameState
+from .searchpool import SearchCrashed, SearchPool
 from .settings import Settings
 from .store import BOT, CHOICE, HUMAN, UNDO, EventRow, GameRow, Store, token_hash
 
@@ -52,13 +53,20 @@ COOKIE_PREFIX = "woodlands_seat_"
 BOT_BURST = 2000
 
 
-class ApiError(Exception):
-    """A refused request: the HTTP status, the reason in plain words, and extra fields for the body."""
+#: :attr:`ApiError.kind` of a refusal because the token (or browser) holds no seat in the game
+NO_SEAT = "no-seat"
 
-    def __init__(self, status: int, detail: str, **extra: Any) -> None:
+
+class ApiError(Exception):
+    """A refused request: the HTTP status, the reason in plain words, and extra fields for the body.
+    ``kind`` (not sent) names a refusal that a caller tells apart from others of its status, so
+    that it need not match the words (:data:`NO_SEAT`)."""
+
+    def __init__(self, status: int, detail: str, kind: str | None = None, **extra: Any) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
+        self.kind = kind
         self.extra = extra
 
 
@@ -214,6 +222,9 @@ class GameService:
         #: who may start a hint search now (woodlands.web.limits)
         from .limits import HintLimit
         self.hint_limit = HintLimit(settings)
+        #: where hints and search-bot moves run: worker processes, started on the first search
+        #: (woodlands.web.searchpool; Settings.search_processes)
+        self.searches = SearchPool(settings.search_process_count())
         #: mine()'s summaries of games not in memory: game -> (number, summary)
         self._summaries: dict[str, tuple[int, dict[str, Any]]] = {}
 
@@ -245,6 +256,7 @@ class GameService:
                     await task
                 except BaseException:
                     pass
+        self.searches.close()
         if self._listener is not None:
             await asyncio.to_thread(self._listener.join, 3.0)
         if self.store is not None:
@@ -335,7 +347,7 @@ class GameService:
             return found
         if hmac.compare_digest(row.admin_hash, digest):
             raise ApiError(403, "that is the table's admin token; it hands seats to bots but plays no seat")
-        raise ApiError(403, "that token holds no seat in this game")
+        raise ApiError(403, "that token holds no seat in this game", kind=NO_SEAT)
 
     def check_admin(self, live: Live, token: str | None) -> None:
         if not token:
@@ -489,23 +501,26 @@ class GameService:
         (``at``: refuse unless the game is at that decision).  It thinks ``seconds`` (default 1),
         or plays exactly ``iterations`` games (then the answer is reproducible: the seed comes
         from the game id and the decision number, both known to the seat).  The search runs in
-        a worker thread on a copy of the position; the game and its lock are free meanwhile.
-        :attr:`hint_limit` may refuse it with 429 before it starts."""
+        a worker process (:attr:`searches`; a thread with ``search_processes=0``) on a copy of
+        the position; the game and its lock are free meanwhile.  :attr:`hint_limit` may refuse
+        it with 429 before it starts; a worker that dies gives 503."""
         live = await self.live_async(game_id)
         seat = self.seat_of(live, token)
         async with holding(live.lock):
             await self._refresh_async(live)
             position, number = self._hint_position(live, seat, at)
-        from ..bots.hints import hint
-        budget: int | str = iterations if iterations is not None else f"{seconds if seconds is not None else 1.0}s"
+        from ..bots.ismcts import Budget
+        budget = Budget.parse(iterations if iterations is not None else f"{seconds if seconds is not None else 1.0}s")
         seed = hint_seed(game_id, number)
         with self.hint_limit.slot(client):
             started = time.perf_counter()
             try:
-                hints = await asyncio.to_thread(hint, position, seat, seed=seed, budget=budget)
+                hints = await self.searches.hint(position, seat, seed, budget)
             except (WoodlandsError, NotImplementedError) as e:
                 raise ApiError(409, f"no hint can be searched here: {e}", at=number) from None
-            took = time.perf_counter() - started
+            except SearchCrashed as e:
+                raise ApiError(503, f"{e}; nothing was changed, ask again", at=number) from None
+            took = time.perf_counter() - started      # wall time, a wait for a busy worker included
         return {"at": number, "seat": seat, "iterations": hints[0].iterations if hints else 0,
                 "seconds": round(took, 3),
                 "hints": [{"option": h.option_id, "words": h.words, "share": h.share, "value": h.value,
@@ -680,10 +695,10 @@ class GameService:
         self._bot_tasks[game_id] = asyncio.get_running_loop().create_task(self._bots(game_id))
 
     async def _bots(self, game_id: str) -> None:
-        """A game's bot task: while a bot decides, it chooses (in a thread: a search bot may
-        think a while), and its choice is stored and announced like a person's.  It lets go of
-        the game between moves, so the people at the table are never kept waiting by a chain
-        of bot moves."""
+        """A game's bot task: while a bot decides, it chooses (a search bot in a worker process,
+        :attr:`searches`, since it may think a while; the others in a thread), and its choice is
+        stored and announced like a person's.  It lets go of the game between moves, so the
+        people at the table are never kept waiting by a chain of bot moves."""
         try:
             for _ in range(BOT_BURST):
                 live = await self.live_async(game_id)
@@ -699,7 +714,13 @@ class GameService:
                         bot = live.bot_players[seat] = get_bot(live.bots[seat], seed=seat + 7919 * live.number,
                                                                game=live.row.game)
                     state = live.state
-                    option = await asyncio.to_thread(bot.choose, state)
+                    if bot.name == "ismcts":
+                        # a search: in a worker process (woodlands.web.searchpool), which sends
+                        # back the bot as its choice left it (it remembers the positions it met)
+                        option, bot = await self.searches.choose(bot, state)
+                        live.bot_players[seat] = bot
+                    else:                       # random, greedy: instant
+                        option = await asyncio.to_thread(bot.choose, state)
                     after = state.clone()
                     after.apply(option)
                     ev = EventRow(live.number, CHOICE, option, seat, True)
@@ -710,6 +731,10 @@ class GameService:
                         await self._refresh_async(live, always=True)    # another process moved first
                 await asyncio.sleep(self.settings.bot_pause)
         except ApiError:
+            return
+        except SearchCrashed:
+            # the search process died: the seat's move is not made; the next request about the
+            # game (kick_bots) starts the task again, on a new pool
             return
         finally:
             self._bot_tasks.pop(game_id, None)

@@ -7,6 +7,10 @@ from pathlib import Path
 
 #: the environment variable a server reads its database URL from when none is given
 DB_ENV = "WOODLANDS_DB"
+#: the environment variable a server reads its number of search processes from when none is given
+SEARCH_PROCESSES_ENV = "WOODLANDS_SEARCH_PROCESSES"
+#: search processes when neither the setting nor the environment names a number
+DEFAULT_SEARCH_PROCESSES = 1
 
 
 def default_db_url() -> str:
@@ -52,9 +56,29 @@ class Settings:
     hint_window: float = 60.0
     #: how long the game page's Hint button lets the search think, in seconds
     page_hint_seconds: float = 1.0
+    #: worker processes that run hints and search-bot moves (woodlands.web.searchpool), so a
+    #: search does not slow the other requests; 0: in a thread of the server (tiny machines).
+    #: None: ``$WOODLANDS_SEARCH_PROCESSES``, else 1.  ``hint_slots`` still limits the hints.
+    search_processes: int | None = None
 
     def database_url(self) -> str:
         return with_driver(self.db_url or os.environ.get(DB_ENV) or default_db_url())
+
+    def search_process_count(self) -> int:
+        """:attr:`search_processes`, else ``$WOODLANDS_SEARCH_PROCESSES``, else 1; ValueError
+        naming the variable for anything but a whole number from 0."""
+        if self.search_processes is not None:
+            value: object = self.search_processes
+        else:
+            value = os.environ.get(SEARCH_PROCESSES_ENV, "").strip() or DEFAULT_SEARCH_PROCESSES
+        try:
+            count = int(value) if isinstance(value, (int, str)) and not isinstance(value, bool) else -1
+        except ValueError:
+            count = -1
+        if count < 0:
+            where = "search_processes" if self.search_processes is not None else f"${SEARCH_PROCESSES_ENV}"
+            raise ValueError(f"{where} is a number of processes from 0 (0: search in a thread), not {value!r}")
+        return count
 
 
 def with_driver(url: str) -> str:

@@ -1,0 +1,234 @@
+"""Search work (hints, search-bot seats) in worker processes, so a search does not slow the table.
+
+A hint or a search bot's move is seconds of pure-Python CPU.  Run in a thread of the server, it
+holds the GIL most of that time, and every other request of the process waits for it: measured,
+``GET /api/games/{id}`` went from a p99 of a few milliseconds to tens while a 3-second hint
+searched (docs/web.md, "Measured").  :class:`SearchPool` runs the search in a small pool of
+worker processes instead (``Settings.search_processes``, default 1; 0 keeps the thread).
+
+What crosses to a worker is the position as its record: the game, the pack's folder, the seed,
+the options and the choices (a few kilobytes, a fraction of a millisecond to make here), which
+the worker replays on the game it loaded once.  A pickle of the state itself was measured and
+not chosen: the pickling runs in this process, under the GIL, and that is what the pool is for.
+``benchmarks/search_transfer.py`` (medians of 9): a 1,000-choice Cursed Forest game, 6 KB and
+0.11 ms here for the record against 111 KB and 7.3 ms for the state; a whole Storyfold campaign
+(434 choices), 5 KB and 0.08 ms against 90 KB and 7.3 ms.  The record costs the worker a replay
+(50 ms and 15 ms; the state's unpickling 3-4 ms), but a worker keeps the last positions it
+rebuilt, so the next request for the same game (the next move, another hint) replays only the
+choices made since (0.5 ms for one).  The answer is the one the search gives in
+this process for the same position, seed and iterations budget (``tests/web/test_searchpool.py``).
+
+A worker that dies (killed, out of memory) breaks the whole pool; the request that was waiting
+gets :class:`SearchCrashed` (the service answers 503) and the next search starts a new pool.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import threading
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
+if TYPE_CHECKING:
+    from ..bots.base import Bot
+    from ..bots.hints import Hint
+    from ..bots.ismcts import Budget
+    from ..engine.game import Game
+    from ..engine.state import GameState
+
+T = TypeVar("T")
+
+
+class SearchCrashed(RuntimeError):
+    """A search process died before it answered (the pool is rebuilt for the next search)."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position as it crosses to a worker: its record (``state.record(digest=False)``) and the
+    folder of the pack it is played with (None: the game's default pack).  The worker rebuilds
+    the exact state from it, as :func:`woodlands.engine.game.replay` would."""
+
+    record: dict[str, Any]
+    content: str | None
+
+    @classmethod
+    def of(cls, state: "GameState") -> "Position":
+        path = state.game.content_path
+        return cls(state.record(digest=False), None if path is None else str(path))
+
+    def key(self) -> tuple[str, str | None, int, str]:
+        """What fixes the game apart from its choices (a worker's cache key)."""
+        r = self.record
+        return (r["game"], self.content, r["seed"], json.dumps(r["options"], sort_keys=True))
+
+
+# ---------------------------------------------------------------------- in the worker
+#: the games a worker has loaded: (game id, pack folder) -> Game (content is loaded once)
+_GAMES: dict[tuple[str, str | None], "Game"] = {}
+#: the last positions a worker rebuilt, by Position.key() (a new request for the same game
+#: replays only the choices made since)
+_STATES: OrderedDict[tuple[str, str | None, int, str], "GameState"] = OrderedDict()
+_KEEP_STATES = 16
+
+
+def _game(game_id: str, content: str | None) -> "Game":
+    key = (game_id, content)
+    game = _GAMES.get(key)
+    if game is None:
+        from ..engine.game import load_game
+        game = _GAMES[key] = load_game(game_id, content)
+    return game
+
+
+def rebuild(position: Position) -> "GameState":
+    """The state ``position`` describes: the game's start and its choices applied in order (what
+    :func:`~woodlands.engine.game.replay` does), from the last state rebuilt for the same game
+    when its choices are the start of these.  The cached state is never handed out (a clone is),
+    so a search cannot change it."""
+    from ..engine.errors import RecordError
+    record = position.record
+    choices: list[str] = record["choices"]
+    key = position.key()
+    known = _STATES.get(key)
+    if known is not None and len(known.choices) <= len(choices) and known.choices == choices[:len(known.choices)]:
+        state = known.clone()
+    else:
+        game = _game(record["game"], position.content)
+        want = record["content"]
+        if (game.content.id, game.content.version) != (want["id"], want["version"]):
+            raise RecordError(f"the pack at {position.content} is {game.content.id} {game.content.version}, "
+                              f"not {want['id']} {want['version']}")
+        state = game.new_game(seed=record["seed"], options=record["options"])
+    for choice in choices[len(state.choices):]:
+        state.apply(choice)
+    _STATES[key] = state.clone()
+    _STATES.move_to_end(key)
+    while len(_STATES) > _KEEP_STATES:
+        _STATES.popitem(last=False)
+    return state
+
+
+def _hint_job(position: Position, seat: int, seed: int, budget: "Budget") -> "list[Hint]":
+    from ..bots.hints import hint
+    return hint(rebuild(position), seat, seed=seed, budget=budget)
+
+
+def _choose_job(position: Position, bot: "Bot") -> "tuple[str, Bot]":
+    """The bot's choice and the bot as it is after it (a search bot remembers the positions it
+    met in this game: the service keeps the returned bot for the seat's next move)."""
+    option = bot.choose(rebuild(position))
+    return option, bot
+
+
+def _warm() -> None:
+    """A worker's first job: the executor starts one worker per job submitted, so one of these
+    per process starts them all at once, and each imports what a search needs (already done
+    under ``forkserver``, whose preload forks them with it; ``spawn`` starts bare).  The first
+    search still waits for a worker to start, once per pool: a 30-iteration Cursed Forest hint
+    took 0.8-1.0 s on a new pool and 0.16-0.22 s after, on this two-core machine."""
+    from ..bots import hints, ismcts  # noqa: F401
+
+
+# ---------------------------------------------------------------------- in the server
+def _context() -> multiprocessing.context.BaseContext:
+    """How workers are started.  Not ``fork``: the server has threads (the event loop's thread
+    pool, the store's writer, PostgreSQL's listener), and a forked child inherits a copy of
+    every lock some other thread held at that moment, never to be released in the child (a
+    deadlock waiting to happen; Python 3.12 warns about it).  ``forkserver`` forks workers from
+    a small single-threaded process started for the purpose, with this module already imported;
+    ``spawn`` (slower to start: a fresh interpreter) where there is no forkserver (Windows)."""
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    ctx = multiprocessing.get_context(method)
+    if method == "forkserver":
+        ctx.set_forkserver_preload([__name__, "woodlands.bots.hints"])
+    return ctx
+
+
+class SearchPool:
+    """``processes`` worker processes for searches, started on the first search; 0: each
+    search in a thread of this process (tiny machines, and tests that want it so).
+
+    :meth:`hint` and :meth:`choose` are awaited on the event loop.  :meth:`close` stops the
+    workers (a search still running is abandoned)."""
+
+    def __init__(self, processes: int) -> None:
+        if processes < 0:
+            raise ValueError(f"search processes is a number from 0, not {processes}")
+        self.processes = processes
+        self._executor: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+        self._closed = False
+        #: pools started so far (tests: a broken pool is replaced)
+        self.started = 0
+
+    def _pool(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._closed:
+                raise SearchCrashed("the server is stopping; no new search starts")
+            if self._executor is None:
+                self._executor = ProcessPoolExecutor(self.processes, mp_context=_context())
+                self.started += 1
+                for _ in range(self.processes):
+                    self._executor.submit(_warm)
+            return self._executor
+
+    def _broken(self, executor: ProcessPoolExecutor) -> None:
+        """Forget a broken pool (once: several searches may fail on it together)."""
+        with self._lock:
+            if self._executor is executor:
+                self._executor = None
+        executor.shutdown(wait=False, cancel_futures=True)
+
+    async def _run(self, job: Callable[..., T], *args: Any) -> T:
+        executor = self._pool()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(executor, job, *args)
+        except BrokenProcessPool:
+            self._broken(executor)
+            if self._closed:
+                raise SearchCrashed("the server is stopping; the search was abandoned") from None
+            raise SearchCrashed("the search process stopped before it answered") from None
+
+    async def hint(self, state: "GameState", seat: int, seed: int, budget: "Budget") -> "list[Hint]":
+        """:func:`woodlands.bots.hints.hint` for ``state`` (not touched; the caller's copy)."""
+        if self.processes == 0:
+            from ..bots.hints import hint
+            return await asyncio.to_thread(hint, state, seat, seed=seed, budget=budget)
+        return await self._run(_hint_job, Position.of(state), seat, seed, budget)
+
+    async def choose(self, bot: "Bot", state: "GameState") -> "tuple[str, Bot]":
+        """``bot.choose(state)`` and the bot as it is afterwards: the same object in the thread
+        path, a copy that went through a worker otherwise (keep it for the next move)."""
+        if self.processes == 0:
+            return await asyncio.to_thread(bot.choose, state), bot
+        return await self._run(_choose_job, Position.of(state), bot)
+
+    def close(self) -> None:
+        """Stop the workers now: queued searches are cancelled and running ones killed (a
+        stopping server should not wait seconds for a search nobody will read)."""
+        with self._lock:
+            self._closed = True
+            executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        # the executor's own table of its workers (private, hence getattr): shutdown(wait=False)
+        # alone would leave a running search to finish, and the interpreter waits for it at exit
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids (tests; empty before the first search)."""
+        executor = self._executor
+        found = getattr(executor, "_processes", None) if executor is not None else None
+        return [p for p in (found or {})]
+
+
+__all__ = ["Position", "SearchCrashed", "SearchPool", "rebuild"]
