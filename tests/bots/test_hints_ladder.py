@@ -41,6 +41,30 @@ def test_a_hint_calls_a_value_a_win_chance_only_where_it_is_one():
     assert told and all(h.measure == "win chance" and "win chance about" in h.text() for h in told)
 
 
+def test_a_first_hint_visited_less_than_another_says_why_it_comes_first(monkeypatch):
+    """The search keeps the greedy bot's pick unless another option is clearly better, so its
+    choice (the first hint) may have a smaller share than the second: its line says so."""
+    from woodlands.bots import ismcts
+    state = positions("tanglewoods", {"difficulty": 5, "round_limit": 40}, 10)[0]
+    ids = [o.id for o in state.decision.options]
+    assert len(ids) >= 2
+
+    def kept_prior(self, position, seat):
+        return ismcts.SearchResult(seat, (ismcts.OptionStat(ids[0], 30, 0.3, 0.55),
+                                          ismcts.OptionStat(ids[1], 70, 0.7, 0.57)), 100, 0.1, 0.05, prior=ids[0])
+    monkeypatch.setattr(ismcts.ISMCTSBot, "search", kept_prior)
+    first, second = hint(state, state.decision.player, budget="10")
+    assert first.kept and not second.kept
+    assert first.text().endswith("; still the search's choice: no other option is clearly better")
+    assert "still" not in second.text()
+
+    def plain(self, position, seat):
+        return ismcts.SearchResult(seat, (ismcts.OptionStat(ids[1], 70, 0.7, 0.57),
+                                          ismcts.OptionStat(ids[0], 30, 0.3, 0.55)), 100, 0.1, 0.05, prior=ids[0])
+    monkeypatch.setattr(ismcts.ISMCTSBot, "search", plain)
+    assert not any(h.kept for h in hint(state, state.decision.player, budget="10"))
+
+
 def test_a_hint_does_not_leak():
     """The hint for a seat is the same on two states that differ only in what it cannot see."""
     for game_id, options, every in (("tanglewoods", {"difficulty": 5, "round_limit": 40}, 10),

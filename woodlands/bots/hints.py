@@ -35,13 +35,21 @@ class Hint:
     value: float        #: the seat's estimated reward after it, 0..1 (see ``measure``)
     measure: str        #: what ``value`` is: "win chance", "score", or "rating" (:data:`RATING`)
     iterations: int     #: how many samples the search played
+    #: the first hint, kept as the search's choice although another option was visited more: the
+    #: search keeps the greedy bot's pick unless an option is clearly better (``ISMCTSBot.margin``)
+    kept: bool = False
 
     def text(self) -> str:
         """One line for a person: ``Roll the dice: picked in 46% of the search, win chance about 62%``
-        (a rating: ``..., rated 58% (50% = as good as now)``)."""
+        (a rating: ``..., rated 58% (50% = as good as now)``).  A first hint visited less than
+        another says why it comes first, so that a smaller share above a larger one reads right."""
         if self.measure == RATING:
-            return f"{self.words}: picked in {self.share:.0%} of the search, rated {self.value:.0%} (50% = as good as now)"
-        return f"{self.words}: picked in {self.share:.0%} of the search, {self.measure} about {self.value:.0%}"
+            line = f"{self.words}: picked in {self.share:.0%} of the search, rated {self.value:.0%} (50% = as good as now)"
+        else:
+            line = f"{self.words}: picked in {self.share:.0%} of the search, {self.measure} about {self.value:.0%}"
+        if self.kept:
+            line += "; still the search's choice: no other option is clearly better"
+        return line
 
 
 #: The measure of a hint whose value is not a chance or a score but a rating against the position
@@ -83,10 +91,12 @@ def hint(state: "GameState", seat: int, seconds: float = 1.0, seed: int = 0, top
     from ..engine.presentation import presentation_for
     words = presentation_for(state.game).option_words
     found = []
-    for stat in result.stats[:top]:
+    most = max((stat.visits for stat in result.stats), default=0)
+    for k, stat in enumerate(result.stats[:top]):
         option = decision.option(stat.option_id)
         assert option is not None
-        found.append(Hint(stat.option_id, words(decision, option), stat.share, stat.value, measure, result.iterations))
+        found.append(Hint(stat.option_id, words(decision, option), stat.share, stat.value, measure, result.iterations,
+                          kept=k == 0 and stat.visits < most))
     return found
 
 
