@@ -2,12 +2,13 @@
 in its descriptor (:class:`woodlands.engine.registry.GameDescriptor`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
 from ..engine.errors import GameOptionError
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
+    from .ismcts import Budget
 
 
 @runtime_checkable
@@ -53,6 +54,22 @@ def greedy_for(game_id: str, seed: int) -> Bot:
     return bot
 
 
+class SearchingBot(Bot, Protocol):
+    """A bot that searches: it thinks within a budget of iterations or seconds a decision."""
+
+    budget: "Budget"
+
+
+def searches(bot: Bot) -> TypeGuard[SearchingBot]:
+    """Whether ``bot`` searches (it takes a budget, iterations or seconds a decision): its moves
+    cost seconds of CPU, so a server runs them apart (woodlands.web.searchpool).
+
+    >>> searches(get_bot("ismcts", 1)), searches(get_bot("greedy", 1))
+    (True, False)
+    """
+    return hasattr(bot, "budget")
+
+
 #: the bots every client may ask for by name without naming a game (``greedy`` picks each game's own)
 BOT_NAMES: tuple[str, ...] = ("random", "greedy")
 
@@ -96,7 +113,7 @@ def get_bot(name: str, seed: int = 0, game: str | None = None, budget: "str | in
     else:
         raise GameOptionError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
     if budget is not None:
-        if not hasattr(bot, "budget"):
+        if not searches(bot):
             raise GameOptionError(f"the {name} bot does not search, so it takes no budget")
         from .ismcts import Budget
         bot.budget = Budget.parse(budget)

@@ -709,14 +709,14 @@ class GameService:
                         return                  # (and the finally below forgets the task at once)
                     seat = decision.player
                     bot = live.bot_players.get(seat)
+                    from ..bots.base import get_bot, searches
                     if bot is None:
-                        from ..bots.base import get_bot
                         bot = live.bot_players[seat] = get_bot(live.bots[seat], seed=seat + 7919 * live.number,
                                                                game=live.row.game)
                     state = live.state
-                    if bot.name == "ismcts":
-                        # a search: in a worker process (woodlands.web.searchpool), which sends
-                        # back the bot as its choice left it (it remembers the positions it met)
+                    if searches(bot):
+                        # in a worker process (woodlands.web.searchpool), which sends back the
+                        # bot as its choice left it (it remembers the positions it met)
                         option, bot = await self.searches.choose(bot, state)
                         live.bot_players[seat] = bot
                     else:                       # random, greedy: instant
