@@ -8,8 +8,8 @@ worker processes instead (``Settings.search_processes``, default 1; 0 keeps the 
 
 What crosses to a worker is the position as its record: the game, the pack's folder, the seed,
 the options and the choices (a few kilobytes, a fraction of a millisecond to make here), which
-the worker replays on the game it loaded once.  A pickle of the state itself was measured and
-not chosen: the pickling runs in this process, under the GIL, and that is what the pool is for.
+the worker replays (:func:`~woodlands.engine.game.replay`).  A pickle of the state itself was
+measured and not chosen: the pickling runs in this process, under the GIL, and that is what the pool is for.
 ``benchmarks/search_transfer.py`` (medians of 9): a 1,000-choice Cursed Forest game, 6 KB and
 0.11 ms here for the record against 111 KB and 7.3 ms for the state; a whole Storyfold campaign
 (434 choices), 5 KB and 0.08 ms against 90 KB and 7.3 ms.  The record costs the worker a replay
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from ..bots.base import Bot
     from ..bots.hints import Hint
     from ..bots.ismcts import Budget
-    from ..engine.game import Game
     from ..engine.state import GameState
 
 T = TypeVar("T")
@@ -68,44 +67,28 @@ class Position:
 
 
 # ---------------------------------------------------------------------- in the worker
-#: the games a worker has loaded: (game id, pack folder) -> Game (content is loaded once)
-_GAMES: dict[tuple[str, str | None], "Game"] = {}
 #: the last positions a worker rebuilt, by Position.key() (a new request for the same game
 #: replays only the choices made since)
 _STATES: OrderedDict[tuple[str, str | None, int, str], "GameState"] = OrderedDict()
 _KEEP_STATES = 16
 
 
-def _game(game_id: str, content: str | None) -> "Game":
-    key = (game_id, content)
-    game = _GAMES.get(key)
-    if game is None:
-        from ..engine.game import load_game
-        game = _GAMES[key] = load_game(game_id, content)
-    return game
-
-
 def rebuild(position: Position) -> "GameState":
-    """The state ``position`` describes: the game's start and its choices applied in order (what
-    :func:`~woodlands.engine.game.replay` does), from the last state rebuilt for the same game
-    when its choices are the start of these.  The cached state is never handed out (a clone is),
-    so a search cannot change it."""
-    from ..engine.errors import RecordError
-    record = position.record
-    choices: list[str] = record["choices"]
+    """The state ``position`` describes: :func:`~woodlands.engine.game.replay` of its record, or
+    the last state rebuilt for the same game with the choices made since applied, when its
+    choices are the start of these.  The cached state is never handed out (a clone is), so a
+    search cannot change it.  (A game of a pack from a folder loads its pack on its first
+    replay in a worker: 20-60 ms, once per game while it stays among the kept positions.)"""
+    choices: list[str] = position.record["choices"]
     key = position.key()
     known = _STATES.get(key)
     if known is not None and len(known.choices) <= len(choices) and known.choices == choices[:len(known.choices)]:
         state = known.clone()
+        for choice in choices[len(state.choices):]:
+            state.apply(choice)
     else:
-        game = _game(record["game"], position.content)
-        want = record["content"]
-        if (game.content.id, game.content.version) != (want["id"], want["version"]):
-            raise RecordError(f"the pack at {position.content} is {game.content.id} {game.content.version}, "
-                              f"not {want['id']} {want['version']}")
-        state = game.new_game(seed=record["seed"], options=record["options"])
-    for choice in choices[len(state.choices):]:
-        state.apply(choice)
+        from ..engine.game import replay
+        state = replay(position.record, position.content)
     _STATES[key] = state.clone()
     _STATES.move_to_end(key)
     while len(_STATES) > _KEEP_STATES:
