@@ -2,13 +2,16 @@
 (issue 9, "Records across rules fixes")."""
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import woodlands
+from woodlands.bots import get_bot
 from woodlands.engine.errors import RecordError
-from woodlands.engine.records import log_digest
+from woodlands.engine.records import canonical_json, json_canonical_json, log_digest
 
 
 def _played(game_id: str = "tanglewoods", n: int = 30, seed: int = 3) -> woodlands.GameState:
@@ -135,11 +138,6 @@ def test_undo_still_goes_back_one_choice():
 
 # --- the digest's bytes: orjson writes them, json defines them ---------------------------------
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
-
-from woodlands.bots import get_bot  # noqa: E402
-from woodlands.engine.records import canonical_json, json_canonical_json  # noqa: E402
-
 _PLAIN = (str, int, bool, type(None))
 
 
@@ -171,7 +169,7 @@ def test_every_event_is_plain_json_and_both_writers_agree(game_id, options, game
         log = state.log
         _only_plain(log)
         assert canonical_json(log) == json_canonical_json(log)
-        assert log_digest(log) == "sha256:" + __import__("hashlib").sha256(json_canonical_json(log)).hexdigest()
+        assert log_digest(log) == "sha256:" + hashlib.sha256(json_canonical_json(log)).hexdigest()
 
 
 _json = st.recursive(

@@ -19,6 +19,8 @@ import hashlib
 import json
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from .errors import RecordError
 
 if TYPE_CHECKING:
@@ -26,14 +28,9 @@ if TYPE_CHECKING:
 
 DIGEST_PREFIX = "sha256:"
 
-try:        # a core dependency; the json path below stays for any install without it
-    import orjson as _orjson
-    # subclasses of str and int, dataclasses and dates go to ``default`` (and so to json)
-    _ORJSON_OPTIONS = (_orjson.OPT_SORT_KEYS | _orjson.OPT_PASSTHROUGH_SUBCLASS
-                       | _orjson.OPT_PASSTHROUGH_DATACLASS | _orjson.OPT_PASSTHROUGH_DATETIME)
-except ImportError:   # pragma: no cover
-    _orjson = None   # type: ignore[assignment]
-    _ORJSON_OPTIONS = 0
+#: subclasses of str and int, dataclasses and dates go to ``default`` (and so to json)
+_ORJSON_OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS
+                   | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME)
 
 
 def canonical_json(log: list[dict[str, Any]]) -> bytes:
@@ -48,19 +45,17 @@ def canonical_json(log: list[dict[str, Any]]) -> bytes:
     64 bits, a dataclass, a date, a subclass of str or int, any other object) goes to json.
     Two things orjson would spell its own way are kept out of logs instead: floats (``0.00001``
     for ``1e-05``, ``null`` for NaN) and enums (their value, not their ``str``).  Events carry
-    text, whole numbers, flags and lists and dicts of them; ``tests/test_records.py`` checks
+    text, whole numbers, flags and lists and dicts of them; ``tests/engine/test_records.py`` checks
     that every event of many seeded games of each game is of those types and that both ways
     give the same bytes.
 
     >>> canonical_json([{"b": 1, "a": ["Gûl", None, True]}]).decode()
     '[{"a":["Gûl",null,true],"b":1}]'
     """
-    if _orjson is not None:
-        try:
-            return _orjson.dumps(log, default=_refuse, option=_ORJSON_OPTIONS)
-        except TypeError:     # orjson.JSONEncodeError: something only json writes as it should
-            pass
-    return json_canonical_json(log)
+    try:
+        return orjson.dumps(log, default=_refuse, option=_ORJSON_OPTIONS)
+    except TypeError:     # orjson.JSONEncodeError: something only json writes as it should
+        return json_canonical_json(log)
 
 
 def json_canonical_json(log: list[dict[str, Any]]) -> bytes:
