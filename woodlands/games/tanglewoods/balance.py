@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.state import GameState
-from .state import ZONE_NAMES, TanglewoodsState
+from .state import COMMITTED, EXHAUSTED, POOL, TanglewoodsState
 
 
 def details(state: GameState) -> dict[str, Any]:
@@ -17,7 +17,6 @@ def details(state: GameState) -> dict[str, Any]:
     assert isinstance(state, TanglewoodsState)
     c = state.content
     zones = state.dice_zone
-    pool, committed, exhausted = ZONE_NAMES.index("pool"), ZONE_NAMES.index("committed"), ZONE_NAMES.index("exhausted")
     hero = side = ""
     if state.hero >= 0:
         hero = c.heroes[state.hero].id
@@ -33,8 +32,8 @@ def details(state: GameState) -> dict[str, Any]:
         "side": side,
         "health": int(state.health),
         "gold": int(state.gold),
-        "dice_ready": sum(1 for z in zones if z == pool or z == committed),
-        "dice_exhausted": sum(1 for z in zones if z == exhausted),
+        "dice_ready": zones.count(POOL) + zones.count(COMMITTED),
+        "dice_exhausted": zones.count(EXHAUSTED),
         "cards": sorted(cards),
         "items": sorted({c.items[code >> 1].id for code in state.inventory}),
         "bears": sorted({forest[b].id for b in (*state.bears_won, *state.bears_aside)}),
