@@ -162,7 +162,8 @@ def test_search_bot_seats_play_the_same_moves_in_a_worker_as_in_a_thread(tmp_pat
 
 def test_the_setting_and_its_environment_variable(monkeypatch):
     monkeypatch.delenv(SEARCH_PROCESSES_ENV, raising=False)
-    assert Settings().search_process_count() == 1
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert Settings().search_process_count() == 1           # two cores: one for the server
     monkeypatch.setenv(SEARCH_PROCESSES_ENV, "3")
     assert Settings().search_process_count() == 3
     assert Settings(search_processes=0).search_process_count() == 0           # the setting wins
@@ -171,6 +172,16 @@ def test_the_setting_and_its_environment_variable(monkeypatch):
         Settings().search_process_count()
     with pytest.raises(ValueError, match="search_processes"):
         Settings(search_processes=-1).search_process_count()
+
+
+@pytest.mark.parametrize("cores, slots, processes", [(None, 2, 1), (1, 2, 1), (2, 2, 1), (3, 2, 2), (8, 2, 2),
+                                                     (8, 4, 4), (8, 16, 7), (4, 0, 1)])
+def test_by_default_a_process_per_hint_slot_leaving_a_core_to_the_server(monkeypatch, cores, slots, processes):
+    """A second hint asked at once is searched beside the first when the machine has a core to
+    spare for it (it used to wait for the one process whatever the machine)."""
+    monkeypatch.delenv(SEARCH_PROCESSES_ENV, raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
+    assert Settings(hint_slots=slots).search_process_count() == processes
 
 
 def test_no_process_starts_before_the_first_search_nor_on_the_thread_path(sqlite_url):

@@ -4,7 +4,8 @@ A hint or a search bot's move is seconds of pure-Python CPU.  Run in a thread of
 holds the GIL most of that time, and every other request of the process waits for it: measured,
 ``GET /api/games/{id}`` went from a p99 of a few milliseconds to tens while a 3-second hint
 searched (docs/web.md, "Measured").  :class:`SearchPool` runs the search in a small pool of
-worker processes instead (``Settings.search_processes``, default 1; 0 keeps the thread).
+worker processes instead (``Settings.search_processes``, by default one per hint slot leaving a
+core to the server; 0 keeps the thread).
 
 What crosses to a worker is the position as its record: the game, the pack's folder, the seed,
 the options and the choices (a few kilobytes, a fraction of a millisecond to make here), which

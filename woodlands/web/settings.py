@@ -10,7 +10,6 @@ DB_ENV = "WOODLANDS_DB"
 #: the environment variable a server reads its number of search processes from when none is given
 SEARCH_PROCESSES_ENV = "WOODLANDS_SEARCH_PROCESSES"
 #: search processes when neither the setting nor the environment names a number
-DEFAULT_SEARCH_PROCESSES = 1
 
 
 def default_db_url() -> str:
@@ -58,19 +57,33 @@ class Settings:
     page_hint_seconds: float = 1.0
     #: worker processes that run hints and search-bot moves (woodlands.web.searchpool), so a
     #: search does not slow the other requests; 0: in a thread of the server (tiny machines).
-    #: None: ``$WOODLANDS_SEARCH_PROCESSES``, else 1.  ``hint_slots`` still limits the hints.
+    #: None: ``$WOODLANDS_SEARCH_PROCESSES``, else :meth:`default_search_processes`.
+    #: ``hint_slots`` still limits the hints.
     search_processes: int | None = None
 
     def database_url(self) -> str:
         return with_driver(self.db_url or os.environ.get(DB_ENV) or default_db_url())
 
+    def default_search_processes(self) -> int:
+        """One search process per hint slot, leaving a core to the server: ``hint_slots``
+        processes at most, one fewer than the machine's cores, at least one.  On two cores that
+        is one (a second hint waits for it); on four or more, as many as the slots, so hints
+        asked together are searched together instead of one after the other.
+
+        >>> import os
+        >>> Settings(hint_slots=2).default_search_processes() == max(1, min(2, (os.cpu_count() or 1) - 1))
+        True
+        """
+        return max(1, min(self.hint_slots, (os.cpu_count() or 1) - 1))
+
     def search_process_count(self) -> int:
-        """:attr:`search_processes`, else ``$WOODLANDS_SEARCH_PROCESSES``, else 1; ValueError
-        naming the variable for anything but a whole number from 0."""
+        """:attr:`search_processes`, else ``$WOODLANDS_SEARCH_PROCESSES``, else
+        :meth:`default_search_processes`; ValueError naming the variable for anything but a
+        whole number from 0."""
         if self.search_processes is not None:
             value: object = self.search_processes
         else:
-            value = os.environ.get(SEARCH_PROCESSES_ENV, "").strip() or DEFAULT_SEARCH_PROCESSES
+            value = os.environ.get(SEARCH_PROCESSES_ENV, "").strip() or self.default_search_processes()
         try:
             count = int(value) if isinstance(value, (int, str)) and not isinstance(value, bool) else -1
         except ValueError:
