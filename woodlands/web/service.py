@@ -711,8 +711,17 @@ class GameService:
                     bot = live.bot_players.get(seat)
                     from ..bots.base import get_bot, searches
                     if bot is None:
-                        bot = live.bot_players[seat] = get_bot(live.bots[seat], seed=seat + 7919 * live.number,
-                                                               game=live.row.game)
+                        # seeded from what is public and stable (bot_seed), so the seat makes the
+                        # same move whenever it is asked, after a restart or an eviction too: a
+                        # searching bot draws each move's randomness from its seed and the number
+                        # of choices made, and is kept (it remembers the positions it met); any
+                        # other is made afresh for each move, seeded with the move's number
+                        bot = get_bot(live.bots[seat], seed=bot_seed(game_id, seat), game=live.row.game)
+                        if searches(bot):
+                            live.bot_players[seat] = bot
+                        else:
+                            bot = get_bot(live.bots[seat], seed=bot_seed(game_id, seat, live.number),
+                                          game=live.row.game)
                     state = live.state
                     if searches(bot):
                         # in a worker process (woodlands.web.searchpool), which sends back the
@@ -824,6 +833,20 @@ def _new_state(row: GameRow) -> GameState:
     except RecordError as e:
         raise ApiError(409, f"this game cannot be opened: {e}") from None
     return game.new_game(seed=row.seed, options=row.options)
+
+
+def bot_seed(game_id: str, seat: int, number: int | None = None) -> int:
+    """The seed of the bot playing ``seat`` (for the move at ``number``, for a bot made for one
+    move): like :func:`hint_seed`, from what is public (the game's id, the seat, the decision's
+    number), never from the game's hidden state or its generator, and the same in every process
+    and after every restart.
+
+    >>> bot_seed("g1", 1) == bot_seed("g1", 1) != bot_seed("g1", 2)
+    True
+    """
+    import hashlib
+    tail = "" if number is None else f":{number}"
+    return int.from_bytes(hashlib.sha256(f"bot:{game_id}:{seat}{tail}".encode()).digest()[:4], "big")
 
 
 def hint_seed(game_id: str, number: int) -> int:
