@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from array import array
 from itertools import compress, repeat
-from operator import attrgetter
 from typing import Any
 
 from ..engine.game import Game
@@ -195,9 +194,8 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     o_decider, o_turn = o_dec + n_kinds, o_phase + len(PHASES)
     decider_at = {a: o_decider + a for a in range(n)}
     turn_at = {a: o_turn + a for a in range(n)}
-    #: the scalars but the free actions (which change on a third of the steps: written at each)
-    scalar_fields = attrgetter("round_no", "seeds_laid", "morna_at", "morna_health", "jumped", "marta_used",
-                               "last_roll", "over")
+    # (make reads the state's fields one by one into its keys: on the slotted state that costs
+    #  half what an operator.attrgetter of the same names does)
     o_free = o_sc + scal.index("free_actions")
     drawn_zeros = array("f", bytes(4 * (o_fight - o_drawn)))
     fight_zeros = array("f", bytes(4 * (o_adv - o_fight)))
@@ -211,14 +209,10 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     #: each lies in an adventurer's features; the action points, which change on more than half
     #: the steps, apart (one compare and one write instead of a pass over them all)
     plain_names = ("health", "max_health", "lives", "max_ap", "tag_debt")   # the state's fields too
-    plain_fields = attrgetter(*plain_names)
     plain_at = tuple(o_adv + ADV_FEATURES.index(name) for name in plain_names)
     o_ap = o_adv + ADV_FEATURES.index("ap")
 
     pack_scalars, pack10, pack5, pack4 = packer(scal.index("free_actions")), packer(10), packer(5), packer(4)
-    #: what the tiles segment reads (lists, then the list of lists of seeds, then three numbers)
-    tile_fields = attrgetter("tile_monster", "tile_damage", "placed", "place_rot", "place_pos", "tile_side", "tile_token",
-                             "tile_root", "tile_vine", "tile_seeds", "exit_at", "exit_link", "morna_at")
 
     blocks: dict[tuple[Any, ...], tuple[Any, int, tuple[int, int, int], tuple[int, ...]]] = {}
     adv_sp_end = o_adv_sp + n_spaces * n_states
@@ -296,9 +290,11 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         morna = s.morna_at
         exit_at = s.exit_at
         pp = s.place_pos
-        # (the key: the fields the scalars are made of, which a plain tuple compare can take;
-        #  the positions laid are tuples)
-        key = (scalar_fields(s), len(s.tile_stack), len(s.monster_bag), len(s.item_bag), len(s.pit_monsters),
+        # (the key: the fields the scalars are made of, but the free actions, which change on a
+        #  third of the steps and are written at each; a plain tuple compare can take them all,
+        #  the positions laid being tuples)
+        key = ((s.round_no, s.seeds_laid, morna, s.morna_health, s.jumped, s.marta_used, s.last_roll, s.over),
+               len(s.tile_stack), len(s.monster_bag), len(s.item_bag), len(s.pit_monsters),
                pp[morna] if morna >= 0 else None, pp[exit_at] if exit_at >= 0 else None,
                s.over and (s.outcome or {}).get("result") == "win")
         if key != m.scalars:
@@ -359,7 +355,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         if turn != m.turn:
             m.turn = turn
             out[o_adv + 1:adv_end:AW] = array("f", [a == turn for a in range(n)])
-        plain = plain_fields(s)          # one tuple compare when none changed (most steps)
+        plain = (s.health, s.max_health, s.lives, s.max_ap, s.tag_debt)   # (plain_names) one tuple compare when none changed (most steps)
         if plain != m.plain:
             for at, v, w in zip(plain_at, plain, m.plain):
                 if v != w:
@@ -429,7 +425,10 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 for i in marks:
                     out[i] = 1.0
         # -- the forest: changes when a tile is laid or what lies on one changes
-        laid = tile_fields(s)   # one compare of them all (the links only matter once the roots opened one)
+        # what the tiles segment reads (lists, the list of lists of seeds, then three numbers), in
+        # one compare (the links only matter once the roots opened one)
+        laid = (s.tile_monster, s.tile_damage, s.placed, s.place_rot, s.place_pos, s.tile_side, s.tile_token,
+                s.tile_root, s.tile_vine, s.tile_seeds, exit_at, s.exit_link, morna)
         relaid = laid != m.tiles or (s.exit_link >= 0 and s.links != m.links)
         if relaid:
             m.tiles = (*[v[:] for v in laid[:-4]], [*map(list.copy, s.tile_seeds)], *laid[-3:])
