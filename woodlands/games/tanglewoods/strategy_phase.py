@@ -13,7 +13,7 @@ from .bears import win_bear
 from .effects import run_effects
 from .gold import gain_gold
 from .model import COLOURS, CRIT, DIE_COLOUR, HIT
-from .modifiers import enemy_health, health_bonus, is_boss, is_enemy, modifier
+from .modifiers import enemy_codes, enemy_health, health_bonus, is_boss, modifier
 from .registry import steps
 from .state import TanglewoodsState
 from .stats import check_flip
@@ -26,7 +26,9 @@ DONE = Option.of("done", label="Leave the other dice unapplied (they roll again 
 
 
 def undefeated_enemies(s: TanglewoodsState) -> list[int]:
-    return [i for i, code in enumerate(s.tableau) if not s.defeated[i] and is_enemy(s, code)]
+    """The tableau slots of the enemies not defeated yet (ruling T-4)."""
+    enemies, defeated = enemy_codes(s), s.defeated   # is_enemy of each card, looked up: asked several times a decision
+    return [i for i, code in enumerate(s.tableau) if code in enemies and not defeated[i]]
 
 
 def passes_allowed(s: TanglewoodsState) -> int:
