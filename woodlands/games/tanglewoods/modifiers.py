@@ -53,7 +53,7 @@ def modifier_in_play(s: TanglewoodsState, name: str) -> int:
     return total + sum(amount for kind, _target, amount in s.round_mods if kind == name)
 
 
-#: ``Game.memo`` key of the per-pack tables of :func:`_carriers`, one per modifier name
+#: ``Game.memo`` key of the per-pack tables of :func:`_carriers`, by modifier name
 _CARRIERS = "modifier_carriers"
 
 _Carriers = tuple[dict[int, int], int, dict[int, int], dict[int, int], dict[int, int], dict[int, int], frozenset[int]]
@@ -63,26 +63,22 @@ def _carriers(s: TanglewoodsState, name: str) -> _Carriers:
     """What each card of this pack adds to modifier ``name``, only for the cards and sides that
     carry it: hero sides (by ``hero * 2 + side``), the Brothers Grimm, items (by code), won bears
     (by index), maps (by code) and forest cards (by code, and the set of those codes).  A pure
-    function of the pack, so built once per game and modifier name."""
-    tables = s.game.memo.get(_CARRIERS)
-    if tables is None:
-        tables = s.game.memo[_CARRIERS] = {}
-    hit = tables.get(name)   # type: ignore[attr-defined]
-    if hit is None:
-        c = s.game.content
-        forest = {i * 2 + side: f.mods[name] for i, card in enumerate(c.forest)
-                  for side, f in enumerate(card.faces) if name in f.mods}
-        hit = tables[name] = (  # type: ignore[index]
-            {h * 2 + i: side.mods[name] for h, hero in enumerate(c.heroes)
-             for i, side in enumerate(hero.sides) if name in side.mods},
-            c.grimm.mods.get(name, 0),
-            {i * 2 + side: f.mods[name] for i, card in enumerate(c.items)
-             for side, f in enumerate(card.faces) if name in f.mods},
-            {b: c.forest[b].faces[1].mods[name] for b in c.bears if name in c.forest[b].faces[1].mods},
-            {i * 2 + side: f.mods[name] for i, card in enumerate(c.maps)
-             for side, f in enumerate(card.faces) if name in f.mods},
-            forest, frozenset(forest))
-    return hit  # type: ignore[no-any-return]
+    function of the pack, so built once per game and modifier name and kept in ``Game.memo``."""
+    tables: dict[str, _Carriers] = s.game.memo.setdefault(_CARRIERS, {})  # type: ignore[assignment]
+    c = s.game.content
+    forest = {i * 2 + side: f.mods[name] for i, card in enumerate(c.forest)
+              for side, f in enumerate(card.faces) if name in f.mods}
+    made = tables[name] = (
+        {h * 2 + i: side.mods[name] for h, hero in enumerate(c.heroes)
+         for i, side in enumerate(hero.sides) if name in side.mods},
+        c.grimm.mods.get(name, 0),
+        {i * 2 + side: f.mods[name] for i, card in enumerate(c.items)
+         for side, f in enumerate(card.faces) if name in f.mods},
+        {b: c.forest[b].faces[1].mods[name] for b in c.bears if name in c.forest[b].faces[1].mods},
+        {i * 2 + side: f.mods[name] for i, card in enumerate(c.maps)
+         for side, f in enumerate(card.faces) if name in f.mods},
+        forest, frozenset(forest))
+    return made
 
 
 def modifier(s: TanglewoodsState, name: str) -> int:
@@ -93,7 +89,9 @@ def modifier(s: TanglewoodsState, name: str) -> int:
     random game, so rather than walk every face in play it looks up only the few cards of the
     pack that carry ``name`` (:func:`_carriers`); most tableaus hold none of them, which one
     set operation tells."""
-    heroes, grimm, items, bears, maps, forest, forest_codes = _carriers(s, name)
+    tables = s.game.memo.get(_CARRIERS)
+    carriers = tables.get(name) if tables is not None else None   # type: ignore[attr-defined]
+    heroes, grimm, items, bears, maps, forest, forest_codes = carriers or _carriers(s, name)
     total = 0
     if s.hero >= 0:
         total += grimm if s.grimm else heroes.get(s.hero * 2 + s.hero_side, 0)
@@ -180,10 +178,12 @@ def health_bonus(s: TanglewoodsState) -> int:
     return bonus
 
 
-def enemy_damage(s: TanglewoodsState, slot: int) -> int:
+def enemy_damage(s: TanglewoodsState, slot: int, change: int | None = None) -> int:
+    """The Damage of the enemy in tableau ``slot`` now; ``change``: the enemy_damage modifier,
+    when the caller looks at many enemies and has worked it out."""
     code = s.tableau[slot]
     base = s.content.forest_face(code).damage
-    return max(0, base + modifier(s, "enemy_damage") + _growth(s, code))
+    return max(0, base + (modifier(s, "enemy_damage") if change is None else change) + _growth(s, code))
 
 
 def bribe_cost(s: TanglewoodsState, slot: int, change: int | None = None) -> int | None:
