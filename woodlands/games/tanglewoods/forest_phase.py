@@ -125,18 +125,21 @@ DRAW: dict[tuple[int, int], Option] = {}
 
 def _place_options(s: TanglewoodsState) -> list[Option]:
     """One "place" option for each card drawn this Draw & Choose (TG-034)."""
-    memo = s.game.memo
+    # a pure function of (pack, card and side), asked on every Forest decision: built once per
+    # game, in one table by code (no key to build per card)
+    made: dict[int, Option] | None = s.game.memo.get("place_options")  # type: ignore[assignment]
+    if made is None:
+        made = s.game.memo["place_options"] = {}
     opts: list[Option] = []
     for code in s.drawn:
-        # a pure function of (pack, card and side), asked on every Forest decision: built once per game
-        made = memo.get(("place", code))
-        if not isinstance(made, Option):
+        option = made.get(code)
+        if option is None:
             card = s.game.content.forest[code >> 1]
             face = card.faces[code & 1]
-            made = memo[("place", code)] = Option.of(
+            option = made[code] = Option.of(
                 "place", card.id, label=f"Place {face.name} ({('day', 'night')[code & 1]}, {face.summary})",
                 data={"side": ("day", "night")[code & 1], "kind": card.kind})
-        opts.append(made)
+        opts.append(option)
     return opts
 
 
