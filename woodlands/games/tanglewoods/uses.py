@@ -6,14 +6,18 @@ from .effects import run_effects
 from .state import TanglewoodsState
 
 
+#: the "use" options of item sides by code and the ability options of hero sides by key
+_UseOptions = tuple[dict[int, Option], dict[int, Option]]
+
+
 def use_options(s: TanglewoodsState, window: str) -> list[Option]:
     """The items in hand and the hero's ability that may be used now, in ``window``."""
     # asked on every Forest and Strategy decision, so each card's option is built once per game
     # and window (it depends on nothing else) and looked up here
-    made = s.game.memo.get(("use_options", window))
+    made: _UseOptions | None = s.game.memo.get(("use_options", window))  # type: ignore[assignment]
     if made is None:
         made = s.game.memo[("use_options", window)] = _use_options_of(s, window)
-    items, heroes = made  # type: ignore[misc]
+    items, heroes = made
     opts = []
     for code in s.inventory:
         option = items.get(code)
@@ -26,7 +30,7 @@ def use_options(s: TanglewoodsState, window: str) -> list[Option]:
     return opts
 
 
-def _use_options_of(s: TanglewoodsState, window: str) -> tuple[dict[int, Option], dict[int, Option]]:
+def _use_options_of(s: TanglewoodsState, window: str) -> _UseOptions:
     """The "use" option of each item side (by code) and the ability option of each hero side
     (by ``hero * 2 + side``, -1 for the Brothers Grimm) usable in ``window``."""
     c = s.game.content
