@@ -86,6 +86,14 @@ def check_fast_forms(s, seen: Counter) -> None:
         made = [tuple(o) for o in use_options(s, window)]
         assert made == plain_use_options(s, window)
         seen["use option"] += bool(made)
+    decision = s.decision
+    if decision is not None and decision.kind == "commit_dice":    # ask_commit's one pass over the dice
+        waiting = [d for d, z in enumerate(s.dice_zone) if z == D.COMMITTED and not s.dice_applied[d]]
+        assert decision.data["committed"] == [DIE_COLOUR[d] for d in waiting]
+        assert decision.data["pool"] == [DIE_COLOUR[d] for d, z in enumerate(s.dice_zone) if z == D.POOL]
+        assert [o.id for o in decision.options if o.verb == "commit"] == ["commit:" + c for c in D.colours_in(s, D.POOL)]
+        assert any(o.id == "roll" for o in decision.options) == bool(waiting)
+        seen["commit with dice waiting"] += bool(waiting)
     c = s.content
     assert [(o.id, o.label) for o in _place_options(s)] == [
         ("place:" + c.forest[x >> 1].id,
@@ -116,5 +124,5 @@ def test_fast_readings_agree_with_the_plain_ones_at_every_decision(pack):
         # its visit at 46, every modifier non-zero at 59 or more)
         for what in ("won bear in play", "item with a modifier", "defeated card with a modifier", "visit map kept",
                      "tableau card with a modifier", "round effect", "map needs_wilds", "map complete", "map missing",
-                     "use option", *("modifier " + name for name in MODIFIERS)):
+                     "use option", "commit with dice waiting", *("modifier " + name for name in MODIFIERS)):
             assert seen[what] > 0, (what, seen)
