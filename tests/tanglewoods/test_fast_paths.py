@@ -126,3 +126,16 @@ def test_fast_readings_agree_with_the_plain_ones_at_every_decision(pack):
                      "tableau card with a modifier", "round effect", "map needs_wilds", "map complete", "map missing",
                      "use option", "commit with dice waiting", *("modifier " + name for name in MODIFIERS)):
             assert seen[what] > 0, (what, seen)
+
+
+@pytest.mark.parametrize("seed", [4, 11])
+def test_games_are_the_same_when_the_memo_is_emptied_at_every_decision(seed):
+    """The per-game tables (modifier carriers, enemy codes, place and use options, map status)
+    are rebuilt when ``Game.memo`` is emptied, as the map status memo does at its limit."""
+    game = woodlands.load_game("tanglewoods")
+    logs = []
+    for empty in (False, True):
+        s = game.new_game(seed=seed, options=game.options_for_simulation({}))
+        play_random(s, random.Random(seed), each=(lambda st: st.game.memo.clear()) if empty else None)
+        logs.append(s.log)
+    assert logs[0] == logs[1] and len(logs[0]) > 50
