@@ -95,6 +95,16 @@ def check_fast_forms(s, seen: Counter) -> None:
         assert any(o.id == "roll" for o in decision.options) == bool(waiting)
         seen["commit with dice waiting"] += bool(waiting)
     c = s.content
+    if decision is not None and decision.kind == "bribe":     # the memoised bribe options
+        plain = []
+        for i, code in enumerate(s.tableau):
+            f = c.forest_face(code)
+            cost = None if f.bribe is None else max(0, f.bribe + modifier_in_play(s, "bribe_cost"))
+            if cost is not None and not s.defeated[i] and cost <= s.gold:
+                plain.append(("bribe:" + c.forest[code >> 1].id, f"Bribe {f.name} for {cost} gold (Damage {f.damage})",
+                              "bribe", (c.forest[code >> 1].id,), {"cost": cost, "damage": f.damage}))
+        assert [tuple(o) for o in decision.options[:-1]] == plain and decision.options[-1].id == "done"
+        seen["bribe option"] += len(plain)
     assert [(o.id, o.label) for o in _place_options(s)] == [
         ("place:" + c.forest[x >> 1].id,
          f"Place {c.forest_face(x).name} ({('day', 'night')[x & 1]}, {c.forest_face(x).summary})") for x in s.drawn]
@@ -124,7 +134,7 @@ def test_fast_readings_agree_with_the_plain_ones_at_every_decision(pack):
         # its visit at 46, every modifier non-zero at 59 or more)
         for what in ("won bear in play", "item with a modifier", "defeated card with a modifier", "visit map kept",
                      "tableau card with a modifier", "round effect", "map needs_wilds", "map complete", "map missing",
-                     "use option", "commit with dice waiting", *("modifier " + name for name in MODIFIERS)):
+                     "use option", "commit with dice waiting", "bribe option", *("modifier " + name for name in MODIFIERS)):
             assert seen[what] > 0, (what, seen)
 
 

@@ -202,8 +202,12 @@ def answer_forest_pick(s: TanglewoodsState, choice: str) -> None:
         s.push("forest_pick")
         forest_draw(s)
     elif choice.startswith("place:"):
-        idx = s.content.forest_by_id[choice.split(":", 1)[1]]
-        code = next(c for c in s.drawn if c >> 1 == idx)
+        idx = s.content.forest_by_id[choice[6:]]     # the card id after "place:"
+        for code in s.drawn:     # a loop, not next() of a generator: on most Forest decisions
+            if code >> 1 == idx:
+                break
+        else:
+            raise ValueError(f"{choice}: not among the cards drawn")   # never: only drawn cards are offered
         place_and_check(s, code)
     else:
         s.push("forest_pick")
