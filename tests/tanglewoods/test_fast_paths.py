@@ -105,6 +105,22 @@ def check_fast_forms(s, seen: Counter) -> None:
                               "bribe", (c.forest[code >> 1].id,), {"cost": cost, "damage": f.damage}))
         assert [tuple(o) for o in decision.options[:-1]] == plain and decision.options[-1].id == "done"
         seen["bribe option"] += len(plain)
+    if decision is not None and decision.kind == "choose_map":     # the memoised map options
+        plain = []
+        for code in s.map_drawn:
+            f = c.map_face(code)
+            extra = (" [merchant]" if f.merchant else "") + (f" {f.text}" if f.text else "")
+            side = "night" if code & 1 else "day"
+            plain.append(("map:" + c.maps[code >> 1].id, f"{f.name} ({side}): needs {' '.join(f.directions) or 'nothing'}{extra}",
+                          "map", (c.maps[code >> 1].id,), {"side": side, "needs": list(f.directions), "merchant": f.merchant}))
+        assert [tuple(o) for o in decision.options] == plain
+        seen["map option"] += len(plain)
+    if decision is not None and decision.kind == "pick_dice":      # the constant pick options
+        verb = decision.options[0].verb
+        assert [(o.id, o.label) for o in decision.options if o.id != "done"] == [
+            (f"{verb}:{colour}", f"{verb.capitalize()} a {colour} die") for colour in COLOURS if colour in
+            {DIE_COLOUR[d] for d, z in enumerate(s.dice_zone) if z == (D.EXHAUSTED if verb == "recover" else D.POOL)}]
+        seen["pick option"] += 1
     assert [(o.id, o.label) for o in _place_options(s)] == [
         ("place:" + c.forest[x >> 1].id,
          f"Place {c.forest_face(x).name} ({('day', 'night')[x & 1]}, {c.forest_face(x).summary})") for x in s.drawn]
@@ -134,7 +150,8 @@ def test_fast_readings_agree_with_the_plain_ones_at_every_decision(pack):
         # its visit at 46, every modifier non-zero at 59 or more)
         for what in ("won bear in play", "item with a modifier", "defeated card with a modifier", "visit map kept",
                      "tableau card with a modifier", "round effect", "map needs_wilds", "map complete", "map missing",
-                     "use option", "commit with dice waiting", "bribe option", *("modifier " + name for name in MODIFIERS)):
+                     "use option", "commit with dice waiting", "bribe option",
+                     "map option", "pick option", *("modifier " + name for name in MODIFIERS)):
             assert seen[what] > 0, (what, seen)
 
 
