@@ -17,22 +17,33 @@ def bribery_phase(s: TanglewoodsState) -> None:
     s.push("bribe")
 
 
+BRIBE_DONE = Option.of("done", label="Bribe no more: on to the Engagement")
+
+
 @steps.ask("bribe", kind="bribe", rule="Bribery Phase, TG-051, TG-052")
 def ask_bribe(s: TanglewoodsState) -> Ask | None:
     c = s.content
     opts = []
     change = modifier(s, "bribe_cost")
+    made: dict[tuple[int, int], Option] | None = s.game.memo.get("bribe_options")  # type: ignore[assignment]
+    if made is None:
+        made = s.game.memo["bribe_options"] = {}
     for i, code in enumerate(s.tableau):
         cost = bribe_cost(s, i, change)
         if cost is None or s.defeated[i] or cost > s.gold:
             continue
-        f = c.forest_face(code)
-        card_id = c.forest[code >> 1].id
-        opts.append(Option("bribe:" + card_id, f"Bribe {f.name} for {cost} gold (Damage {f.damage})", "bribe", (card_id,),
-                           {"cost": cost, "damage": f.damage}))
+        # a pure function of (pack, card and side, cost), asked at every Bribery decision: built
+        # once per game and looked up
+        option = made.get((code, cost))
+        if option is None:
+            f = c.forest_face(code)
+            card_id = c.forest[code >> 1].id
+            option = made[(code, cost)] = Option("bribe:" + card_id, f"Bribe {f.name} for {cost} gold (Damage {f.damage})",
+                                                 "bribe", (card_id,), {"cost": cost, "damage": f.damage})
+        opts.append(option)
     if not opts:
         return None
-    opts.append(Option.of("done", label="Bribe no more: on to the Engagement"))
+    opts.append(BRIBE_DONE)
     return f"Bribery phase: you have {s.gold} gold", opts, {"gold": s.gold}
 
 

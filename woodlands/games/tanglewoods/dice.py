@@ -1,7 +1,7 @@
 """The 17 unit dice (ruling T-1) and moving them between zones (ruling T-7)."""
 from __future__ import annotations
 
-from .model import COLOURS, DIE_COLOUR, DIE_FACES, FACE_NAMES
+from .model import COLOURS, DICE_PER_COLOUR, DIE_COLOUR, DIE_FACES, FACE_NAMES
 from .state import BANISHED, COMMITTED, EXHAUSTED, POOL, ZONE_NAMES, TanglewoodsState
 
 
@@ -9,11 +9,18 @@ def dice_in(s: TanglewoodsState, zone: int) -> list[int]:
     return [d for d, z in enumerate(s.dice_zone) if z == zone]
 
 
+#: each colour with the dice that are its own (DIE_COLOUR holds them side by side, in colour order)
+_COLOUR_DICE = tuple((c, DIE_COLOUR.index(c), DIE_COLOUR.index(c) + DICE_PER_COLOUR[c]) for c in COLOURS)
+
+
 def colours_in(s: TanglewoodsState, zone: int) -> list[str]:
     """Colours with at least one die in ``zone``, in the fixed colour order."""
     zones = s.dice_zone
-    present = {DIE_COLOUR[d] for d in range(len(zones)) if zones[d] == zone}
-    return [c for c in COLOURS if c in present]
+    out = []
+    for colour, first, end in _COLOUR_DICE:   # a loop over slices: asked on most Strategy decisions
+        if zone in zones[first:end]:
+            out.append(colour)
+    return out
 
 
 def die_of(s: TanglewoodsState, colour: str, zone: int) -> int | None:

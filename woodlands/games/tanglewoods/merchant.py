@@ -40,8 +40,10 @@ def answer_offer(s: TanglewoodsState, choice: str) -> None:
     s.push("merchant")
 
 
-def price(s: TanglewoodsState, code: int) -> int:
-    return max(0, s.content.item_face(code).cost + modifier(s, "buy_cost"))
+def price(s: TanglewoodsState, code: int, change: int | None = None) -> int:
+    """What shop item ``code`` costs now; ``change``: the buy_cost modifier, when the caller
+    prices several items at once and has worked it out."""
+    return max(0, s.content.item_face(code).cost + (modifier(s, "buy_cost") if change is None else change))
 
 
 @steps.ask("merchant", kind="merchant_action", rule="Merchant Card Actions, TG-074..TG-081, ruling T-15")
@@ -62,9 +64,12 @@ def ask_merchant(s: TanglewoodsState) -> Ask:
                            data={"cost": m.bait, "health": c.forest[b].faces[0].health, "damage": c.forest[b].faces[0].damage})
                  for b in s.bears_aside]
     if s.buys < m.max_buys:
-        opts += [Option.of("buy", c.items[x >> 1].id, label=f"Buy {c.item_face(x).name} ({price(s, x)} gold): {c.item_face(x).text}",
-                           data={"cost": price(s, x)})
-                 for x in s.shop if price(s, x) <= g]
+        change = modifier(s, "buy_cost")   # the same for every item: worked out once, not three times an item
+        for x in s.shop:
+            cost = price(s, x, change)
+            if cost <= g:
+                opts.append(Option.of("buy", c.items[x >> 1].id, label=f"Buy {c.item_face(x).name} ({cost} gold): {c.item_face(x).text}",
+                                      data={"cost": cost}))
     for n in STATS:
         v = getattr(s, n)
         if v < 6 and g >= v * m.blessing_factor:

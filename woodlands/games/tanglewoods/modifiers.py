@@ -45,52 +45,72 @@ def _faces_in_play(s: TanglewoodsState) -> list[Face | HeroSide]:
     return faces
 
 
-def _where(s: TanglewoodsState, name: str) -> tuple[bool, bool, bool, bool, bool]:
-    """Which kinds of card in this pack carry modifier ``name`` at all (hero, item, bear, map,
-    forest card): the others need not be walked.  Memoised per game."""
-    key = ("modifier_sources", name)
-    hit = s.game.memo.get(key)
-    if hit is None:
-        c = s.game.content
-        heroes = [side for h in c.heroes for side in h.sides] + [c.grimm]
-        hit = (any(name in side.mods for side in heroes),
-               any(name in f.mods for card in c.items for f in card.faces),
-               any(name in c.forest[b].faces[1].mods for b in c.bears),
-               any(name in f.mods for card in c.maps for f in card.faces),
-               any(name in f.mods for card in c.forest for f in card.faces))
-        s.game.memo[key] = hit
-    return hit  # type: ignore[return-value]
+def modifier_in_play(s: TanglewoodsState, name: str) -> int:
+    """The sum of modifier ``name`` over everything in play (:func:`_faces_in_play`) and this
+    round's effects: the rule as written.  :func:`modifier` computes the same, faster; a test
+    holds the two equal at every decision of many random games."""
+    total = sum(face.mods.get(name, 0) for face in _faces_in_play(s))
+    return total + sum(amount for kind, _target, amount in s.round_mods if kind == name)
+
+
+#: ``Game.memo`` key of the per-pack tables of :func:`_carriers`, by modifier name
+_CARRIERS = "modifier_carriers"
+
+_Carriers = tuple[dict[int, int], int, dict[int, int], dict[int, int], dict[int, int], dict[int, int], frozenset[int]]
+
+
+def _carriers(s: TanglewoodsState, name: str) -> _Carriers:
+    """What each card of this pack adds to modifier ``name``, only for the cards and sides that
+    carry it: hero sides (by ``hero * 2 + side``), the Brothers Grimm, items (by code), won bears
+    (by index), maps (by code) and forest cards (by code, and the set of those codes).  A pure
+    function of the pack, so built once per game and modifier name and kept in ``Game.memo``."""
+    tables: dict[str, _Carriers] = s.game.memo.setdefault(_CARRIERS, {})  # type: ignore[assignment]
+    c = s.game.content
+    forest = {i * 2 + side: f.mods[name] for i, card in enumerate(c.forest)
+              for side, f in enumerate(card.faces) if name in f.mods}
+    made = tables[name] = (
+        {h * 2 + i: side.mods[name] for h, hero in enumerate(c.heroes)
+         for i, side in enumerate(hero.sides) if name in side.mods},
+        c.grimm.mods.get(name, 0),
+        {i * 2 + side: f.mods[name] for i, card in enumerate(c.items)
+         for side, f in enumerate(card.faces) if name in f.mods},
+        {b: c.forest[b].faces[1].mods[name] for b in c.bears if name in c.forest[b].faces[1].mods},
+        {i * 2 + side: f.mods[name] for i, card in enumerate(c.maps)
+         for side, f in enumerate(card.faces) if name in f.mods},
+        forest, frozenset(forest))
+    return made
 
 
 def modifier(s: TanglewoodsState, name: str) -> int:
-    """The sum of modifier ``name`` over everything in play and this round's effects.
+    """The sum of modifier ``name`` over everything in play and this round's effects
+    (:func:`modifier_in_play`, the same sources).
 
-    Hot: called for every draw limit, pass count and enemy number, so it walks only the kinds
-    of card that can carry it, directly (same sources as :func:`_faces_in_play`)."""
-    c = s.game.content
-    hero, items, bears, maps, forest_cards = _where(s, name)
+    Hot: asked for every draw limit, pass count and enemy number, about a hundred times a
+    random game, so rather than walk every face in play it looks up only the few cards of the
+    pack that carry ``name`` (:func:`_carriers`); most tableaus hold none of them, which one
+    set operation tells."""
+    tables = s.game.memo.get(_CARRIERS)
+    carriers = tables.get(name) if tables is not None else None   # type: ignore[attr-defined]
+    heroes, grimm, items, bears, maps, forest, forest_codes = carriers or _carriers(s, name)
     total = 0
-    if hero and s.hero >= 0:
-        side = c.grimm if s.grimm else c.heroes[s.hero].sides[s.hero_side]
-        total += side.mods.get(name, 0)
+    if s.hero >= 0:
+        total += grimm if s.grimm else heroes.get(s.hero * 2 + s.hero_side, 0)
     if items:
         for code in s.inventory:
-            total += c.items[code >> 1].faces[code & 1].mods.get(name, 0)
-    forest = c.forest
+            total += items.get(code, 0)
     if bears:
         for idx in s.bears_won:
-            total += forest[idx].faces[1].mods.get(name, 0)
+            total += bears.get(idx, 0)
     if maps:
         if s.active_map >= 0:
-            total += c.maps[s.active_map >> 1].faces[s.active_map & 1].mods.get(name, 0)
+            total += maps.get(s.active_map, 0)
         elif s.visit_map >= 0:    # T-24: the completed map's effect lasts through its visit
-            total += c.maps[s.visit_map >> 1].faces[s.visit_map & 1].mods.get(name, 0)
-    if forest_cards:
+            total += maps.get(s.visit_map, 0)
+    if not forest_codes.isdisjoint(s.tableau):
         defeated = s.defeated
         for i, code in enumerate(s.tableau):
-            mods = forest[code >> 1].faces[code & 1].mods
-            if mods and not defeated[i]:
-                total += mods.get(name, 0)
+            if code in forest and not defeated[i]:
+                total += forest[code]
     for kind, _target, amount in s.round_mods:
         if kind == name:
             total += amount
@@ -113,10 +133,25 @@ def is_enemy(s: TanglewoodsState, code: int) -> bool:
     return s.content.forest_face(code).health is not None
 
 
+def enemy_codes(s: TanglewoodsState) -> frozenset[int]:
+    """The forest card codes (card and side) that are enemies (:func:`is_enemy`): a pure
+    function of the pack, built once per game, for the loops that look at every tableau card
+    several times a decision."""
+    hit = s.game.memo.get("enemy_codes")
+    if hit is None:
+        forest = s.game.content.forest
+        hit = s.game.memo["enemy_codes"] = frozenset(
+            code for code in range(2 * len(forest)) if is_enemy(s, code))
+    return hit  # type: ignore[return-value]
+
+
 def _growth(s: TanglewoodsState, code: int) -> int:
     """Baby Bear's second ambush: +1 per non-boss enemy in the tableau, defeated ones included."""
     idx = code >> 1
-    grows = sum(a for kind, target, a in s.round_mods if kind == "grow" and target == idx)
+    grows = 0
+    for kind, target, a in s.round_mods:    # a loop, not sum() of a generator: asked per enemy, mostly of no mods
+        if kind == "grow" and target == idx:
+            grows += a
     if not grows:
         return 0
     n = sum(1 for t in s.tableau if is_enemy(s, t) and not is_boss(s, t))
@@ -136,13 +171,19 @@ def enemy_health(s: TanglewoodsState, slot: int, bonus: int | None = None) -> in
 def health_bonus(s: TanglewoodsState) -> int:
     """What every enemy's Health gains now (modifiers and Papa Bear's toughness); callers that
     look at many enemies compute it once."""
-    return modifier(s, "enemy_health") + sum(a for kind, _t, a in s.round_mods if kind == "toughness")
+    bonus = modifier(s, "enemy_health")
+    for kind, _t, a in s.round_mods:    # Papa Bear's toughness
+        if kind == "toughness":
+            bonus += a
+    return bonus
 
 
-def enemy_damage(s: TanglewoodsState, slot: int) -> int:
+def enemy_damage(s: TanglewoodsState, slot: int, change: int | None = None) -> int:
+    """The Damage of the enemy in tableau ``slot`` now; ``change``: the enemy_damage modifier,
+    when the caller looks at many enemies and has worked it out."""
     code = s.tableau[slot]
     base = s.content.forest_face(code).damage
-    return max(0, base + modifier(s, "enemy_damage") + _growth(s, code))
+    return max(0, base + (modifier(s, "enemy_damage") if change is None else change) + _growth(s, code))
 
 
 def bribe_cost(s: TanglewoodsState, slot: int, change: int | None = None) -> int | None:

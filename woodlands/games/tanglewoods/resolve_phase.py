@@ -29,7 +29,8 @@ def resolve_phase(s: TanglewoodsState) -> None:
 @steps.auto("suffer_damage")
 def suffer_damage(s: TanglewoodsState) -> None:
     """T-5: lose Health equal to the Damage of the undefeated enemies (after modifiers)."""
-    total = sum(enemy_damage(s, i) for i in undefeated_enemies(s))
+    change = modifier(s, "enemy_damage")     # the same for every enemy: worked out once
+    total = sum(enemy_damage(s, i, change) for i in undefeated_enemies(s))
     total = max(0, total + modifier(s, "damage_suffered")) if total else 0
     s.emit("suffer_damage", amount=total)
     if total:

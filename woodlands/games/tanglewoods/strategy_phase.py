@@ -13,7 +13,7 @@ from .bears import win_bear
 from .effects import run_effects
 from .gold import gain_gold
 from .model import COLOURS, CRIT, DIE_COLOUR, HIT
-from .modifiers import enemy_health, health_bonus, is_boss, is_enemy, modifier
+from .modifiers import enemy_codes, enemy_health, health_bonus, is_boss, modifier
 from .registry import steps
 from .state import TanglewoodsState
 from .stats import check_flip
@@ -26,7 +26,9 @@ DONE = Option.of("done", label="Leave the other dice unapplied (they roll again 
 
 
 def undefeated_enemies(s: TanglewoodsState) -> list[int]:
-    return [i for i, code in enumerate(s.tableau) if not s.defeated[i] and is_enemy(s, code)]
+    """The tableau slots of the enemies not defeated yet (ruling T-4)."""
+    enemies, defeated = enemy_codes(s), s.defeated   # is_enemy of each card, looked up: asked several times a decision
+    return [i for i, code in enumerate(s.tableau) if code in enemies and not defeated[i]]
 
 
 def passes_allowed(s: TanglewoodsState) -> int:
@@ -68,9 +70,16 @@ def ask_commit(s: TanglewoodsState) -> Ask | None:
     if not undefeated_enemies(s):    # the last one fell to an item or ability during Commit (T-4)
         end_by_itself(s)
         return None
-    pool = D.colours_in(s, D.POOL)
-    opts = [COMMIT[c] for c in pool]
-    waiting = _unapplied(s)
+    # one pass over the 17 dice for everything this decision shows (asked some 14 times a game)
+    zones, applied = s.dice_zone, s.dice_applied
+    pool: list[str] = []          # the colour of each die in the pool
+    waiting: list[int] = []       # the committed dice not applied yet (as _unapplied)
+    for d, z in enumerate(zones):
+        if z == D.POOL:
+            pool.append(DIE_COLOUR[d])
+        elif z == D.COMMITTED and not applied[d]:
+            waiting.append(d)
+    opts = [COMMIT[c] for c in dict.fromkeys(pool)]   # each colour once, in colour order (as colours_in)
     if waiting:
         opts.append(Option("roll", f"Roll the {len(waiting)} committed {'die' if len(waiting) == 1 else 'dice'}", "roll", (),
                            {"dice": len(waiting)}))
@@ -81,8 +90,7 @@ def ask_commit(s: TanglewoodsState) -> Ask | None:
     opts.append(END)
     allowed = passes_allowed(s)
     return (f"Strategy pass {s.passes} of {allowed}: commit dice, then roll", opts,
-            {"pass": s.passes, "passes": allowed, "committed": [DIE_COLOUR[d] for d in waiting],
-             "pool": [DIE_COLOUR[d] for d, z in enumerate(s.dice_zone) if not z]})
+            {"pass": s.passes, "passes": allowed, "committed": [DIE_COLOUR[d] for d in waiting], "pool": pool})
 
 
 @steps.explain("commit")

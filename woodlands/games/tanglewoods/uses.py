@@ -6,19 +6,47 @@ from .effects import run_effects
 from .state import TanglewoodsState
 
 
+#: the "use" options of item sides by code and the ability options of hero sides by key
+_UseOptions = tuple[dict[int, Option], dict[int, Option]]
+
+
 def use_options(s: TanglewoodsState, window: str) -> list[Option]:
-    c = s.game.content
+    """The items in hand and the hero's ability that may be used now, in ``window``."""
+    # asked on every Forest and Strategy decision, so each card's option is built once per game
+    # and window (it depends on nothing else) and looked up here
+    made: _UseOptions | None = s.game.memo.get(("use_options", window))  # type: ignore[assignment]
+    if made is None:
+        made = s.game.memo[("use_options", window)] = _use_options_of(s, window)
+    items, heroes = made
     opts = []
     for code in s.inventory:
-        face = c.items[code >> 1].faces[code & 1]
-        if face.use and any(e.window == window for e in face.use):
-            item_id = c.items[code >> 1].id
-            opts.append(Option("use:" + item_id, f"Use {face.name}: {face.text}", "use", (item_id,), {"name": face.name}))
-    if s.hero >= 0:
-        side = c.grimm if s.grimm else c.heroes[s.hero].sides[s.hero_side]
-        if window in side.use_windows and "ability" not in s.used:
-            opts.append(Option("ability", f"Use {side.name}'s ability (once a round): {side.text}", "ability", (), {"name": side.name}))
+        option = items.get(code)
+        if option is not None:
+            opts.append(option)
+    if s.hero >= 0 and "ability" not in s.used:
+        option = heroes.get(-1 if s.grimm else s.hero * 2 + s.hero_side)
+        if option is not None:
+            opts.append(option)
     return opts
+
+
+def _use_options_of(s: TanglewoodsState, window: str) -> _UseOptions:
+    """The "use" option of each item side (by code) and the ability option of each hero side
+    (by ``hero * 2 + side``, -1 for the Brothers Grimm) usable in ``window``."""
+    c = s.game.content
+    items: dict[int, Option] = {}
+    for idx, card in enumerate(c.items):
+        for side, face in enumerate(card.faces):
+            if face.use and any(e.window == window for e in face.use):
+                items[idx * 2 + side] = Option("use:" + card.id, f"Use {face.name}: {face.text}", "use", (card.id,),
+                                               {"name": face.name})
+    heroes: dict[int, Option] = {}
+    sides = [(h * 2 + i, hs) for h, hero in enumerate(c.heroes) for i, hs in enumerate(hero.sides)] + [(-1, c.grimm)]
+    for key, hs in sides:
+        if window in hs.use_windows:
+            heroes[key] = Option("ability", f"Use {hs.name}'s ability (once a round): {hs.text}", "ability", (),
+                                 {"name": hs.name})
+    return items, heroes
 
 
 def apply_use(s: TanglewoodsState, choice: str, window: str) -> None:
