@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.game import Game
 from ..games.storyfold.model import ACTIONS, RIVER_SPACES
-from .observe import Incremental, Layout, begin, header, onehot, packer
+from .observe import Incremental, Layout, begin, onehot, packer
 
 PHASES = ("setup", "luma", "shadow", "end")
 CARD_ZONES = ("river", "space", "boon", "stunned", "shadow_discard", "explore_discard", "creature_discard",
@@ -82,69 +82,141 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     W = len(CARD_ZONES)
     scenes = c.scenes
     n_chapters = len(c.chapters)
+    spaces = range(RIVER_SPACES)
 
-    head = header(o_dice, o_dec, kind_at, o_phase, phase_at)   # decision .. action: written every time
-    dice_zeros = array("f", bytes(4 * (o_loc - o_dice)))
+    # The groups, each rewritten only when the fields it reads differ from the memo's copies
+    # (compared by value: a memo meets clones and other games too):
+    # * the one-hots (decision kind, phase, chapter, scene; the action, its effect and River
+    #   space): one key, and per key the two runs of features they fill, made once and kept, so
+    #   that a change (nine steps in ten: the decision's kind) is two slice copies;
+    # * the scalars but the dice available (a quarter of the steps) and the Crystals (one step
+    #   in seven), by their own keys;
+    # * the dice with the dice available (half the steps), the locations, the River, the Boon
+    #   spaces, the stunned creatures, each discard pile, the uses and flags.
+    marks_fields = attrgetter("phase", "chapter", "scene", "action", "effect", "action_space")
+    scalar_fields = attrgetter("spirit_pos", "light", "shadow", "scene", "bonus_successes", "chapter_restarts",
+                               "restarts_total", "scenes_played", "shadow_drawn", "luma_side", "brom_side",
+                               "brom_present", "over", "campaign_won")
+    marks_cache: dict[Any, Any] = {}
+    o_act_end = o_act + 7                 # the action's one-hot, its effect and River space
+    at_available = o_sc + scal.index("dice_available")
     dice_fields = attrgetter("dice", "dice_used", "rolled", "faces")
-    placed_fields = attrgetter("river", "boons", "stunned")
     pile_fields = attrgetter("shadow_discard", "explore_discard", "creature_discard", "drawn")
     loc_zeros = array("f", bytes(4 * (o_card - o_loc)))
     tail_zeros = array("f", bytes(4 * (lay.size - o_use)))   # uses and flags
 
     pack_scalars, pack_crystals = packer(len(scal)), packer(len(ACTIONS))
+    pack_dice = packer(4 * DIE_SLOTS)
+    no_dice = (0.0,) * (4 * DIE_SLOTS)
+
+    def marks(key: Any) -> Any:
+        """The one-hots of ``key`` (kind, (phase, chapter, scene, action, effect, River space)):
+        the features before the scalars and the action's seven, as two arrays."""
+        kind, (phase, chapter, scene, action, effect, space) = key
+        front = array("f", bytes(4 * (o_sc - o_dec)))
+        front[o_phase - o_dec + phase_at[phase]] = 1.0
+        if kind is not None:
+            front[kind_at[kind]] = 1.0
+        front[o_where - o_dec + chapter] = 1.0
+        front[o_where - o_dec + n_chapters + scene] = 1.0
+        act = array("f", bytes(4 * 7))
+        if action >= 0:
+            act[action_of[action]] = 1.0
+        if effect:
+            act[4 + (effect == "bottom")] = 1.0
+        act[6] = space
+        if len(marks_cache) >= 4096:   # (a handful of keys in a game: a bound, not a policy)
+            marks_cache.clear()
+        found = marks_cache[key] = (front, act)
+        return found
 
     def start(m: Any) -> None:
-        """A new memo's copies, none yet (so every group is written)."""
-        m.loc = m.cards = m.tail = m.dice = None
+        """A new memo's copies, none yet (so every group is written), and a view of its output
+        (a memoryview takes an item faster than the array; the array takes a slice faster)."""
+        m.mv = memoryview(m.out)
+        m.marks = m.scalars = m.crystals = m.dice = m.loc = m.tail = None
+        m.river = m.boons = m.stunned = None
         m.piles = (None, None, None, None)
-        m.cards_wrote = []
 
     def make(s: Any, seat: int, m: Any) -> Any:
-        """The encoding written over ``m.out``: the head every time, the locations, the cards
-        and the uses and flags only when the fields each reads differ from the memo's copies
-        (see :class:`~woodlands.research.observe.Incremental`)."""
-        out = m.out
-        head(s, out)
-        out[o_where + s.chapter] = 1.0
-        out[o_where + n_chapters + s.scene] = 1.0
+        """The encoding written over ``m.out``, each group only when the fields it reads differ
+        from the memo's copies (see :class:`~woodlands.research.observe.Incremental`)."""
+        arr = m.out
+        out = m.mv
+        d = s._decision
+        key: Any = (None if d is None or s.over else d.kind, marks_fields(s))
+        if key != m.marks:
+            m.marks = key
+            front, act = marks_cache.get(key) or marks(key)
+            arr[o_dec:o_sc] = front
+            arr[o_act:o_act_end] = act
         scene = scenes[s.scene]
-        pack_scalars(out, 4 * o_sc, 12 - s.spirit_pos, s.light, s.shadow, scene.track_length, scene.middle, s.dice_used.count(False),
-              s.bonus_successes, min(s.chapter_restarts, CAP), min(s.restarts_total, CAP), min(s.scenes_played, CAP),
-              min(s.shadow_drawn, CAP), len(s.shadow_deck), len(s.explore_deck), len(s.creature_deck),
-              len(s.chapter_deck), s.luma_side, s.brom_side, s.brom_present, s.over, s.campaign_won)
-        if s.action >= 0:
-            out[o_act + action_of[s.action]] = 1.0
-        if s.effect:
-            out[o_act + 4 + (s.effect == "bottom")] = 1.0
-        out[o_act + 6] = s.action_space
-        pack_crystals(out, 4 * (o_act + 7), *s.crystals)
-        k = dice_fields(s)     # the dice: rewritten when one of them changed (a third of the steps)
-        if k != m.dice:
-            m.dice = tuple(map(list.copy, k))
-            sizes, used, rolled, faces = k
-            out[o_dice:o_loc] = dice_zeros
+        key = (scalar_fields(s), len(s.shadow_deck), len(s.explore_deck), len(s.creature_deck), len(s.chapter_deck))
+        if key != m.scalars:
+            m.scalars = key
+            pack_scalars(out, 4 * o_sc, 12 - s.spirit_pos, s.light, s.shadow, scene.track_length, scene.middle,
+                         s.dice_used.count(False), s.bonus_successes, min(s.chapter_restarts, CAP),
+                         min(s.restarts_total, CAP), min(s.scenes_played, CAP), min(s.shadow_drawn, CAP), *key[1:],
+                         s.luma_side, s.brom_side, s.brom_present, s.over, s.campaign_won)
+        crystals = s.crystals
+        if crystals != m.crystals:
+            m.crystals = crystals[:]
+            pack_crystals(out, 4 * (o_act + 7), *crystals)
+        key = dice_fields(s)     # the dice and how many are not used
+        if key != m.dice:
+            m.dice = tuple(map(list.copy, key))
+            sizes, used, rolled, faces = key
+            values: list[Any] = []
             for j, size in enumerate(sizes):
-                at = o_dice + 4 * j
-                out[at] = size
-                out[at + 1] = used[j]
-                if j in rolled:
-                    out[at + 2] = 1.0
-                    out[at + 3] = faces[j]
+                values += (size, used[j], 1.0, faces[j]) if j in rolled else (size, used[j], 0.0, 0.0)
+            pack_dice(out, 4 * o_dice, *values, *no_dice[len(values):])
+            out[at_available] = used.count(False)
         visited = s.visited
         k = m.loc
         if k is None or k[0] != s.scene or k[1] != visited:
             m.loc = (s.scene, visited[:])
-            out[o_loc:o_card] = loc_zeros
+            arr[o_loc:o_card] = loc_zeros
             write_locations(out, scene, visited)
-        # -- the cards: the River, Boon spaces and stunned creatures, their marks undone and
-        #    redone when one changed; each pile (shadow, explore, creature discards, Explore's
-        #    drawn cards) alone, and only its new cards when it grew
-        placed = placed_fields(s)
-        if placed != m.cards:
-            m.cards = tuple(map(list.copy, placed))
-            for i in m.cards_wrote:
-                out[i] = 0.0
-            m.cards_wrote = write_cards(out, *placed)
+        # -- the cards: the River space by space (only the spaces that changed: their old
+        #    cards' marks undone, then their new cards' made, so that a card moving along the
+        #    River is right), the Boon spaces and stunned creatures each as a whole; each pile
+        #    (shadow, explore, creature discards, Explore's drawn cards) alone, and only its new
+        #    cards when it grew
+        river = s.river
+        old = m.river
+        if river != old:
+            m.river = river[:]
+            if old is None or len(old) != len(river):
+                changed = range(len(river))
+                for card in old or ():
+                    if card >= 0:
+                        out[o_card + W * card] = out[o_card + W * card + 1] = 0.0
+            else:
+                changed = [i for i, was, card in zip(spaces, old, river) if was != card]
+                for i in changed:
+                    card = old[i]
+                    if card >= 0:
+                        out[o_card + W * card] = out[o_card + W * card + 1] = 0.0
+            for i in changed:
+                card = river[i]
+                if card >= 0:
+                    at = o_card + W * card
+                    out[at] = 1.0
+                    out[at + 1] = i + 1
+        boons = s.boons
+        if boons != m.boons:
+            for card in m.boons or ():
+                out[o_card + W * card + 2] = 0.0
+            m.boons = boons[:]
+            for card in boons:
+                out[o_card + W * card + 2] = 1.0
+        stunned = s.stunned
+        if stunned != m.stunned:
+            for card in m.stunned or ():
+                out[o_card + W * card + 3] = 0.0
+            m.stunned = stunned[:]
+            for card in stunned:
+                out[o_card + W * card + 3] = 1.0
         piles = pile_fields(s)
         old = m.piles
         if piles != old:
@@ -165,9 +237,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         k = m.tail
         if k is None or k[0] != s.uses_this_chapter or k[1] != s.flags:
             m.tail = (s.uses_this_chapter[:], s.flags[:])
-            out[o_use:] = tail_zeros
+            arr[o_use:] = tail_zeros
             write_tail(out, s)
-        return out
+        return arr
 
     def write_locations(out: Any, scene: Any, visited: list[bool]) -> None:
         for k, loc in enumerate(scene.locations):
@@ -176,23 +248,6 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             out[at + 1] = loc.dots
             out[at + 2] = loc.progress
             out[at + 3] = loc.kind == "help"
-
-    def write_cards(out: Any, river: list[int], boons: list[int], stunned: list[int]) -> list[int]:
-        """The River's, Boon spaces' and stunned creatures' marks; returns where it wrote."""
-        wrote: list[int] = []
-        for space, card in enumerate(river):
-            if card >= 0:
-                at = o_card + W * card
-                out[at] = 1.0
-                out[at + 1] = space + 1
-                wrote += (at, at + 1)
-        for card in boons:
-            out[o_card + W * card + 2] = 1.0
-            wrote.append(o_card + W * card + 2)
-        for card in stunned:
-            out[o_card + W * card + 3] = 1.0
-            wrote.append(o_card + W * card + 3)
-        return wrote
 
     def write_tail(out: Any, s: Any) -> None:
         for u in s.uses_this_chapter:
