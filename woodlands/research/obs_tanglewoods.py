@@ -9,7 +9,6 @@ nowhere (the decks' sizes are given).
 from __future__ import annotations
 
 from array import array
-from operator import attrgetter
 from typing import Any
 
 from ..engine.game import Game
@@ -116,14 +115,10 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     # the scalars by what they change with: the game's numbers (every step may change one), each
     # deck's size (with its visible ends), the discard piles' sizes (with the piles)
     pack_numbers = packer(13)
-    number_fields = attrgetter("round", "difficulty", "health", "strategy", "recovery", "gold", "passes", "cycle_draws",
-                               "buys", "map_complete", "over")
-    #: the fields of the forest's tableau, and of the groups that change seldom (cards an effect
-    #: holds up, bears, maps, items): each compared in one go, then group by group
-    tableau_fields = attrgetter("tableau", "damage", "defeated")
-    rare_fields = attrgetter("revealed", "bears_aside", "bears_won", "map_deck", "active_map", "map_drawn",
-                             "item_deck", "inventory", "shop")
-    pile_fields = attrgetter("forest_discard", "map_discard", "item_discard")
+    # Each group's key is a tuple of the state's fields read one by one: on the slotted state
+    # that costs about half what an ``attrgetter`` of the same fields does.  The forest's
+    # tableau, and the groups that change seldom (cards an effect holds up, bears, maps, items),
+    # are each compared in one go, then group by group.
     at_fdeck, at_mdeck, at_ideck = (o_sc + scal.index(name) for name in ("forest_deck", "map_deck", "item_deck"))
     at_piles = o_sc + scal.index("forest_discard")
     assert scal[13:] == ["forest_deck", "map_deck", "item_deck", "forest_discard", "map_discard", "item_discard"]
@@ -164,20 +159,21 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 out[o_hero + hero] = 1.0
                 out[o_hero + n_heroes + marks[3]] = 1.0
         # -- the game's numbers
-        numbers = (number_fields(s), len(s.bears_won), "ability" in s.used)
+        # (in the order they are written, the round first)
+        numbers = (s.round, s.difficulty, s.health, s.strategy, s.recovery, s.gold, len(s.bears_won), s.passes,
+                   s.cycle_draws, s.buys, s.map_complete, "ability" in s.used, s.over)
         if numbers != m.numbers:
             m.numbers = numbers
-            rnd, difficulty, health, strategy, recovery, gold, passes, draws, buys, complete, over = numbers[0]
-            pack_numbers(out, 4 * o_sc, min(rnd, MAX_ROUND), difficulty, health, strategy, recovery, gold, numbers[1],
-                         passes, draws, buys, complete, numbers[2], over)
-        # -- the dice (one segment per position of the 17 dice, kept)
-        key = (*s.dice_zone, *s.dice_face, *s.dice_applied)
-        if key != m.dice:
-            m.dice = key
-            out[o_dice:o_dice + dice_size] = dice(key)
+            pack_numbers(out, 4 * o_sc, min(numbers[0], MAX_ROUND), *numbers[1:])
+        # -- the dice (one segment per position of the 17 dice, kept): the three lists compared
+        #    with the memo's copies, the position's key made only when they changed
+        fields: Any = (s.dice_zone, s.dice_face, s.dice_applied)
+        if fields != m.dice:
+            m.dice = (fields[0][:], fields[1][:], fields[2][:])
+            out[o_dice:o_dice + dice_size] = dice((*fields[0], *fields[1], *fields[2]))
         # -- each forest card where it is seen, 1 or 2 by the side up (one zone at a time, so
         #    each zone's marks are undone and redone alone, from the list of those it set)
-        fields: Any = tableau_fields(s)
+        fields = (s.tableau, s.damage, s.defeated)
         now = m.tableau
         if fields != now:
             tableau, damage, defeated = fields
@@ -193,6 +189,18 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 out[at + FW - 2] = min(damage[n], 20)
                 out[at + FW - 1] = defeated[n]
                 m.tab_wrote += (at, at + FW - 2, at + FW - 1)
+            elif (now is not None and tableau == now[0]
+                  and len(damage) == len(defeated) == len(now[1]) == len(now[2]) == n + 1):
+                # the same cards, damage taken or a card defeated (a third of the changes): the
+                # damage and defeated marks of the cards whose numbers changed alone (the places
+                # written stay those of m.tab_wrote)
+                for code, hurt, dead, was_hurt, was_dead in zip(tableau, damage, defeated, now[1], now[2]):
+                    if hurt != was_hurt or dead != was_dead:
+                        at = f_at[code]
+                        out[at + FW - 2] = min(hurt, 20)
+                        out[at + FW - 1] = dead
+                now[1][:] = damage
+                now[2][:] = defeated
             else:
                 m.tableau = (tableau[:], damage[:], defeated[:])
                 for i in m.tab_wrote:
@@ -232,7 +240,8 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 at = f_at[code] + 1
                 out[at] = side[code]
                 wrote.append(at)
-        fields = rare_fields(s)
+        fields = (s.revealed, s.bears_aside, s.bears_won, s.map_deck, s.active_map, s.map_drawn, s.item_deck,
+                  s.inventory, s.shop)
         old = m.rare
         if fields != old:
             m.rare = (fields[0][:], fields[1][:], fields[2][:], fields[3][:], fields[4], fields[5][:], fields[6][:],
@@ -285,7 +294,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 for code in shop:
                     out[i_at[code] + 1] = side[code]
         # -- the discard piles and their sizes (a pile mostly grows: then only its new cards)
-        fields = pile_fields(s)
+        fields = (s.forest_discard, s.map_discard, s.item_discard)
         piles = m.piles
         if fields != piles:
             m.piles = (fields[0][:], fields[1][:], fields[2][:])
