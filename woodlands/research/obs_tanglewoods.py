@@ -160,11 +160,11 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             m.dice = (fields[0][:], fields[1][:], fields[2][:])
             joined = fields[0] + fields[1] + fields[2]
             parts = m.parts
-            for k, (getter, at, n) in enumerate(colour_parts):
+            for k, (getter, part_at, n) in enumerate(colour_parts):
                 key = getter(joined)
                 if key != parts[k]:
                     parts[k] = key
-                    arr[at:at + 9] = colour_cache.get(key) or colour_part(key, n)
+                    arr[part_at:part_at + 9] = colour_cache.get(key) or colour_part(key, n)
         # -- each forest card where it is seen, 1 or 2 by the side up (one zone at a time, so
         #    each zone's marks are undone and redone alone, from the list of those it set)
         fields = (s.tableau, s.damage, s.defeated)
