@@ -9,7 +9,7 @@ nowhere (the decks' sizes are given).
 from __future__ import annotations
 
 from array import array
-from operator import attrgetter
+from operator import itemgetter
 from typing import Any
 
 from ..engine.game import Game
@@ -55,45 +55,27 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     disc_size = {"forest": len(c.forest), "map": len(c.maps), "item": len(c.items)}
     n_heroes = len(c.heroes)
 
-    dice_cache: dict[tuple[Any, ...], Any] = {}
-    dice_size = 9 * len(COLOURS)
     n_dice = len(DIE_COLOUR)
-
+    #: per colour: a getter of its dice's zones, faces and applied marks (in that order) from the
+    #: three lists joined, where its 9 features start, and how many dice it has
+    colour_parts = []
+    for k, colour in enumerate(COLOURS):
+        mine = [j for j, col in enumerate(DIE_COLOUR) if col == colour]
+        colour_parts.append((itemgetter(*[j + part * n_dice for part in range(3) for j in mine]), o_dice + 9 * k, len(mine)))
     colour_cache: dict[tuple[Any, ...], Any] = {}
-    #: per colour: the slices of a dice key holding its dice's zones, faces and applied marks
-    colour_slices = []
-    for colour in COLOURS:
-        lo, hi = DIE_COLOUR.index(colour), len(DIE_COLOUR) - DIE_COLOUR[::-1].index(colour)
-        colour_slices.append(tuple(slice(lo + k * n_dice, hi + k * n_dice) for k in range(3)))
 
-    def colour_part(zones: tuple[int, ...], faces: tuple[int, ...], applied: tuple[bool, ...]) -> Any:
-        """One colour's 9 features: dice in each zone; committed dice not rolled, showing each
-        face unapplied, applied."""
+    def colour_part(key: tuple[Any, ...], n: int) -> Any:
+        """One colour's 9 features for ``key`` (its ``n`` dice's zones, faces, applied marks),
+        kept: dice in each zone; committed dice not rolled, showing each face unapplied,
+        applied."""
         counts = [0.0] * 9
-        for zone, face, done in zip(zones, faces, applied):
+        for zone, face, done in zip(key[:n], key[n:2 * n], key[2 * n:]):
             counts[zone] += 1.0
             if zone == COMMITTED:
                 counts[8 if done else 5 + face] += 1.0
-        return array("f", counts)
-
-    def dice(key: tuple[Any, ...]) -> Any:
-        """The dice segment of ``key`` (every die's zone, then face, then whether applied),
-        kept per position of the 17 dice, and made from each colour's part, kept too (a new
-        position mostly differs in one colour)."""
-        found = dice_cache.get(key)
-        if found is None:
-            found = array("f")
-            for zones, faces, applied in colour_slices:
-                part_key = (key[zones], key[faces], key[applied])
-                part = colour_cache.get(part_key)
-                if part is None:
-                    if len(colour_cache) >= 4096:
-                        colour_cache.clear()
-                    part = colour_cache[part_key] = colour_part(*part_key)
-                found += part
-            if len(dice_cache) >= 4096:
-                dice_cache.clear()
-            dice_cache[key] = found
+        if len(colour_cache) >= 4096:   # (a few hundred keys: a bound, not a policy)
+            colour_cache.clear()
+        found = colour_cache[key] = array("f", counts)
         return found
 
     o_end = o_disc["item"] + disc_size["item"]
@@ -116,14 +98,10 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     # the scalars by what they change with: the game's numbers (every step may change one), each
     # deck's size (with its visible ends), the discard piles' sizes (with the piles)
     pack_numbers = packer(13)
-    number_fields = attrgetter("round", "difficulty", "health", "strategy", "recovery", "gold", "passes", "cycle_draws",
-                               "buys", "map_complete", "over")
-    #: the fields of the forest's tableau, and of the groups that change seldom (cards an effect
-    #: holds up, bears, maps, items): each compared in one go, then group by group
-    tableau_fields = attrgetter("tableau", "damage", "defeated")
-    rare_fields = attrgetter("revealed", "bears_aside", "bears_won", "map_deck", "active_map", "map_drawn",
-                             "item_deck", "inventory", "shop")
-    pile_fields = attrgetter("forest_discard", "map_discard", "item_discard")
+    # Each group's key is a tuple of the state's fields read one by one: on the slotted state
+    # that costs about half what an ``attrgetter`` of the same fields does.  The forest's
+    # tableau, and the groups that change seldom (cards an effect holds up, bears, maps, items),
+    # are each compared in one go, then group by group.
     at_fdeck, at_mdeck, at_ideck = (o_sc + scal.index(name) for name in ("forest_deck", "map_deck", "item_deck"))
     at_piles = o_sc + scal.index("forest_discard")
     assert scal[13:] == ["forest_deck", "map_deck", "item_deck", "forest_discard", "map_discard", "item_discard"]
@@ -133,6 +111,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         (a memoryview takes an item faster than the array)."""
         m.mv = memoryview(m.out)
         m.marks = m.numbers = m.dice = None
+        m.parts = [None] * len(COLOURS)   # per colour: the key of the features written
         #: each group's copies of the lists it reads (None: not written yet); a deck is kept
         #: whole (one compare of two lists costs less than picking out its ends), though only its
         #: size and ends are written
@@ -147,6 +126,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding written over ``m.out``, each group only when the fields it reads differ
         from the memo's copies of them (see :class:`~woodlands.research.observe.Incremental`)."""
+        arr = m.out   # (the array takes a slice faster, the memoryview an item)
         out = m.mv
         # -- the decision, phase and hero one-hots: rewritten when one of them changes
         d = s._decision
@@ -155,29 +135,39 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                  -1 if hero < 0 else 2 if s.grimm else s.hero_side)
         if marks != m.marks:
             m.marks = marks
-            out[o_head:o_sc] = head_zeros
+            arr[o_head:o_sc] = head_zeros
             out[o_phase + phase_at[marks[0]]] = 1.0
             if marks[1] is not None:
                 out[o_dec + kind_at[marks[1]]] = 1.0
-            out[o_hero:o_hero_end] = hero_zeros
+            arr[o_hero:o_hero_end] = hero_zeros
             if hero >= 0:
                 out[o_hero + hero] = 1.0
                 out[o_hero + n_heroes + marks[3]] = 1.0
         # -- the game's numbers
-        numbers = (number_fields(s), len(s.bears_won), "ability" in s.used)
+        # (in the order they are written, the round first)
+        numbers = (s.round, s.difficulty, s.health, s.strategy, s.recovery, s.gold, len(s.bears_won), s.passes,
+                   s.cycle_draws, s.buys, s.map_complete, "ability" in s.used, s.over)
         if numbers != m.numbers:
             m.numbers = numbers
-            rnd, difficulty, health, strategy, recovery, gold, passes, draws, buys, complete, over = numbers[0]
-            pack_numbers(out, 4 * o_sc, min(rnd, MAX_ROUND), difficulty, health, strategy, recovery, gold, numbers[1],
-                         passes, draws, buys, complete, numbers[2], over)
-        # -- the dice (one segment per position of the 17 dice, kept)
-        key = (*s.dice_zone, *s.dice_face, *s.dice_applied)
-        if key != m.dice:
-            m.dice = key
-            out[o_dice:o_dice + dice_size] = dice(key)
+            pack_numbers(out, 4 * o_sc, *numbers)
+            if numbers[0] > MAX_ROUND:
+                out[o_sc] = MAX_ROUND
+        # -- the dice: the three lists compared with the memo's copies; when they changed (a
+        #    quarter of the steps), each colour whose dice changed (mostly one) rewritten from
+        #    the 9 features kept for its dice
+        fields: Any = (s.dice_zone, s.dice_face, s.dice_applied)
+        if fields != m.dice:
+            m.dice = (fields[0][:], fields[1][:], fields[2][:])
+            joined = fields[0] + fields[1] + fields[2]
+            parts = m.parts
+            for k, (getter, part_at, n) in enumerate(colour_parts):
+                key = getter(joined)
+                if key != parts[k]:
+                    parts[k] = key
+                    arr[part_at:part_at + 9] = colour_cache.get(key) or colour_part(key, n)
         # -- each forest card where it is seen, 1 or 2 by the side up (one zone at a time, so
         #    each zone's marks are undone and redone alone, from the list of those it set)
-        fields: Any = tableau_fields(s)
+        fields = (s.tableau, s.damage, s.defeated)
         now = m.tableau
         if fields != now:
             tableau, damage, defeated = fields
@@ -193,6 +183,18 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 out[at + FW - 2] = min(damage[n], 20)
                 out[at + FW - 1] = defeated[n]
                 m.tab_wrote += (at, at + FW - 2, at + FW - 1)
+            elif (now is not None and tableau == now[0]
+                  and len(damage) == len(defeated) == len(now[1]) == len(now[2]) == n + 1):
+                # the same cards, damage taken or a card defeated (a third of the changes): the
+                # damage and defeated marks of the cards whose numbers changed alone (the places
+                # written stay those of m.tab_wrote)
+                for code, hurt, dead, was_hurt, was_dead in zip(tableau, damage, defeated, now[1], now[2]):
+                    if hurt != was_hurt or dead != was_dead:
+                        at = f_at[code]
+                        out[at + FW - 2] = min(hurt, 20)
+                        out[at + FW - 1] = dead
+                now[1][:] = damage
+                now[2][:] = defeated
             else:
                 m.tableau = (tableau[:], damage[:], defeated[:])
                 for i in m.tab_wrote:
@@ -232,7 +234,8 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 at = f_at[code] + 1
                 out[at] = side[code]
                 wrote.append(at)
-        fields = rare_fields(s)
+        fields = (s.revealed, s.bears_aside, s.bears_won, s.map_deck, s.active_map, s.map_drawn, s.item_deck,
+                  s.inventory, s.shop)
         old = m.rare
         if fields != old:
             m.rare = (fields[0][:], fields[1][:], fields[2][:], fields[3][:], fields[4], fields[5][:], fields[6][:],
@@ -258,7 +261,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             if old is None or fields[3:6] != old[3:6]:
                 deck, active, chosen = fields[3:6]
                 out[at_mdeck] = len(deck)
-                out[o_map:o_item] = maps_zeros
+                arr[o_map:o_item] = maps_zeros
                 if deck:
                     code = deck[0]
                     out[m_at[code] + 2] = side[code]
@@ -273,7 +276,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             if old is None or fields[6:] != old[6:]:
                 deck, inventory, shop = fields[6:]
                 out[at_ideck] = len(deck)
-                out[o_item:o_disc["forest"]] = items_zeros
+                arr[o_item:o_disc["forest"]] = items_zeros
                 if deck:
                     code = deck[0]
                     out[i_at[code] + 2] = side[code]
@@ -285,7 +288,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 for code in shop:
                     out[i_at[code] + 1] = side[code]
         # -- the discard piles and their sizes (a pile mostly grows: then only its new cards)
-        fields = pile_fields(s)
+        fields = (s.forest_discard, s.map_discard, s.item_discard)
         piles = m.piles
         if fields != piles:
             m.piles = (fields[0][:], fields[1][:], fields[2][:])
@@ -301,10 +304,10 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                         out[at[code]] = side[code]
                 else:
                     lo, hi = pile_span[j]
-                    out[lo:hi] = pile_zeros[j]
+                    arr[lo:hi] = pile_zeros[j]
                     for code in pile:
                         out[at[code]] = side[code]
-        return m.out
+        return arr
 
     assert o_end == lay.size
     return lay, Incremental(make, start)
