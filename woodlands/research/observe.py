@@ -263,25 +263,6 @@ def packer(size: int) -> Callable[..., None]:
     return struct.Struct(f"={size}f").pack_into
 
 
-def header(size: int, o_dec: int, kind_at: dict[str, int], o_phase: int,
-           phase_at: dict[str, int]) -> Callable[[Any, "array[float]"], Any]:
-    """``head(state, out)``, the start of every game's step: the first ``size`` features (those
-    written at every step) cleared, the decision's kind (``o_dec + kind_at[kind]``; none once the
-    game is over) and the phase (``o_phase + phase_at[phase]``) marked.  Returns the decision
-    waiting, ``None`` once over."""
-    zeros = array("f", bytes(4 * size))
-
-    def head(s: Any, out: "array[float]") -> Any:
-        out[0:size] = zeros
-        out[o_phase + phase_at[s.phase]] = 1.0
-        d = s.decision
-        if d is None or s.over:
-            return None
-        out[o_dec + kind_at[d.kind]] = 1.0
-        return d
-    return head
-
-
 # ------------------------------------------------------------------ building and caching
 Builder = Callable[["Game", dict[str, Any]], "tuple[Layout, Writer | Incremental]"]
 _BUILDERS: dict[str, Builder] = {}
