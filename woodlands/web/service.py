@@ -716,12 +716,10 @@ class GameService:
                         # searching bot draws each move's randomness from its seed and the number
                         # of choices made, and is kept (it remembers the positions it met); any
                         # other is made afresh for each move, seeded with the move's number
-                        bot = get_bot(live.bots[seat], seed=bot_seed(game_id, seat), game=live.row.game)
+                        bot = get_bot(live.bots[seat], seed=bot_seed(game_id, seat, live.number), game=live.row.game)
                         if searches(bot):
-                            live.bot_players[seat] = bot
-                        else:
-                            bot = get_bot(live.bots[seat], seed=bot_seed(game_id, seat, live.number),
-                                          game=live.row.game)
+                            bot = live.bot_players[seat] = get_bot(live.bots[seat], seed=bot_seed(game_id, seat),
+                                                                   game=live.row.game)
                     state = live.state
                     if searches(bot):
                         # in a worker process (woodlands.web.searchpool), which sends back the
