@@ -140,6 +140,29 @@ def test_reset_with_a_seed_is_reproducible() -> None:
     assert env_a.state.record()["seed"] != first   # unseeded resets go on from the env's generator
 
 
+@pytest.mark.parametrize("env_id, kwargs", [("woodlands/Tanglewoods-v0", {}),
+                                             ("woodlands/CursedForestSolo-v0", {"adventurers": 2})])
+def test_environments_stepped_in_turn_keep_their_own_encoding_memos(env_id: str, kwargs: dict[str, Any]) -> None:
+    """Environments stepped in turn in one thread (as in a SyncVectorEnv): each observation is
+    the one written from nothing, and each environment's encoder memo still holds its own last
+    observation after the others stepped (a memo shared by the thread would hold the last
+    environment's game, and every step would rewrite nearly everything: Encoder.private)."""
+    envs = [gymnasium.make(env_id, **kwargs).unwrapped for _ in range(3)]
+    rng = np.random.default_rng(5)
+    last = [env.reset(seed=10 + k)[0] for k, env in enumerate(envs)]
+    masks = [env._info(False)["action_mask"] for env in envs]
+    for _ in range(40):
+        for k, env in enumerate(envs):
+            obs, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(masks[k]))))
+            if term or trunc:
+                obs, info = env.reset(seed=int(rng.integers(1000)))
+            assert obs.tobytes() == env.encoder.reference(env.state, 0).tobytes()
+            last[k], masks[k] = obs, info["action_mask"]
+        for k, env in enumerate(envs):   # the others stepped after it: its memo is still its own
+            assert env.encoder._local.memos[0].view.tobytes() == last[k].tobytes()
+    assert len({id(env.encoder._local) for env in envs}) == 3
+
+
 def test_options_and_content_as_make_keywords() -> None:
     env = gymnasium.make("woodlands/Tanglewoods-v0", difficulty=4, hero="thorn-warden",
                          content=str(Path(woodlands.__file__).parent / "games" / "tanglewoods" / "content")).unwrapped

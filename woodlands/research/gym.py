@@ -105,7 +105,9 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self.game.players[1] > 1 and options.get("players", 1) != 1:
             raise GameOptionError(f"{game_id} with several players is a multi-agent game: use "
                                   "woodlands.research.pettingzoo")
-        return options, action_space(game_id, options, self._content), encoder(game_id, options, self._content)
+        # (a private encoder: its memo follows this environment's game alone, so environments
+        #  stepped in turn in one thread, as in a SyncVectorEnv, do not undo each other's)
+        return options, action_space(game_id, options, self._content), encoder(game_id, options, self._content).private()
 
     # Gymnasium's reset(seed=...) makes its numpy generator at once, which costs as much as a
     # few steps; an episode here draws from it only when reset without a seed, so reset(seed=...)

@@ -25,7 +25,9 @@ True
 """
 from __future__ import annotations
 
+import copy
 import struct
+import types
 from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
@@ -168,6 +170,32 @@ class Encoder:
         except (AttributeError, KeyError):
             memo = self._memo(seat)
         target[:] = self._make(state, seat, memo)
+
+    def private(self) -> "Encoder":
+        """This encoder with memos of its own instead of one per thread: for one environment,
+        stepped from one thread at a time (as Gymnasium's and PettingZoo's environments are).
+
+        An incremental writer rewrites only what changed since the memo's last encoding.  The
+        shared encoder keeps one memo per thread and seat, so environments stepped in turn in
+        one thread (Gymnasium's ``SyncVectorEnv``) would each find the memo holding another
+        game and rewrite nearly everything: counted by callgrind, four Tanglewoods environments
+        stepped round robin cost 206k instructions a step against 123k for one.  Each adapter
+        gives its environment (or OpenSpiel observer) a private encoder, so its memo follows its
+        own game.
+
+        >>> import woodlands
+        >>> shared = encoder("tanglewoods")
+        >>> mine, yours = shared.private(), shared.private()
+        >>> game = woodlands.load_game("tanglewoods")
+        >>> a, b = game.new_game(seed=1), game.new_game(seed=2)
+        >>> bool((mine.flat(a, 0) == shared.reference(a, 0)).all() and (yours.flat(b, 0) == shared.reference(b, 0)).all())
+        True
+        >>> mine.labels is shared.labels
+        True
+        """
+        twin = copy.copy(self)
+        twin._local = types.SimpleNamespace()   # (flat and _memo read its "memos" like a thread's)
+        return twin
 
     def _memo(self, seat: int) -> Memo:
         memos = self._local.__dict__.setdefault("memos", {})

@@ -606,7 +606,7 @@ class WoodlandsObserver:
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(int(ctx.encoder.flat_size), np.float32)
         self.dict = {"observation": self.tensor}
-        self._into = ctx.encoder.flat_into
+        self._into = ctx.encoder.private().flat_into   # (its memo follows what this observer is given: Encoder.private)
         self._view = memoryview(self.tensor)  # type: ignore[arg-type]  # one copy, no numpy call
 
     def set_from(self, state: WoodlandsState, player: int) -> None:

@@ -23,7 +23,6 @@ defender's player its defence), so agents do not take turns in a fixed cycle.
 from __future__ import annotations
 
 import operator
-from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -40,7 +39,6 @@ from .returns import seat_returns
 from .spaces import action_space, take
 
 GAME = "cursed-forest"
-_first = itemgetter(0)   # (an option is a tuple whose first field is its id)
 
 
 class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # pettingzoo has no type hints
@@ -56,7 +54,7 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         self.game = load_game(GAME, content)
         self.options = self.game.checked_options(episode_options(self.game, options))
         self.actions = action_space(GAME, self.options, content)
-        self.encoder = encoder(GAME, self.options, content)
+        self.encoder = encoder(GAME, self.options, content).private()   # (its memo follows this env's game: Encoder.private)
         players = self.options["players"]
         self.possible_agents = [f"player_{k}" for k in range(players)]
         self._seat = {a: k for k, a in enumerate(self.possible_agents)}
@@ -70,7 +68,7 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         self._rng = np.random.default_rng()
         self._legal: list[int] = []
         self._flat, self._mask_of = self.encoder.flat, self.actions.mask_of   # (bound once: called per step)
-        self._index_of = self.actions._index.__getitem__
+        self._option_index = self.actions._index   # (read per step)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -98,10 +96,14 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         assert s is not None and s._decision is not None
         d = s._decision
         self.agent_selection = self.possible_agents[d.player]
-        try:   # ActionSpace.legal without its checks (a decision waits: the game is not over)
-            self._legal = list(map(self._index_of, map(_first, d.options)))
+        index = self._option_index
+        legal: list[int] = []
+        try:   # ActionSpace.legal without its checks (a decision waits: the game is not over);
+            for option in d.options:   # a plain loop, as there (cheaper for a few options)
+                legal.append(index[option[0]])
         except KeyError:
-            self._legal = self.actions.legal(s)   # (raises, naming the option the space lacks)
+            legal = self.actions.legal(s)   # (raises, naming the option the space lacks)
+        self._legal = legal
 
     def observe(self, agent: str) -> dict[str, Any]:
         s = self.state_
