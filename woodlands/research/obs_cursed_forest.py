@@ -15,7 +15,7 @@ seldom, so it is kept, per position of the forest, in a bounded cache.
 from __future__ import annotations
 
 from array import array
-from itertools import compress, repeat
+from itertools import compress, count, repeat
 from typing import Any
 
 from ..engine.game import Game
@@ -218,6 +218,22 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     adv_sp_end = o_adv_sp + n_spaces * n_states
     pack3 = packer(3)
 
+    shown_ids: dict[tuple[int, ...], int] = {}
+    numbers = count()
+
+    def shown_id(shown: list[int]) -> int:
+        """A number for the list of items ``shown``, the same for equal lists (by value: a memo
+        meets any state), so that a block's key holds a number instead of the whole list (whose
+        hash would be computed at every look-up).  Numbers are never reused, so a number kept in
+        a memo or a block's key never comes to mean another list after the table is cleared."""
+        key = tuple(shown)
+        found = shown_ids.get(key)
+        if found is None:
+            if len(shown_ids) >= _CACHE_LIMIT:
+                shown_ids.clear()
+            found = shown_ids[key] = next(numbers)
+        return found
+
     def carried(a: int, inv: list[int], extras: list[int], mine: bool, shown: list[int]) -> Any:
         """What adventurer ``a`` carrying ``inv`` and ``extras`` puts in the encoding, for a seat
         that owns it (``mine``) or sees only the items in ``shown``: the state of each inventory
@@ -255,11 +271,11 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     def start(m: Any) -> None:
         """A new memo's copies, none yet (so every group is written)."""
         m.seat = m.owner = m.turn = m.pos = m.char_pos = m.shown = m.kills = m.char = m.seeds = None
-        m.shown_key = ()
+        m.sid = None
         m.plain = (None,) * len(plain_at)
         m.ap = None
-        m.inv = m.extras = None
-        m.keys = [None] * n               # per adventurer: the key of the block written
+        m.inv, m.extras = [None] * n, [None] * n   # per adventurer: the copies its block was written from
+        m.vis = [None] * n                # per adventurer: -1 (the seat's own) or the number of the shown it was
         m.held = [() for _ in range(n)]   # per adventurer: the item features it set
         m.items_on_tiles = m.gone = None
         m.floor = []                      # the item features set from items on tiles and gone
@@ -392,28 +408,29 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         #    seat may see): rewritten per adventurer whose inventory, extras or visibility changed,
         #    from the table of blocks (:func:`carried`)
         inv_l, extras_l, shown = s.inv, s.extras, s.shown
-        if shown != m.shown:
-            m.shown, m.shown_key = shown[:], tuple(shown)
-            m.inv = None   # (so that the pass below looks at every adventurer)
+        shown_changed = shown != m.shown
+        if shown_changed:
+            m.shown = shown[:]
+            m.sid = shown_id(shown)
         # (one compare of every inventory first: on many steps nothing anyone carries changed)
-        if owner_changed or inv_l != m.inv or extras_l != m.extras:
-            m.inv, m.extras = [*map(list.copy, inv_l)], [*map(list.copy, extras_l)]
-            keys, held, shown_key = m.keys, m.held, m.shown_key
+        if owner_changed or shown_changed or inv_l != m.inv or extras_l != m.extras:
+            m_inv, m_extras, m_vis, held, sid = m.inv, m.extras, m.vis, m.held, m.sid
             todo = []
             for a in range(n):
-                # (all a block reads; what the seat may see of another's items depends on what
-                #  is shown; True for the seat's own adventurer, which it sees whole)
-                bkey = (a, tuple(inv_l[a]), tuple(extras_l[a]), True if owner[a] == seat else shown_key)
-                if bkey != keys[a]:
-                    keys[a] = bkey
-                    todo.append(bkey)
+                # (what a block reads: what the seat may see of another's items depends on what
+                #  is shown, by its number; -1 for the seat's own adventurer, which it sees whole)
+                vis = -1 if owner[a] == seat else sid
+                inv, extras = inv_l[a], extras_l[a]
+                if vis != m_vis[a] or inv != m_inv[a] or extras != m_extras[a]:
+                    m_vis[a], m_inv[a], m_extras[a] = vis, inv[:], extras[:]
+                    todo.append(a)
                     for i in held[a]:   # first every change's old marks, then the new ones: an item
                         out[i] = 0.0    # passed between two adventurers keeps its new marks
-            for bkey in todo:
-                a = bkey[0]
+            for a in todo:
+                bkey = (a, tuple(inv_l[a]), tuple(extras_l[a]), m_vis[a])
                 block = blocks.get(bkey)
                 if block is None:
-                    block = carried(a, inv_l[a], extras_l[a], bkey[3] is True, shown)
+                    block = carried(a, inv_l[a], extras_l[a], m_vis[a] < 0, shown)
                     if len(blocks) >= _CACHE_LIMIT:
                         blocks.clear()
                     blocks[bkey] = block
