@@ -187,6 +187,78 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             full_cache[key] = found
         return found
 
+    pack_dynamic, pack_marks = packer(10), packer(3)
+
+    def lying(out: Any, p: int, m_: int, side: int, damage: int, token: Any, seeds: list[int], root: int,
+              vine: int) -> None:
+        """Tile ``p``'s features of what lies on it (the monster there, a token, seeds in the
+        roots and on the vine, seeds lying there), all written, as :func:`on_tiles` writes
+        them on a cleared tile; the items lying there are the items pass's."""
+        at = 4 * (o_tile + TW * p + 18)
+        if m_ >= 0:
+            sd = monsters[m_].sides[side]
+            pack_dynamic(out, at, 0, 1, side, sd.health - damage, sd.dice, sd.modifier, sd.boss, sd.poison,
+                         sd.undead, 1 if token else 0)
+        else:
+            pack_dynamic(out, at, m_ == TOKEN, 0, 0, 0, 0, 0, 0, 0, 0, 1 if token else 0)
+        pack_marks(out, at + 44, len(seeds), root + 1 if root >= 0 else 0, vine + 1 if vine >= 0 else 0)
+
+    def write_tiles(s: Any, out: Any, old: Any, m: Any) -> bool:
+        """The tiles segment brought from the one written for ``old`` (the memo's copies of the
+        fields it reads, None for none) to ``s``'s: when the forest only grew (the tiles laid
+        before are where they were), only the new tiles and those whose monster, token or seeds
+        changed are written (most changes are a tile laid or a monster met or killed); any other
+        change writes it all (:func:`tiles_segment`).  True when it was all written (the items
+        lying on tiles, which share the segment, must then be written again)."""
+        placed, rots, where = s.placed, s.place_rot, s.place_pos
+        per = (s.tile_monster, s.tile_side, s.tile_damage, s.tile_token, s.tile_seeds, s.tile_root, s.tile_vine)
+        k = len(old[2]) if old is not None else 0
+        size = len(placed)
+        if (old is None or size < k or placed[:k] != old[2] or rots[:k] != old[3] or where[:k] != old[4]
+                or any(len(v) != size for v in (rots, where, *per))
+                or any(len(v) != k for v in (old[3], old[4], old[0], old[5], old[1], *old[6:10]))):
+            out[o_tile:o_tile + tile_size] = tiles_segment(s)
+            m.tile_marks = forest_marks(s)
+            return True
+        # the tiles laid since: their fixed features (position, kind, open edges: from the cache
+        # of layouts) and what lies on them
+        if size > k:
+            fixed = laid_tiles(s, (tuple(placed), tuple(rots), tuple(where)))
+            for p in range(k, size):
+                at = TW * p
+                out[o_tile + at:o_tile + at + 17] = fixed[at:at + 17]
+        dirty = set(range(k, size))
+        # the tiles before, where a field changed (one compare per field first: most did not)
+        for new, was in zip(per, (old[0], old[5], old[1], old[6], old[9], old[7], old[8])):
+            if new[:k] != was:
+                dirty.update(p for p in range(k) if new[p] != was[p])
+        monster_l, side_l, damage_l, token_l, seeds_l, root_l, vine_l = per
+        for p in dirty:
+            lying(out, p, monster_l[p], side_l[p], damage_l[p], token_l[p], seeds_l[p], root_l[p], vine_l[p])
+        # the roots' link, the Exit and Morna Gûl: marks of the segment, the old ones cleared
+        marks = forest_marks(s)
+        if marks != m.tile_marks:
+            for i in m.tile_marks or ():
+                out[o_tile + i] = 0.0
+            for i in marks:
+                out[o_tile + i] = 1.0
+            m.tile_marks = marks
+        return False
+
+    def forest_marks(s: Any) -> tuple[int, ...]:
+        """Where in the tiles segment :func:`on_tiles` marks the roots' link, the Exit and
+        Morna Gûl (negative offsets taken from the end, as it does)."""
+        marks = []
+        if s.exit_link >= 0:
+            for d in range(4):
+                if s.links[4 * s.exit_link + d] == s.exit_at:
+                    marks += (TW * s.exit_link + 17, TW * s.exit_at + 17)
+        if s.exit_at >= 0:
+            marks.append(TW * s.exit_at + 32)
+        if s.morna_at >= 0:
+            marks.append(TW * s.morna_at + 33)
+        return tuple(i if i >= 0 else i + tile_size for i in marks)
+
     n_kinds = len(kinds)
     o_adv_sp = len(ADV_FEATURES) + n_chars + n_seeds
     adv_end = o_adv + AW * n
@@ -279,7 +351,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         m.held = [() for _ in range(n)]   # per adventurer: the item features it set
         m.items_on_tiles = m.gone = None
         m.floor = []                      # the item features set from items on tiles and gone
-        m.tiles = m.links = None
+        m.tiles = m.links = m.tile_marks = None
         m.scalars = m.drawn = None
         m.fought = True   # (so that a new memo's fight segment is cleared once)
 
@@ -447,14 +519,15 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         laid = (s.tile_monster, s.tile_damage, s.placed, s.place_rot, s.place_pos, s.tile_side, s.tile_token,
                 s.tile_root, s.tile_vine, s.tile_seeds, exit_at, s.exit_link, morna)
         relaid = laid != m.tiles or (s.exit_link >= 0 and s.links != m.links)
+        rewritten = False
         if relaid:
+            rewritten = write_tiles(s, out, m.tiles, m)
             m.tiles = (*[v[:] for v in laid[:-4]], [*map(list.copy, s.tile_seeds)], *laid[-3:])
             m.links = s.links[:]
-            out[o_tile:o_tile + tile_size] = tiles_segment(s)
         # -- items lying face up on tiles (in the items segment the item and the tile's slot + 1,
         #    in the tiles segment their number) and items gone
         on_tiles, gone = s.tile_items, s.item_gone
-        if relaid or on_tiles != m.items_on_tiles or gone != m.gone:
+        if rewritten or on_tiles != m.items_on_tiles or gone != m.gone:
             m.items_on_tiles, m.gone = [*map(list.copy, on_tiles)], gone[:]
             # (C-level loops: the old marks cleared and the gone marked by map, the tiles with
             #  items on them picked by compress, so that only those cost a turn of a loop)
