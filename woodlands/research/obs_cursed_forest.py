@@ -343,7 +343,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     def start(m: Any) -> None:
         """A new memo's copies, none yet (so every group is written)."""
         m.seat = m.owner = m.turn = m.pos = m.char_pos = m.shown = m.kills = m.char = m.seeds = None
-        m.sid = None
+        m.sid = m.head = None
         m.plain = (None,) * len(plain_at)
         m.ap = None
         m.inv, m.extras = [None] * n, [None] * n   # per adventurer: the copies its block was written from
@@ -359,20 +359,27 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         """The encoding of ``s`` for ``seat``, written over ``m.out`` group by group, each group
         only when the fields it reads differ from the memo's copies of them."""
         out = m.out
-        # -- the decision and the phase: cleared and marked at every step (a few features)
-        out[0:o_sc] = head_zeros
-        out[o_phase + phase_at[s.phase]] = 1.0
+        # -- the decision and the phase: the features marked (the phase, the decision's kind and
+        #    decider, whose turn), rewritten when one moved (on most steps none did)
         d = s._decision
+        decided = at = None
         if d is not None and not s.over:
-            out[o_dec + kind_at[d.kind]] = 1.0
+            decided = kind_at[d.kind]
             data = d.data
             if isinstance(data, dict):
                 a = data.get("adventurer")
                 at = decider_at.get(a) if isinstance(a, int) else None   # (adventurers 0 .. n-1)
-                if at is not None:
-                    out[at] = 1.0
         turn = s.turn
-        out[turn_at.get(turn, o_turn + n)] = 1.0   # (an adventurer's turn, else Morna's)
+        head = (phase_at[s.phase], decided, at, turn_at.get(turn, o_turn + n))   # (an adventurer's turn, else Morna's)
+        if head != m.head:
+            m.head = head
+            out[0:o_sc] = head_zeros
+            out[o_phase + head[0]] = 1.0
+            if decided is not None:
+                out[o_dec + decided] = 1.0
+            if at is not None:
+                out[at] = 1.0
+            out[head[3]] = 1.0
         # -- the scalars, the tile drawn and the fight: rewritten only when they changed (one
         #    tuple compare; on most steps none did)
         morna = s.morna_at
