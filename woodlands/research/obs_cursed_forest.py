@@ -210,6 +210,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         changed are written (most changes are a tile laid or a monster met or killed); any other
         change writes it all (:func:`tiles_segment`).  True when it was all written (the items
         lying on tiles, which share the segment, must then be written again)."""
+        w = m.w
         placed, rots, where = s.placed, s.place_rot, s.place_pos
         per = (s.tile_monster, s.tile_side, s.tile_damage, s.tile_token, s.tile_seeds, s.tile_root, s.tile_vine)
         k = len(old[2]) if old is not None else 0
@@ -239,9 +240,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         marks = forest_marks(s)
         if marks != m.tile_marks:
             for i in m.tile_marks or ():
-                out[o_tile + i] = 0.0
+                w[o_tile + i] = 0.0
             for i in marks:
-                out[o_tile + i] = 1.0
+                w[o_tile + i] = 1.0
             m.tile_marks = marks
         return False
 
@@ -354,11 +355,15 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         m.tiles = m.links = m.tile_marks = None
         m.scalars = m.drawn = None
         m.fought = True   # (so that a new memo's fight segment is cleared once)
+        # one feature at a time is written through a memoryview of the buffer: it takes a float
+        # with less ado than the array's item assignment (which parses it as an argument); runs
+        # of features go to the array itself, whose slice assignment is the cheaper
+        m.w = memoryview(m.out)
 
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding of ``s`` for ``seat``, written over ``m.out`` group by group, each group
         only when the fields it reads differ from the memo's copies of them."""
-        out = m.out
+        out, w = m.out, m.w
         # -- the decision and the phase: the features marked (the phase, the decision's kind and
         #    decider, whose turn), rewritten when one moved (on most steps none did)
         d = s._decision
@@ -374,12 +379,12 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         if head != m.head:
             m.head = head
             out[0:o_sc] = head_zeros
-            out[o_phase + head[0]] = 1.0
+            w[o_phase + head[0]] = 1.0
             if decided is not None:
-                out[o_dec + decided] = 1.0
+                w[o_dec + decided] = 1.0
             if at is not None:
-                out[at] = 1.0
-            out[head[3]] = 1.0
+                w[at] = 1.0
+            w[head[3]] = 1.0
         # -- the scalars, the tile drawn and the fight: rewritten only when they changed (one
         #    tuple compare; on most steps none did)
         morna = s.morna_at
@@ -400,14 +405,14 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                          pp[exit_at][1] if exit_at >= 0 else 0)
             pack5(out, 4 * (o_free + 1), s.jumped, s.marta_used, s.last_roll, s.over, key[7])
         free = s.free_actions
-        out[o_free] = free if free < CAP else CAP
+        w[o_free] = free if free < CAP else CAP
         drawn = s.drawn
         if drawn != m.drawn:
             m.drawn = drawn
             out[o_drawn:o_fight] = drawn_zeros
             if drawn >= 0:
                 tile = tiles[drawn]
-                out[o_drawn + kind_index[tile.kind]] = 1.0
+                w[o_drawn + kind_index[tile.kind]] = 1.0
                 pack4(out, 4 * (o_drawn + len(TILE_KINDS)), *tile.open)
         f_kind = s.f_kind
         if f_kind or m.fought:   # (no fight, none written: nothing to clear on most steps)
@@ -415,14 +420,14 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             out[o_fight:o_adv] = fight_zeros
         if f_kind:
             at = o_fight
-            out[at + foe_at[f_kind]] = 1.0
+            w[at + foe_at[f_kind]] = 1.0
             at += len(FOES)
             if 0 <= s.f_adv < n:
-                out[at + s.f_adv] = 1.0
+                w[at + s.f_adv] = 1.0
             if 0 <= s.f_partner < n:
-                out[at + n + s.f_partner] = 1.0
+                w[at + n + s.f_partner] = 1.0
             if 0 <= s.f_opponent < n:
-                out[at + 2 * n + s.f_opponent] = 1.0
+                w[at + 2 * n + s.f_opponent] = 1.0
             at += 3 * n
             if f_kind == "monster":
                 side = monsters[s.f_monster].sides[s.f_side]
@@ -452,8 +457,8 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             out[o_adv + 1:adv_end:AW] = array("f", [a == turn for a in range(n)])
         plain = (s.health, s.max_health, s.lives, s.max_ap, s.tag_debt)   # (plain_names) one tuple compare when none changed (most steps)
         if plain != m.plain:
-            for at, v, w in zip(plain_at, plain, m.plain):
-                if v != w:
+            for at, v, was in zip(plain_at, plain, m.plain):
+                if v != was:
                     out[at:adv_end:AW] = array("f", v)
             m.plain = tuple(map(list.copy, plain))
         ap = s.ap
@@ -476,13 +481,13 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             for a in range(n):
                 at = o_adv + AW * a
                 kills = kills_l[a]
-                out[at + 12] = len(kills)
-                out[at + 13] = sum(kills)
+                w[at + 12] = len(kills)
+                w[at + 13] = sum(kills)
                 out[at + n_adv:at + o_adv_sp] = kind_zeros
                 if char[a] >= 0:
-                    out[at + n_adv + char[a]] = 1.0
+                    w[at + n_adv + char[a]] = 1.0
                 for sd in seeds_l[a]:
-                    out[at + n_adv + n_chars + sd] = 1.0
+                    w[at + n_adv + n_chars + sd] = 1.0
         # -- what each adventurer carries (and the items segment's holder and place of what the
         #    seat may see): rewritten per adventurer whose inventory, extras or visibility changed,
         #    from the table of blocks (:func:`carried`)
@@ -504,7 +509,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                     m_vis[a], m_inv[a], m_extras[a] = vis, inv[:], extras[:]
                     todo.append(a)
                     for i in held[a]:   # first every change's old marks, then the new ones: an item
-                        out[i] = 0.0    # passed between two adventurers keeps its new marks
+                        w[i] = 0.0    # passed between two adventurers keeps its new marks
             for a in todo:
                 bkey = (a, tuple(inv_l[a]), tuple(extras_l[a]), m_vis[a])
                 block = blocks.get(bkey)
@@ -515,11 +520,11 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                     blocks[bkey] = block
                 at = o_adv + AW * a
                 out[at + o_adv_sp:at + adv_sp_end] = block[0]
-                out[at + 11] = block[1]
+                w[at + 11] = block[1]
                 pack3(out, 4 * (at + 15), *block[2])
                 marks = held[a] = block[3]
                 for i in marks:
-                    out[i] = 1.0
+                    w[i] = 1.0
         # -- the forest: changes when a tile is laid or what lies on one changes
         # what the tiles segment reads (lists, the list of lists of seeds, then three numbers), in
         # one compare (the links only matter once the roots opened one)
@@ -538,19 +543,19 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             m.items_on_tiles, m.gone = [*map(list.copy, on_tiles)], gone[:]
             # (C-level loops: the old marks cleared and the gone marked by map, the tiles with
             #  items on them picked by compress, so that only those cost a turn of a loop)
-            put = out.__setitem__
+            put = w.__setitem__
             any(map(put, m.floor, repeat(0.0)))
             wrote = m.floor = [o_gone + IW * x for x in gone]
             any(map(put, wrote, repeat(1.0)))
             for p in compress(range(len(on_tiles)), on_tiles):
                 items = on_tiles[p]
                 at = o_tile + TW * p + 28
-                out[at] = len(items)
+                w[at] = len(items)
                 wrote.append(at)
                 for x in items:
                     ia = o_item + IW * x + o_floor
-                    out[ia] = 1.0
-                    out[ia + 2] = p + 1
+                    w[ia] = 1.0
+                    w[ia + 2] = p + 1
                     wrote += (ia, ia + 2)
         return out
 
