@@ -10,7 +10,9 @@ another seat's adventurer is written only if it is in ``shown``.
 Coordinates are the tiles' own, relative to the Start tile at (0, 0), within the reach of the
 pack's tiles (``woodlands.research.spaces.reach``: 44 for the default pack).  The placed tiles
 are written in the order they were laid (one slot per tile of the pack); that part changes
-seldom, so it is kept, per position of the forest, in a bounded cache.
+seldom and little (a tile laid, a monster met or killed), so only the tiles that changed are
+rewritten while the forest only grows, and a forest laid otherwise (another game) is written
+whole from a bounded cache of layouts.
 """
 from __future__ import annotations
 
@@ -171,9 +173,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     full_cache: dict[tuple[Any, ...], Any] = {}
 
     def tiles_segment(s: Any) -> Any:
-        """The tiles segment but the items lying on tiles, kept per position of the forest: it
-        changes on few steps (a tile laid, a monster met or killed), and a change costs a copy
-        of the laid tiles and a pass over what lies on them."""
+        """The tiles segment but the items lying on tiles, kept per position of the forest, for
+        :func:`write_tiles` when it writes the segment whole (a new memo, a forest that is not
+        the memo's grown): a copy of the laid tiles and a pass over what lies on them."""
         laid = (tuple(s.placed), tuple(s.place_rot), tuple(s.place_pos))
         key = (laid, tuple(s.tile_monster), tuple(s.tile_side), tuple(s.tile_damage), tuple(s.tile_token),
                tuple(s.tile_root), tuple(s.tile_vine), tuple(map(len, s.tile_seeds)),
@@ -343,7 +345,8 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
 
     def start(m: Any) -> None:
         """A new memo's copies, none yet (so every group is written)."""
-        m.seat = m.owner = m.turn = m.pos = m.char_pos = m.shown = m.kills = m.char = m.seeds = None
+        m.seat = m.owner = m.turn = m.shown = m.kills = m.char = m.seeds = None
+        m.pos = m.char_pos = [()] * n   # (equal to no adventurer's place nor character)
         m.sid = m.head = None
         m.plain = (None,) * len(plain_at)
         m.ap = None
@@ -467,10 +470,13 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             out[o_ap:adv_end:AW] = array("f", ap)
         where, char = s.pos, s.char
         if where != m.pos or char != m.char_pos:   # on the board, x, y, out of the game
+            was, was_char = m.pos, m.char_pos
             m.pos, m.char_pos = where[:], char[:]
-            for a in range(n):
-                at = o_adv + AW * a + 7
+            for a in range(n):   # (only the adventurers that moved: mostly one)
                 pos = where[a]
+                if pos == was[a] and char[a] == was_char[a]:
+                    continue
+                at = o_adv + AW * a + 7
                 if pos is None:
                     pack4(out, 4 * at, 0, 0, 0, char[a] >= 0)
                 else:
