@@ -251,7 +251,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     def forest_marks(s: Any) -> tuple[int, ...]:
         """Where in the tiles segment :func:`on_tiles` marks the roots' link, the Exit and
         Morna Gûl (negative offsets taken from the end, as it does)."""
-        marks = []
+        marks: list[int] = []
         if s.exit_link >= 0:
             for d in range(4):
                 if s.links[4 * s.exit_link + d] == s.exit_at:
