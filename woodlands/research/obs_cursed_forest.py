@@ -10,12 +10,14 @@ another seat's adventurer is written only if it is in ``shown``.
 Coordinates are the tiles' own, relative to the Start tile at (0, 0), within the reach of the
 pack's tiles (``woodlands.research.spaces.reach``: 44 for the default pack).  The placed tiles
 are written in the order they were laid (one slot per tile of the pack); that part changes
-seldom, so it is kept, per position of the forest, in a bounded cache.
+seldom and little (a tile laid, a monster met or killed), so only the tiles that changed are
+rewritten while the forest only grows, and a forest laid otherwise (another game) is written
+whole from a bounded cache of layouts.
 """
 from __future__ import annotations
 
 from array import array
-from itertools import compress, repeat
+from itertools import compress, count, repeat
 from typing import Any
 
 from ..engine.game import Game
@@ -171,9 +173,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     full_cache: dict[tuple[Any, ...], Any] = {}
 
     def tiles_segment(s: Any) -> Any:
-        """The tiles segment but the items lying on tiles, kept per position of the forest: it
-        changes on few steps (a tile laid, a monster met or killed), and a change costs a copy
-        of the laid tiles and a pass over what lies on them."""
+        """The tiles segment but the items lying on tiles, kept per position of the forest, for
+        :func:`write_tiles` when it writes the segment whole (a new memo, a forest that is not
+        the memo's grown): a copy of the laid tiles and a pass over what lies on them."""
         laid = (tuple(s.placed), tuple(s.place_rot), tuple(s.place_pos))
         key = (laid, tuple(s.tile_monster), tuple(s.tile_side), tuple(s.tile_damage), tuple(s.tile_token),
                tuple(s.tile_root), tuple(s.tile_vine), tuple(map(len, s.tile_seeds)),
@@ -186,6 +188,79 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 full_cache.clear()
             full_cache[key] = found
         return found
+
+    pack_dynamic, pack_marks = packer(10), packer(3)
+
+    def lying(out: Any, p: int, m_: int, side: int, damage: int, token: Any, seeds: list[int], root: int,
+              vine: int) -> None:
+        """Tile ``p``'s features of what lies on it (the monster there, a token, seeds in the
+        roots and on the vine, seeds lying there), all written, as :func:`on_tiles` writes
+        them on a cleared tile; the items lying there are the items pass's."""
+        at = 4 * (o_tile + TW * p + 18)
+        if m_ >= 0:
+            sd = monsters[m_].sides[side]
+            pack_dynamic(out, at, 0, 1, side, sd.health - damage, sd.dice, sd.modifier, sd.boss, sd.poison,
+                         sd.undead, 1 if token else 0)
+        else:
+            pack_dynamic(out, at, m_ == TOKEN, 0, 0, 0, 0, 0, 0, 0, 0, 1 if token else 0)
+        pack_marks(out, at + 44, len(seeds), root + 1 if root >= 0 else 0, vine + 1 if vine >= 0 else 0)
+
+    def write_tiles(s: Any, out: Any, old: Any, m: Any) -> bool:
+        """The tiles segment brought from the one written for ``old`` (the memo's copies of the
+        fields it reads, None for none) to ``s``'s: when the forest only grew (the tiles laid
+        before are where they were), only the new tiles and those whose monster, token or seeds
+        changed are written (most changes are a tile laid or a monster met or killed); any other
+        change writes it all (:func:`tiles_segment`).  True when it was all written (the items
+        lying on tiles, which share the segment, must then be written again)."""
+        w = m.w
+        placed, rots, where = s.placed, s.place_rot, s.place_pos
+        per = (s.tile_monster, s.tile_side, s.tile_damage, s.tile_token, s.tile_seeds, s.tile_root, s.tile_vine)
+        k = len(old[2]) if old is not None else 0
+        size = len(placed)
+        if (old is None or size < k or placed[:k] != old[2] or rots[:k] != old[3] or where[:k] != old[4]
+                or any(len(v) != size for v in (rots, where, *per))
+                or any(len(v) != k for v in (old[3], old[4], old[0], old[5], old[1], *old[6:10]))):
+            out[o_tile:o_tile + tile_size] = tiles_segment(s)
+            m.tile_marks = forest_marks(s)
+            return True
+        # the tiles laid since: their fixed features (position, kind, open edges: from the cache
+        # of layouts) and what lies on them
+        if size > k:
+            fixed = laid_tiles(s, (tuple(placed), tuple(rots), tuple(where)))
+            for p in range(k, size):
+                at = TW * p
+                out[o_tile + at:o_tile + at + 17] = fixed[at:at + 17]
+        dirty = set(range(k, size))
+        # the tiles before, where a field changed (one compare per field first: most did not)
+        for new, was in zip(per, (old[0], old[5], old[1], old[6], old[9], old[7], old[8])):
+            if new[:k] != was:
+                dirty.update(p for p in range(k) if new[p] != was[p])
+        monster_l, side_l, damage_l, token_l, seeds_l, root_l, vine_l = per
+        for p in dirty:
+            lying(out, p, monster_l[p], side_l[p], damage_l[p], token_l[p], seeds_l[p], root_l[p], vine_l[p])
+        # the roots' link, the Exit and Morna Gûl: marks of the segment, the old ones cleared
+        marks = forest_marks(s)
+        if marks != m.tile_marks:
+            for i in m.tile_marks or ():
+                w[o_tile + i] = 0.0
+            for i in marks:
+                w[o_tile + i] = 1.0
+            m.tile_marks = marks
+        return False
+
+    def forest_marks(s: Any) -> tuple[int, ...]:
+        """Where in the tiles segment :func:`on_tiles` marks the roots' link, the Exit and
+        Morna Gûl (negative offsets taken from the end, as it does)."""
+        marks: list[int] = []
+        if s.exit_link >= 0:
+            for d in range(4):
+                if s.links[4 * s.exit_link + d] == s.exit_at:
+                    marks += (TW * s.exit_link + 17, TW * s.exit_at + 17)
+        if s.exit_at >= 0:
+            marks.append(TW * s.exit_at + 32)
+        if s.morna_at >= 0:
+            marks.append(TW * s.morna_at + 33)
+        return tuple(i if i >= 0 else i + tile_size for i in marks)
 
     n_kinds = len(kinds)
     o_adv_sp = len(ADV_FEATURES) + n_chars + n_seeds
@@ -217,6 +292,22 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
     blocks: dict[tuple[Any, ...], tuple[Any, int, tuple[int, int, int], tuple[int, ...]]] = {}
     adv_sp_end = o_adv_sp + n_spaces * n_states
     pack3 = packer(3)
+
+    shown_ids: dict[tuple[int, ...], int] = {}
+    numbers = count()
+
+    def shown_id(shown: list[int]) -> int:
+        """A number for the list of items ``shown``, the same for equal lists (by value: a memo
+        meets any state), so that a block's key holds a number instead of the whole list (whose
+        hash would be computed at every look-up).  Numbers are never reused, so a number kept in
+        a memo or a block's key never comes to mean another list after the table is cleared."""
+        key = tuple(shown)
+        found = shown_ids.get(key)
+        if found is None:
+            if len(shown_ids) >= _CACHE_LIMIT:
+                shown_ids.clear()
+            found = shown_ids[key] = next(numbers)
+        return found
 
     def carried(a: int, inv: list[int], extras: list[int], mine: bool, shown: list[int]) -> Any:
         """What adventurer ``a`` carrying ``inv`` and ``extras`` puts in the encoding, for a seat
@@ -254,37 +345,49 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
 
     def start(m: Any) -> None:
         """A new memo's copies, none yet (so every group is written)."""
-        m.seat = m.owner = m.turn = m.pos = m.char_pos = m.shown = m.kills = m.char = m.seeds = None
-        m.shown_key = ()
+        m.seat = m.owner = m.turn = m.shown = m.kills = m.char = m.seeds = None
+        m.pos = m.char_pos = [()] * n   # (equal to no adventurer's place nor character)
+        m.sid = m.head = None
         m.plain = (None,) * len(plain_at)
         m.ap = None
-        m.inv = m.extras = None
-        m.keys = [None] * n               # per adventurer: the key of the block written
+        m.inv, m.extras = [None] * n, [None] * n   # per adventurer: the copies its block was written from
+        m.vis = [None] * n                # per adventurer: -1 (the seat's own) or the number of the shown it was
         m.held = [() for _ in range(n)]   # per adventurer: the item features it set
         m.items_on_tiles = m.gone = None
         m.floor = []                      # the item features set from items on tiles and gone
-        m.tiles = m.links = None
+        m.tiles = m.links = m.tile_marks = None
         m.scalars = m.drawn = None
         m.fought = True   # (so that a new memo's fight segment is cleared once)
+        # one feature at a time is written through a memoryview of the buffer: it takes a float
+        # with less ado than the array's item assignment (which parses it as an argument); runs
+        # of features go to the array itself, whose slice assignment is the cheaper
+        m.w = memoryview(m.out)
 
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding of ``s`` for ``seat``, written over ``m.out`` group by group, each group
         only when the fields it reads differ from the memo's copies of them."""
-        out = m.out
-        # -- the decision and the phase: cleared and marked at every step (a few features)
-        out[0:o_sc] = head_zeros
-        out[o_phase + phase_at[s.phase]] = 1.0
+        out, w = m.out, m.w
+        # -- the decision and the phase: the features marked (the phase, the decision's kind and
+        #    decider, whose turn), rewritten when one moved (on most steps none did)
         d = s._decision
+        decided = at = None
         if d is not None and not s.over:
-            out[o_dec + kind_at[d.kind]] = 1.0
+            decided = kind_at[d.kind]
             data = d.data
             if isinstance(data, dict):
                 a = data.get("adventurer")
                 at = decider_at.get(a) if isinstance(a, int) else None   # (adventurers 0 .. n-1)
-                if at is not None:
-                    out[at] = 1.0
         turn = s.turn
-        out[turn_at.get(turn, o_turn + n)] = 1.0   # (an adventurer's turn, else Morna's)
+        head = (phase_at[s.phase], decided, at, turn_at.get(turn, o_turn + n))   # (an adventurer's turn, else Morna's)
+        if head != m.head:
+            m.head = head
+            out[0:o_sc] = head_zeros
+            w[o_phase + head[0]] = 1.0
+            if decided is not None:
+                w[o_dec + decided] = 1.0
+            if at is not None:
+                w[at] = 1.0
+            w[head[3]] = 1.0
         # -- the scalars, the tile drawn and the fight: rewritten only when they changed (one
         #    tuple compare; on most steps none did)
         morna = s.morna_at
@@ -305,14 +408,14 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                          pp[exit_at][1] if exit_at >= 0 else 0)
             pack5(out, 4 * (o_free + 1), s.jumped, s.marta_used, s.last_roll, s.over, key[7])
         free = s.free_actions
-        out[o_free] = free if free < CAP else CAP
+        w[o_free] = free if free < CAP else CAP
         drawn = s.drawn
         if drawn != m.drawn:
             m.drawn = drawn
             out[o_drawn:o_fight] = drawn_zeros
             if drawn >= 0:
                 tile = tiles[drawn]
-                out[o_drawn + kind_index[tile.kind]] = 1.0
+                w[o_drawn + kind_index[tile.kind]] = 1.0
                 pack4(out, 4 * (o_drawn + len(TILE_KINDS)), *tile.open)
         f_kind = s.f_kind
         if f_kind or m.fought:   # (no fight, none written: nothing to clear on most steps)
@@ -320,14 +423,14 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             out[o_fight:o_adv] = fight_zeros
         if f_kind:
             at = o_fight
-            out[at + foe_at[f_kind]] = 1.0
+            w[at + foe_at[f_kind]] = 1.0
             at += len(FOES)
             if 0 <= s.f_adv < n:
-                out[at + s.f_adv] = 1.0
+                w[at + s.f_adv] = 1.0
             if 0 <= s.f_partner < n:
-                out[at + n + s.f_partner] = 1.0
+                w[at + n + s.f_partner] = 1.0
             if 0 <= s.f_opponent < n:
-                out[at + 2 * n + s.f_opponent] = 1.0
+                w[at + 2 * n + s.f_opponent] = 1.0
             at += 3 * n
             if f_kind == "monster":
                 side = monsters[s.f_monster].sides[s.f_side]
@@ -357,8 +460,8 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             out[o_adv + 1:adv_end:AW] = array("f", [a == turn for a in range(n)])
         plain = (s.health, s.max_health, s.lives, s.max_ap, s.tag_debt)   # (plain_names) one tuple compare when none changed (most steps)
         if plain != m.plain:
-            for at, v, w in zip(plain_at, plain, m.plain):
-                if v != w:
+            for at, v, was in zip(plain_at, plain, m.plain):
+                if v != was:
                     out[at:adv_end:AW] = array("f", v)
             m.plain = tuple(map(list.copy, plain))
         ap = s.ap
@@ -367,10 +470,13 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             out[o_ap:adv_end:AW] = array("f", ap)
         where, char = s.pos, s.char
         if where != m.pos or char != m.char_pos:   # on the board, x, y, out of the game
+            was, was_char = m.pos, m.char_pos
             m.pos, m.char_pos = where[:], char[:]
-            for a in range(n):
-                at = o_adv + AW * a + 7
+            for a in range(n):   # (only the adventurers that moved: mostly one)
                 pos = where[a]
+                if pos == was[a] and char[a] == was_char[a]:
+                    continue
+                at = o_adv + AW * a + 7
                 if pos is None:
                     pack4(out, 4 * at, 0, 0, 0, char[a] >= 0)
                 else:
@@ -381,79 +487,81 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
             for a in range(n):
                 at = o_adv + AW * a
                 kills = kills_l[a]
-                out[at + 12] = len(kills)
-                out[at + 13] = sum(kills)
+                w[at + 12] = len(kills)
+                w[at + 13] = sum(kills)
                 out[at + n_adv:at + o_adv_sp] = kind_zeros
                 if char[a] >= 0:
-                    out[at + n_adv + char[a]] = 1.0
+                    w[at + n_adv + char[a]] = 1.0
                 for sd in seeds_l[a]:
-                    out[at + n_adv + n_chars + sd] = 1.0
+                    w[at + n_adv + n_chars + sd] = 1.0
         # -- what each adventurer carries (and the items segment's holder and place of what the
         #    seat may see): rewritten per adventurer whose inventory, extras or visibility changed,
         #    from the table of blocks (:func:`carried`)
         inv_l, extras_l, shown = s.inv, s.extras, s.shown
-        if shown != m.shown:
-            m.shown, m.shown_key = shown[:], tuple(shown)
-            m.inv = None   # (so that the pass below looks at every adventurer)
+        shown_changed = shown != m.shown
+        if shown_changed:
+            m.shown = shown[:]
+            m.sid = shown_id(shown)
         # (one compare of every inventory first: on many steps nothing anyone carries changed)
-        if owner_changed or inv_l != m.inv or extras_l != m.extras:
-            m.inv, m.extras = [*map(list.copy, inv_l)], [*map(list.copy, extras_l)]
-            keys, held, shown_key = m.keys, m.held, m.shown_key
+        if owner_changed or shown_changed or inv_l != m.inv or extras_l != m.extras:
+            m_inv, m_extras, m_vis, held, sid = m.inv, m.extras, m.vis, m.held, m.sid
             todo = []
             for a in range(n):
-                # (all a block reads; what the seat may see of another's items depends on what
-                #  is shown; True for the seat's own adventurer, which it sees whole)
-                bkey = (a, tuple(inv_l[a]), tuple(extras_l[a]), True if owner[a] == seat else shown_key)
-                if bkey != keys[a]:
-                    keys[a] = bkey
-                    todo.append(bkey)
+                # (what a block reads: what the seat may see of another's items depends on what
+                #  is shown, by its number; -1 for the seat's own adventurer, which it sees whole)
+                vis = -1 if owner[a] == seat else sid
+                inv, extras = inv_l[a], extras_l[a]
+                if vis != m_vis[a] or inv != m_inv[a] or extras != m_extras[a]:
+                    m_vis[a], m_inv[a], m_extras[a] = vis, inv[:], extras[:]
+                    todo.append(a)
                     for i in held[a]:   # first every change's old marks, then the new ones: an item
-                        out[i] = 0.0    # passed between two adventurers keeps its new marks
-            for bkey in todo:
-                a = bkey[0]
+                        w[i] = 0.0    # passed between two adventurers keeps its new marks
+            for a in todo:
+                bkey = (a, tuple(inv_l[a]), tuple(extras_l[a]), m_vis[a])
                 block = blocks.get(bkey)
                 if block is None:
-                    block = carried(a, inv_l[a], extras_l[a], bkey[3] is True, shown)
+                    block = carried(a, inv_l[a], extras_l[a], m_vis[a] < 0, shown)
                     if len(blocks) >= _CACHE_LIMIT:
                         blocks.clear()
                     blocks[bkey] = block
                 at = o_adv + AW * a
                 out[at + o_adv_sp:at + adv_sp_end] = block[0]
-                out[at + 11] = block[1]
+                w[at + 11] = block[1]
                 pack3(out, 4 * (at + 15), *block[2])
                 marks = held[a] = block[3]
                 for i in marks:
-                    out[i] = 1.0
+                    w[i] = 1.0
         # -- the forest: changes when a tile is laid or what lies on one changes
         # what the tiles segment reads (lists, the list of lists of seeds, then three numbers), in
         # one compare (the links only matter once the roots opened one)
         laid = (s.tile_monster, s.tile_damage, s.placed, s.place_rot, s.place_pos, s.tile_side, s.tile_token,
                 s.tile_root, s.tile_vine, s.tile_seeds, exit_at, s.exit_link, morna)
         relaid = laid != m.tiles or (s.exit_link >= 0 and s.links != m.links)
+        rewritten = False
         if relaid:
+            rewritten = write_tiles(s, out, m.tiles, m)
             m.tiles = (*[v[:] for v in laid[:-4]], [*map(list.copy, s.tile_seeds)], *laid[-3:])
             m.links = s.links[:]
-            out[o_tile:o_tile + tile_size] = tiles_segment(s)
         # -- items lying face up on tiles (in the items segment the item and the tile's slot + 1,
         #    in the tiles segment their number) and items gone
         on_tiles, gone = s.tile_items, s.item_gone
-        if relaid or on_tiles != m.items_on_tiles or gone != m.gone:
+        if rewritten or on_tiles != m.items_on_tiles or gone != m.gone:
             m.items_on_tiles, m.gone = [*map(list.copy, on_tiles)], gone[:]
             # (C-level loops: the old marks cleared and the gone marked by map, the tiles with
             #  items on them picked by compress, so that only those cost a turn of a loop)
-            put = out.__setitem__
+            put = w.__setitem__
             any(map(put, m.floor, repeat(0.0)))
             wrote = m.floor = [o_gone + IW * x for x in gone]
             any(map(put, wrote, repeat(1.0)))
             for p in compress(range(len(on_tiles)), on_tiles):
                 items = on_tiles[p]
                 at = o_tile + TW * p + 28
-                out[at] = len(items)
+                w[at] = len(items)
                 wrote.append(at)
                 for x in items:
                     ia = o_item + IW * x + o_floor
-                    out[ia] = 1.0
-                    out[ia + 2] = p + 1
+                    w[ia] = 1.0
+                    w[ia + 2] = p + 1
                     wrote += (ia, ia + 2)
         return out
 
