@@ -163,6 +163,37 @@ def test_environments_stepped_in_turn_keep_their_own_encoding_memos(env_id: str,
     assert len({id(env.encoder._local) for env in envs}) == 3
 
 
+def test_a_sync_vector_env_plays_the_games_its_environments_play_alone() -> None:
+    """gymnasium.make_vec (sync): the stacked observations, masks and rewards are those of the
+    same environments stepped one by one with the same actions, through Gymnasium's "next
+    step" autoreset (the step after an episode's end resets it and ignores the action)."""
+    n = 3
+    vec = gymnasium.make_vec("woodlands/Tanglewoods-v0", num_envs=n, vectorization_mode="sync")
+    alone = [gymnasium.make("woodlands/Tanglewoods-v0") for _ in range(n)]
+    obs, info = vec.reset(seed=1)
+    singles = [env.reset(seed=1 + k) for k, env in enumerate(alone)]   # (make_vec seeds env k with seed + k)
+    assert all(obs[k].tobytes() == singles[k][0].tobytes() for k in range(n))
+    rng = np.random.default_rng(2)
+    ended = [False] * n
+    ends = 0
+    for _ in range(250):
+        actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in info["action_mask"]]
+        obs, rewards, terminated, truncated, info = vec.step(np.array(actions))
+        for k, env in enumerate(alone):
+            if ended[k]:   # the vector env resets it now, unseeded: the next game of its generator
+                o, i = env.reset()
+                r, term, trunc = 0.0, False, False
+            else:
+                o, r, term, trunc, i = env.step(actions[k])
+            assert o.tobytes() == obs[k].tobytes() and r == rewards[k]
+            assert (term, trunc) == (terminated[k], truncated[k])
+            assert (i["action_mask"] == info["action_mask"][k]).all()
+            ended[k] = term or trunc
+            ends += ended[k]
+    assert ends >= 3 and not info["illegal"].any()
+    vec.close()
+
+
 def test_options_and_content_as_make_keywords() -> None:
     env = gymnasium.make("woodlands/Tanglewoods-v0", difficulty=4, hero="thorn-warden",
                          content=str(Path(woodlands.__file__).parent / "games" / "tanglewoods" / "content")).unwrapped
