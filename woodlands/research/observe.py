@@ -178,8 +178,10 @@ class Encoder:
         An incremental writer rewrites only what changed since the memo's last encoding.  The
         shared encoder keeps one memo per thread and seat, so environments stepped in turn in
         one thread (Gymnasium's ``SyncVectorEnv``) would each find the memo holding another
-        game and rewrite nearly everything: counted by callgrind, four Tanglewoods environments
-        stepped round robin cost 206k instructions a step against 123k for one.  Each adapter
+        game and rewrite nearly everything: counted by callgrind
+        (``benchmarks/vector_env_instructions.py``), four Tanglewoods environments stepped in
+        turn cost 208k instructions a step with the thread's memo, 151k with their own, as one
+        environment does.  Each adapter
         gives its environment (or OpenSpiel observer) a private encoder, so its memo follows its
         own game.
 
