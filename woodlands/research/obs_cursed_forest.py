@@ -129,46 +129,14 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         return out
 
     def on_tiles(s: Any, out: Any) -> None:
-        """What lies on the tiles, written over a copy of :func:`laid_tiles` (segment offsets),
-        but the items lying there (``make`` writes those with the items segment)."""
-        if s.exit_link >= 0:   # C-18: the Maiden Tree's roots opened an edge between the two
-            for d in range(4):
-                if s.links[4 * s.exit_link + d] == s.exit_at:
-                    out[TW * s.exit_link + 17] = 1.0
-                    out[TW * s.exit_at + 17] = 1.0
-        sides = s.tile_side
-        damage = s.tile_damage
-        monsters_here = s.tile_monster
-        for p, m in enumerate(monsters_here if monsters_here.count(-1) != len(monsters_here) else ()):
-            if m == TOKEN:
-                out[TW * p + 18] = 1.0
-            elif m >= 0:
-                at = TW * p + 19
-                side = monsters[m].sides[sides[p]]
-                out[at:at + 8] = array("f", (1, sides[p], side.health - damage[p], side.dice, side.modifier,
-                                             side.boss, side.poison, side.undead))
-        # the loops below mostly find nothing: a C-level look first skips them
-        if True in s.tile_token:
-            for p, token in enumerate(s.tile_token):
-                if token:
-                    out[TW * p + 27] = 1.0
-        if any(s.tile_seeds):
-            for p, seeds in enumerate(s.tile_seeds):
-                if seeds:
-                    out[TW * p + 29] = len(seeds)
-        placed = len(s.placed)
-        if s.tile_root.count(-1) != placed:
-            for p, k in enumerate(s.tile_root):
-                if k >= 0:
-                    out[TW * p + 30] = k + 1
-        if s.tile_vine.count(-1) != placed:
-            for p, k in enumerate(s.tile_vine):
-                if k >= 0:
-                    out[TW * p + 31] = k + 1
-        if s.exit_at >= 0:
-            out[TW * s.exit_at + 32] = 1.0
-        if s.morna_at >= 0:
-            out[TW * s.morna_at + 33] = 1.0
+        """What lies on the tiles and the forest's marks, written over a copy of
+        :func:`laid_tiles` (segment offsets), but the items lying there (``make`` writes those
+        with the items segment): :func:`lying` for each tile laid, then :func:`forest_marks`."""
+        for p, here in enumerate(zip(s.tile_monster, s.tile_side, s.tile_damage, s.tile_token, s.tile_seeds,
+                                     s.tile_root, s.tile_vine)):
+            lying(out, 0, p, *here)
+        for i in forest_marks(s):
+            out[i] = 1.0
 
     full_cache: dict[tuple[Any, ...], Any] = {}
 
@@ -191,12 +159,15 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
 
     pack_dynamic, pack_marks = packer(10), packer(3)
 
-    def lying(out: Any, p: int, m_: int, side: int, damage: int, token: Any, seeds: list[int], root: int,
-              vine: int) -> None:
+    def lying(out: Any, base: int, p: int, m_: int, side: int, damage: int, token: Any, seeds: list[int],
+              root: int, vine: int) -> None:
         """Tile ``p``'s features of what lies on it (the monster there, a token, seeds in the
-        roots and on the vine, seeds lying there), all written, as :func:`on_tiles` writes
-        them on a cleared tile; the items lying there are the items pass's."""
-        at = 4 * (o_tile + TW * p + 18)
+        roots and on the vine, seeds lying there), all written, into ``out`` whose tiles segment
+        starts at feature ``base`` (0 for the segment alone); the items lying there are the items
+        pass's.  (A monster's token: 1 at feature 18; a monster: 1, its side, health left, dice,
+        modifier, boss, poison, undead at 19-26; a swamp or bone-yard token at 27; seeds lying
+        there, in the roots and on the vine at 29-31.)"""
+        at = 4 * (base + TW * p + 18)
         if m_ >= 0:
             sd = monsters[m_].sides[side]
             pack_dynamic(out, at, 0, 1, side, sd.health - damage, sd.dice, sd.modifier, sd.boss, sd.poison,
@@ -237,7 +208,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 dirty.update(p for p in range(k) if new[p] != was[p])
         monster_l, side_l, damage_l, token_l, seeds_l, root_l, vine_l = per
         for p in dirty:
-            lying(out, p, monster_l[p], side_l[p], damage_l[p], token_l[p], seeds_l[p], root_l[p], vine_l[p])
+            lying(out, o_tile, p, monster_l[p], side_l[p], damage_l[p], token_l[p], seeds_l[p], root_l[p], vine_l[p])
         # the roots' link, the Exit and Morna Gûl: marks of the segment, the old ones cleared
         marks = forest_marks(s)
         if marks != m.tile_marks:
@@ -249,8 +220,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         return False
 
     def forest_marks(s: Any) -> tuple[int, ...]:
-        """Where in the tiles segment :func:`on_tiles` marks the roots' link, the Exit and
-        Morna Gûl (negative offsets taken from the end, as it does)."""
+        """Where in the tiles segment the roots' link (C-18: the Maiden Tree's roots opened an
+        edge between the two tiles), the Exit and Morna Gûl are marked (a negative offset taken
+        from the segment's end, as a list index is)."""
         marks: list[int] = []
         if s.exit_link >= 0:
             for d in range(4):

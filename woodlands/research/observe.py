@@ -181,9 +181,8 @@ class Encoder:
         game and rewrite nearly everything: counted by callgrind
         (``benchmarks/vector_env_instructions.py``), four Tanglewoods environments stepped in
         turn cost 208k instructions a step with the thread's memo, 151k with their own, as one
-        environment does.  Each adapter
-        gives its environment (or OpenSpiel observer) a private encoder, so its memo follows its
-        own game.
+        environment does.  Each adapter gives its environment (or OpenSpiel observer) a private
+        encoder, so its memo follows its own game.
 
         >>> import woodlands
         >>> shared = encoder("tanglewoods")

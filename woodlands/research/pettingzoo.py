@@ -68,7 +68,6 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         self._rng = np.random.default_rng()
         self._legal: list[int] = []
         self._flat, self._mask_of = self.encoder.flat, self.actions.mask_of   # (bound once: called per step)
-        self._option_index = self.actions._index   # (read per step)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -96,14 +95,7 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         assert s is not None and s._decision is not None
         d = s._decision
         self.agent_selection = self.possible_agents[d.player]
-        index = self._option_index
-        legal: list[int] = []
-        try:   # ActionSpace.legal without its checks (a decision waits: the game is not over);
-            for option in d.options:   # a plain loop, as there (cheaper for a few options)
-                legal.append(index[option[0]])
-        except KeyError:
-            legal = self.actions.legal(s)   # (raises, naming the option the space lacks)
-        self._legal = legal
+        self._legal = self.actions.legal(s)
 
     def observe(self, agent: str) -> dict[str, Any]:
         s = self.state_
