@@ -74,6 +74,18 @@ def test_bench_reports_against_the_targets(default_game, run_cli, tmp_path):
     assert "50,000" in out and "25" in out
     data = json.loads(target.read_text())
     assert data["decisions_per_second"] > 0 and data["clone_median_us"] > 0 and data["games"] >= 1
+    assert data["targets"] == {"decisions_per_second": 50_000, "clone_us": 25.0, "fast_path_ratio": 2.0}
+    assert data["fast_path_ratio"] == data["fast_path_games_per_second"] / data["normal_path_games_per_second"]
+
+
+def test_bench_names_the_decisions_target_only_for_the_game_it_was_set_for(default_game, run_cli, tmp_path):
+    # issue 2 set 50,000 decisions/s for Tanglewoods' first kernel; no other game was given one,
+    # so a Storyfold run must not be judged "below target" against it
+    target = tmp_path / "bench.json"
+    code, out, err = run_cli("bench", "storyfold", "--seconds", "0.2", "--json", str(target))
+    assert code == 0, err
+    assert "50,000" not in out and "first kernel" not in out
+    assert set(json.loads(target.read_text())["targets"]) == {"clone_us", "fast_path_ratio"}
 
 
 def test_python_dash_m_woodlands_entry_point(default_game, tmp_path):

@@ -21,8 +21,15 @@ from typing import Any
 from ..engine.game import load_game
 from ..engine.state import GameState
 
+#: issue 2's target for the first kernel, set for Tanglewoods alone (the only game then); the
+#: rules have grown since (the audit's fixes, every card's effect), and no other game was ever
+#: given one, so it is shown only for Tanglewoods and named for what it is
 TARGET_DECISIONS_PER_SECOND = 50_000
+TARGET_DECISIONS_GAME = "tanglewoods"
 TARGET_CLONE_US = 25.0
+#: issue 12's target: the fast path plays at least this many times the normal path's games per
+#: second, on the same random games (not met: docs/bots.md, "The fast path for search")
+TARGET_FAST_PATH_RATIO = 2.0
 CLONES_PER_SAMPLE = 50
 MAX_SAMPLES = 200
 
@@ -47,12 +54,25 @@ class BenchResult:
     def games_per_second(self) -> float:
         return self.games / self.play_seconds if self.play_seconds > 0 else 0.0
 
+    @property
+    def fast_path_ratio(self) -> float:
+        """Fast-path games per second over normal-path games per second (same games)."""
+        return self.fast_path_gps / self.normal_path_gps if self.normal_path_gps else 0.0
+
+    def targets(self) -> dict[str, float]:
+        """The targets that apply to this game: the decisions per second only for
+        :data:`TARGET_DECISIONS_GAME`."""
+        found: dict[str, float] = {"clone_us": TARGET_CLONE_US, "fast_path_ratio": TARGET_FAST_PATH_RATIO}
+        if self.game == TARGET_DECISIONS_GAME:
+            found["decisions_per_second"] = TARGET_DECISIONS_PER_SECOND
+        return found
+
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "seconds": self.seconds, "decisions": self.decisions, "games": self.games,
                 "decisions_per_second": self.decisions_per_second, "games_per_second": self.games_per_second,
                 "clone_median_us": self.clone_us, "clone_samples": self.clone_samples,
                 "normal_path_games_per_second": self.normal_path_gps, "fast_path_games_per_second": self.fast_path_gps,
-                "targets": {"decisions_per_second": TARGET_DECISIONS_PER_SECOND, "clone_us": TARGET_CLONE_US}}
+                "fast_path_ratio": self.fast_path_ratio, "targets": self.targets()}
 
 
 def run_bench(game_id: str, seconds: float = 5.0, content: str | None = None, seed: int = 1) -> BenchResult:
