@@ -20,6 +20,10 @@ OPTIONS = [{"players": 1}, {"players": 2}, {"players": 3, "pvp": True}, {"player
 #: dict PettingZoo's own classic games use
 CONVENTION = {"Observation is not a NumPy array",
               "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete"}
+#: and what our reset says of the options api_test passes it ({"options": 1}), which it ignores
+PROBE = ("reset options ['options'] are not options of cursed-forest and are ignored; its options: "
+         "['adventurers', 'characters', 'escape_ends_turn', 'free_actions_at_zero_ap', 'free_actions_per_turn', "
+         "'players', 'pvp', 'ring_bearer', 'turn_limit']")
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=[str(o) for o in OPTIONS])
@@ -28,7 +32,7 @@ def test_pettingzoo_api_and_seed_tests_pass(options: dict[str, Any]) -> None:
         warnings.simplefilter("always")
         api_test(cursed_forest_env(**options), num_cycles=150)
         seed_test(lambda: cursed_forest_env(**options), num_cycles=60)
-    assert {str(w.message) for w in caught} <= CONVENTION
+    assert {str(w.message) for w in caught} <= CONVENTION | {PROBE}
 
 
 def run(env: CursedForestEnv, seed: int, steps: int = 50_000) -> dict[str, Any]:
@@ -142,3 +146,44 @@ def test_rewards_are_the_games_own_in_pvp_and_shared_otherwise(options: dict[str
         assert len(set(rewards.values())) > 1 and state.outcome["champions"]
     else:                    # won or lost together (CF-076)
         assert len(set(rewards.values())) == 1 and abs(rewards["player_0"]) == 1.0
+
+
+@pytest.mark.parametrize("bad", [{"seed": "abc"}, {"seed": -1}, {"seed": 2**64}, {"seed": True}, {"seed": 1.5},
+                                 {"options": {"players": 3}}, {"options": {"adventurers": 3}},
+                                 {"options": {"pvp": "maybe"}}, {"options": [("pvp", True)]},
+                                 {"seed": 5, "options": {"turn_limit": -2}}])
+def test_a_bad_reset_says_why_and_changes_nothing(bad: dict[str, Any]) -> None:
+    # reset's seed and options are checked before anything moves: the game, the environment's
+    # generator and its options stay as they were (before this, a bad seed raised numpy's own
+    # error after the generator was replaced, and reset ignored its options altogether)
+    from woodlands.engine.errors import GameOptionError
+    env = cursed_forest_env(players=2)
+    env.reset(seed=3)
+    env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    game, options, agent = env.state_, dict(env.options), env.agent_selection
+    draws = env._rng.bit_generator.state
+    with pytest.raises(GameOptionError) as refused:
+        env.reset(**bad)
+    assert "Traceback" not in str(refused.value) and len(str(refused.value)) < 400
+    assert env.state_ is game and env.options == options and env.agent_selection == agent
+    assert env._rng.bit_generator.state == draws
+
+
+def test_reset_options_hold_for_that_game_and_the_next() -> None:
+    env = cursed_forest_env(players=2)
+    env.reset(seed=1, options={"turn_limit": 1, "pvp": True})
+    assert env.state_.options["turn_limit"] == 1 and env.state_.options["pvp"] is True
+    env.reset(seed=2)
+    assert env.state_.options["turn_limit"] == 1 and env.options["pvp"] is True
+    for _agent in env.agent_iter(10_000):   # a one-round game is cut by its limit: truncated
+        obs, _r, terminated, truncated, _info = env.last()
+        env.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.state_.outcome["result"] == "unfinished"
+
+
+def test_reset_passes_over_keys_that_are_no_option_of_the_game_with_a_warning() -> None:
+    # PettingZoo's api_test resets with options={"options": 1} and expects no error
+    env = cursed_forest_env(players=2)
+    with pytest.warns(UserWarning, match=r"\['bogus'\] are not options of cursed-forest"):
+        env.reset(seed=4, options={"bogus": 1, "turn_limit": 7})
+    assert env.state_.options["turn_limit"] == 7 and "bogus" not in env.options

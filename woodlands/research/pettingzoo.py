@@ -23,6 +23,7 @@ defender's player its defence), so agents do not take turns in a fixed cycle.
 from __future__ import annotations
 
 import operator
+import warnings
 from typing import Any
 
 import numpy as np
@@ -30,8 +31,9 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..engine.errors import GameOptionError
+from ..engine.errors import GameOptionError, brief
 from ..engine.game import load_game
+from ..engine.registry import descriptor
 from ..engine.state import GameState
 from .gym import episode_options
 from .observe import encoder
@@ -52,6 +54,8 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
             raise GameOptionError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.game = load_game(GAME, content)
+        self._content = content
+        self._given = dict(options)   # the options as given (reset's options are laid over them)
         self.options = self.game.checked_options(episode_options(self.game, options))
         self.actions = action_space(GAME, self.options, content)
         self.encoder = encoder(GAME, self.options, content).private()   # (its memo follows this env's game: Encoder.private)
@@ -77,6 +81,17 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
 
     # ---------------------------------------------------------------- the API
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: of engine seed ``seed`` (a whole number from 0 to 2**64 - 1), or, without
+        one, of a seed drawn from the environment's own generator (seeded by the last seeded
+        reset).  ``options``: game options for this game and the ones after it, laid over those
+        the environment was made with (as Gymnasium's ``reset`` takes them); options that would
+        change the agents, the action space or the observation are refused, and keys that are
+        no option of the game are ignored with a warning (PettingZoo's convention).  A bad seed
+        or option value raises GameOptionError and changes nothing."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64):
+            raise GameOptionError(f"seed must be a whole number from 0 to 2**64 - 1 (or None), not {brief(seed)}")
+        if options:
+            self._reconfigure(options)
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         game_seed = seed if seed is not None else int(self._rng.integers(0, 2**63 - 1))
@@ -89,6 +104,33 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._done = False
         self._select()
+
+    def _reconfigure(self, options: Any) -> None:
+        """Take ``options`` (reset's) for this game and the next, or raise GameOptionError and
+        change nothing."""
+        if not isinstance(options, dict):
+            raise GameOptionError(f"reset options must be a dict of game options, not {type(options).__name__}")
+        # PettingZoo's api_test resets with options={"options": 1}: its convention is that an
+        # environment takes the options it knows and passes over the rest, so keys that are no
+        # option of the game are named in a warning and left out, not refused
+        known = {spec.name for spec in descriptor(GAME).options}
+        ignored = sorted(map(str, set(options) - known))
+        if ignored:
+            warnings.warn(f"reset options {brief(ignored)} are not options of {GAME} and are ignored; "
+                          f"its options: {sorted(known)}", stacklevel=3)
+            options = {k: v for k, v in options.items() if k in known}
+            if not options:
+                return
+        given = {**self._given, **options}
+        checked = self.game.checked_options(episode_options(self.game, dict(given)))
+        actions = action_space(GAME, checked, self._content)
+        enc = encoder(GAME, checked, self._content)
+        if (checked["players"] != len(self.possible_agents) or actions.ids != self.actions.ids
+                or enc.labels != self.encoder.labels):
+            raise GameOptionError(f"options {sorted(options)} change the agents, the action space or the "
+                                  f"observation ({len(self.possible_agents)} agents, {self.actions.size} actions, "
+                                  f"{self.encoder.flat_size} features); make a new environment with them instead")
+        self._given, self.options = given, checked
 
     def _select(self) -> None:
         s = self.state_
