@@ -157,6 +157,9 @@ class GameDescriptor:
     menu_order: int = 100
     #: the view's numbers ``woodlands replay`` prints as the final position
     summary_keys: tuple[str, ...] = ()
+    #: random-play decisions per second on one core that ``woodlands bench`` holds the game to,
+    #: and who set it (None: the game has no such target)
+    speed_target: tuple[int, str] | None = None
 
     @property
     def id(self) -> str:

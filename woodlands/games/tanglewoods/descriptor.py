@@ -25,6 +25,10 @@ DESCRIPTOR = GameDescriptor(
     position_value=Lazy("woodlands.bots.value_tanglewoods:position_value"),
     value_scale=1.0,
     search=Lazy("woodlands.bots.value_tanglewoods:SEARCH"),
+    # issue 2's target for the first kernel, when Tanglewoods was the only game; the rules have
+    # grown since (the audit's fixes, every card's effect), so `woodlands bench` shows it as that
+    # issue's, below it (docs/engine.md "Speed")
+    speed_target=(50_000, "issue 2, first kernel"),
     options=(
         OptionSpec("difficulty", int, 5, "difficulty 0-10 (default 5)", range=(0, 10), flag=True),
         OptionSpec("hero", str, None, "hero id (default: you choose at the table)", flag=True,
