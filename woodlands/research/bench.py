@@ -312,7 +312,7 @@ def print_env_bench(seconds: float, json_file: str | None = None, out: Any = Non
         _, q1, q3, _ = r.spread
         colour = "green" if r.ratio >= TARGET_RATIO else "yellow"
         table.add_row(r.case, r.adapter, f"{r.raw_per_second:,.0f}", f"{r.steps_per_second:,.0f}",
-                      f"[{colour}]{r.ratio:.2f}[/{colour}]", f"{q1:.2f}-{q3:.2f}")
+                      f"[{colour}]{r.ratio:.3f}[/{colour}]", f"{q1:.2f}-{q3:.2f}")
     console = out or Console()
     console.print(table)
     below = [f"{r.case} {r.adapter} ({r.ratio:.3f})" for r in rows if r.ratio < TARGET_RATIO]
