@@ -101,3 +101,15 @@ def test_python_dash_m_woodlands_entry_point(default_game, tmp_path):
     run = subprocess.run([sys.executable, "-m", "woodlands", "--version"], capture_output=True, text=True,
                          env=env, cwd=tmp_path, timeout=120)
     assert run.returncode == 0 and "woodlands" in run.stdout
+
+
+@pytest.mark.parametrize("module", ["woodlands", "woodlands.cli.main"])
+def test_a_users_mistake_is_one_line_however_the_command_is_started(tmp_path, module):
+    # `python -m woodlands.cli.main` (the form docs/research.md gives for a tree on PYTHONPATH)
+    # runs main.py as __main__, a second copy of the module; a mistake the commands report with
+    # UserError came out as a traceback there until main.py handed over to the package's copy
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    run = subprocess.run([sys.executable, "-m", module, "report", str(tmp_path / "none.parquet"), "-o",
+                          str(tmp_path / "r.html")], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+    assert run.stderr.strip().splitlines() == [f"woodlands: error: {tmp_path / 'none.parquet'}: no such results file"]

@@ -343,4 +343,9 @@ def _tolerant_streams() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as ``python -m woodlands.cli.main`` this file is ``__main__``, a second copy of the
+    # module: the commands raise woodlands.cli.main.UserError, which this copy's own UserError
+    # would not catch (a traceback instead of one line).  So the command runs in the package's
+    # module, as the ``woodlands`` script and ``python -m woodlands`` run it.
+    from woodlands.cli.main import main as _main
+    sys.exit(_main())
