@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from woodlands.bots.hints import hint
 from woodlands.bots.ladder import read_rows, run_ladder, summarize
 from woodlands.cli.main import main
@@ -130,3 +132,14 @@ def test_ladder_rows_keep_the_search_a_game_got(tmp_path):
     timed = run_ladder(tmp_path / "timed.jsonl", "tanglewoods", {"difficulty": 3}, ["ismcts"], 1, "5ms",
                        say=[].append)[0]["search"]
     assert timed["iterations"] >= timed["searches"] >= 1     # a seconds budget: at least one iteration each
+
+
+@pytest.mark.parametrize("content", [b"PAR1\x15\x04\xb5\x00binary", b'{"game": "tanglewoods", "choices": []}\n', b"hello\n"])
+def test_the_ladder_refuses_a_file_that_is_not_its_own_and_leaves_it_alone(tmp_path, capsys, content):
+    # a study's Parquet file or a record given to --out by mistake: a clear error, the file as it was
+    path = tmp_path / "results.parquet"
+    path.write_bytes(content)
+    assert main(["ladder", "tanglewoods", "--bots", "random", "--games", "1", "--out", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "not a ladder results file" in err and "Traceback" not in err
+    assert path.read_bytes() == content

@@ -38,17 +38,28 @@ def config_key(game: str, options: dict[str, Any], budget: str, leaf: str) -> st
 
 def read_rows(path: Path) -> list[dict[str, Any]]:
     """The rows of a results file (none if it does not exist); a line cut short by an
-    interrupted run is skipped, so the game it stood for is simply played again."""
+    interrupted run is skipped, so the game it stood for is simply played again.
+
+    A file that is not text, or that holds something but not one ladder row (another program's
+    file given to ``--out`` by mistake: a study's Parquet, a record), is refused with
+    GameOptionError, so that the ladder never appends its rows to it."""
     if not path.exists():
         return []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise GameOptionError(f"{path}: not a ladder results file (not text: one JSON row per line)") from None
     rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         try:
             row = json.loads(line)
         except json.JSONDecodeError:
             continue
         if isinstance(row, dict) and row.get("format") == FORMAT:
             rows.append(row)
+    if not rows and text.strip():
+        raise GameOptionError(f"{path}: not a ladder results file (no line is a {FORMAT} row); give a new "
+                              "file or one a ladder wrote")
     return rows
 
 
