@@ -143,6 +143,14 @@ def test_report_command(study, tmp_path, capsys, monkeypatch):
     assert main(["report", str(tmp_path / "bad.parquet"), "-o", str(tmp_path / "r.html")]) == 2
     _, err = capsys.readouterr()
     assert "not a readable results file" in err and not (tmp_path / "r.html").exists()
+    # a Parquet file of another program reads, but is refused by name, not by polars' traceback
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    pq.write_table(pa.table({"a": [1, 2]}), tmp_path / "other.parquet")
+    assert main(["report", str(tmp_path / "other.parquet"), "-o", str(tmp_path / "r.html")]) == 2
+    _, err = capsys.readouterr()
+    assert "not a Woodlands results file (no 'game'" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "r.html").exists()
 
 
 def test_monotone_flags_on_made_up_levels():

@@ -92,9 +92,17 @@ def read_table(path: str | Path, columns: Iterable[str] | None = None) -> "pa.Ta
     tables = []
     for f in files:
         try:
-            tables.append(pq.read_table(f, columns=list(columns) if columns is not None else None))
+            table = pq.read_table(f, columns=list(columns) if columns is not None else None)
         except (OSError, pa.ArrowInvalid) as e:
             raise ResultsError(f"{f}: not a readable results file ({str(e).splitlines()[0][:120]})") from None
+        # a Parquet file of another program reads fine but is not one of ours: say so here,
+        # rather than let the report fail on the first column it looks for
+        missing = [name for name, _ in common_fields() if name not in table.column_names
+                   and (columns is None or name in columns)]
+        if missing:
+            raise ResultsError(f"{f}: not a Woodlands results file (no {', '.join(repr(m) for m in missing[:4])} "
+                               f"column{'s' if len(missing) > 1 else ''}; `woodlands sim --out` writes them)")
+        tables.append(table)
     if not tables:
         return pa.table({name: pa.array([], typ) for name, typ in common_fields()})
     return pa.concat_tables(tables, promote_options="permissive")
