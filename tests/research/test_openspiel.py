@@ -382,3 +382,18 @@ def test_returns_are_the_games_own_in_pvp_and_shared_otherwise(pvp):
         assert len(set(returns)) > 1 and engine.outcome["champions"]
     else:
         assert len(set(returns)) == 1 and abs(returns[0]) == 1.0
+
+
+def test_the_observer_refuses_a_player_the_game_does_not_have() -> None:
+    # the state's accessors refused such a player; the observer wrote a tensor of nobody's view
+    game = wo.load("cursed-forest", players=2)
+    state, observer = game.new_initial_state(), game.make_py_observer()
+    for player in (2, -1, True, 1.0, "x"):
+        with pytest.raises(pyspiel.SpielError, match=r"no player .* \(players 0\.\.1\)"):
+            observer.set_from(state, player)
+        with pytest.raises(pyspiel.SpielError, match=r"no player"):
+            observer.string_from(state, player)
+    observer.set_from(state, np.int64(1))          # any integer type is a player
+    kept = observer.tensor.copy()
+    observer.set_from(state, 1)
+    assert np.array_equal(kept, observer.tensor) and observer.string_from(state, np.int64(1)) == observer.string_from(state, 1)

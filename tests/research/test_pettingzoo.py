@@ -187,3 +187,14 @@ def test_reset_passes_over_keys_that_are_no_option_of_the_game_with_a_warning() 
     with pytest.warns(UserWarning, match=r"\['bogus'\] are not options of cursed-forest"):
         env.reset(seed=4, options={"bogus": 1, "turn_limit": 7})
     assert env.state_.options["turn_limit"] == 7 and "bogus" not in env.options
+
+
+def test_calls_before_reset_and_unknown_agents_say_what_is_wrong() -> None:
+    from gymnasium.error import ResetNeeded
+    env = cursed_forest_env(players=2)
+    for call in (lambda: env.observe("player_0"), env.last, lambda: env.step(0)):
+        with pytest.raises(ResetNeeded, match=r"call reset\(\) before"):
+            call()
+    env.reset(seed=1)
+    with pytest.raises(KeyError, match="no agent 'player_9'; the agents are"):
+        env.observe("player_9")

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -56,7 +57,7 @@ import numpy as np
 import pyspiel
 
 import woodlands
-from woodlands.engine.errors import WoodlandsError
+from woodlands.engine.errors import WoodlandsError, brief
 from woodlands.engine.game import Game
 from woodlands.engine.registry import OptionSpec, descriptor
 from woodlands.engine.rng import Rng
@@ -577,10 +578,14 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
     # The four accessors again, for callers in Python: the same values as OpenSpiel's C++ path
     # (which reaches the observer above), without the round trip, and without the whole new
     # state pyspiel builds at each ``observation_tensor()`` call to learn the tensor's size.
-    def _seat(self, player: int | None) -> int:
+    def _seat(self, player: Any) -> int:
         seat = self.current_player() if player is None else player
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._ctx.players:
-            raise pyspiel.SpielError(f"{self._ctx.short_name}: no player {player!r} (players 0..{self._ctx.players - 1})")
+        try:   # any integer (numpy's too), never a bool or a float
+            seat = -1 if isinstance(seat, bool) else operator.index(seat)
+        except TypeError:
+            seat = -1
+        if not 0 <= seat < self._ctx.players:
+            raise pyspiel.SpielError(f"{self._ctx.short_name}: no player {brief(player)} (players 0..{self._ctx.players - 1})")
         return seat
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
@@ -610,11 +615,16 @@ class WoodlandsObserver:
         self._view = memoryview(self.tensor)  # type: ignore[arg-type]  # one copy, no numpy call
 
     def set_from(self, state: WoodlandsState, player: int) -> None:
+        # (a player outside 0..n-1 is refused as the state's own accessors refuse it: the
+        #  encoding of a seat that does not exist would be a tensor of nobody's view)
+        if player.__class__ is not int or not 0 <= player < self.ctx.players:
+            player = state._seat(player)   # a numpy integer taken; else SpielError naming the players
         core = state._core
         self._into(core.state or core.get(), player, self._view)
 
     def string_from(self, state: WoodlandsState, player: int) -> str:
-        return state.information_text(player) if self.perfect_recall else state.observation_text(player)
+        seat = state._seat(player)
+        return state.information_text(seat) if self.perfect_recall else state.observation_text(seat)
 
 
 def resampler(seed: int = 0) -> Callable[[WoodlandsState, int], WoodlandsState]:

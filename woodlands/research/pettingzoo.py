@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 from pettingzoo import AECEnv
 
 from ..engine.errors import GameOptionError, brief
@@ -141,18 +142,22 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
 
     def observe(self, agent: str) -> dict[str, Any]:
         s = self.state_
-        assert s is not None
+        if s is None:
+            raise ResetNeeded("call reset() before observe()")
+        seat = self._seat.get(agent)
+        if seat is None:
+            raise KeyError(f"no agent {brief(agent)}; the agents are {self.possible_agents}")
         mask = self._mask_of(self._legal if agent == self.agent_selection and not self._done else [])
-        return {"observation": self._flat(s, self._seat[agent]), "action_mask": mask}
+        return {"observation": self._flat(s, seat), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last`` (the agent to act's observation, cumulative reward,
         terminated, truncated and info), with the observation made here: one call less a step."""
+        s = self.state_
+        if s is None:
+            raise ResetNeeded("call reset() before last()")
         agent = self.agent_selection
-        assert agent is not None
         if observe:
-            s = self.state_
-            assert s is not None
             mask = self._mask_of([] if self._done else self._legal)   # (the agent to act's options)
             observation: dict[str, Any] | None = {"observation": self._flat(s, self._seat[agent]), "action_mask": mask}
         else:
@@ -161,6 +166,8 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
                 self.infos[agent])
 
     def step(self, action: Any) -> None:
+        if self.state_ is None:
+            raise ResetNeeded("call reset() before step()")
         agent = self.agent_selection
         if self._done:   # (set with every agent's termination or truncation; cleared only by reset)
             self._was_dead_step(action)
