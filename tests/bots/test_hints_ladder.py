@@ -20,8 +20,8 @@ def test_a_hint_names_up_to_three_options_in_the_games_words():
     labels = {o.id: o.label for o in state.decision.options}
     assert 1 <= len(hints) <= 3 and [h.share for h in hints] == sorted((h.share for h in hints), reverse=True)
     for h in hints:
-        assert h.words == labels[h.option_id] and h.words in h.text() and h.measure == "rating"
-        assert h.text().startswith(labels[h.option_id] + ": picked in ")          # no ids, the label
+        assert h.words == labels[h.option_id] and h.measure == "rating"
+        assert h.text().startswith(labels[h.option_id].removesuffix(".") + ": picked in ")   # no ids, the label
     assert hint(state, seat + 1, budget="5") == []          # not that seat's decision
     story = positions("storyfold", {"scene_limit": 6}, 25)[0]
     assert hint(story, 0, budget="5")[0].measure == "rating"
@@ -143,3 +143,12 @@ def test_the_ladder_refuses_a_file_that_is_not_its_own_and_leaves_it_alone(tmp_p
     err = capsys.readouterr().err
     assert "not a ladder results file" in err and "Traceback" not in err
     assert path.read_bytes() == content
+
+
+def test_a_hint_whose_words_end_a_sentence_reads_without_a_stray_full_stop():
+    from woodlands.bots.hints import Hint
+    told = Hint(option_id="side:b", words="Bramble Knight: +1 Health and your Recovery becomes 4.", share=0.47, iterations=15,
+                value=0.96, measure="win chance")
+    assert told.text() == ("Bramble Knight: +1 Health and your Recovery becomes 4: picked in 47% of the search, "
+                           "win chance about 96%")
+    assert Hint(option_id="x", words="Wait...", share=0.5, value=0.5, measure="win chance", iterations=1).text().startswith("Wait...: ")

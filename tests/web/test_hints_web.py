@@ -41,7 +41,7 @@ def test_a_hint_names_up_to_three_options_of_the_decision_in_words(client):
     for h in hints:
         assert h["option"] in labels and 0 < h["share"] <= 1 and 0 <= h["value"] <= 1
         # The Cursed Forest's search rates positions against the one now (not a win chance)
-        assert h["measure"] == "rating" and h["text"].startswith(h["words"] + ": picked in ")
+        assert h["measure"] == "rating" and h["text"].startswith(h["words"].removesuffix(".") + ": picked in ")
         assert "(50% = as good as now)" in h["text"] and "win chance" not in h["text"]
     assert _unchanged(client, g) == before                  # the search ran on a copy
     # reproducible with iterations: the seed comes from the game id and the decision number

@@ -43,10 +43,13 @@ class Hint:
         """One line for a person: ``Roll the dice: picked in 46% of the search, win chance about 62%``
         (a rating: ``..., rated 58% (50% = as good as now)``).  A first hint visited less than
         another says why it comes first, so that a smaller share above a larger one reads right."""
+        # (an option's words may be whole sentences, a hero's ability: "... becomes 4.: picked"
+        #  would read badly, so a closing full stop gives way to the colon)
+        words = self.words[:-1] if self.words.endswith(".") and not self.words.endswith("..") else self.words
         if self.measure == RATING:
-            line = f"{self.words}: picked in {self.share:.0%} of the search, rated {self.value:.0%} (50% = as good as now)"
+            line = f"{words}: picked in {self.share:.0%} of the search, rated {self.value:.0%} (50% = as good as now)"
         else:
-            line = f"{self.words}: picked in {self.share:.0%} of the search, {self.measure} about {self.value:.0%}"
+            line = f"{words}: picked in {self.share:.0%} of the search, {self.measure} about {self.value:.0%}"
         if self.kept:
             line += "; still the search's choice: no other option is clearly better"
         return line
