@@ -164,3 +164,15 @@ def test_strongest_higher_names_each_bots_first_flagged_row():
             {"bot": "greedy", "id": "c", "flag": "higher"}, {"bot": "random", "id": "d", "flag": "lower"},
             {"bot": "alpha", "id": "e", "flag": "higher"}]
     assert [(r["bot"], r["id"]) for r in strongest_higher(lift)] == [("alpha", "e"), ("greedy", "b")]
+
+
+def test_a_game_in_two_files_counts_once(study, tmp_path):
+    # the same file given twice, or two studies that overlap, must not double the games (and
+    # narrow every interval as if there were twice as many)
+    first, rows, folder = study
+    tw = folder / "tw.parquet"
+    once, twice = build_report([tw], min_support=5), build_report([tw, tw], min_support=5)
+    assert twice.rows == once.rows and twice.tables == once.tables and twice.summary == once.summary
+    copy = tmp_path / "copy.parquet"
+    copy.write_bytes(tw.read_bytes())
+    assert build_report([tw, copy], min_support=5).tables == once.tables

@@ -129,14 +129,22 @@ def _quantiles(values: list[float]) -> dict[str, float]:
     return {"mean": sum(s) / len(s), "p10": q(0.1), "median": q(0.5), "p90": q(0.9), "max": float(s[-1])}
 
 
+#: what makes a row one game: the same set-up, seed and record digest is the same game played
+#: again (a file given twice, or two studies that overlap), counted once
+GAME_KEY = ("game", "content_id", "content_version", "rules", "bot", "options", "seed", "digest")
+
+
 def load(paths: Iterable[str | Path]) -> pl.DataFrame:
-    """Every row of the results files, as one frame (columns a file lacks are null)."""
+    """Every game of the results files, as one frame (columns a file lacks are null), each game
+    once: rows with the same :data:`GAME_KEY` (the same file given twice, overlapping studies)
+    are one game.  Two games of one seed that went differently (a bot with a time budget) both
+    count: their digests differ."""
     import pyarrow as pa
     tables = [read_table(p) for p in paths]
     table = pa.concat_tables(tables, promote_options="permissive") if len(tables) > 1 else tables[0]
     df = pl.from_arrow(table)
     assert isinstance(df, pl.DataFrame)
-    return df
+    return df.unique(subset=list(GAME_KEY), keep="first", maintain_order=True)
 
 
 def _win_rows(df: pl.DataFrame, keys: list[str]) -> list[Row]:
@@ -173,7 +181,10 @@ def _lift_rows(df: pl.DataFrame, column: str, outcome: str, by: str = "bot", min
             out.append({by: group, "id": r[column], "games": int(r["games"]), "hits": int(r["hits"]),
                         "rate": p, "base": base, "lift": p / base, "lift_lo": lo / base, "lift_hi": hi / base,
                         "flag": "higher" if lo > base else ("lower" if hi < base else "")})
-    out.sort(key=lambda r: (r[by], -r["lift"]))
+    # ties broken by support, then by id: polars' group_by has no fixed order, and the summary
+    # names the first flagged row of a group, so without them two reports of the same rows could
+    # list tied rows (and name a card) differently
+    out.sort(key=lambda r: (r[by], -r["lift"], -r["games"], str(r["id"])))
     return out
 
 

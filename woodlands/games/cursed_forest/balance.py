@@ -115,7 +115,8 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
             d = _rate(int(r["lost"]), int(r["fights"]))
             monsters.append({**r, "lost_rate": d["rate"], "lost_lo": d["lo"], "lost_hi": d["hi"],
                              "won_rate": r["won"] / r["fights"] if r["fights"] else 0.0})
-    monsters.sort(key=lambda r: (r["bot"], -r["lost_rate"]))
+    # (ties broken by fights, then by name: group_by's order is not fixed, and the summary names the first)
+    monsters.sort(key=lambda r: (r["bot"], -r["lost_rate"], -r["fights"], str(r["monster"])))
     tables["cursed_forest_monsters"] = monsters
     for bot in sorted({r["bot"] for r in monsters}):
         mine = [r for r in monsters if r["bot"] == bot and r["fights"] >= min_support]

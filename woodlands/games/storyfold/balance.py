@@ -85,7 +85,8 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
             restarts.append({"bot": r["bot"], "chapter": r["restarts"], "restarts_total": r["restarts_total"],
                              "per_game": r["restarts_total"] / n if n else 0.0,
                              "share": r["games_restarting"] / n if n else 0.0})
-    restarts.sort(key=lambda r: (r["bot"], -r["per_game"]))
+    # (ties broken by chapter: group_by's order is not fixed, and the summary names the first)
+    restarts.sort(key=lambda r: (r["bot"], -r["per_game"], str(r["chapter"])))
     tables["storyfold_restarts"] = restarts
     for bot in sorted({r["bot"] for r in restarts}):
         top = next(r for r in restarts if r["bot"] == bot)
@@ -114,7 +115,8 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
     stopped = []
     if "stopped_at" in df.columns:
         for r in (df.filter(pl.col("stopped_at").is_not_null()).group_by(["bot", "stopped_at", "result"])
-                  .agg(pl.len().alias("games")).sort(["bot", "games"], descending=[False, True]).to_dicts()):
+                  .agg(pl.len().alias("games"))
+                  .sort(["bot", "games", "stopped_at", "result"], descending=[False, True, False, False]).to_dicts()):
             stopped.append(r)
     tables["storyfold_stopped_at"] = stopped
     parts.append("<h3>Where unfinished or lost campaigns stopped</h3>" + _table(stopped, [
