@@ -203,14 +203,14 @@ def cmd_report(args: argparse.Namespace) -> int:
             raise UserError(f"{f}: no such results file")
     check_target(args.output)
     try:
-        from ..sim.report import build_report
+        from ..sim.report import build_report, games_text
     except ImportError as e:
         raise UserError(f"the report needs its extra: pip install 'woodlands[report]' ({e.name} is missing)") from None
     report = build_report(args.results, title=args.title)
     from ..engine.files import write_text
     target = write_text(args.output, report.html)
     out = SafeConsole()
-    out.print(f"wrote {escape(str(target))} ({len(report.html.encode()) / 1e6:.2f} MB, {report.rows:,} games)")
+    out.print(f"wrote {escape(str(target))} ({len(report.html.encode()) / 1e6:.2f} MB, {games_text(report.rows)})")
     for line in report.summary:
         out.print(f"- {escape(line)}", soft_wrap=True)
     return 0

@@ -70,6 +70,11 @@ def _pct(x: float | None) -> str:
     return "" if x is None else f"{100 * x:.1f}%"
 
 
+def games_text(n: int) -> str:
+    """``'1 game'``, ``'62,070 games'``."""
+    return f"{n:,} game" + ("" if n == 1 else "s")
+
+
 def _num(x: Any) -> str:
     if x is None:
         return ""
@@ -255,7 +260,7 @@ def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance re
     sections = []
     games = df.group_by(["game", "bot"]).agg(pl.len().alias("games")).sort(["game", "bot"]).to_dicts()
     tables["games"] = games
-    summary.append(f"{df.height:,} games: " + "; ".join(f"{r['game']} with the {r['bot']} bot {r['games']:,}" for r in games) + ".")
+    summary.append(f"{games_text(df.height)}: " + "; ".join(f"{r['game']} with the {r['bot']} bot {r['games']:,}" for r in games) + ".")
     for game_id in sorted(set(df.get_column("game").to_list())):
         sub = df.filter(pl.col("game") == game_id)
         section = _section(game_id)
@@ -271,7 +276,7 @@ def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance re
     data = json.dumps(tables, default=str, separators=(",", ":")).replace("</", "<\\/")
     page = (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
             f"<style>{CSS}</style></head><body><h1>{html.escape(title)}</h1>"
-            f"<p>From {sources}: {df.height:,} simulated games. Win rates carry 95% Wilson intervals. "
+            f"<p>From {sources}: {games_text(df.height)} simulated. Win rates carry 95% Wilson intervals. "
             f"Made by <code>woodlands report</code>; every sentence of the summary is computed from the tables below.</p>"
             "<h2>Summary</h2><ul class='summary'>" + "".join(f"<li>{html.escape(s)}</li>" for s in summary) + "</ul>"
             + "\n".join(sections)

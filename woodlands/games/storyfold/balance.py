@@ -38,14 +38,14 @@ def details(state: GameState) -> dict[str, Any]:
 def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_support: int) -> str:
     """This game's section of the balance report (woodlands.sim.report), from its rows."""
     import polars as pl
-    from woodlands.sim.report import (_chart, _pct, _quantiles, _rate, _svg, _table,
+    from woodlands.sim.report import (_chart, _pct, _quantiles, _rate, _svg, _table, games_text,
                                       _win_rows)
     import altair as alt
     parts = ["<h2>Storyfold</h2>"]
     wins = _win_rows(df, ["bot"])
     tables["storyfold_win"] = wins
     for r in wins:
-        summary.append(f"Storyfold, {r['bot']} bot: the campaign is won in {_pct(r['win_rate'])} of {r['games']:,} games.")
+        summary.append(f"Storyfold, {r['bot']} bot: the campaign is won in {_pct(r['win_rate'])} of {games_text(r['games'])}.")
     scenes = (df.select("bot", "scenes").with_row_index("game").explode("scenes").drop_nulls("scenes").unnest("scenes"))
     order = {s: i for i, s in enumerate(scenes.get_column("scene").unique(maintain_order=True).to_list())}
     first = []

@@ -43,7 +43,7 @@ def details(state: GameState) -> dict[str, Any]:
 def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_support: int) -> str:
     """This game's section of the balance report (woodlands.sim.report), from its rows."""
     import polars as pl
-    from woodlands.sim.report import (CLIFF, Row, _chart, _lift_rows, _pct, _quantiles, _svg, _table,
+    from woodlands.sim.report import (CLIFF, Row, _chart, _lift_rows, _pct, _quantiles, _svg, _table, games_text,
                                       _win_rows, monotone_flags, significantly_different, strongest_higher)
     import altair as alt
     parts = ["<h2>Tanglewoods</h2>"]
@@ -64,8 +64,12 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
     for bot in sorted({r["bot"] for r in by_level}):
         rows = [r for r in by_level if r["bot"] == bot]
         lo_l, hi_l = rows[0], rows[-1]
-        summary.append(f"Tanglewoods, {bot} bot: won {_pct(lo_l['win_rate'])} at difficulty {lo_l['difficulty']} and "
-                       f"{_pct(hi_l['win_rate'])} at difficulty {hi_l['difficulty']} ({sum(r['games'] for r in rows):,} games).")
+        played = games_text(sum(r["games"] for r in rows))
+        if lo_l is hi_l:   # one difficulty in the files
+            summary.append(f"Tanglewoods, {bot} bot: won {_pct(lo_l['win_rate'])} at difficulty {lo_l['difficulty']} ({played}).")
+        else:
+            summary.append(f"Tanglewoods, {bot} bot: won {_pct(lo_l['win_rate'])} at difficulty {lo_l['difficulty']} and "
+                           f"{_pct(hi_l['win_rate'])} at difficulty {hi_l['difficulty']} ({played}).")
         for f in flags:
             if f["bot"] == bot and f["hero"] == "(all)" and f["flag"] == "not harder":
                 summary.append(f"Tanglewoods: level {f['difficulty']} is not harder than level {f['difficulty'] - 1} for the "
@@ -146,7 +150,7 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
         tables[f"tanglewoods_{column}_loss_lift"] = lift
         for w in strongest_higher(lift):
             summary.append(f"Tanglewoods, {w['bot']} bot: of the {column}, {w['id']} goes most with losses "
-                           f"(lift {w['lift']:.2f}, 95% {w['lift_lo']:.2f}-{w['lift_hi']:.2f}, {w['games']:,} games).")
+                           f"(lift {w['lift']:.2f}, 95% {w['lift_lo']:.2f}-{w['lift_hi']:.2f}, {games_text(w['games'])}).")
         parts.append(f"<h4>{column}</h4>" + _table(lift, [("bot", "bot"), ("id", column[:-1]), ("games", "games"),
                                                           ("rate", "loss rate"), ("base", "bot's loss rate"), ("lift", "lift"),
                                                           ("lift_lo", "lift 95% low"), ("lift_hi", "lift 95% high"),
