@@ -88,7 +88,12 @@ def main() -> None:
     parser.add_argument("--learn-steps", type=int, default=400, help="steps of the learning loop (default 400)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    env = gymnasium.make(args.env)
+    if args.episodes < 1 or args.learn_steps < 1 or args.seed < 0:
+        parser.error("--episodes and --learn-steps must be at least 1, --seed at least 0")
+    try:
+        env = gymnasium.make(args.env)
+    except (gymnasium.error.Error, ValueError) as e:   # an unknown id, a bad option
+        parser.error(f"--env {args.env}: {e}")
     returns = random_agent(env, args.episodes, args.seed)
     print(f"{args.env}: random agent, {len(returns)} episodes, mean return {np.mean(returns):+.3f}")
     learned = reinforce(env, args.learn_steps, args.seed)

@@ -97,7 +97,12 @@ def main() -> None:
     parser.add_argument("--learn-steps", type=int, default=400, help="steps of the learning loop (default 400)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    env = cursed_forest_env(players=args.players, pvp=args.pvp, turn_limit=args.turn_limit)
+    if args.episodes < 1 or args.learn_steps < 1 or args.seed < 0:
+        parser.error("--episodes and --learn-steps must be at least 1, --seed at least 0")
+    try:
+        env = cursed_forest_env(players=args.players, pvp=args.pvp, turn_limit=args.turn_limit)
+    except ValueError as e:   # GameOptionError: players out of 1-4, a bad turn limit
+        parser.error(str(e))
     results = random_agents(env, args.episodes, args.seed)
     for k, totals in enumerate(results):
         print(f"random game {k}: " + ", ".join(f"{a} {r:+.0f}" for a, r in sorted(totals.items())))

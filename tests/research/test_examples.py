@@ -26,3 +26,20 @@ def test_the_examples_run(script: str, args: list[str], expect: list[str]) -> No
     assert out.returncode == 0, out.stderr
     for text in expect:
         assert text in out.stdout
+
+
+BAD = [
+    ("gym_random.py", ["--env", "woodlands/Nowhere-v0"], "--env woodlands/Nowhere-v0"),
+    ("gym_random.py", ["--episodes", "-1"], "must be at least 1"),
+    ("pettingzoo_random.py", ["--players", "9"], "players must be a whole number from 1 to 4"),
+    ("openspiel_ismcts.py", ["--episodes", "0"], "must be at least 1"),
+]
+
+
+@pytest.mark.parametrize("script,args,says", BAD, ids=[f"{s}-{a[0]}" for s, a, _ in BAD])
+def test_an_example_given_a_bad_argument_says_so_in_one_line(script: str, args: list[str], says: str) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, str(ROOT / "examples" / "research" / script), *args],
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    assert says in out.stderr.strip().splitlines()[-1]
