@@ -55,3 +55,13 @@ def test_each_row_is_the_median_of_paired_blocks_with_their_spread() -> None:
         row = r.to_json()
         assert (row["ratio_min"], row["ratio_q1"], row["ratio_q3"], row["ratio_max"], row["blocks"]) == (low, q1, q3, high, len(r.ratios))
         assert row["adapter_steps_per_second_pooled"] > 0
+
+
+def test_bench_env_of_one_game_measures_only_its_set_ups(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the game argument was ignored with --env: every set-up ran
+    target = tmp_path / "env.json"
+    assert main(["bench", "--env", "storyfold", "--seconds", "0.3", "--json", str(target)]) == 0
+    assert {(r["case"], r["adapter"]) for r in json.loads(target.read_text())} == {
+        ("storyfold", "gymnasium"), ("storyfold", "openspiel")}
+    assert main(["bench", "--env", "nogame"]) == 2
+    assert "unknown game 'nogame'" in capsys.readouterr().err

@@ -229,7 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--title", default="Woodlands balance report", help="the page's title")
 
     bench = sub.add_parser("bench", help="measure engine speed on one core")
-    bench.add_argument("game", nargs="?", help=f"the game id ({games}); none with --env")
+    bench.add_argument("game", nargs="?", help=f"the game id ({games}); with --env, only its set-ups (default: every game)")
     bench.add_argument("--env", action="store_true",
                        help="the research environments' steps/s against the raw engine's decisions/s (research extra)")
     bench.add_argument("--seconds", type=_seconds, default=5.0, help="time to spend (default 5)")
