@@ -152,3 +152,14 @@ def test_a_hint_whose_words_end_a_sentence_reads_without_a_stray_full_stop():
     assert told.text() == ("Bramble Knight: +1 Health and your Recovery becomes 4: picked in 47% of the search, "
                            "win chance about 96%")
     assert Hint(option_id="x", words="Wait...", share=0.5, value=0.5, measure="win chance", iterations=1).text().startswith("Wait...: ")
+
+
+def test_the_summary_is_never_written_over_the_results(tmp_path, capsys, monkeypatch):
+    # --summary naming the results file would have replaced hours of rows by their summary
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "rows.jsonl"
+    assert main(["ladder", "tanglewoods", "--bots", "random", "--games", "1", "--out", str(path)]) == 0
+    rows = path.read_bytes()
+    assert main(["ladder", "tanglewoods", "--bots", "random", "--games", "2", "--out", str(path),
+                 "--summary", "./rows.jsonl"]) == 2
+    assert "is the results file itself" in capsys.readouterr().err and path.read_bytes() == rows
