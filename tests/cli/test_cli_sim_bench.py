@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -113,3 +114,23 @@ def test_a_users_mistake_is_one_line_however_the_command_is_started(tmp_path, mo
                           str(tmp_path / "r.html")], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
     assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
     assert run.stderr.strip().splitlines() == [f"woodlands: error: {tmp_path / 'none.parquet'}: no such results file"]
+
+
+def test_a_command_never_writes_over_a_file_it_reads(default_game, run_cli, tmp_path, monkeypatch):
+    # a report written over its own results, a summary JSON over the study's Parquet, a
+    # validation report over the pack's pack.toml: each destroyed the file it was made from
+    monkeypatch.chdir(tmp_path)
+    results = tmp_path / "study.parquet"
+    code, _, err = run_cli("sim", "tanglewoods", "--games", "2", "--out", str(results))
+    assert code == 0, err
+    kept = results.read_bytes()
+    for args, flag in ((("report", str(results), "-o", "./study.parquet"), "-o"),
+                       (("sim", "tanglewoods", "--games", "3", "--out", str(results), "--json", "study.parquet"), "--json")):
+        code, _, err = run_cli(*args)
+        assert code == 2 and f"{flag} " in err and "give it a file of its own" in err
+        assert results.read_bytes() == kept
+    pack = tmp_path / "pack"
+    shutil.copytree(ROOT / "tests" / "tanglewoods" / "pack", pack)
+    before = (pack / "pack.toml").read_bytes()
+    code, _, err = run_cli("validate", str(pack), "--json", str(pack / "pack.toml"))
+    assert code == 2 and "give it a file of its own" in err and (pack / "pack.toml").read_bytes() == before

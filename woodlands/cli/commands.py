@@ -15,7 +15,7 @@ from rich.table import Table
 
 from ..engine.content import read_toml
 from ..engine.errors import ContentError, GameOptionError, RecordError, brief, clip
-from ..engine.files import JsonTooBig, check_path, check_target, inside, loads, write_text
+from ..engine.files import JsonTooBig, check_not_inputs, check_path, check_target, inside, loads, write_text
 from ..engine.game import Game, game_class, load_game, replay
 from ..engine.registry import OptionSpec, descriptor, descriptors, resolve
 from .autosave import Autosave, SavedGame, last_unfinished
@@ -288,6 +288,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     _check_folder(args.path)
     if args.json:
         check_target(args.json)
+        check_not_inputs(args.json, sorted(root.rglob("*.toml")), "--json")   # (not over the pack's own files)
     game_id = args.game
     if game_id is None:
         try:

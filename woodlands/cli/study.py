@@ -19,7 +19,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..engine.errors import brief
-from ..engine.files import check_target, loads
+from ..engine.files import check_not_inputs, check_target, loads
 from ..engine.game import Game, load_game
 from ..engine.registry import descriptor, resolve
 from .main import UserError
@@ -98,6 +98,8 @@ def cmd_study(args: argparse.Namespace, options: dict[str, Any]) -> int:
         check_target(args.out)
     if args.json:
         check_target(args.json)
+        if args.out:
+            check_not_inputs(args.json, [args.out], "--json")
     total = args.games * len(configs)
     label = f"{args.game} / {', '.join(bots)}" + (f" / {len(configs)} configurations" if len(configs) > len(bots) else "")
     with progress_reporter(total, label) as advance, _terminate_as_interrupt():
@@ -202,6 +204,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         if not Path(f).is_file():
             raise UserError(f"{f}: no such results file")
     check_target(args.output)
+    check_not_inputs(args.output, args.results, "-o")
     try:
         from ..sim.report import build_report, games_text
     except ImportError as e:

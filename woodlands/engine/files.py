@@ -25,7 +25,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from .errors import WoodlandsError, brief
 
@@ -66,6 +66,18 @@ def check_target(path: str | os.PathLike[str], error: type[WoodlandsError] = Fil
     if p.is_dir():
         raise error(f"{_name(p)}: is a folder")
     return p
+
+
+def check_not_inputs(target: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]],
+                     flag: str, error: type[WoodlandsError] = FileProblem) -> None:
+    """``error`` if the file a command is to write (given by ``flag``) is one it reads or
+    writes besides: writing it would destroy that file (a study's results overwritten by its
+    report).  Paths are compared once resolved, so ``./a`` and ``a`` are the same file."""
+    mine = Path(os.fspath(target)).resolve()
+    for other in inputs:
+        if Path(os.fspath(other)).resolve() == mine:
+            raise error(f"{flag} {_name(target)} is also {_name(other)}, which this command reads or writes: "
+                        "give it a file of its own")
 
 
 def read_bytes(path: str | os.PathLike[str], label: str | None = None) -> bytes:
