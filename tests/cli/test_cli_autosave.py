@@ -230,3 +230,17 @@ def test_a_resumed_storyfold_game_is_autosaved_and_its_scene_saves_stay(run_cli,
     code, out, err = run_cli("play", stdin="c\n1\nq\n")
     assert code == 0, err
     assert "Continuing Storyfold: Wildwoods: 2 choices replayed." in out and "(3 choices)" in out
+
+
+def test_saving_never_turns_another_file_into_a_record(default_game, run_cli, data_dir, tmp_path):
+    # `s README.md` overwrote the file with a game record; a save of ours may be written again
+    notes = tmp_path / "README.md"
+    notes.write_text("# my notes\n", encoding="utf-8")
+    mine = tmp_path / "mine.json"
+    code, out, err = run_cli("play", "tanglewoods", "--seed", "8",
+                             stdin=f"s {notes}\ns {mine}\n1\ns {mine}\nq\n")
+    assert code == 0, err
+    assert notes.read_text(encoding="utf-8") == "# my notes\n"
+    assert f"Could not save to {notes}: {notes} already exists and is not a saved game" in out
+    assert f"Saved the game record to {mine} (1 choice)." in out
+    assert len(json.loads(mine.read_text())["choices"]) == 1
