@@ -65,6 +65,10 @@ def test_save_then_load_continues_the_same_game(default_game, run_cli, tmp_path,
     code, out, _ = run_cli("play", "tanglewoods", "--load", str(save), stdin="q\n")
     assert code == 0
     assert expected.decision.prompt in out
+    # (a seed or an option beside --load would be dropped without a word: refused instead)
+    for extra in (["--seed", "5"], ["--difficulty", "9"], ["--option", "round_limit=3"]):
+        code, _, err = run_cli("play", "tanglewoods", "--load", str(save), *extra, stdin="q\n")
+        assert code == 2 and "--load continues the game its record holds" in err and len(err.strip().splitlines()) == 1
 
     # ... or with the l command during another game
     code, out, _ = run_cli("play", "tanglewoods", "--seed", "1", stdin=f"l {save}\nq\n")

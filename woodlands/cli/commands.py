@@ -244,7 +244,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = load_game(args.game, args.content)
     if args.load and args.resume:
         raise UserError("--load continues a game record and --resume a scene save: give one of them")
-    state = start_state(game, args.seed, game_options(args, game), args.load, args.content, args.resume)
+    options = game_options(args, game)
+    if args.load and (options or args.seed is not None):
+        # a record replays with its own seed and options: these would be dropped without a word
+        given = ["--seed"] * (args.seed is not None) + [f"the option {k}" for k in sorted(options)]
+        raise UserError(f"--load continues the game its record holds, with that game's own seed and options; "
+                        f"leave out {', '.join(given)}")
+    state = start_state(game, args.seed, options, args.load, args.content, args.resume)
     if state.game.id != game.id:
         raise UserError(f"{args.load} is a record of '{state.game.id}', not '{game.id}'")
     seen = max(0, state.log_length - RECAP) if args.load else 0
