@@ -54,7 +54,8 @@ def test_sim_user_mistakes(default_game, run_cli):
     for argv in (("sim", "tanglewoods", "--difficulty", "42", "--games", "2"),
                  ("sim", "tanglewoods", "--bot", "clever", "--games", "2"),
                  ("sim", "tanglewoods", "--games", "0"),
-                 ("sim", "nowhere", "--games", "2")):
+                 ("sim", "nowhere", "--games", "2"),
+                 ("sim", "tanglewoods", "--budget", "5", "--games", "2")):   # no searching bot: the budget would go unused
         code, _, err = run_cli(*argv)
         assert code == 2, argv
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

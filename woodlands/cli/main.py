@@ -296,6 +296,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USER_ERROR
     if args.command == "sim" and args.budget:     # the runner builds bots by name: "ismcts:1s"
         # --bot may list several bots (a study): the budget goes to each searching one
+        if not any(b.strip() == "ismcts" for b in args.bot.split(",")):
+            return _fail(f"--budget is the search bot's (--bot ismcts); --bot {args.bot} does not search")
         args.bot = ",".join(f"{b}:{args.budget}" if b.strip() == "ismcts" else b for b in args.bot.split(","))
     from . import commands
     handler = getattr(commands, "cmd_" + args.command.replace("-", "_"))
