@@ -123,6 +123,8 @@ def test_user_mistakes_are_one_line_and_exit_2(default_game, run_cli, tmp_path):
         ("play", "tanglewoods", "--content", str(tmp_path / "no-pack")),
         ("play", "tanglewoods", "--content", str(tmp_path)),
     ]
+    code, _, err = run_cli("play", "tanglewoods", "--resume", str(forged))   # a scene save is Storyfold's alone
+    assert code == 2 and "--resume continues a scene save, which" in err and "use --load" not in err
     for argv in cases:
         code, out, err = run_cli(*argv)
         assert code == 2, (argv, out, err)

@@ -244,6 +244,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = load_game(args.game, args.content)
     if args.load and args.resume:
         raise UserError("--load continues a game record and --resume a scene save: give one of them")
+    if args.resume and descriptor(game.id).option("resume") is None:
+        raise UserError(f"--resume continues a scene save, which {game.name} does not make; "
+                        "a game record continues with --load")
     options = game_options(args, game)
     if args.load and (options or args.seed is not None):
         # a record replays with its own seed and options: these would be dropped without a word
