@@ -230,6 +230,12 @@ def test_a_pack_for_another_game(pack):
     (pack / "pack.toml").write_text(text, encoding="utf-8")
     with pytest.raises(woodlands.ContentError, match="this pack is for 'storyfold'"):
         woodlands.load_game("tanglewoods", pack)
+    # the whole answer: a real Storyfold pack given to Tanglewoods gave 21 more problems (its
+    # missing forest.toml, bears.toml ...) that only hid that one
+    storyfold_pack = Path(woodlands.__file__).parent / "games" / "storyfold" / "content"
+    with pytest.raises(woodlands.ContentError) as refused:
+        woodlands.load_game("tanglewoods", storyfold_pack)
+    assert refused.value.problems == ["pack.toml: entry (pack): field 'game': this pack is for 'storyfold', not 'tanglewoods'"]
 
 
 def test_four_bears_are_refused(pack):

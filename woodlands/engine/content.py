@@ -99,8 +99,10 @@ def load_pack_info(root: Path, game_id: str, problems: list[str] | None = None) 
     except ContentError as e:
         found.extend(e.problems)
     if info is not None and info.game != game_id:
-        found.append(f"pack.toml: entry (pack): field 'game': this pack is for {brief(info.game)}, not '{game_id}'")
-        info = None
+        # the rest would be checked against another game's cards: a score of missing files and
+        # fields that only hide the one thing wrong, so this is the whole answer
+        raise ContentError([f"pack.toml: entry (pack): field 'game': this pack is for {brief(info.game)}, "
+                            f"not '{game_id}'"])
     if found:
         if problems is None:
             raise ContentError(found)
