@@ -163,3 +163,14 @@ def test_the_summary_is_never_written_over_the_results(tmp_path, capsys, monkeyp
     assert main(["ladder", "tanglewoods", "--bots", "random", "--games", "2", "--out", str(path),
                  "--summary", "./rows.jsonl"]) == 2
     assert "is the results file itself" in capsys.readouterr().err and path.read_bytes() == rows
+
+
+def test_stop_after_zero_plays_nothing_and_rewrites_the_summary(tmp_path):
+    # (0.001 s still let the next game start, so "rewrite the summary without playing" played one)
+    path, summary = tmp_path / "rows.jsonl", tmp_path / "summary.md"
+    assert main(["ladder", "tanglewoods", "--bots", "random", "--games", "1", "--out", str(path)]) == 0
+    rows = path.read_bytes()
+    assert main(["ladder", "tanglewoods", "--bots", "random", "--games", "5", "--out", str(path),
+                 "--summary", str(summary), "--stop-after", "0"]) == 0
+    assert path.read_bytes() == rows and "| random | 1 |" in summary.read_text()
+    assert main(["ladder", "tanglewoods", "--bots", "random", "--stop-after", "-1", "--out", str(path)]) == 2

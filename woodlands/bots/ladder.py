@@ -144,7 +144,7 @@ def run_ladder(path: Path, game_id: str, options: dict[str, Any], bots: list[str
             s = seed + i
             if (name, s) in done:
                 continue
-            if stop_after is not None and time.perf_counter() - started > stop_after:
+            if stop_after is not None and time.perf_counter() - started >= stop_after:
                 say(f"stopped after {stop_after:g} s; run the same command again to go on")
                 return new
             row = {"format": FORMAT, "config": key, "game": game_id, "options": options, "budget": budget,

@@ -72,6 +72,11 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _stop_after(text: str) -> float:
+    """``--stop-after``: as :func:`_seconds`, and 0 (start no game: only the summary)."""
+    return 0.0 if text.strip() in ("0", "0.0") else _seconds(text)
+
+
 def _flag_type(spec: OptionSpec) -> Callable[[str], Any]:
     """How the command line reads a flag's text (the game still checks the value)."""
     if spec.type is int:
@@ -218,7 +223,8 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--limit", "--round-limit", dest="limit", type=_positive, help=_limit_help())
     lad.add_argument("--out", metavar="FILE", help="the results file, read to resume and appended to (default ladder-GAME.jsonl)")
     lad.add_argument("--summary", metavar="FILE", help="write the Markdown summary of every ladder in the results file to FILE")
-    lad.add_argument("--stop-after", type=_seconds, metavar="SECONDS", help="stop starting games after this long (resume later)")
+    lad.add_argument("--stop-after", type=_stop_after, metavar="SECONDS",
+                     help="stop starting games after this long (resume later); 0: play none, only summarize")
 
     report = sub.add_parser("report", help="a balance report (one offline HTML file) from simulation results",
                             description="Read the Parquet files written by 'woodlands sim --out' and write one "
