@@ -297,7 +297,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
     _check_folder(args.path)
     if args.json:
         check_target(args.json)
-        check_not_inputs(args.json, sorted(root.rglob("*.toml")), "--json")   # (not over the pack's own files)
+        # not over one of the pack's own files (at its top or one folder down, as Storyfold's
+        # chapters: no deeper walk, which for a wrong folder such as / would walk the whole disk)
+        check_not_inputs(args.json, sorted([*root.glob("*.toml"), *root.glob("*/*.toml")]), "--json")
     game_id = args.game
     if game_id is None:
         try:
