@@ -270,3 +270,45 @@ def test_a_search_bot_goes_to_a_worker_and_back_in_every_game(pool, game, option
         assert (there.searches, there.search_iterations, there._seen) == (here.searches, here.search_iterations, here._seen)
         state = state.clone()
         state.apply(option)
+
+
+SERVER_KILLED = """
+import asyncio, os, signal, sys
+import woodlands
+from woodlands.bots.ismcts import Budget
+from woodlands.web.searchpool import SearchPool
+if __name__ == "__main__":
+    pool = SearchPool(1)
+    state = woodlands.load_game("tanglewoods").new_game(seed=1)
+    asyncio.run(pool.hint(state, 0, 1, Budget.parse(3)))
+    print(" ".join(map(str, pool.pids())), flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)      # as kill -9 or the out-of-memory killer end a server
+"""
+
+
+def test_the_workers_of_a_server_killed_outright_end_too(tmp_path):
+    # a worker is the forkserver's child and holds both ends of its own job pipe: a server killed
+    # with SIGKILL left its workers (and through them the forkserver and the resource tracker)
+    # waiting for ever; each now watches its server and ends soon after it
+    import subprocess
+    import sys
+    from pathlib import Path
+    script = tmp_path / "server.py"
+    script.write_text(SERVER_KILLED, encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(root)})
+    assert run.returncode == -signal.SIGKILL, run.stderr
+    workers = [int(p) for p in run.stdout.split()]
+    assert workers
+
+    def alive(pid: int) -> bool:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                return f.read().split(") ")[1][0] != "Z"     # (a zombie has ended)
+        except FileNotFoundError:
+            return False
+    deadline = time.monotonic() + 20
+    while any(alive(p) for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(alive(p) for p in workers), "a search worker outlived its server"

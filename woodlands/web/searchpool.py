@@ -27,7 +27,9 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
+import os
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -119,6 +121,47 @@ def _warm() -> None:
 
 
 # ---------------------------------------------------------------------- in the server
+#: how often a worker looks whether its server still runs (seconds)
+WATCH_SECONDS = 2.0
+
+
+def _identity(pid: int) -> str | None:
+    """What tells process ``pid`` apart from a later process given the same number: its start
+    time on Linux (``/proc/PID/stat``), else just that it exists; None when it is gone, or dead
+    and not yet reaped (a zombie, which its parent may reap only once the workers let go of the
+    pipes they share with it)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+        fields = stat[stat.rindex(b")") + 2:].split()        # from field 3, the state, on
+        return None if fields[0] in (b"Z", b"X") else fields[19].decode()   # field 22: the start time
+    except FileNotFoundError:
+        return None
+    except OSError:
+        pass
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    except OSError:   # (alive, owned by another user)
+        pass
+    return "alive"
+
+
+def _watch_server(pid: int, identity: str | None, every: float = WATCH_SECONDS) -> None:
+    """A worker's initializer: a daemon thread that ends the worker once the server that made
+    the pool is gone.  A worker started by the forkserver is its child, not the server's, and
+    holds both ends of its own job pipe, so a server killed outright (``kill -9``, the kernel's
+    out-of-memory killer) left its workers, and through them the forkserver and the resource
+    tracker, waiting forever: seen after every test run, whose crash test kills a server."""
+    def watch() -> None:
+        while True:
+            time.sleep(every)
+            if _identity(pid) != identity:
+                os._exit(0)
+    threading.Thread(target=watch, name="woodlands-server-watch", daemon=True).start()
+
+
 def _context() -> multiprocessing.context.BaseContext:
     """How workers are started.  Not ``fork``: the server has threads (the event loop's thread
     pool, the store's writer, PostgreSQL's listener), and a forked child inherits a copy of
@@ -155,7 +198,9 @@ class SearchPool:
             if self._closed:
                 raise SearchCrashed("the server is stopping; no new search starts")
             if self._executor is None:
-                self._executor = ProcessPoolExecutor(self.processes, mp_context=_context())
+                me = os.getpid()
+                self._executor = ProcessPoolExecutor(self.processes, mp_context=_context(), initializer=_watch_server,
+                                                     initargs=(me, _identity(me)))
                 self.started += 1
                 for _ in range(self.processes):
                     self._executor.submit(_warm)
