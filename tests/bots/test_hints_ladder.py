@@ -162,7 +162,7 @@ def test_the_summary_is_never_written_over_the_results(tmp_path, capsys, monkeyp
     rows = path.read_bytes()
     assert main(["ladder", "tanglewoods", "--bots", "random", "--games", "2", "--out", str(path),
                  "--summary", "./rows.jsonl"]) == 2
-    assert "is the results file itself" in capsys.readouterr().err and path.read_bytes() == rows
+    assert "--summary ./rows.jsonl is also" in capsys.readouterr().err and path.read_bytes() == rows
 
 
 def test_stop_after_zero_plays_nothing_and_rewrites_the_summary(tmp_path):

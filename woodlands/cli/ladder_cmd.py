@@ -6,18 +6,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import GameOptionError
-from ..engine.files import write_text
+from ..engine.files import check_not_inputs, write_text
 
 
 def run(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from ..bots.ladder import read_rows, run_ladder, summarize
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     path = Path(args.out or f"ladder-{args.game}.jsonl")
-    if args.summary and Path(args.summary).resolve() == path.resolve():
-        # the summary would be written over the rows it is made from (hours of games)
-        raise GameOptionError(f"--summary {args.summary} is the results file itself; give the summary its own "
-                              "file, e.g. --summary summary.md")
+    if args.summary:   # not over the rows it is made from (hours of games)
+        check_not_inputs(args.summary, [path], "--summary")
 
     def say(line: str) -> None:
         print(line, flush=True)

@@ -49,14 +49,15 @@ def load_record(path: str | Path) -> dict[str, Any]:
 
 def save_record(state: GameState, path: str | Path) -> Path:
     """Write the record; FileProblem (an OSError) with the reason if the path cannot be written."""
-    may_write_over(path)
-    return write_text(path, json.dumps(state.record(), indent=1) + "\n")
+    record = state.record()
+    may_write_over(path, record["format"])
+    return write_text(path, json.dumps(record, indent=1) + "\n")
 
 
-def may_write_over(path: str | Path) -> None:
-    """FileProblem unless ``path`` is free or holds a save of ours (a game record, a Storyfold
-    scene save): ``s NAME`` must not turn a file the player typed by mistake (``s README.md``)
-    into a game record."""
+def may_write_over(path: str | Path, kind: Any) -> None:
+    """FileProblem unless ``path`` is free or holds a document of the ``format`` about to be
+    written there (a game record over a record, a scene save over a scene save): ``s NAME``
+    must not turn a file the player typed by mistake (``s README.md``) into a save."""
     from ..engine.files import FileProblem
     target = Path(path)
     if not target.exists():
@@ -65,14 +66,10 @@ def may_write_over(path: str | Path) -> None:
         doc = read_json(target)
     except (OSError, WoodlandsError, ValueError):
         doc = None
-    fmt = doc.get("format") if isinstance(doc, dict) else None
-    if not (isinstance(fmt, str) and fmt in SAVE_FORMATS):
+    if not (isinstance(doc, dict) and doc.get("format") == kind):
         raise FileProblem(f"{path} already exists and is not a saved game; it was left as it was (save under "
                           "another name, or delete it first)")
 
-
-#: the files ``s NAME`` may write over: the saves it writes itself
-SAVE_FORMATS = ("woodlands-record", "storyfold-save")
 
 
 class PlaySession:
@@ -430,7 +427,7 @@ class PlaySession:
             # Storyfold between two scenes: the box's own save (S-7), besides the full record
             path = arg or f"saves/{self.state.game.id}-{self.state.seed}-scene.json"
             try:
-                may_write_over(path)
+                may_write_over(path, scene_save.get("format"))
                 target = write_text(path, json.dumps(scene_save, indent=1) + "\n")
             except OSError as e:
                 self.say(f"Could not save to {path}: {e.strerror or e}", "yellow")
