@@ -125,20 +125,25 @@ def _warm() -> None:
 WATCH_SECONDS = 2.0
 
 
+#: whether processes can be read in /proc (Linux); elsewhere a process is only known to exist
+_PROCFS = os.path.isdir("/proc/self")
+
+
 def _identity(pid: int) -> str | None:
     """What tells process ``pid`` apart from a later process given the same number: its start
     time on Linux (``/proc/PID/stat``), else just that it exists; None when it is gone, or dead
     and not yet reaped (a zombie, which its parent may reap only once the workers let go of the
     pipes they share with it)."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            stat = f.read()
-        fields = stat[stat.rindex(b")") + 2:].split()        # from field 3, the state, on
-        return None if fields[0] in (b"Z", b"X") else fields[19].decode()   # field 22: the start time
-    except FileNotFoundError:
-        return None
-    except OSError:
-        pass
+    if _PROCFS:
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                stat = f.read()
+            fields = stat[stat.rindex(b")") + 2:].split()        # from field 3, the state, on
+            return None if fields[0] in (b"Z", b"X") else fields[19].decode()   # field 22: the start time
+        except FileNotFoundError:
+            return None
+        except OSError:
+            pass
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
