@@ -29,3 +29,27 @@ def test_a_save_replaces_the_file_whole(tmp_path):
     write_text(target, "second\n")
     assert target.read_text(encoding="utf-8") == "second\n"
     assert sorted(os.listdir(tmp_path)) == ["game.json"]
+
+
+@pytest.mark.skipif(not hasattr(os, "fchmod"), reason="file modes are POSIX")
+def test_a_written_file_has_the_permissions_a_plain_write_gives(tmp_path):
+    """A report or record is for sharing: a new file gets 0o666 less the umask (as ``open``
+    would give it), not the 0o600 of the temporary file it is written through, and a file the
+    user opened up keeps its permissions when it is written again."""
+    old = os.umask(0o022)
+    try:
+        fresh = tmp_path / "report.html"
+        write_text(fresh, "<html></html>\n")
+        plain = tmp_path / "plain.html"
+        plain.write_text("x", encoding="utf-8")
+        assert oct(fresh.stat().st_mode & 0o777) == oct(plain.stat().st_mode & 0o777) == oct(0o644)
+        fresh.chmod(0o664)
+        write_text(fresh, "<html>again</html>\n")
+        assert oct(fresh.stat().st_mode & 0o777) == oct(0o664)
+        secret = tmp_path / "mine.json"
+        secret.write_text("{}", encoding="utf-8")
+        secret.chmod(0o600)
+        write_text(secret, "{}\n")
+        assert oct(secret.stat().st_mode & 0o777) == oct(0o600)
+    finally:
+        os.umask(old)

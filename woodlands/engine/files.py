@@ -199,14 +199,41 @@ def inside(root: Path, relative: str, error: type[WoodlandsError] = FileProblem)
     return target
 
 
+def _read_umask() -> int:
+    """The process's umask.  Reading it means setting it, so this runs once, at import, before
+    any thread of ours could create a file in between."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions ``path`` should have once written: those it has now if it exists (a
+    file a user opened up to their group stays open), else what ``open()`` would have given a
+    new file (0o666 less the umask; usually 0o644).  ``mkstemp`` makes its file 0o600, which
+    without this would leave every report, record and save readable by its owner only."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return 0o666 & ~_UMASK
+
+
 def write_atomic(path: Path, text: str, durable: bool = False) -> None:
     """Write ``text`` to ``path`` so that a reader sees the old file or the new one, never half of
     one: a temporary file beside it, then renamed over it.  ``durable`` also waits until the
     disk has it (``fsync``; milliseconds, so the per-decision autosave leaves it off: a killed
-    or interrupted program loses nothing without it, only a power cut could)."""
+    or interrupted program loses nothing without it, only a power cut could).  The file gets
+    the permissions a plain write would give it (:func:`_mode_for`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    mode = _mode_for(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        if hasattr(os, "fchmod"):               # not on Windows before Python 3.13
+            with contextlib.suppress(OSError):  # a file system without modes (FAT) keeps its own
+                os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             if durable:
