@@ -27,8 +27,8 @@ def old() -> dict:
 
 def test_the_default_pack_moved_on_and_the_old_one_is_kept():
     default = woodlands.load_game("tanglewoods").content
-    assert (default.id, default.version) == ("tanglewoods-standard", "0.2.0")
-    assert ("tanglewoods-standard", "0.1.0") in packs.kept_packs("tanglewoods")
+    assert (default.id, default.version) == ("tanglewoods-standard", "0.3.0")
+    assert {("tanglewoods-standard", "0.1.0"), ("tanglewoods-standard", "0.2.0")} <= set(packs.kept_packs("tanglewoods"))
     # every kept pack loads and is what its folder name says
     for (pack_id, version), folder in packs.kept_packs("tanglewoods").items():
         assert folder.name == f"{pack_id}-{version}"
@@ -43,6 +43,33 @@ def test_a_real_record_made_on_the_old_pack_replays_exactly(old):
     assert state.outcome == old["outcome"] and log_digest(state.log) == record["digest"]
     assert len(state.choices) == old["decisions"]
     # and the kept pack is what makes it so: its choices on today's pack are another game
+    new = woodlands.load_game("tanglewoods").new_game(seed=record["seed"], options=record["options"])
+    try:
+        for choice in record["choices"]:
+            new.apply(choice)
+    except IllegalAction:
+        return
+    assert log_digest(new.log) != record["digest"]
+
+
+#: a golden playthrough pinned on pack 0.2.0 before the hero retune of 0.3.0: a random game with
+#: the Ashwood Woodcutter, one of the three heroes whose stats 0.3.0 changed
+OLD_020 = Path(__file__).parent / "records" / "tanglewoods-standard-0.2.0-random-5.json"
+
+
+def test_a_record_made_on_pack_0_2_0_replays_on_it_and_is_another_game_today():
+    kept = json.loads(OLD_020.read_text(encoding="utf-8"))
+    record = kept["record"]
+    assert record["content"] == {"id": "tanglewoods-standard", "version": "0.2.0"}
+    assert record["choices"][0] == "hero:ashwood-woodcutter"
+    state = woodlands.replay(record)
+    assert state.game.content.version == "0.2.0"
+    assert state.outcome == kept["outcome"] and log_digest(state.log) == record["digest"]
+    hero = state.game.content.heroes[state.hero].sides[0]
+    assert (hero.strategy, hero.recovery) == (3, 3)          # the Woodcutter as 0.2.0 printed him
+    today = woodlands.load_game("tanglewoods").content
+    woodcutter = today.heroes[[h.id for h in today.heroes].index("ashwood-woodcutter")].sides[0]
+    assert (woodcutter.strategy, woodcutter.recovery) == (2, 4)
     new = woodlands.load_game("tanglewoods").new_game(seed=record["seed"], options=record["options"])
     try:
         for choice in record["choices"]:
@@ -77,13 +104,14 @@ def test_a_version_we_do_not_have_is_refused_and_changes_nothing(old, version):
     with pytest.raises(RecordError) as err:
         woodlands.replay(record)
     message = str(err.value)
-    assert "tanglewoods-standard 0.2.0, the default pack" in message
+    assert "tanglewoods-standard 0.3.0, the default pack" in message
     assert "tanglewoods-standard 0.1.0, kept for old records" in message
+    assert "tanglewoods-standard 0.2.0, kept for old records" in message
     assert (version if version.isprintable() and " " not in version else repr(version)[:10]) in message
     assert "\x1b" not in message and "\n" not in message
     assert packs.kept_packs("tanglewoods") == kept_before and game_module._KNOWN_PACKS == known_before
     assert packs._LOADED == loaded_before and woodlands.load_game("tanglewoods") is default
-    assert default.content.version == "0.2.0"
+    assert default.content.version == "0.3.0"
 
 
 def test_the_command_line_replays_the_old_record_and_refuses_a_tampered_one(old, tmp_path, capsys):
@@ -98,7 +126,7 @@ def test_the_command_line_replays_the_old_record_and_refuses_a_tampered_one(old,
     assert main(["replay", str(bad)]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
-    assert "0.0.9" in err and "0.2.0" in err and "0.1.0" in err
+    assert "0.0.9" in err and "0.3.0" in err and "0.2.0" in err and "0.1.0" in err
 
 
 def test_a_results_row_from_the_old_pack_replays_on_it(old):
@@ -128,7 +156,7 @@ def test_a_resumed_ladder_replays_the_seeds_of_another_pack(tmp_path):
     from woodlands.bots.ladder import read_rows, run_ladder, summarize
     path = tmp_path / "ladder.jsonl"
     first = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random"], 2, "200", say=[].append)
-    assert [r["content"] for r in first] == [{"id": "tanglewoods-standard", "version": "0.2.0"}] * 2
+    assert [r["content"] for r in first] == [{"id": "tanglewoods-standard", "version": "0.3.0"}] * 2
     # rows from the old pack (as docs/ladder's are) do not count as played on today's pack
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     path.write_text("".join(json.dumps(dict(r, content={"id": "tanglewoods-standard", "version": "0.1.0"})) + "\n"
@@ -136,4 +164,4 @@ def test_a_resumed_ladder_replays_the_seeds_of_another_pack(tmp_path):
     again = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random"], 2, "200", say=[].append)
     assert len(again) == 2 and len(read_rows(path)) == 4
     text = summarize(read_rows(path))
-    assert "pack tanglewoods-standard 0.1.0" in text and "pack tanglewoods-standard 0.2.0" in text
+    assert "pack tanglewoods-standard 0.1.0" in text and "pack tanglewoods-standard 0.3.0" in text

@@ -53,5 +53,5 @@ def test_a_stored_game_on_a_pack_we_do_not_have_is_refused(sqlite_url):
         r = client.get(f"/api/games/{g['id']}", headers=auth(g["seats"][0]["token"]))
         assert r.status_code == 409
         detail = r.json()["detail"]
-        assert "0.0.3" in detail and "0.2.0" in detail and "0.1.0" in detail
+        assert "0.0.3" in detail and "0.3.0" in detail and "0.2.0" in detail and "0.1.0" in detail
         assert "Traceback" not in r.text

@@ -16,7 +16,7 @@ loaded once per process and kept.
 >>> game_for("tanglewoods", "tanglewoods-standard", "0.0.1")
 Traceback (most recent call last):
 ...
-woodlands.engine.errors.RecordError: this record was played with content pack tanglewoods-standard 0.0.1, which this Woodlands does not have (it has tanglewoods-standard 0.2.0, the default pack; tanglewoods-standard 0.1.0, kept for old records); to replay it, pass that pack's folder (content=PATH, or --content PATH)
+woodlands.engine.errors.RecordError: this record was played with content pack tanglewoods-standard 0.0.1, which this Woodlands does not have (it has tanglewoods-standard 0.3.0, the default pack; tanglewoods-standard 0.2.0, kept for old records; tanglewoods-standard 0.1.0, kept for old records); to replay it, pass that pack's folder (content=PATH, or --content PATH)
 """
 from __future__ import annotations
 
