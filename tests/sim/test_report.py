@@ -176,3 +176,29 @@ def test_a_game_in_two_files_counts_once(study, tmp_path):
     copy = tmp_path / "copy.parquet"
     copy.write_bytes(tw.read_bytes())
     assert build_report([tw, copy], min_support=5).tables == once.tables
+
+
+def test_games_of_two_packs_are_never_counted_together(study, tmp_path):
+    """A study resumed after a retune (``sim --out`` plays the seeds again on the new pack and
+    appends them) holds the same games on two packs: each bot is reported per pack, so neither
+    pack's win rate is the average of both."""
+    import polars as pl
+    first, rows, folder = study
+    tw = folder / "tw.parquet"
+    old = tmp_path / "old.parquet"
+    frame = pl.read_parquet(tw)
+    version = frame.get_column("content_version")[0]
+    frame.with_columns(pl.lit("0.0.1").alias("content_version")).write_parquet(old)
+    once = build_report([tw], min_support=5).tables["tanglewoods_win_by_level"]
+    both = build_report([old, tw], min_support=5)
+    levels = both.tables["tanglewoods_win_by_level"]
+    assert {r["bot"] for r in levels} == {f"{b} (pack {v})" for b in ("random", "greedy") for v in ("0.0.1", version)}
+    for r in levels:
+        bot, pack = r["bot"].split(" (pack ")
+        same = next(x for x in once if (x["bot"], x["difficulty"]) == (bot, r["difficulty"]))
+        assert (r["wins"], r["games"], r["win_rate"]) == (same["wins"], same["games"], same["win_rate"]) == (
+            same["wins"], 24, same["win_rate"])
+    assert any(f"2 content packs (tanglewoods-standard 0.0.1, tanglewoods-standard {version})" in s for s in both.summary)
+    assert any(s.startswith(f"Tanglewoods, greedy (pack {version}) bot: won") for s in both.summary)
+    # one pack alone: the bots keep their plain names and no note is added
+    assert not any("content packs" in s for s in build_report([tw], min_support=5).summary)

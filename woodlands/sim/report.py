@@ -152,6 +152,30 @@ def load(paths: Iterable[str | Path]) -> pl.DataFrame:
     return df.unique(subset=list(GAME_KEY), keep="first", maintain_order=True)
 
 
+def split_packs(df: pl.DataFrame) -> tuple[pl.DataFrame, list[str]]:
+    """Games of one game played on different content packs are different games (a retune
+    changes the win rates it is meant to change), so they are never counted together: where a
+    game's rows come from more than one pack, each bot is named with its pack, ``greedy (pack
+    0.2.0)``, and every table and sentence of the report then keeps them apart.  (A study
+    resumed after a retune, as ``woodlands sim --out`` allows, holds both.)  Returns the frame
+    and one sentence per game so split, for the summary."""
+    notes = []
+    packs = df.select("game", "content_id", "content_version").unique().sort(["game", "content_id", "content_version"])
+    for game_id in sorted(set(packs.get_column("game").to_list())):
+        mine = packs.filter(pl.col("game") == game_id)
+        if mine.height < 2:
+            continue
+        named = mine.get_column("content_id").n_unique() > 1   # another pack, not only another version
+        label = (pl.col("content_id") + " " + pl.col("content_version")) if named else pl.col("content_version")
+        df = df.with_columns(pl.when(pl.col("game") == game_id)
+                             .then(pl.col("bot") + " (pack " + label + ")")
+                             .otherwise(pl.col("bot")).alias("bot"))
+        names = [f"{r['content_id']} {r['content_version']}" for r in mine.to_dicts()]
+        notes.append(f"{game_id}: games from {len(names)} content packs ({', '.join(names)}); each bot's games "
+                     "are counted per pack, never together.")
+    return df, notes
+
+
 def _win_rows(df: pl.DataFrame, keys: list[str]) -> list[Row]:
     """games, wins, win rate and its interval per combination of ``keys``, sorted by them."""
     g = (df.group_by(keys).agg(pl.len().alias("games"), (pl.col("result") == "win").sum().alias("wins"))
@@ -254,13 +278,14 @@ def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance re
                  min_support: int = MIN_SUPPORT) -> Report:
     """The report for every game present in the results files ``paths``; ``min_support``: the
     fewest games (or fights) behind a row of a lift table or a named scene or foe."""
-    df = load(paths)
+    df, pack_notes = split_packs(load(paths))
     tables: dict[str, list[Row]] = {}
     summary: list[str] = []
     sections = []
     games = df.group_by(["game", "bot"]).agg(pl.len().alias("games")).sort(["game", "bot"]).to_dicts()
     tables["games"] = games
     summary.append(f"{games_text(df.height)}: " + "; ".join(f"{r['game']} with the {r['bot']} bot {r['games']:,}" for r in games) + ".")
+    summary += pack_notes
     for game_id in sorted(set(df.get_column("game").to_list())):
         sub = df.filter(pl.col("game") == game_id)
         section = _section(game_id)
