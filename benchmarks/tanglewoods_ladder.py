@@ -19,6 +19,10 @@ from woodlands.sim.report import _rate, monotone_flags
 
 def ladder(path: str, bot: str, by_hero: bool = False, seeds: int | None = None) -> list[dict[str, Any]]:
     df = pl.read_parquet(path).filter((pl.col("game") == "tanglewoods") & (pl.col("bot") == bot))
+    versions = sorted(set(df.get_column("content_version").to_list()))
+    if len(versions) > 1:   # never one rate over two packs (a study resumed after a retune holds both)
+        raise SystemExit(f"{path}: games of {len(versions)} pack versions ({', '.join(versions)}); "
+                         "give one file per version")
     if seeds is not None:           # the first N seeds of every configuration (studies of unequal size)
         df = df.filter(pl.col("seed") < df["seed"].min() + seeds)
     keys = ["difficulty", "hero"] if by_hero else ["difficulty"]
