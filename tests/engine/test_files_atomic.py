@@ -33,23 +33,28 @@ def test_a_save_replaces_the_file_whole(tmp_path):
 
 @pytest.mark.skipif(not hasattr(os, "fchmod"), reason="file modes are POSIX")
 def test_a_written_file_has_the_permissions_a_plain_write_gives(tmp_path):
-    """A report or record is for sharing: a new file gets 0o666 less the umask (as ``open``
-    would give it), not the 0o600 of the temporary file it is written through, and a file the
-    user opened up keeps its permissions when it is written again."""
-    old = os.umask(0o022)
-    try:
-        fresh = tmp_path / "report.html"
-        write_text(fresh, "<html></html>\n")
-        plain = tmp_path / "plain.html"
-        plain.write_text("x", encoding="utf-8")
-        assert oct(fresh.stat().st_mode & 0o777) == oct(plain.stat().st_mode & 0o777) == oct(0o644)
-        fresh.chmod(0o664)
-        write_text(fresh, "<html>again</html>\n")
-        assert oct(fresh.stat().st_mode & 0o777) == oct(0o664)
-        secret = tmp_path / "mine.json"
-        secret.write_text("{}", encoding="utf-8")
-        secret.chmod(0o600)
-        write_text(secret, "{}\n")
-        assert oct(secret.stat().st_mode & 0o777) == oct(0o600)
-    finally:
-        os.umask(old)
+    """A report or record is for sharing: a new file gets what ``open`` would give it (0o666
+    less the umask), not the 0o600 of the temporary file it is written through, and a file the
+    user opened up, or closed, keeps its permissions when it is written again."""
+    fresh = tmp_path / "report.html"
+    write_text(fresh, "<html></html>\n")
+    plain = tmp_path / "plain.html"
+    plain.write_text("x", encoding="utf-8")
+    assert oct(fresh.stat().st_mode & 0o777) == oct(plain.stat().st_mode & 0o777) == oct(0o666 & ~files._UMASK)
+    if files._UMASK & 0o044 == 0:       # the usual umasks (022, 002): others may read it
+        assert fresh.stat().st_mode & 0o044 == 0o044
+    fresh.chmod(0o664)
+    write_text(fresh, "<html>again</html>\n")
+    assert oct(fresh.stat().st_mode & 0o777) == oct(0o664)
+    secret = tmp_path / "mine.json"
+    secret.write_text("{}", encoding="utf-8")
+    secret.chmod(0o600)
+    write_text(secret, "{}\n")
+    assert oct(secret.stat().st_mode & 0o777) == oct(0o600)
+
+
+def test_the_umask_is_read_as_the_process_has_it():
+    """Read from /proc on Linux (no moment with another umask), else set and put back."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert files._read_umask() == mask and os.umask(mask) == mask

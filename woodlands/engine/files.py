@@ -200,8 +200,15 @@ def inside(root: Path, relative: str, error: type[WoodlandsError] = FileProblem)
 
 
 def _read_umask() -> int:
-    """The process's umask.  Reading it means setting it, so this runs once, at import, before
-    any thread of ours could create a file in between."""
+    """The process's umask, read once at import: from ``/proc`` where Linux shows it, else by
+    setting it and putting it back (the only portable way, and why it runs once, at import)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
