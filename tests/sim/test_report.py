@@ -202,3 +202,39 @@ def test_games_of_two_packs_are_never_counted_together(study, tmp_path):
     assert any(s.startswith(f"Tanglewoods, greedy (pack {version}) bot: won") for s in both.summary)
     # one pack alone: the bots keep their plain names and no note is added
     assert not any("content packs" in s for s in build_report([tw], min_support=5).summary)
+
+
+def test_a_retune_is_compared_set_up_by_set_up(study, tmp_path):
+    """Before and after: every set-up played on two packs gets both win rates and a 95% test,
+    and the summary counts the set-ups that changed significantly, from those numbers."""
+    import polars as pl
+    from woodlands.sim.report import significantly_different
+    first, rows, folder = study
+    tw = folder / "tw.parquet"
+    old = tmp_path / "old.parquet"
+    frame = pl.read_parquet(tw)
+    version = frame.get_column("content_version")[0]
+    # the "old pack": the same games, but its greedy bot lost every one
+    (frame.with_columns(pl.lit("0.0.1").alias("content_version"),
+                        pl.when(pl.col("bot") == "greedy").then(pl.lit("loss")).otherwise(pl.col("result")).alias("result"))
+     .write_parquet(old))
+    report = build_report([tw, old], min_support=5)
+    compared = report.tables["packs_compared"]
+    tw_rows = [r for r in rows if r["game"] == "tanglewoods"]
+    assert {(r["bot"], r["options"]) for r in compared} == {(r["bot"], r["options"]) for r in tw_rows}
+    assert {(r["pack_before"], r["pack_after"]) for r in compared} == {("0.0.1", version)}   # in version order
+    for r in compared:
+        mine = [x for x in tw_rows if (x["bot"], x["options"]) == (r["bot"], r["options"])]
+        wins, games = _wins(mine)
+        before = 0 if r["bot"] == "greedy" else wins
+        assert (r["games_before"], r["games_after"]) == (games, games) == (12, 12)
+        assert (r["before_win_rate"], r["after_win_rate"]) == (before / games, wins / games)
+        assert r["significant"] == significantly_different(before, games, wins, games)
+    for bot in ("greedy", "random"):
+        mine = [r for r in compared if r["bot"] == bot]
+        up = sum(r["significant"] and r["change"] > 0 for r in mine)
+        sentence = next(s for s in report.summary if s.startswith(f"tanglewoods, {bot} bot, pack 0.0.1 to {version}:"))
+        assert f"of {len(mine)} set-ups played on both, {up} won significantly more often and 0 less" in sentence
+    assert up == 0 and any(r["significant"] for r in compared)        # random: the same games on both
+    assert "<h2>Packs compared</h2>" in report.html
+    assert "packs_compared" not in build_report([tw], min_support=5).tables

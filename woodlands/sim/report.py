@@ -12,7 +12,9 @@ A section per game present in the files: Tanglewoods (win rate by difficulty, he
 with losses; gold and dice at the end of a lost game), Storyfold (scenes won at the first try,
 restarts per chapter, Shadow cards, the score's spread, the scenes that stop players) and The
 Cursed Forest (wins by players, characters and options; seeds laid against Morna Gûl's kills;
-the monsters and items that decide fights).  Needs the ``report`` extra (polars, pyarrow,
+the monsters and items that decide fights).  Games of one game played on different content
+packs are kept apart and compared set-up by set-up (:func:`split_packs`,
+:func:`compare_packs`): the before and after of a retune.  Needs the ``report`` extra (polars, pyarrow,
 altair, vl-convert-python).
 """
 from __future__ import annotations
@@ -152,28 +154,99 @@ def load(paths: Iterable[str | Path]) -> pl.DataFrame:
     return df.unique(subset=list(GAME_KEY), keep="first", maintain_order=True)
 
 
+def _version_key(version: str) -> tuple[tuple[int, str], ...]:
+    """Versions in order: 0.2.0 before 0.10.0 (numbers compared as numbers, other parts as text).
+
+    >>> sorted(["0.10.0", "0.2.0", "0.3.0"], key=_version_key)
+    ['0.2.0', '0.3.0', '0.10.0']
+    """
+    return tuple((int(part), "") if part.isdigit() else (-1, part) for part in version.split("."))
+
+
 def split_packs(df: pl.DataFrame) -> tuple[pl.DataFrame, list[str]]:
     """Games of one game played on different content packs are different games (a retune
     changes the win rates it is meant to change), so they are never counted together: where a
     game's rows come from more than one pack, each bot is named with its pack, ``greedy (pack
     0.2.0)``, and every table and sentence of the report then keeps them apart.  (A study
-    resumed after a retune, as ``woodlands sim --out`` allows, holds both.)  Returns the frame
-    and one sentence per game so split, for the summary."""
+    resumed after a retune, as ``woodlands sim --out`` allows, holds both.)  The frame gains
+    ``base_bot`` (the bot's own name) and ``pack`` (the label, or null where the game has one
+    pack); returns it and one sentence per game so split, for the summary."""
     notes = []
-    packs = df.select("game", "content_id", "content_version").unique().sort(["game", "content_id", "content_version"])
+    df = df.with_columns(pl.col("bot").alias("base_bot"), pl.lit(None, dtype=pl.String).alias("pack"))
+    packs = df.select("game", "content_id", "content_version").unique()
     for game_id in sorted(set(packs.get_column("game").to_list())):
-        mine = packs.filter(pl.col("game") == game_id)
-        if mine.height < 2:
+        mine = sorted(((r["content_id"], r["content_version"]) for r in packs.filter(pl.col("game") == game_id).to_dicts()),
+                      key=lambda p: (p[0], _version_key(p[1])))
+        if len(mine) < 2:
             continue
-        named = mine.get_column("content_id").n_unique() > 1   # another pack, not only another version
+        named = len({pack_id for pack_id, _ in mine}) > 1   # another pack, not only another version
         label = (pl.col("content_id") + " " + pl.col("content_version")) if named else pl.col("content_version")
-        df = df.with_columns(pl.when(pl.col("game") == game_id)
-                             .then(pl.col("bot") + " (pack " + label + ")")
-                             .otherwise(pl.col("bot")).alias("bot"))
-        names = [f"{r['content_id']} {r['content_version']}" for r in mine.to_dicts()]
+        here = pl.col("game") == game_id
+        df = df.with_columns(pl.when(here).then(pl.col("bot") + " (pack " + label + ")").otherwise(pl.col("bot")).alias("bot"),
+                             pl.when(here).then(label).otherwise(pl.col("pack")).alias("pack"))
+        names = [f"{pack_id} {version}" for pack_id, version in mine]
         notes.append(f"{game_id}: games from {len(names)} content packs ({', '.join(names)}); each bot's games "
                      "are counted per pack, never together.")
     return df, notes
+
+
+def compare_packs(df: pl.DataFrame) -> tuple[list[Row], list[str]]:
+    """Before and after a retune: for each game played on more than one pack, each bot and each
+    set-up (its options) played on two packs in a row (in version order), the win rates on both
+    and whether they differ at 95% (:func:`significantly_different`).  Returns the rows and a
+    sentence per game, bot and pair of packs.  Only set-ups played on both count, so a study
+    that gave the new pack other levels or heroes compares what the two have in common."""
+    split = df.filter(pl.col("pack").is_not_null())
+    if split.is_empty():
+        return [], []
+    g = (split.group_by(["game", "base_bot", "options", "pack", "content_id", "content_version"])
+         .agg(pl.len().alias("games"), (pl.col("result") == "win").sum().alias("wins")))
+    cells: dict[tuple[str, str, str], dict[str, Row]] = {}
+    order: dict[str, list[str]] = {}
+    for r in g.to_dicts():
+        cells.setdefault((r["game"], r["base_bot"], r["options"]), {})[r["pack"]] = r
+        order.setdefault(r["game"], [])
+        if r["pack"] not in order[r["game"]]:
+            order[r["game"]].append(r["pack"])
+    versions = {(r["game"], r["pack"]): (r["content_id"], _version_key(r["content_version"])) for r in g.to_dicts()}
+    rows: list[Row] = []
+    for game_id, labels in order.items():
+        labels.sort(key=lambda lab: versions[(game_id, lab)])
+        for a, b in zip(labels, labels[1:]):
+            for (gid, bot, options), by_pack in sorted(cells.items()):
+                if gid != game_id or a not in by_pack or b not in by_pack:
+                    continue
+                x, y = by_pack[a], by_pack[b]
+                ra, rb = x["wins"] / x["games"], y["wins"] / y["games"]
+                rows.append({"game": game_id, "bot": bot, "options": options, "pack_before": a, "pack_after": b,
+                             "games_before": x["games"], "before_win_rate": ra, "games_after": y["games"],
+                             "after_win_rate": rb, "change": rb - ra,
+                             "significant": significantly_different(x["wins"], x["games"], y["wins"], y["games"])})
+    summary = []
+    for key in sorted({(r["game"], r["bot"], r["pack_before"], r["pack_after"]) for r in rows}):
+        mine = [r for r in rows if (r["game"], r["bot"], r["pack_before"], r["pack_after"]) == key]
+        up = [r for r in mine if r["significant"] and r["change"] > 0]
+        down = [r for r in mine if r["significant"] and r["change"] < 0]
+        text = (f"{key[0]}, {key[1]} bot, pack {key[2]} to {key[3]}: of {len(mine)} set-up{'s' if len(mine) > 1 else ''} "
+                f"played on both, {len(up)} won significantly more often and {len(down)} less")
+        if up or down:
+            big = max(up + down, key=lambda r: (abs(r["change"]), r["options"]))
+            text += (f" (the largest change: {_options_text(big['options'])}, {_pct(big['before_win_rate'])} to "
+                     f"{_pct(big['after_win_rate'])})")
+        summary.append(text + ".")
+    return rows, summary
+
+
+def _options_text(options: str) -> str:
+    """A set-up's options as ``difficulty=10 hero=hedge-witch`` (the limits a study sets left out)."""
+    try:
+        parsed = json.loads(options)
+    except (TypeError, ValueError):
+        return str(options)
+    if not isinstance(parsed, dict):
+        return str(options)
+    shown = {k: v for k, v in parsed.items() if not k.endswith("_limit")}
+    return " ".join(f"{k}={v}" for k, v in shown.items()) or "the default set-up"
 
 
 def _win_rows(df: pl.DataFrame, keys: list[str]) -> list[Row]:
@@ -286,6 +359,8 @@ def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance re
     tables["games"] = games
     summary.append(f"{games_text(df.height)}: " + "; ".join(f"{r['game']} with the {r['bot']} bot {r['games']:,}" for r in games) + ".")
     summary += pack_notes
+    compared, compared_summary = compare_packs(df)
+    summary += compared_summary
     for game_id in sorted(set(df.get_column("game").to_list())):
         sub = df.filter(pl.col("game") == game_id)
         section = _section(game_id)
@@ -297,6 +372,16 @@ def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance re
                 ("win_lo", "95% low"), ("win_hi", "95% high")]))
             continue
         sections.append(section(sub, tables, summary, min_support))
+    if compared:
+        tables["packs_compared"] = compared
+        shown = [dict(r, options=_options_text(r["options"]), change=f"{100 * r['change']:+.1f} points",
+                      significant="yes" if r["significant"] else "") for r in compared]
+        sections.append("<h2>Packs compared</h2><p>Each set-up played on two packs in a row, with the win rate "
+                        "on each and whether they differ at 95% (two-proportion test).</p>" + _table(shown, [
+                            ("game", "game"), ("bot", "bot"), ("options", "set-up"), ("pack_before", "pack"),
+                            ("games_before", "games"), ("before_win_rate", "win rate"), ("pack_after", "then pack"),
+                            ("games_after", "games"), ("after_win_rate", "win rate"), ("change", "change"),
+                            ("significant", "significant")]))
     sources = ", ".join(html.escape(Path(p).name) for p in paths)
     data = json.dumps(tables, default=str, separators=(",", ":")).replace("</", "<\\/")
     page = (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
