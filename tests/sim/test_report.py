@@ -238,3 +238,11 @@ def test_a_retune_is_compared_set_up_by_set_up(study, tmp_path):
     assert up == 0 and any(r["significant"] for r in compared)        # random: the same games on both
     assert "<h2>Packs compared</h2>" in report.html
     assert "packs_compared" not in build_report([tw], min_support=5).tables
+
+
+def test_a_title_keeps_no_control_characters(study):
+    _, _, folder = study
+    page = build_report([folder / "tw.parquet"], title="Study\x1b[2J of\tMay\x00", min_support=5).html
+    assert "<title>Study [2J of May</title>" in page and "\x1b" not in page and "\x00" not in page
+    assert "<title>Woodlands balance report</title>" in build_report([folder / "tw.parquet"], title="\x07",
+                                                                    min_support=5).html

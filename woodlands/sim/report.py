@@ -384,6 +384,9 @@ def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance re
                             ("significant", "significant")]))
     sources = ", ".join(html.escape(Path(p).name) for p in paths)
     data = json.dumps(tables, default=str, separators=(",", ":")).replace("</", "<\\/")
+    # a title is typed by the user: control characters (an escape sequence pasted in) are
+    # dropped, since HTML has no use for them and a browser shows them as boxes
+    title = " ".join("".join(ch if ch.isprintable() else " " for ch in title).split()) or "Woodlands balance report"
     page = (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
             f"<style>{CSS}</style></head><body><h1>{html.escape(title)}</h1>"
             f"<p>From {sources}: {games_text(df.height)} simulated. Win rates carry 95% Wilson intervals. "
