@@ -238,6 +238,13 @@ def test_a_retune_is_compared_set_up_by_set_up(study, tmp_path):
     assert up == 0 and any(r["significant"] for r in compared)        # random: the same games on both
     assert "<h2>Packs compared</h2>" in report.html
     assert "packs_compared" not in build_report([tw], min_support=5).tables
+    # a pack of another id is kept apart but is no version of this one: nothing is compared with it
+    mine = tmp_path / "mine.parquet"
+    frame.with_columns(pl.lit("a-pack-of-my-own").alias("content_id")).write_parquet(mine)
+    three = build_report([tw, old, mine], min_support=5)
+    assert {(r["pack_before"], r["pack_after"]) for r in three.tables["packs_compared"]} == {
+        ("tanglewoods-standard 0.0.1", f"tanglewoods-standard {version}")}
+    assert any("a-pack-of-my-own" in s and "3 content packs" in s for s in three.summary)
 
 
 def test_a_title_keeps_no_control_characters(study):

@@ -191,8 +191,8 @@ def split_packs(df: pl.DataFrame) -> tuple[pl.DataFrame, list[str]]:
 
 
 def compare_packs(df: pl.DataFrame) -> tuple[list[Row], list[str]]:
-    """Before and after a retune: for each game played on more than one pack, each bot and each
-    set-up (its options) played on two packs in a row (in version order), the win rates on both
+    """Before and after a retune: for each game played on more than one version of a pack, each
+    bot and each set-up (its options) played on two versions in a row, the win rates on both
     and whether they differ at 95% (:func:`significantly_different`).  Returns the rows and a
     sentence per game, bot and pair of packs.  Only set-ups played on both count, so a study
     that gave the new pack other levels or heroes compares what the two have in common."""
@@ -213,6 +213,8 @@ def compare_packs(df: pl.DataFrame) -> tuple[list[Row], list[str]]:
     for game_id, labels in order.items():
         labels.sort(key=lambda lab: versions[(game_id, lab)])
         for a, b in zip(labels, labels[1:]):
+            if versions[(game_id, a)][0] != versions[(game_id, b)][0]:
+                continue    # two packs of their own, not two versions of one: no before and after
             for (gid, bot, options), by_pack in sorted(cells.items()):
                 if gid != game_id or a not in by_pack or b not in by_pack:
                     continue
