@@ -202,16 +202,13 @@ def compare_packs(df: pl.DataFrame) -> tuple[list[Row], list[str]]:
     g = (split.group_by(["game", "base_bot", "options", "pack", "content_id", "content_version"])
          .agg(pl.len().alias("games"), (pl.col("result") == "win").sum().alias("wins")))
     cells: dict[tuple[str, str, str], dict[str, Row]] = {}
-    order: dict[str, list[str]] = {}
+    versions: dict[tuple[str, str], tuple[str, tuple[tuple[int, str], ...]]] = {}
     for r in g.to_dicts():
         cells.setdefault((r["game"], r["base_bot"], r["options"]), {})[r["pack"]] = r
-        order.setdefault(r["game"], [])
-        if r["pack"] not in order[r["game"]]:
-            order[r["game"]].append(r["pack"])
-    versions = {(r["game"], r["pack"]): (r["content_id"], _version_key(r["content_version"])) for r in g.to_dicts()}
+        versions[(r["game"], r["pack"])] = (r["content_id"], _version_key(r["content_version"]))
     rows: list[Row] = []
-    for game_id, labels in order.items():
-        labels.sort(key=lambda lab: versions[(game_id, lab)])
+    for game_id in sorted({gid for gid, _ in versions}):
+        labels = sorted((lab for gid, lab in versions if gid == game_id), key=lambda lab: versions[(game_id, lab)])
         for a, b in zip(labels, labels[1:]):
             if versions[(game_id, a)][0] != versions[(game_id, b)][0]:
                 continue    # two packs of their own, not two versions of one: no before and after
@@ -378,7 +375,7 @@ def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance re
         tables["packs_compared"] = compared
         shown = [dict(r, options=_options_text(r["options"]), change=f"{100 * r['change']:+.1f} points",
                       significant="yes" if r["significant"] else "") for r in compared]
-        sections.append("<h2>Packs compared</h2><p>Each set-up played on two packs in a row, with the win rate "
+        sections.append("<h2>Packs compared</h2><p>Each set-up played on two versions of a pack in a row, with the win rate "
                         "on each and whether they differ at 95% (two-proportion test).</p>" + _table(shown, [
                             ("game", "game"), ("bot", "bot"), ("options", "set-up"), ("pack_before", "pack"),
                             ("games_before", "games"), ("before_win_rate", "win rate"), ("pack_after", "then pack"),
