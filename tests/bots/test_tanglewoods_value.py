@@ -64,7 +64,7 @@ def test_absolute_values_are_squashed_without_the_reference():
     assert leaf.settings("tanglewoods")["absolute"] is True
     assert leaf.squash(state, 0.0, 5.0) == 0.5
     assert leaf.squash(state, 2.0, -7.0) == pytest.approx(1 / (1 + math.exp(-2.0)))
-    assert set(leaf.settings("cursed-forest")) == {"repeat_key"} and leaf.settings("storyfold") == {}
+    assert set(leaf.settings("cursed-forest")) == {"repeat_key", "margin"} and leaf.settings("storyfold") == {}
 
 
 def test_a_decision_not_worth_a_search_takes_the_greedy_choice(monkeypatch):

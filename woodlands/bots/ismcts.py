@@ -313,6 +313,8 @@ class ISMCTSBot:
         to_phase_end = bool(tune.get("rollout_phase", True))
         depth = int(tune.get("depth", PLAYOUT_LIMIT))
         margin = tune.get("margin", self.margin) if self.margin == MARGIN else self.margin
+        if callable(margin):
+            margin = margin(state)      # the game's, for this position (public facts only)
         if self._exploration is None and "exploration" in tune:
             c = float(tune["exploration"])
         limit = budget.iterations

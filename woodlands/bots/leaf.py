@@ -83,7 +83,9 @@ def settings(game_id: str) -> Mapping[str, Any]:
     * ``depth`` (int): the tree grows at most this many options deep (1: only the root's
       options get nodes, each judged after the rollout: the greedy bot's rollout algorithm);
     * ``margin``, ``exploration``: the bot's ``MARGIN`` and exploration constant for this game
-      (a bot built with other values keeps its own);
+      (a bot built with other values keeps its own); ``margin`` may be a function
+      ``(state) -> float`` of what every seat knows (the Cursed Forest's depends on how many
+      adventurers the team has);
     * ``repeat_key`` (``(state, seat) -> hashable``): the position as the seat knows it, less
       what moves on by itself (the round).  ``choose`` remembers the key of each decision of a
       game and, meeting one again, takes the greedy bot's choice instead of searching (a search
