@@ -1,13 +1,16 @@
 """Fit the Tanglewoods position value of the search bot (``woodlands/bots/value_tanglewoods.py``).
 
-Plays greedy games at the given difficulties (round limit 40, seeds from ``--seed``: away from the
+Plays greedy games at the given difficulties with each hero in turn (``--heroes``, default every
+hero of the pack: a value fitted to one hero's games misjudges the others, and a hint shows its
+win chance to a person playing any of them), round limit 40, seeds from ``--seed`` (away from the
 ladder's seeds 0-99), keeps the features (``value_tanglewoods.features``, the seat's view only) of
 about one decision in ``--every`` of each game, labels each with the game's end (1 won, 0 not),
 fits a logistic regression (numpy, Newton's method with a small ridge on standardized features),
-reports the log-loss and accuracy on held-out games against the hand value alone, and writes the
+reports the log-loss and accuracy on held-out games against the hand value alone and, per hero,
+the mean win chance it gives on held-out games against how often they were won, and writes the
 weights (in raw feature units) to ``woodlands/bots/value_tanglewoods.toml``::
 
-    PYTHONPATH=. python benchmarks/fit_tanglewoods_value.py --games 3000
+    PYTHONPATH=. python benchmarks/fit_tanglewoods_value.py --games 5000
     PYTHONPATH=. python benchmarks/fit_tanglewoods_value.py --games 200 --out /tmp/w.toml   # a quick try
 """
 from __future__ import annotations
@@ -25,15 +28,22 @@ from woodlands.bots import get_bot
 from woodlands.bots import value_tanglewoods as vt
 
 
-def gather(games: int, difficulties: list[int], seed: int, every: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Features, labels and game numbers of sampled positions of ``games`` greedy games."""
+def gather(games: int, difficulties: list[int], heroes: list[str | None], seed: int, every: int
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Features, labels and game numbers of sampled positions of ``games`` greedy games; game
+    ``i`` is played by hero ``heroes[i % len(heroes)]`` (None: the greedy bot picks) at the
+    difficulty after it, so that every hero meets every difficulty."""
     game = woodlands.load_game("tanglewoods")
     pick = random.Random(seed)
     xs: list[list[float]] = []
     ys: list[float] = []
     gs: list[int] = []
     for i in range(games):
-        options = game.options_for_simulation({"difficulty": difficulties[i % len(difficulties)], "round_limit": 40})
+        chosen = {"difficulty": difficulties[(i // len(heroes)) % len(difficulties)], "round_limit": 40}
+        hero = heroes[i % len(heroes)]
+        if hero is not None:
+            chosen["hero"] = hero
+        options = game.options_for_simulation(chosen)
         state = game.new_game(seed=seed + i, options=options)
         bot = get_bot("greedy", seed + i, game="tanglewoods")
         rows = []
@@ -81,26 +91,41 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3000)
     ap.add_argument("--difficulties", default="8,9,10")
+    ap.add_argument("--heroes", default="all",
+                    help="comma-separated hero ids played in turn, 'all' (every hero of the pack) or 'greedy' (the bot picks)")
     ap.add_argument("--seed", type=int, default=100_000)
     ap.add_argument("--every", type=int, default=8, help="keep about one multi-option decision in this many")
     ap.add_argument("--out", default=str(vt.WEIGHTS))
     a = ap.parse_args(argv)
     t0 = time.process_time()
-    x, y, g = gather(a.games, [int(d) for d in a.difficulties.split(",")], a.seed, a.every)
+    heroes: list[str | None]
+    if a.heroes == "all":
+        heroes = [h.id for h in woodlands.load_game("tanglewoods").content.heroes]
+    elif a.heroes == "greedy":
+        heroes = [None]
+    else:
+        heroes = a.heroes.split(",")
+    x, y, g = gather(a.games, [int(d) for d in a.difficulties.split(",")], heroes, a.seed, a.every)
     print(f"{len(x)} positions from {a.games} greedy games ({y.mean():.1%} of positions from won games), "
           f"{time.process_time() - t0:.0f} s")
-    held = g % 5 == 0
+    held = (g // len(heroes)) % 5 == 0    # one game in five of each hero (game i's hero: i % len(heroes))
     hand = x[:, vt.FEATURES.index("hand_value")][:, None]
     for name, cols in (("hand value alone", hand), ("all features", x)):
         b, w = fit(cols[~held], y[~held])
         loss, acc = score(b, w, cols[held], y[held])
         print(f"held-out games (1 in 5): {name:17} log-loss {loss:.4f}  accuracy {acc:.3f}")
+        if cols is x and len(heroes) > 1:
+            p = 1.0 / (1.0 + np.exp(-np.clip(b + x[held] @ w, -30, 30)))
+            for k, hero in enumerate(heroes):
+                mine = g[held] % len(heroes) == k
+                if mine.any():
+                    print(f"    {hero:22} mean win chance {p[mine].mean():.3f}  positions won {y[held][mine].mean():.3f}")
     base = float(y[~held].mean())
     print(f"held-out games: base rate only     log-loss "
           f"{score(float(np.log(base / (1 - base))), np.zeros(0), x[held][:, :0], y[held])[0]:.4f}")
     b, w = fit(x, y)
     lines = ["# Tanglewoods' fitted position value: written by benchmarks/fit_tanglewoods_value.py, do not edit",
-             f"# {a.games} greedy games, difficulties {a.difficulties}, round limit 40, seeds from {a.seed}, "
+             f"# {a.games} greedy games, heroes {a.heroes}, difficulties {a.difficulties}, round limit 40, seeds from {a.seed}, "
              f"one decision in {a.every}: {len(x)} positions",
              f"features = [{', '.join(repr(n).replace(chr(39), chr(34)) for n in vt.FEATURES)}]",
              f"intercept = {b!r}",
