@@ -7,7 +7,8 @@ ladder's seeds 0-99), keeps the features (``value_tanglewoods.features``, the se
 about one decision in ``--every`` of each game, labels each with the game's end (1 won, 0 not),
 fits a logistic regression (numpy, Newton's method with a small ridge on standardized features),
 reports the log-loss and accuracy on held-out games against the hand value alone and, per hero,
-the mean win chance it gives on held-out games against how often they were won, and writes the
+the mean win chance it gives over its held-out positions against the share of them whose game was
+won, and writes the
 weights (in raw feature units) to ``woodlands/bots/value_tanglewoods.toml``::
 
     PYTHONPATH=. python benchmarks/fit_tanglewoods_value.py --games 5000
