@@ -11,10 +11,10 @@ True
 True
 """
 from .engine import (ContentError, Decision, Game, GameDescriptor, GameOptionError, GameState, GameTests,
-                     IllegalAction, Lazy, Option, OptionSpec, RecordError, Refusal, WoodlandsError, game_ids, load_game,
+                     IllegalAction, Lazy, NotRecorded, Option, OptionSpec, RecordError, Refusal, WoodlandsError, game_ids, load_game,
                      register_game, replay)
 
 __version__ = "0.1.0"
 __all__ = ["ContentError", "Decision", "Game", "GameDescriptor", "GameOptionError", "GameState", "GameTests",
-           "IllegalAction", "Lazy", "Option", "OptionSpec", "RecordError", "Refusal", "WoodlandsError", "game_ids", "load_game",
+           "IllegalAction", "Lazy", "NotRecorded", "Option", "OptionSpec", "RecordError", "Refusal", "WoodlandsError", "game_ids", "load_game",
            "register_game", "replay", "__version__"]

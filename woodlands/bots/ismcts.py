@@ -306,7 +306,10 @@ class ISMCTSBot:
         pick = random.Random(master.getrandbits(64))
         root = _Node(seat)
         c = self.exploration
-        slow = self.leaf == "greedy"                       # greedy playouts read views built from the log
+        # greedy playouts: a fresh (normal) determinization each, options taken by id, as this
+        # leaf was first measured; the greedy bots do not read the log, so the quiet pool would
+        # serve them too (not tried: the heuristic leaf is the default)
+        slow = self.leaf == "greedy"
         judge = self.leaf == "heuristic" and leaves.has_value(game.id)
         tune = leaves.settings(game.id) if judge else {}     # the game's settings for this leaf
         rollout = self.rollout if self.rollout is not None else int(tune.get("rollout", DEFAULT_ROLLOUT))

@@ -80,6 +80,11 @@ class RecordError(WoodlandsError, ValueError):
     """A game record that is malformed, tampered with, or for other content."""
 
 
+class NotRecorded(WoodlandsError, RuntimeError):
+    """A record or an undo asked of a quiet state (:mod:`woodlands.engine.fastpath`: a search's
+    playout, or a research environment made without ``record=True``), which keeps no choices."""
+
+
 class ContentError(WoodlandsError, ValueError):
     """A content pack that breaks the schema; the message names file, entry and field.
 

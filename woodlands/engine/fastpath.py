@@ -12,7 +12,9 @@ The normal path pays nothing for this: a quiet state is an instance of a subclas
 state class (same slots, only ``emit`` replaced), so no flag is tested in the hot loop.
 
 What a quiet state does not keep: its log, its choices (so :meth:`record`, :meth:`undo`,
-``log_for`` and views built from the log), and ``chance_floor``.  Its decisions, options,
+``log_for`` and views built from the log), and ``chance_floor``.  Its ``record`` and ``undo``
+raise :class:`~woodlands.engine.errors.NotRecorded` rather than give a record that stops where
+the state was made quiet (and would replay to another position).  Its decisions, options,
 outcome and every rules field are those of the normal path.
 
 >>> import woodlands
@@ -30,6 +32,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from .errors import NotRecorded
+
 if TYPE_CHECKING:
     from .state import GameState
 
@@ -40,11 +44,19 @@ def _silent(self: Any, type_: str, **fields: Any) -> None:
     """``emit`` of a quiet state: the event is dropped (nothing in the rules reads the log)."""
 
 
+def _not_recorded(self: Any, *args: Any, **kwargs: Any) -> Any:
+    """``record`` and ``undo`` of a quiet state: it keeps no choices, so it has neither."""
+    raise NotRecorded("this game state is quiet (the fast path: no log, no record of its choices), so it has "
+                      "no record and no undo; play it as a normal state (a research environment: "
+                      "make it with record=True) to keep them")
+
+
 def quiet_class(cls: type) -> type:
     """The quiet twin of a state class: the same slots and rules, an ``emit`` that does nothing."""
     twin = _QUIET.get(cls)
     if twin is None:
         twin = _QUIET[cls] = type("Quiet" + cls.__name__, (cls,), {"__slots__": (), "emit": _silent,
+                                                                       "record": _not_recorded, "undo": _not_recorded,
                                                                        "QUIET": True, "__module__": cls.__module__})
     return twin
 

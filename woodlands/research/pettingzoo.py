@@ -1,8 +1,9 @@
 """The PettingZoo AEC environment of The Cursed Forest (docs/research.md).
 
 ``cursed_forest_env(**options)`` takes the game's options (``players`` 1-4, ``pvp``,
-``adventurers`` for the solo game, ``characters`` ...) plus ``content`` and
-``render_mode="ansi"``.  One agent per player, ``player_0`` .. ``player_<n-1>``; the agent to act
+``adventurers`` for the solo game, ``characters`` ...) plus ``content``,
+``render_mode="ansi"`` and ``record`` (keep each game's log and record, which a learning loop
+does not need: by default the game is quiet, as in :mod:`woodlands.research.gym`).  One agent per player, ``player_0`` .. ``player_<n-1>``; the agent to act
 is the player of the decision waiting (a tag partner's player answers a tag call, a pvp
 defender's player its defence), so agents do not take turns in a fixed cycle.
 
@@ -33,6 +34,7 @@ from gymnasium.error import ResetNeeded
 from pettingzoo import AECEnv
 
 from ..engine.errors import GameOptionError, brief
+from ..engine.fastpath import play, quiet
 from ..engine.game import load_game
 from ..engine.registry import descriptor
 from ..engine.state import GameState
@@ -49,11 +51,17 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "woodlands_cursed_forest_v0", "is_parallelizable": False}
 
-    def __init__(self, content: str | None = None, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(self, content: str | None = None, render_mode: str | None = None, record: bool = False,
+                 **options: Any) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise GameOptionError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        if not isinstance(record, bool):
+            raise GameOptionError(f"record must be True or False, not {record!r}")
         self.render_mode = render_mode
+        #: keep each game's log and record; else the game is quiet (as in woodlands.research.gym)
+        self.record = record
+        self._take = take if record else play
         self.game = load_game(GAME, content)
         self._content = content
         self._given = dict(options)   # the options as given (reset's options are laid over them)
@@ -96,7 +104,8 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         game_seed = seed if seed is not None else int(self._rng.integers(0, 2**63 - 1))
-        self.state_ = self.game.new_game(seed=game_seed, options=dict(self.options))
+        state = self.game.new_game(seed=game_seed, options=dict(self.options))
+        self.state_ = state if self.record else quiet(state)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -195,7 +204,7 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
             self.terminations = {a: True for a in self.agents}
             self._accumulate_rewards()
         else:
-            take(s, position)
+            self._take(s, position)
             if s.over:
                 self._done = True
                 outcome = s.outcome or {}
@@ -227,5 +236,7 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
 
 
 def cursed_forest_env(**options: Any) -> CursedForestEnv:
-    """The AEC environment; keywords are the game's options plus ``content`` and ``render_mode``."""
+    """The AEC environment; keywords are the game's options plus ``content``, ``render_mode`` and
+    ``record`` (keep each game's log and record; by default the game is quiet, as in
+    :mod:`woodlands.research.gym`)."""
     return CursedForestEnv(**options)
