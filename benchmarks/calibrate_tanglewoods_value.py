@@ -3,7 +3,9 @@
 A hint shows the value (``value_tanglewoods.win_chance``) to a person as a win chance, whatever
 hero they play, so it must be right for each of them.  This plays ``--games`` greedy games per
 hero at ``--difficulty`` (seeds from ``--seed``, away from the fit's and the ladder's), reads the
-win chance at about one multi-option decision in eight, and prints per hero how often the games
+win chance at every eighth multi-option decision of the hero (the games played and read as the
+fit plays them, by ``fit_tanglewoods_value.greedy_positions``; the fit keeps one decision in
+eight at random), and prints per hero how often the games
 were won, the mean win chance over the positions against the share of those positions whose
 game was won, and the log-loss::
 
@@ -16,10 +18,23 @@ import argparse
 import math
 import sys
 from pathlib import Path
+from typing import Callable
+
+from fit_tanglewoods_value import greedy_positions   # (this folder: the script's own path)
 
 import woodlands
-from woodlands.bots import get_bot
 from woodlands.bots import value_tanglewoods as vt
+
+
+def every(n: int) -> Callable[[], bool]:
+    """Keep every ``n``-th position offered (the ``n``-th, the ``2n``-th ...)."""
+    seen = 0
+
+    def keep() -> bool:
+        nonlocal seen
+        seen += 1
+        return seen % n == 0
+    return keep
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,21 +54,8 @@ def main(argv: list[str] | None = None) -> int:
         chances: list[float] = []
         ends: list[float] = []
         for i in range(a.games):
-            seed = a.seed + i
-            options = game.options_for_simulation({"difficulty": a.difficulty, "round_limit": 40, "hero": hero})
-            state = game.new_game(seed=seed, options=options)
-            bot = get_bot("greedy", seed, game="tanglewoods")
-            seen: list[float] = []
-            k = 0
-            while not state.over:
-                decision = state.decision
-                assert decision is not None
-                if len(decision.options) > 1 and state.view(decision.player)["hero"]:
-                    k += 1
-                    if k % 8 == 0:
-                        seen.append(vt.win_chance(state, decision.player))
-                state.apply(bot.choose(state))
-            end = game.reward(state, 0)
+            seen, end = greedy_positions(game, a.seed + i, {"difficulty": a.difficulty, "round_limit": 40, "hero": hero},
+                                         every(8), vt.win_chance)
             won += end
             chances += seen
             ends += [end] * len(seen)

@@ -21,6 +21,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 import numpy as np
 
@@ -29,32 +30,41 @@ from woodlands.bots import get_bot
 from woodlands.bots import value_tanglewoods as vt
 
 
+def greedy_positions(game: Any, seed: int, options: dict[str, Any], keep: Callable[[], bool],
+                     read: Callable[[Any, int], Any]) -> tuple[list[Any], float]:
+    """One greedy game of Tanglewoods (engine and bot seed ``seed``, ``options`` under the
+    simulation limits): ``read(state, seat)`` at each decision of the hero's seat with more than
+    one option that ``keep()`` (asked only there) accepts, and the game's end (1 won, 0 not).
+    The fit and ``calibrate_tanglewoods_value.py`` both sample their positions here."""
+    state = game.new_game(seed=seed, options=game.options_for_simulation(options))
+    bot = get_bot("greedy", seed, game="tanglewoods")
+    seen = []
+    while not state.over:
+        decision = state.decision
+        assert decision is not None
+        if len(decision.options) > 1 and state.view(decision.player)["hero"] and keep():
+            seen.append(read(state, decision.player))
+        state.apply(bot.choose(state))
+    return seen, game.reward(state, 0)
+
+
 def gather(games: int, difficulties: list[int], heroes: list[str | None], seed: int, every: int
            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Features, labels and game numbers of sampled positions of ``games`` greedy games; game
-    ``i`` is played by hero ``heroes[i % len(heroes)]`` (None: the greedy bot picks) at the
-    difficulty after it, so that every hero meets every difficulty."""
+    """Features, labels and game numbers of sampled positions (about one in ``every``, at
+    random) of ``games`` greedy games; game ``i`` is played by hero ``heroes[i % len(heroes)]``
+    (None: the greedy bot picks) at the difficulty after it, so that every hero meets every
+    difficulty."""
     game = woodlands.load_game("tanglewoods")
     pick = random.Random(seed)
     xs: list[list[float]] = []
     ys: list[float] = []
     gs: list[int] = []
     for i in range(games):
-        chosen = {"difficulty": difficulties[(i // len(heroes)) % len(difficulties)], "round_limit": 40}
+        chosen: dict[str, Any] = {"difficulty": difficulties[(i // len(heroes)) % len(difficulties)], "round_limit": 40}
         hero = heroes[i % len(heroes)]
         if hero is not None:
             chosen["hero"] = hero
-        options = game.options_for_simulation(chosen)
-        state = game.new_game(seed=seed + i, options=options)
-        bot = get_bot("greedy", seed + i, game="tanglewoods")
-        rows = []
-        while not state.over:
-            decision = state.decision
-            assert decision is not None
-            if len(decision.options) > 1 and state.view(decision.player)["hero"] and pick.randrange(every) == 0:
-                rows.append(vt.features(state, decision.player))
-            state.apply(bot.choose(state))
-        won = game.reward(state, 0)
+        rows, won = greedy_positions(game, seed + i, chosen, lambda: pick.randrange(every) == 0, vt.features)
         xs.extend(rows)
         ys.extend([won] * len(rows))
         gs.extend([i] * len(rows))
