@@ -42,7 +42,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.utils import seeding
 
-from ..engine.errors import GameOptionError
+from ..engine.errors import GameOptionError, brief
 from ..engine.fastpath import play, quiet
 from ..engine.game import Game, load_game
 from ..engine.state import GameState
@@ -89,7 +89,7 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise GameOptionError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         if not isinstance(record, bool):
-            raise GameOptionError(f"record must be True or False, not {record!r}")
+            raise GameOptionError(f"record must be True or False, not {brief(record)}")
         self.render_mode = render_mode
         #: keep each episode's log and record (see the module doc); else its game is quiet
         self.record = record

@@ -57,7 +57,7 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise GameOptionError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         if not isinstance(record, bool):
-            raise GameOptionError(f"record must be True or False, not {record!r}")
+            raise GameOptionError(f"record must be True or False, not {brief(record)}")
         self.render_mode = render_mode
         #: keep each game's log and record; else the game is quiet (as in woodlands.research.gym)
         self.record = record
