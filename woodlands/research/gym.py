@@ -8,8 +8,8 @@ plus ``content`` (a pack folder), ``render_mode="ansi"`` and ``record``.
 
 * ``record=False`` (the default): an episode's game is a quiet state
   (:mod:`woodlands.engine.fastpath`): the rules run as always, but no log is written and no
-  choice is kept, which a learning loop needs neither of (Storyfold's steps cost some 15% less,
-  the others' 5-10%).  Its ``state.record()`` raises NotRecorded.  With ``record=True`` the
+  choice is kept, which a learning loop needs neither of (a step takes some 2-6% less time:
+  docs/research.md, "Speed").  Its ``state.record()`` raises NotRecorded.  With ``record=True`` the
   game keeps its log and record, as a game played in Woodlands does: ``env.unwrapped.state.record()``
   can be saved and replayed (``woodlands replay``).  Observations, masks and rewards are the
   same either way (``tests/research/test_record_option.py``).
