@@ -68,37 +68,43 @@ def main(choices: int) -> None:
     random.seed(1)
     cases = [("cursed-forest", {"players": 4}, "random"), ("storyfold", {}, "greedy")]
     for game, options, bot in cases:
-        state = long_game(game, options, bot, choices)
-        sent = pickle.dumps(Position.of(state), protocol=pickle.HIGHEST_PROTOCOL)
-        before = state.record(digest=False)
-        before["choices"] = before["choices"][:-1]
-        earlier = Position(before, None)
+        measure(game, options, bot, choices)
 
-        def incremental() -> None:
-            searchpool._STATES.clear()
-            rebuild(earlier)
-            t = time.perf_counter()
-            rebuild(pickle.loads(sent))
-            incremental.took.append(time.perf_counter() - t)    # type: ignore[attr-defined]
-        incremental.took = []                                   # type: ignore[attr-defined]
-        for _ in range(9):
-            incremental()
 
-        def scratch() -> None:
-            searchpool._STATES.clear()
-            rebuild(pickle.loads(sent))
+def measure(game: str, options: dict[str, Any], bot: str, choices: int) -> None:
+    """One case's sizes and times (a function of its own, so that the closures below read this
+    case's values, not a loop's)."""
+    state = long_game(game, options, bot, choices)
+    sent = pickle.dumps(Position.of(state), protocol=pickle.HIGHEST_PROTOCOL)
+    before = state.record(digest=False)
+    before["choices"] = before["choices"][:-1]
+    earlier = Position(before, None)
 
-        def state_out() -> bytes:
-            buf = io.BytesIO()
-            _KeyPickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(state)
-            return buf.getvalue()
-        blob = state_out()
-        print(f"{game} ({options}, {bot} bots), {len(state.choices)} choices:")
-        print(f"  record: {len(sent):7d} bytes; server {ms(lambda: pickle.dumps(Position.of(state))):6.2f} ms; "
-              f"worker from the start {ms(scratch):6.1f} ms, from one choice before "
-              f"{statistics.median(incremental.took) * 1000:6.2f} ms")   # type: ignore[attr-defined]
-        print(f"  state:  {len(blob):7d} bytes; server {ms(state_out):6.2f} ms; "
-              f"worker {ms(lambda: _KeyUnpickler(io.BytesIO(blob)).load()):6.2f} ms", flush=True)
+    def incremental() -> None:
+        searchpool._STATES.clear()
+        rebuild(earlier)
+        t = time.perf_counter()
+        rebuild(pickle.loads(sent))
+        incremental.took.append(time.perf_counter() - t)    # type: ignore[attr-defined]
+    incremental.took = []                                   # type: ignore[attr-defined]
+    for _ in range(9):
+        incremental()
+
+    def scratch() -> None:
+        searchpool._STATES.clear()
+        rebuild(pickle.loads(sent))
+
+    def state_out() -> bytes:
+        buf = io.BytesIO()
+        _KeyPickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(state)
+        return buf.getvalue()
+    blob = state_out()
+    print(f"{game} ({options}, {bot} bots), {len(state.choices)} choices:")
+    print(f"  record: {len(sent):7d} bytes; server {ms(lambda: pickle.dumps(Position.of(state))):6.2f} ms; "
+          f"worker from the start {ms(scratch):6.1f} ms, from one choice before "
+          f"{statistics.median(incremental.took) * 1000:6.2f} ms")   # type: ignore[attr-defined]
+    print(f"  state:  {len(blob):7d} bytes; server {ms(state_out):6.2f} ms; "
+          f"worker {ms(lambda: _KeyUnpickler(io.BytesIO(blob)).load()):6.2f} ms", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""The package type-checks under mypy --strict and passes the linter (config in pyproject.toml)."""
+"""The package type-checks under mypy --strict and passes the linter, as do the tests, benchmarks,
+examples and scripts (config in pyproject.toml)."""
 from __future__ import annotations
 
 import subprocess
@@ -12,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.mark.parametrize("tool, args", [
     ("mypy", ["-m", "mypy", "--no-error-summary"]),
-    ("ruff", ["-m", "ruff", "check", "woodlands", "tests"]),
+    ("ruff", ["-m", "ruff", "check", "woodlands", "tests", "benchmarks", "examples", "scripts"]),
 ])
 def test_static_checks(tool, args):
     pytest.importorskip(tool)
