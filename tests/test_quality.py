@@ -1,5 +1,5 @@
-"""The package type-checks under mypy --strict and passes the linter, as do the tests, benchmarks,
-examples and scripts (config in pyproject.toml)."""
+"""The package type-checks under mypy --strict, and the linter passes over it and over the tests,
+benchmarks, examples and scripts (config in pyproject.toml)."""
 from __future__ import annotations
 
 import subprocess
