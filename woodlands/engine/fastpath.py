@@ -11,8 +11,8 @@ choices.  The rules run exactly as on the normal path, so the same choices reach
 The normal path pays nothing for this: a quiet state is an instance of a subclass made once per
 state class (same slots, only ``emit`` replaced), so no flag is tested in the hot loop.
 
-What a quiet state does not keep: its log, its choices (so :meth:`record`, :meth:`undo`,
-``log_for`` and views built from the log), and ``chance_floor``.  Its ``record`` and ``undo``
+What a quiet state does not keep: its log, its choices (so it has no :meth:`record`,
+:meth:`undo` or ``log_for``), and ``chance_floor``.  Its ``record`` and ``undo``
 raise :class:`~woodlands.engine.errors.NotRecorded` rather than give a record that stops where
 the state was made quiet (and would replay to another position).  Its decisions, options,
 outcome and every rules field are those of the normal path.
