@@ -5,8 +5,8 @@
 ``render_mode="ansi"`` and ``record`` (keep each game's log and record, which a learning loop
 does not need: by default the game is quiet, as in :mod:`woodlands.research.gym`).  One agent
 per player, ``player_0`` .. ``player_<n-1>``; the agent to act is the player of the decision
-waiting (a tag partner's player answers a tag call, a pvp
-defender's player its defence), so agents do not take turns in a fixed cycle.
+waiting (a tag partner's player answers a tag call, a pvp defender's player its defence), so
+agents do not take turns in a fixed cycle.
 
 * Observation: ``{"observation": float32 array, "action_mask": int8 array}``, the player's own
   :mod:`~woodlands.research.observe` encoding (never another player's face-down items) and,
