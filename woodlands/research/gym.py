@@ -42,12 +42,11 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.utils import seeding
 
-from ..engine.errors import GameOptionError, brief
-from ..engine.fastpath import play, quiet
+from ..engine.errors import GameOptionError
 from ..engine.game import Game, load_game
 from ..engine.state import GameState
 from .observe import Encoder, encoder
-from .spaces import ActionSpace, action_space, take
+from .spaces import ActionSpace, action_space, episode_mode
 
 #: the registered ids and the class each makes
 ENV_IDS = {"woodlands/Tanglewoods-v0": "TanglewoodsEnv", "woodlands/Storyfold-v0": "StoryfoldEnv",
@@ -88,12 +87,10 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         game_id = game_id or self.game_id
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise GameOptionError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
-        if not isinstance(record, bool):
-            raise GameOptionError(f"record must be True or False, not {brief(record)}")
         self.render_mode = render_mode
+        self._keep, self._take = episode_mode(record)   # (refuses a record that is not a bool)
         #: keep each episode's log and record (see the module doc); else its game is quiet
         self.record = record
-        self._take = take if record else play
         self.game: Game = load_game(game_id, content)
         self._content = content
         #: the options as given (the constructor's, then each reset's on top): what reset() merges into
@@ -157,8 +154,7 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         else:   # no seed (or a bad one, which Gymnasium refuses)
             super().reset(seed=seed)
             game_seed = int(self.np_random.integers(0, 2**63 - 1))
-        state = self.game.new_game(seed=game_seed, options=dict(self.options))
-        self.state = state if self.record else quiet(state)
+        self.state = self._keep(self.game.new_game(seed=game_seed, options=dict(self.options)))
         self._ended = False
         return self._observe(), self._info(False)
 

@@ -35,14 +35,13 @@ from gymnasium.error import ResetNeeded
 from pettingzoo import AECEnv
 
 from ..engine.errors import GameOptionError, brief
-from ..engine.fastpath import play, quiet
 from ..engine.game import load_game
 from ..engine.registry import descriptor
 from ..engine.state import GameState
 from .gym import episode_options
 from .observe import encoder
 from .returns import seat_returns
-from .spaces import action_space, take
+from .spaces import action_space, episode_mode
 
 GAME = "cursed-forest"
 
@@ -57,12 +56,10 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise GameOptionError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
-        if not isinstance(record, bool):
-            raise GameOptionError(f"record must be True or False, not {brief(record)}")
         self.render_mode = render_mode
+        self._keep, self._take = episode_mode(record)   # (refuses a record that is not a bool)
         #: keep each game's log and record; else the game is quiet (as in woodlands.research.gym)
         self.record = record
-        self._take = take if record else play
         self.game = load_game(GAME, content)
         self._content = content
         self._given = dict(options)   # the options as given (reset's options are laid over them)
@@ -105,8 +102,7 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         game_seed = seed if seed is not None else int(self._rng.integers(0, 2**63 - 1))
-        state = self.game.new_game(seed=game_seed, options=dict(self.options))
-        self.state_ = state if self.record else quiet(state)
+        self.state_ = self._keep(self.game.new_game(seed=game_seed, options=dict(self.options)))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from ..engine.errors import GameOptionError, brief
+from ..engine.fastpath import play, quiet
 
 if TYPE_CHECKING:
     import numpy as np
@@ -336,3 +337,18 @@ def take(state: "GameState", position: int) -> None:
     adapters' hot loop; ``tests/research/test_spaces.py`` holds it to ``apply`` (same records,
     logs and undo floors over many games)."""
     state._answer(state._decision.options[position][0])  # type: ignore[union-attr]
+
+
+def _as_is(state: "GameState") -> "GameState":
+    return state
+
+
+def episode_mode(record: Any) -> tuple[Callable[["GameState"], "GameState"], Callable[["GameState", int], None]]:
+    """What an environment's ``record`` keyword (Gymnasium's and PettingZoo's) makes of each
+    game: ``(keep, step)``, where ``keep(state)`` is the new game as the episode plays it and
+    ``step(state, position)`` takes option number ``position`` of its decision.  ``record=True``:
+    the game as it is and :func:`take` (log and record kept); ``False``: the game made quiet and
+    the fast path's ``play`` (neither kept).  Anything but a bool raises GameOptionError."""
+    if not isinstance(record, bool):
+        raise GameOptionError(f"record must be True or False, not {brief(record)}")
+    return (_as_is, take) if record else (quiet, play)
