@@ -397,3 +397,76 @@ def test_the_observer_refuses_a_player_the_game_does_not_have() -> None:
     kept = observer.tensor.copy()
     observer.set_from(state, 1)
     assert np.array_equal(kept, observer.tensor) and observer.string_from(state, np.int64(1)) == observer.string_from(state, 1)
+
+
+# ---------------------------------------------------------------- quiet until the log is needed
+@pytest.mark.parametrize("game_id, params", [("tanglewoods", {}), ("storyfold", {}),
+                                             ("cursed-forest", {"players": 3, "turn_limit": 30})])
+def test_a_state_plays_quiet_until_something_needs_its_log(game_id, params):
+    """Tensors, legal actions, returns and clones leave a state quiet (the fast path: no log); the
+    first information-state string, resample, serialization or ``engine_state`` makes it normal,
+    and it is then the very game a state kept normal from the start reached with the same
+    actions: same position, generator, record, log, strings and tensors."""
+    from woodlands.engine.fastpath import is_quiet
+
+    game = wo.load(game_id, **params)
+    observer = game.make_py_observer()
+    for seed in range(2):
+        rng = random.Random(seed)
+        played, kept = game.state_for_seed(seed), game.state_for_seed(seed)
+        assert not is_quiet(kept.engine_state)               # made normal at once
+        for step in range(150):
+            if played.is_terminal():
+                break
+            player = played.current_player()
+            observer.set_from(played, player)
+            played.observation_tensor(player)
+            played.observation_string(player)
+            str(played)
+            action = rng.choice(played.legal_actions())
+            played.apply_action(action)
+            kept.apply_action(action)
+            if step == 60:
+                twin = played.clone()
+                assert is_quiet(twin._core.state) and twin._core.taken == played._core.taken
+        played.returns()
+        assert is_quiet(played._core.state) and not is_quiet(kept._core.state)
+        seats = range(game.num_players())
+        tensors = [played.observation_tensor(s) for s in seats]
+        assert tensors == [kept.observation_tensor(s) for s in seats]
+        strings = [played.information_state_string(s) for s in seats]   # needs the log: made normal
+        assert not is_quiet(played._core.state) and played._core.taken is None
+        assert strings == [kept.information_state_string(s) for s in seats]
+        assert str(played) == str(kept) and played.history() == kept.history()
+        assert played.engine_state.record() == kept.engine_state.record()
+        assert played.engine_state.log == kept.engine_state.log
+        assert played.engine_state.rng.state == kept.engine_state.rng.state
+        if not played.is_terminal():   # and from here on both play the same game, normal
+            action = played.legal_actions()[0]
+            played.apply_action(action)
+            kept.apply_action(action)
+            assert played.engine_state.record() == kept.engine_state.record()
+
+
+@pytest.mark.parametrize("ask", ["resample", "serialize", "engine_state"])
+def test_whatever_needs_the_record_makes_a_quiet_state_normal_first(ask):
+    from woodlands.engine.fastpath import is_quiet
+
+    game = wo.load("cursed-forest", seed=4, players=2)
+    state = random_state(game, 3, 40)
+    assert is_quiet(state._core.state)
+    kept = game.state_for_seed(state._core.seed)
+    assert not is_quiet(kept.engine_state)
+    for action in state.history():
+        kept.apply_action(action)
+    if ask == "resample":
+        twin, expected = state.resampled(1, 9), kept.resampled(1, 9)
+        assert str(twin) == str(expected) and twin.information_state_string(1) == expected.information_state_string(1)
+        assert not is_quiet(twin._core.state)
+    elif ask == "serialize":
+        back = game.deserialize_state(state.serialize())
+        assert str(back) == str(kept) and back.engine_state.record() == kept.engine_state.record()
+    else:
+        assert state.engine_state.record() == kept.engine_state.record()
+    assert not is_quiet(state._core.state)
+    assert str(state) == str(kept)

@@ -39,11 +39,16 @@ Choices made here (docs/research.md, "OpenSpiel", says the same for users):
   the number of decisions taken and a running SHA-256 of the log as that seat was shown it
   (``state.log_for(seat)``, kept incrementally). ``resample_from_infostate(player, sampler)``
   is :meth:`GameState.determinize` with a seed drawn from the sampler.
-* **Serialization** works (``serialize=True`` in ``random_sim_test``): OpenSpiel serializes a
-  Python state as its history plus its pickled attributes, and the engine part pickles as the
-  game's record (seed, options, choices) plus any determinizations made on the way, so
-  deserializing replays the record. Like every OpenSpiel Python game, that string is a pickle:
-  deserialize only strings you made.
+* **Quiet until the log is needed.** A state plays quiet (:mod:`woodlands.engine.fastpath`:
+  no log, the ids taken kept beside it); the first information-state string, resample,
+  serialization or ``engine_state`` replays it normal, once (``_Core.normal``).
+* **Serialization**: ``state.serialize()`` and ``game.deserialize_state(text)`` work. OpenSpiel
+  serializes a Python state as its history plus its pickled attributes, and the engine part
+  pickles as the game's record (seed, options, choices) plus any determinizations made on the
+  way, so deserializing replays the record. ``random_sim_test`` runs with ``serialize=False``:
+  its ``SerializeGameAndState`` asks a sampled-stochastic game for its generator
+  (``GetRNGState``), which pyspiel 2.0 lets no Python game give. Like every OpenSpiel Python
+  game, the string is a pickle: deserialize only strings you made.
 """
 from __future__ import annotations
 
@@ -58,6 +63,8 @@ import pyspiel
 
 import woodlands
 from woodlands.engine.errors import WoodlandsError, brief
+from woodlands.engine.fastpath import play as play_quiet
+from woodlands.engine.fastpath import quiet
 from woodlands.engine.game import Game
 from woodlands.engine.registry import OptionSpec, descriptor
 from woodlands.engine.rng import Rng
@@ -254,9 +261,16 @@ class _Core:
     """The engine state inside an OpenSpiel state, with what a copy must carry along: the
     determinizations made on the way (so a serialized sample rebuilds exactly) and each seat's
     running digest of its log. Started on first use, so that OpenSpiel's ``Clone`` (which builds
-    a fresh initial state and then copies the attributes over) never plays a ``new_game``."""
+    a fresh initial state and then copies the attributes over) never plays a ``new_game``.
 
-    __slots__ = ("ctx", "seed", "state", "moves", "done", "dets", "seen", "handoff", "legal", "legal_of")
+    A game starts *quiet* (the fast path of :mod:`woodlands.engine.fastpath`: no log kept, the
+    ids taken kept here in ``taken``), which is all that tensors, legal actions and returns read.
+    The first call that needs the log or the record (an information-state string, a
+    resample, serialization, :attr:`WoodlandsState.engine_state`) makes it normal by
+    :meth:`normal`: the same game replayed from its seed with the ids taken, once; it stays
+    normal from then on, and so do its copies."""
+
+    __slots__ = ("ctx", "seed", "state", "moves", "done", "dets", "seen", "handoff", "legal", "legal_of", "taken")
 
     def __init__(self, ctx: _Context, seed: int) -> None:
         self.ctx = ctx
@@ -276,17 +290,39 @@ class _Core:
         #: once per decision (OpenSpiel asks for them, then an action is taken by its position)
         self.legal: list[int] = []
         self.legal_of: Any = None
+        #: the option ids taken while the state is quiet (None once it is normal)
+        self.taken: list[str] | None = []
 
     def get(self) -> GameState:
+        """The engine state, quiet or normal: for what the rules' fields tell (decision, view,
+        encoding, outcome), never the log or the record (:meth:`normal`)."""
         state = self.state
         if state is None:
             state = self.state = self.ctx.game.new_game(seed=self.seed, options=self.ctx.options)
+            if self.taken is not None:
+                quiet(state)
+        return state
+
+    def normal(self) -> GameState:
+        """The engine state with its log and record: a quiet one is replaced, once, by the same
+        game replayed from its seed through the ids taken (the rules are deterministic, so it
+        is the same position, generator included)."""
+        state = self.get()
+        taken = self.taken
+        if taken is not None:
+            # a quiet core has no determinizations: resampling makes the core normal first
+            state = self.ctx.game.new_game(seed=self.seed, options=self.ctx.options)
+            for option_id in taken:
+                state.apply(option_id)
+            self.state = state
+            self.taken = None
         return state
 
     def copy(self, state: GameState | None = None) -> "_Core":
         source = self.get()
         twin = _Core(self.ctx, source.seed)
-        twin.state = state if state is not None else source.clone()
+        twin.state = state if state is not None else source.clone()   # a quiet state's clone is quiet
+        twin.taken = None if state is not None or self.taken is None else self.taken[:]
         twin.moves = self.moves
         twin.done = self.done
         twin.dets = self.dets[:]
@@ -303,12 +339,12 @@ class _Core:
 
     # -- pickling: the record
     def __reduce__(self) -> tuple[Callable[..., "_Core"], tuple[_Context, str]]:
-        state = self.get()
+        state = self.normal()
         payload = {"record": state.record(digest=not self.dets), "dets": self.dets}
         return _core_from, (self.ctx, json.dumps(payload))
 
     def apply(self, option_id: str) -> None:
-        state = self.get()
+        state = self.normal()   # (reached only by an action that is not legal now: refused)
         state.apply(option_id)
         self.moves += 1
         self.done = state.over or self.moves >= self.ctx.max_game_length
@@ -333,7 +369,12 @@ class _Core:
             except ValueError:
                 pass
             else:
-                take(state, position)
+                taken = self.taken
+                if taken is None:
+                    take(state, position)
+                else:
+                    taken.append(state._decision.options[position][0])   # type: ignore[union-attr]
+                    play_quiet(state, position)
                 self.moves += 1
                 self.done = state.over or self.moves >= self.ctx.max_game_length
                 return
@@ -346,7 +387,7 @@ class _Core:
     def digest(self, seat: int) -> str:
         """A running SHA-256 of ``state.log_for(seat)``, fed only the events new since the last
         call (an observer that remembers is rebuilt from the log once after a copy)."""
-        state = self.get()
+        state = self.normal()
         while len(self.seen) <= seat:
             self.seen.append([hashlib.sha256(), 0, None])
         entry = self.seen[seat]
@@ -385,6 +426,7 @@ def _core_from(ctx: _Context, payload_json: str) -> _Core:
             if k < len(choices):
                 state.apply(choices[k])
         core.state = state
+    core.taken = None   # replayed with its log: normal
     core.dets = [(int(a), int(b), int(c)) for a, b, c in dets]
     core.moves = len(record["choices"])
     core.done = core.state.over or core.moves >= ctx.max_game_length
@@ -472,8 +514,9 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
     # -- the engine state
     @property
     def engine_state(self) -> GameState:
-        """The Woodlands state inside (full information: for analysis, never for a seat)."""
-        return self._core.get()
+        """The Woodlands state inside (full information: for analysis, never for a seat), with
+        its log and record (a state playing quiet is made normal first)."""
+        return self._core.normal()
 
     # -- pyspiel.State (called several times per step: kept to a few attribute reads)
     def current_player(self) -> int:
@@ -520,7 +563,7 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         if not 0 <= player_id < self._ctx.players:
             raise OpenSpielOptionError(f"{self._ctx.short_name}: no player {player_id}")
         own = self._core
-        core = own.copy(own.get().determinize(player_id, seed))   # the one engine clone
+        core = own.copy(own.normal().determinize(player_id, seed))   # the one engine clone
         core.dets.append((self.move_number(), player_id, seed))
         own.handoff = core   # OpenSpiel's clone deep-copies the core: it takes this one, no second clone
         try:
@@ -531,11 +574,12 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         """The full position in brief, hidden facts included (for debugging and for OpenSpiel's
-        clone and serialization checks): seed, decisions taken, generator, log length, the
-        decision or the outcome."""
+        clone and serialization checks): seed, decisions taken, generator, determinizations, the
+        decision or the outcome. Nothing here reads the log, so asking does not make a quiet
+        state normal."""
         state = self._core.get()
         head = (f"{self._ctx.game_id} seed={state.seed} moves={self.move_number()} rng={state.rng.state:016x} "
-                f"events={state.log_length} samples={self._core.dets}")
+                f"samples={self._core.dets}")
         if state.over:
             return f"{head} outcome={json.dumps(state.outcome, sort_keys=True, default=str)}"
         if self._core.cut():
