@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -129,3 +130,22 @@ def test_take_by_position_is_apply(game_id: str, options: dict[str, Any]) -> Non
             take(b, k)
             assert (b.chance_floor, b.can_undo(), b.decision, b.log_length) == (a.chance_floor, a.can_undo(), a.decision, a.log_length)
         assert b.is_over and b.record() == a.record() and b.outcome == a.outcome
+
+
+def test_a_loaded_game_gives_its_own_packs_space(tmp_path) -> None:
+    """``game.action_space(options)`` is the space of that game's own pack and those options:
+    the default pack's for a default game, the pack folder's for a game loaded from one."""
+    import shutil
+
+    default = woodlands.load_game("cursed-forest")
+    assert default.action_space({"players": 4}) is action_space("cursed-forest", {"players": 4})
+    assert default.action_space().size != default.action_space({"players": 4}).size
+    pack = tmp_path / "my-pack"
+    shutil.copytree(Path(woodlands.__file__).parent / "games" / "tanglewoods" / "content", pack)
+    toml = (pack / "pack.toml").read_text()
+    (pack / "pack.toml").write_text(toml.replace('id = "tanglewoods-standard"', 'id = "my-pack"', 1))
+    mine = woodlands.load_game("tanglewoods", pack).action_space()
+    assert mine.content_id == "my-pack" and mine is action_space("tanglewoods", None, str(pack))
+    assert mine.ids == woodlands.load_game("tanglewoods").action_space().ids   # the same cards
+    with pytest.raises(woodlands.GameOptionError):
+        default.action_space({"players": 9})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from . import registry
 from .errors import ContentError, GameOptionError, IllegalAction, RecordError, brief, clip
@@ -12,6 +12,9 @@ from .packs import game_for
 from .records import check_replayed, record_rules, refuse_changed
 from .state import RECORD_FORMAT, RECORD_VERSION, GameState
 from .steps import StepRegistry
+
+if TYPE_CHECKING:
+    from ..research.spaces import ActionSpace
 
 
 class Content(Protocol):
@@ -93,6 +96,22 @@ class Game:
             if problem:
                 raise GameOptionError(f"option {brief(key)}: {problem}")
         return self.check_options(dict(options))
+    def action_space(self, options: dict[str, Any] | None = None) -> "ActionSpace":
+        """The research action space of this game with its content pack and ``options`` (as
+        :meth:`new_game` takes them): every option id it can ever offer, each with a fixed index
+        (:func:`woodlands.research.spaces.action_space`; built once per process, then kept).
+
+        >>> from woodlands import load_game
+        >>> space = load_game("tanglewoods").action_space()
+        >>> space.id_at(space.index("roll"))
+        'roll'
+        >>> load_game("cursed-forest").action_space({"players": 4}).size
+        29170
+        """
+        from ..research.spaces import action_space   # the research layer is built on this one
+        folder = None if self.content_path is None else str(self.content_path)
+        return action_space(self.id, options, folder)
+
     def options_for_simulation(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
         """``options`` over :attr:`simulation_options`: what bots and simulations play with."""
         return {**self.simulation_options, **(options or {})}
