@@ -15,6 +15,10 @@ RUNS = [
     ("gym_random.py", ["--env", "woodlands/Storyfold-v0", "--episodes", "1", "--learn-steps", "100"], ["Storyfold-v0"]),
     ("pettingzoo_random.py", ["--players", "3", "--pvp", "--episodes", "1", "--learn-steps", "150"],
      ["random game 0: player_0", "player_2", "self-play REINFORCE:"]),
+    ("openspiel_learn.py", ["--episodes", "1", "--learn-steps", "800"],
+     ["python_woodlands_storyfold", "random agent, 1 games, mean return player 0 +0.", "REINFORCE:"]),
+    ("openspiel_learn.py", ["--game", "cursed-forest", "--players", "3", "--episodes", "1", "--learn-steps", "200"],
+     ["python_woodlands_cursed_forest", "player 2", "REINFORCE:"]),
 ]
 
 
@@ -33,6 +37,9 @@ BAD = [
     ("gym_random.py", ["--episodes", "-1"], "must be at least 1"),
     ("pettingzoo_random.py", ["--players", "9"], "players must be a whole number from 1 to 4"),
     ("openspiel_ismcts.py", ["--episodes", "0"], "must be at least 1"),
+    ("openspiel_learn.py", ["--game", "cursed-forest", "--players", "9"], "players must be a whole number from 1 to 4"),
+    ("openspiel_learn.py", ["--game", "storyfold", "--players", "2"], "--players is an option of --game cursed-forest"),
+    ("openspiel_learn.py", ["--learn-steps", "0"], "must be at least 1"),
 ]
 
 
