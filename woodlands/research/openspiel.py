@@ -63,6 +63,7 @@ import pyspiel
 
 import woodlands
 from woodlands.engine.errors import WoodlandsError, brief
+from woodlands.engine.eventlog import AppendLog
 from woodlands.engine.fastpath import play as play_quiet
 from woodlands.engine.fastpath import quiet
 from woodlands.engine.game import Game
@@ -290,8 +291,9 @@ class _Core:
         #: once per decision (OpenSpiel asks for them, then an action is taken by its position)
         self.legal: list[int] = []
         self.legal_of: Any = None
-        #: the option ids taken while the state is quiet (None once it is normal)
-        self.taken: list[str] | None = []
+        #: the option ids taken while the state is quiet (None once it is normal); an AppendLog
+        #: as the engine's own choices are, so that a copy shares its full chunks (O(1), not O(n))
+        self.taken: AppendLog[str] | None = AppendLog()
 
     def get(self) -> GameState:
         """The engine state, quiet or normal: for what the rules' fields tell (decision, view,
@@ -322,7 +324,7 @@ class _Core:
         source = self.get()
         twin = _Core(self.ctx, source.seed)
         twin.state = state if state is not None else source.clone()   # a quiet state's clone is quiet
-        twin.taken = None if state is not None or self.taken is None else self.taken[:]
+        twin.taken = None if state is not None or self.taken is None else self.taken.copy()
         twin.moves = self.moves
         twin.done = self.done
         twin.dets = self.dets[:]
