@@ -439,6 +439,13 @@ def test_a_state_plays_quiet_until_something_needs_its_log(game_id, params):
         assert not is_quiet(played._core.state) and played._core.taken is None
         assert strings == [kept.information_state_string(s) for s in seats]
         assert str(played) == str(kept) and played.history() == kept.history()
+        for seat in seats:   # the observer, whose memo last saw the quiet state, follows the swap
+            observer.set_from(played, seat)
+            mine = observer.tensor.copy()
+            observer.set_from(kept, seat)
+            assert np.array_equal(mine, observer.tensor)
+            observer.set_from(played, seat)
+            assert np.array_equal(mine, observer.tensor)
         assert played.engine_state.record() == kept.engine_state.record()
         assert played.engine_state.log == kept.engine_state.log
         assert played.engine_state.rng.state == kept.engine_state.rng.state

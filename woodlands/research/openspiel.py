@@ -313,6 +313,7 @@ class _Core:
         taken = self.taken
         if taken is not None:
             # a quiet core has no determinizations: resampling makes the core normal first
+            assert not self.dets
             state = self.ctx.game.new_game(seed=self.seed, options=self.ctx.options)
             for option_id in taken:
                 state.apply(option_id)
