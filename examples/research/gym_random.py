@@ -1,12 +1,15 @@
 """A masked random agent, then a tiny learning loop, on a Woodlands Gymnasium environment.
 
-    python examples/research/gym_random.py                       # Tanglewoods, a few episodes
+    python examples/research/gym_random.py                       # Storyfold, a few episodes
+    python examples/research/gym_random.py --env woodlands/Tanglewoods-v0
     python examples/research/gym_random.py --env woodlands/CursedForestSolo-v0 --episodes 2 --learn-steps 200
 
 The learner is REINFORCE with a linear softmax policy over the legal actions, in plain numpy:
 the observation is squashed (tanh) and cut to a few dozen numbers by a fixed random
 projection, each action has a weight vector, and only the legal actions' logits are computed
-(``info["action_mask"]``).  It is an example of the loop, not a strong player.
+(``info["action_mask"]``).  It is an example of the loop, not a strong player.  The default
+is Storyfold, whose reward is graded (fewer scenes, restarts and Shadow cards score more): a random
+Tanglewoods hero loses every game at any difficulty, so there the loop sees -1 every time.
 Needs the research extra: ``pip install 'woodlands[research]'``.
 """
 from __future__ import annotations
@@ -83,9 +86,10 @@ def reinforce(env: gymnasium.Env, steps: int, seed: int, lr: float = 0.05) -> li
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--env", default="woodlands/Tanglewoods-v0", help="a woodlands/...-v0 id")
+    parser.add_argument("--env", default="woodlands/Storyfold-v0",
+                        help="a woodlands/...-v0 id (default woodlands/Storyfold-v0)")
     parser.add_argument("--episodes", type=int, default=5, help="episodes of the random agent (default 5)")
-    parser.add_argument("--learn-steps", type=int, default=400, help="steps of the learning loop (default 400)")
+    parser.add_argument("--learn-steps", type=int, default=3000, help="steps of the learning loop (default 3000)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if args.episodes < 1 or args.learn_steps < 1 or args.seed < 0:

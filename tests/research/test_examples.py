@@ -11,8 +11,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = [
-    ("gym_random.py", ["--episodes", "2", "--learn-steps", "150"], ["random agent, 2 episodes", "REINFORCE:"]),
-    ("gym_random.py", ["--env", "woodlands/Storyfold-v0", "--episodes", "1", "--learn-steps", "100"], ["Storyfold-v0"]),
+    ("gym_random.py", ["--env", "woodlands/Tanglewoods-v0", "--episodes", "2", "--learn-steps", "150"],
+     ["Tanglewoods-v0: random agent, 2 episodes", "REINFORCE:"]),
+    ("gym_random.py", ["--episodes", "1", "--learn-steps", "100"], ["woodlands/Storyfold-v0: random agent"]),
     ("pettingzoo_random.py", ["--players", "3", "--pvp", "--episodes", "1", "--learn-steps", "150"],
      ["random game 0: player_0", "player_2", "self-play REINFORCE:"]),
     ("openspiel_learn.py", ["--episodes", "1", "--learn-steps", "800"],
