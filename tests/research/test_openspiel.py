@@ -175,6 +175,14 @@ def test_the_adapter_cuts_a_game_at_max_game_length():
     assert state.returns() == [0.0] and state.legal_actions() == []
     assert state.current_player() == pyspiel.PlayerId.TERMINAL
     assert game.max_game_length() == 7
+    # the rules' game would go on, but the adapter's has ended: an action the engine would still
+    # take is refused, as after the rules' end, and changes nothing
+    import woodlands
+    offered = game.ctx.space.index(state._core.get().decision.options[0].id)
+    before = (str(state), state.history())
+    with pytest.raises(woodlands.IllegalAction, match="cut at max_game_length"):
+        state.apply_action(offered)
+    assert (str(state), state.history()) == before and state.move_number() == 7
 
 
 def test_legal_actions_are_the_decisions_options():

@@ -62,7 +62,7 @@ import numpy as np
 import pyspiel
 
 import woodlands
-from woodlands.engine.errors import WoodlandsError, brief
+from woodlands.engine.errors import IllegalAction, WoodlandsError, brief
 from woodlands.engine.eventlog import AppendLog
 from woodlands.engine.fastpath import play as play_quiet
 from woodlands.engine.fastpath import quiet
@@ -347,7 +347,12 @@ class _Core:
         return _core_from, (self.ctx, json.dumps(payload))
 
     def apply(self, option_id: str) -> None:
-        state = self.normal()   # (reached only by an action that is not legal now: refused)
+        """Take ``option_id`` through the engine's ``apply``: reached only by an action that is
+        not legal now, or once the game is over or cut, so it is refused and changes nothing."""
+        if self.done and not self.get().over:   # cut by the adapter: the rules' game goes on
+            raise IllegalAction(f"{option_id}: the game was cut at max_game_length "
+                                f"({self.ctx.max_game_length} decisions); no more actions can be taken")
+        state = self.normal()
         state.apply(option_id)
         self.moves += 1
         self.done = state.over or self.moves >= self.ctx.max_game_length
