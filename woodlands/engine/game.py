@@ -96,6 +96,7 @@ class Game:
             if problem:
                 raise GameOptionError(f"option {brief(key)}: {problem}")
         return self.check_options(dict(options))
+
     def action_space(self, options: dict[str, Any] | None = None) -> "ActionSpace":
         """The research action space of this game with its content pack and ``options`` (as
         :meth:`new_game` takes them): every option id it can ever offer, each with a fixed index

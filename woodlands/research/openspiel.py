@@ -313,11 +313,7 @@ class _Core:
         taken = self.taken
         if taken is not None:
             # a quiet core has no determinizations: resampling makes the core normal first
-            assert not self.dets
-            state = self.ctx.game.new_game(seed=self.seed, options=self.ctx.options)
-            for option_id in taken:
-                state.apply(option_id)
-            self.state = state
+            state = self.state = _replayed(self.ctx.game, self.seed, self.ctx.options, list(taken), self.dets)
             self.taken = None
         return state
 
@@ -416,24 +412,30 @@ class _Core:
         return str(h.hexdigest()[:16])
 
 
+def _replayed(game: Game, seed: int, options: dict[str, Any], choices: list[str],
+              dets: Iterable[tuple[Any, Any, Any]]) -> GameState:
+    """The normal state of ``game`` from ``seed`` and ``options`` after ``choices``, each
+    determinization ``(choices made before it, seat, seed)`` made where it was made."""
+    state = game.new_game(seed=seed, options=options)
+    pending = list(dets)
+    for k in range(len(choices) + 1):
+        while pending and pending[0][0] == k:
+            _, seat, det_seed = pending.pop(0)
+            state = state.determinize(int(seat), int(det_seed))
+        if k < len(choices):
+            state.apply(choices[k])
+    return state
+
+
 def _core_from(ctx: _Context, payload_json: str) -> _Core:
     payload = json.loads(payload_json)
     record = payload["record"]
     dets = [tuple(d) for d in payload["dets"]]
     core = _Core(ctx, int(record["seed"]))
     if not dets:
-        core.state = woodlands.replay(record, ctx.content)
+        core.state = woodlands.replay(record, ctx.content)   # (checked against its digest)
     else:
-        state = ctx.game.new_game(seed=record["seed"], options=record["options"])
-        choices = record["choices"]
-        pending = list(dets)
-        for k in range(len(choices) + 1):
-            while pending and pending[0][0] == k:
-                _, seat, seed = pending.pop(0)
-                state = state.determinize(int(seat), int(seed))
-            if k < len(choices):
-                state.apply(choices[k])
-        core.state = state
+        core.state = _replayed(ctx.game, record["seed"], record["options"], record["choices"], dets)
     core.taken = None   # replayed with its log: normal
     core.dets = [(int(a), int(b), int(c)) for a, b, c in dets]
     core.moves = len(record["choices"])
