@@ -162,3 +162,25 @@ def test_log_for_is_the_log_when_a_game_hides_nothing_and_hide_has_one_shape():
     assert s.log_for(0) == s.log and s.log_for(0, 5) == s.log[5:]
     e = {"type": "stow", "adventurer": 1, "item": "dagger", "space": "hand1"}
     assert hide(e, ("item",)) == {**e, "item": None, "hidden": ["item"]} and e["item"] == "dagger"
+
+
+@pytest.mark.parametrize("game_id", ["tanglewoods", "storyfold", "cursed-forest"])
+def test_a_finished_game_cannot_be_undone(game_id):
+    """The result stands once announced: ``can_undo`` is false and ``undo`` refuses, changing
+    nothing, in finished random games of every game (before, most finished Tanglewoods games
+    could take their last choice back)."""
+    import random
+    game = woodlands.load_game(game_id)
+    undoable_before_the_end = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = game.new_game(seed=seed, options=game.options_for_simulation({}))
+        while not state.is_over:
+            undoable_before_the_end += state.can_undo()
+            state.apply(rng.choice(state.decision.options).id)
+        assert not state.can_undo()
+        choices, log = list(state.choices), list(state.log)
+        with pytest.raises(woodlands.IllegalAction, match="game is over"):
+            state.undo()
+        assert state.is_over and list(state.choices) == choices and list(state.log) == log
+    assert undoable_before_the_end, "the games never offered an undo at all: the test proves nothing"

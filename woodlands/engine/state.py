@@ -205,11 +205,15 @@ class GameState:
             self.chance_floor = len(self._choices)
 
     def can_undo(self) -> bool:
-        """Undo never goes back past a shuffle, draw or roll: the choice that led to chance stays."""
-        return len(self._choices) > self.chance_floor
+        """Undo never goes back past a shuffle, draw or roll (the choice that led to chance
+        stays), nor out of a finished game: the result has been announced, and taking the last
+        choice back would let a player try the ending again."""
+        return not self.over and len(self._choices) > self.chance_floor
 
     def undo(self) -> "GameState":
         """The state one choice back (a fresh replay); raises IllegalAction past a chance event."""
+        if self.over:
+            raise IllegalAction("undo: the game is over; its last choice cannot be taken back")
         if not self.can_undo():
             raise IllegalAction("undo: the last choice revealed a card or rolled dice; it cannot be taken back")
         from .game import replay
