@@ -33,7 +33,8 @@ def test_an_old_record_goes_on_on_its_own_pack(sqlite_url):
         token = g["seats"][0]["token"]
         body = client.get(f"/api/games/{g['id']}", headers=auth(token)).json()
         assert body["view"] == state.view(0) and body["at"] == 60
-        assert client.app.state.games.db.game(g["id"]).content == {"id": "tanglewoods-standard", "version": "0.1.0"}
+        assert client.app.state.games.db.game(g["id"]).content == {"id": "tanglewoods-standard", "version": "0.1.0",
+                                                                 "rules": state.game.rules_version}
     # a fresh server process rebuilds the game from the database, on the same old pack
     with make_client(sqlite_url) as client:
         body = client.get(f"/api/games/{g['id']}", headers=auth(token)).json()
@@ -54,4 +55,33 @@ def test_a_stored_game_on_a_pack_we_do_not_have_is_refused(sqlite_url):
         assert r.status_code == 409
         detail = r.json()["detail"]
         assert "0.0.3" in detail and "0.3.0" in detail and "0.2.0" in detail and "0.1.0" in detail
+        assert "Traceback" not in r.text
+
+
+def test_a_stored_game_that_a_rules_fix_made_illegal_is_refused_in_words(sqlite_url):
+    """A rules fix can make a stored choice illegal (the game's rules version went up since the
+    game was stored): the server answers 409 naming the choice and what changed, never a 500."""
+    with make_client(sqlite_url) as client:
+        g = client.post("/api/games", json={"game": "tanglewoods", "options": {"difficulty": 5}, "seed": 3}).json()
+        token = g["seats"][0]["token"]
+        url = f"/api/games/{g['id']}"
+        for _ in range(3):
+            body = client.get(url, headers=auth(token)).json()
+            client.post(url + "/choices", headers=auth(token),
+                        json={"option": body["decision"]["options"][0]["id"], "at": body["at"]})
+        row = client.app.state.games.db.game(g["id"])
+        assert row.content["rules"] == game_for("tanglewoods", row.content["id"], row.content["version"]).rules_version
+    # as if a corrected rule no longer offered the second stored choice
+    engine = sa.create_engine(sqlite_url)
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE events SET option = 'no-such-option' WHERE game_id = :i AND number = 1"),
+                     {"i": g["id"]})
+        conn.execute(sa.text("UPDATE games SET content = :c WHERE id = :i"),
+                     {"c": json.dumps({**row.content, "rules": 1}), "i": g["id"]})
+    engine.dispose()
+    with make_client(sqlite_url) as client:
+        r = client.get(f"/api/games/{g['id']}", headers=auth(token))
+        assert r.status_code == 409, r.text
+        detail = r.json()["detail"]
+        assert "rules version 1" in detail and "choice 2 (no-such-option)" in detail and "What changed" in detail
         assert "Traceback" not in r.text

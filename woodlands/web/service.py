@@ -322,7 +322,10 @@ class GameService:
             raise ApiError(404, f"there is no game {_brief(game_id)} on this server")
         live = Live(row, _new_state(row))
         for ev in self.db.events(game_id):
-            live.apply_event(ev)
+            try:
+                live.apply_event(ev)
+            except WoodlandsError:      # IllegalAction: a rules fix since made a stored choice illegal
+                raise ApiError(409, _no_longer_legal(row, live.state, ev)) from None
         return live
 
     def _refresh(self, live: Live) -> None:
@@ -814,7 +817,9 @@ class GameService:
         game_id = secrets.token_urlsafe(12)
         admin = secrets.token_urlsafe(24)
         tokens = [secrets.token_urlsafe(24) for _ in range(n)]
-        row = GameRow(game_id, game, options, seed, {"id": content.id, "version": content.version}, n,
+        # the rules version too, so that a game a later fix can no longer replay is refused in words
+        rules = (played_on or load_game(game)).rules_version
+        row = GameRow(game_id, game, options, seed, {"id": content.id, "version": content.version, "rules": rules}, n,
                       token_hash(admin), origin, time.time(), tuple(token_hash(t) for t in tokens))
         self.db.create_game(row, history)
         return {"id": game_id, "game": game, "admin_token": admin,
@@ -831,6 +836,19 @@ def _new_state(row: GameRow) -> GameState:
     except RecordError as e:
         raise ApiError(409, f"this game cannot be opened: {e}") from None
     return game.new_game(seed=row.seed, options=row.options)
+
+
+def _no_longer_legal(row: GameRow, state: GameState, ev: EventRow) -> str:
+    """Why a stored game cannot be opened after a rules fix made one of its choices illegal."""
+    from ..engine.records import changes_since
+    game = state.game
+    rules = row.content.get("rules")
+    since = (f"was started under {game.id} rules version {rules}" if isinstance(rules, int)
+             else "was started before this server kept rules versions")
+    first = rules if isinstance(rules, int) else game.rules_version - 1
+    return (f"this game cannot be opened: it {since}, and the rules have been corrected since (now "
+            f"version {game.rules_version}); its choice {len(state.choices) + 1} ({ev.option}) is no longer "
+            f"legal, so it cannot be continued. What changed:\n{changes_since(game, first)}")
 
 
 def bot_seed(game_id: str, seat: int, number: int | None = None) -> int:
