@@ -88,7 +88,7 @@ def duel(**opts):
     return s
 
 
-@pytest.mark.rules("CF-094")
+@pytest.mark.rules("CF-094", "C-21")
 def test_a_fleeing_adventurer_goes_as_far_as_its_ap_and_pays_a_kill_or_4_damage():
     s = duel()
     s.kills[0] = [8]
@@ -97,9 +97,10 @@ def test_a_fleeing_adventurer_goes_as_far_as_its_ap_and_pays_a_kill_or_4_damage(
     s.apply("attack:1")
     assert "flee:2:0" in ids(s) and "flee:1:0" in ids(s)
     s.apply("flee:2:0")
-    assert s.pos[0] == (2, 0) and s.ap[0] == 3 and kind(s) == "flee_price"
+    assert s.pos[0] == (0, 0) and s.ap[0] == 5 and kind(s) == "flee_price", "C-21: the price comes first"
     s.apply("pay:kill")
     assert s.kills == [[], [8]]
+    assert s.pos[0] == (2, 0) and s.ap[0] == 3, "then the walk, one AP a step"
     s2 = duel()
     run(s2)
     s2.apply("attack:1")
@@ -193,3 +194,83 @@ def test_fleeing_a_duel_is_an_escape_the_option_ends_the_turn_after_it_too():
     s2.apply("attack:1")
     s2.apply("flee:1:0")
     assert s2.health[0] == 6 and [e["adventurer"] for e in events(s2, "turn_end")] == [0]
+
+
+def flight(*tiles, **opts):
+    """A duel on the Start (adventurer 0 attacks 1, who stands there too) with these tiles laid
+    (``(tile_id, (x, y))``), adventurer 0 about to flee."""
+    s = situation("plain-hero", "sirja", pvp=True, **opts)
+    for tile_id, xy in tiles:
+        put(s, tile_id, xy)
+    s.pos[1] = (0, 0)
+    run(s)
+    s.apply("attack:1")
+    return s
+
+
+def flee_moves(s):
+    return [e["to"] for e in events(s, "move") if e["how"] == "flee"]
+
+
+@pytest.mark.rules("C-21", "C-13", "CF-018", "CF-094")
+def test_a_fight_met_on_the_flight_is_fought_at_once_even_when_the_escape_ends_the_turn():
+    s = flight(("monster-lair", (1, 0)), escape_ends_turn=True)
+    on_top(s, "weak-goblin")
+    s.apply("flee:1:0")
+    assert s.pos[0] == (1, 0) and s.f_kind == "monster" and s.f_adv == 0 and kind(s) == "fight_round"
+    assert not events(s, "turn_end"), "the turn waits for the fight"
+    rig(s, 6, 6, 1)                 # a critical: 24 against 1 + 1 kills the goblin
+    s.apply("fight")
+    assert s.kills[0] == [5] and [e["adventurer"] for e in events(s, "turn_end")] == [0]
+
+
+@pytest.mark.rules("C-21", "C-13", "CF-094")
+def test_with_escape_ends_turn_the_turn_ends_after_the_whole_walk():
+    s = flight(("cross", (1, 0)), ("cross", (2, 0)), escape_ends_turn=True)
+    s.apply("flee:2:0")
+    assert flee_moves(s) == [[1, 0], [2, 0]] and s.pos[0] == (2, 0)
+    assert [e["adventurer"] for e in events(s, "turn_end")] == [0]
+
+
+@pytest.mark.rules("C-21", "CF-065", "CF-094")
+def test_a_fall_into_the_pit_on_the_way_stops_the_flight_there():
+    s = flight(("pit", (1, 0)), ("cross", (2, 0)))
+    on_top(s, "weak-goblin", "mid-wolf")
+    rig(s, 2)                        # the pit's roll: a fall
+    s.apply("flee:2:0")
+    assert s.pos[0] == (1, 0) and s.ap[0] == 4, "one step walked, the second never taken"
+    assert events(s, "fall") and s.f_kind == "monster" and len(s.f_queue) == 1
+    assert flee_moves(s) == [[1, 0]]
+    jumped = flight(("pit", (1, 0)), ("cross", (2, 0)))
+    rig(jumped, 3)                   # jumped: the flight goes on
+    jumped.apply("flee:2:0")
+    assert jumped.pos[0] == (2, 0) and jumped.ap[0] == 3 and not events(jumped, "fall")
+    assert flee_moves(jumped) == [[1, 0], [2, 0]] and kind(jumped) == "turn_action"
+
+
+@pytest.mark.rules("C-21", "CF-062", "CF-094")
+def test_spiders_dropping_on_the_way_stop_the_flight_and_fight():
+    s = flight(("web", (1, 0)), ("cross", (2, 0)))
+    rig(s, 1, 3)                     # the web's roll: spiders; three of them
+    s.apply("flee:2:0")
+    assert s.pos[0] == (1, 0) and s.f_kind == "spiders" and s.f_health == 3
+    rig(s, 6, 6, 1, 1)               # 24 against 2 + 3: beaten
+    s.apply("fight")
+    assert s.pos[0] == (1, 0) and flee_moves(s) == [[1, 0]], "the walk does not resume after the fight"
+
+
+@pytest.mark.rules("C-21", "CF-094")
+def test_the_flight_takes_a_shortest_way_past_no_monster_when_there_is_one():
+    # two ways of two steps to (1, 1): north first (over the lair's token) or east first
+    s = flight(("monster-lair", (0, 1)), ("cross", (1, 0)), ("cross", (1, 1)))
+    s.apply("flee:1:1")
+    assert flee_moves(s) == [[1, 0], [1, 1]] and s.tile_monster[at(s, (0, 1))] == -2
+    assert not [e for e in events(s, "draw") if e.get("what") == "monster"]
+
+
+@pytest.mark.rules("C-21", "CF-094", "CF-032")
+def test_a_flight_whose_price_costs_the_last_life_point_walks_nowhere():
+    s = flight(("red-vine", (1, 0)))
+    s.health[0] = 4
+    s.apply("flee:1:0")
+    assert events(s, "death") and flee_moves(s) == [] and not events(s, "poisoned")

@@ -75,3 +75,42 @@ def test_repro_face_down_items_are_not_named_in_another_seats_log():
     picked = [e for e in theirs if e["type"] == "pickup"]
     assert picked and all(e["item"] == "yew-shortbow" for e in picked), "left face up on the tile, so seen"
     assert s.log_for(1, start=at) == theirs[at:]
+
+
+def events_after(s: Any, start: int, type_: str) -> list[dict[str, Any]]:
+    return [e for e in s.log[start:] if e["type"] == type_]
+
+
+@pytest.mark.rules("C-21", "CF-018", "CF-094")
+def test_repro_a_flight_onto_a_monster_token_draws_the_monster_and_fights_it():
+    """Adventurer 0 flees the duel onto (0, 1), a monster tile still holding its token: it pays
+    (no kill to give: 4 damage), then lands, the token becomes a monster and the fight begins."""
+    s, last = replay_up_to_last("cursed-forest-flee-onto-monster-token-no-reveal.json")
+    assert last == "flee:0:1" and s.f_kind == "pvp" and s.kills[0] == []
+    p = s.grid[(0, 1)]
+    assert s.tile_monster[p] == -2, "a token before the flight"
+    start = len(s.log)
+    s.apply(last)
+    assert [e["type"] for e in s.log[start:start + 4]] == ["escape", "fight_over", "damage", "move"], \
+        "the price is paid before the step"
+    assert s.pos[0] == (0, 1)
+    drawn = [e for e in events_after(s, start, "draw") if e["what"] == "monster"]
+    assert len(drawn) == 1 and s.tile_monster[p] >= 0
+    assert s.f_kind == "monster" and s.f_adv == 0 and s.f_tile == p
+    assert s.content.monsters[s.f_monster].id == drawn[0]["monster"]
+    assert s.decision.kind == "fight_round" and s.decision.player == 0
+
+
+@pytest.mark.rules("C-21", "CF-036", "CF-094")
+def test_repro_a_flight_onto_red_vines_poisons():
+    """Adventurer 0 flees onto (0, 1), red vines, in the forest phase, not yet poisoned this
+    turn: it is poisoned on landing."""
+    s, last = replay_up_to_last("cursed-forest-flee-onto-red-vines-no-poison.json")
+    assert s.content.tiles[s.placed[s.grid[(0, 1)]]].kind == "red-vine" and s.phase == "forest"
+    assert s.view(0)["players"][0]["poison"] == 0
+    start = len(s.log)
+    s.apply(last)
+    assert s.pos[0] == (0, 1)
+    poisoned = events_after(s, start, "poisoned")
+    assert len(poisoned) == 1 and poisoned[0]["adventurer"] == 0 and poisoned[0]["source"] == "red vines"
+    assert s.view(0)["players"][0]["poison"] == 1

@@ -101,6 +101,31 @@ def land_after_strike(s: CursedForestState, a: int, q: int, how: str) -> None:
         land(s, a, q, how)
 
 
+def walk(s: CursedForestState, a: int, way: list[int], how: str, end_turn: bool = False) -> None:
+    """Move ``a`` along ``way`` (placed tiles, each joined to the one before), one ordinary move
+    (:func:`go`) at a time: each step costs 1 AP, leaving Morna Gûl's tile costs his strike and
+    every tile entered is landed on.  Whatever would end a move stops the walk where it is: a
+    fight started there (fought at once), a fall into the pit, the Maiden Tree's lift, a lost
+    life, a seed bearer reaching the Exit to wait (CF-069), no AP left.  ``end_turn``: the turn
+    ends once the walk is over (C-13 for a flight, C-21), not before its fights."""
+    s.push("walk_step", a, tuple(way), how, 0, s.lives[a], end_turn)
+
+
+@steps.auto("walk_step")
+def walk_step(s: CursedForestState, a: int, way: tuple[int, ...], how: str, k: int, lives: int, end_turn: bool) -> None:
+    """Step ``k`` of :func:`walk` (``k`` steps done so far)."""
+    p = s.grid[s.pos[a]] if s.pos[a] is not None else -1
+    stopped = (s.pos[a] is None or s.lives[a] != lives or s.turn_over or s.ap[a] < 1
+               or k and p != way[k - 1]                       # an escape or the roots took it elsewhere
+               or s.phase == "maiden" and s.seeds[a] and p == s.exit_at)
+    if stopped or k == len(way):
+        if end_turn and a == s.turn:
+            s.turn_over = True
+        return
+    s.push("walk_step", a, way, how, k + 1, lives, end_turn)
+    go(s, a, way[k], how)
+
+
 def land(s: CursedForestState, a: int, q: int, how: str) -> None:
     """Arrive on placed tile ``q`` and meet what is there."""
     s.pos[a] = s.place_pos[q]

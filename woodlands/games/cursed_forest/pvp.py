@@ -16,6 +16,7 @@ from .combat import end_fight, escape_ends_turn, hurt, start_fight
 from .fight_end import give_kill
 from .forest import here, joined
 from .items import heal_options
+from .movement import walk
 from .actions import dispatch
 from .registry import steps
 from .state import CursedForestState
@@ -66,16 +67,29 @@ def offer_flee(s: CursedForestState, a: int) -> list[Option]:
 
 @handles("flee")
 def flee(s: CursedForestState, a: int, args: list[str]) -> None:
+    """C-21: the price first (a kill or 4 damage), then the walk to the chosen tile, tile by
+    tile as ordinary moves (CF-018, CF-036, CF-094): what stops a move stops it on the way.
+    C-13: with ``escape_ends_turn`` the turn ends after the walk and any fight it starts."""
     q = s.grid[(int(args[0]), int(args[1]))]
-    s.ap[a] -= reachable(s, here(s, a), s.ap[a])[q]
     b = s.f_opponent
     s.emit("escape", adventurer=a, to=[int(args[0]), int(args[1])], damage=0)
-    end_fight(s, turn_ends=escape_ends_turn(s))   # CF-022, C-13: fleeing is an escape
-    s.pos[a] = s.place_pos[q]
+    end_fight(s, turn_ends=False)   # CF-022: fleeing is an escape; the turn's end waits for the walk
+    walk(s, a, flight_path(s, here(s, a), q), "flee", end_turn=escape_ends_turn(s))
     if s.kills[a]:
         s.push("flee_price", a, b)
     else:
         hurt(s, a, 4, direct=True, source="flight")
+
+
+def flight_path(s: CursedForestState, p: int, q: int) -> list[int]:
+    """The way a flight takes from ``p`` to ``q``: a shortest one (as many steps as the option's
+    AP); of several, one that steps on no monster before ``q`` if there is one; then the one
+    whose first step is first clockwise from north (as a tag partner's, C-16)."""
+    from .tagging import route
+    way = route(s, p, q)
+    clear = route(s, p, q, around_monsters=True)
+    assert way is not None, "only reachable tiles are offered"
+    return clear if clear is not None and len(clear) == len(way) else way
 
 
 @steps.ask("flee_price", kind="flee_price", rule="21. Combat Between Adventurers, CF-094", auto=True)

@@ -33,7 +33,7 @@ SPACE_NAMES = {"hand1": "hand 1", "hand2": "hand 2", "hands": "both hands", "boo
                "armour": "the armour space", "backpack": "the backpack", "beside": "beside the card",
                "beside the card": "beside the card"}
 HOW = {"move": "walks", "web-walk": "walks the webs", "jump": "leaps with the Elven Boots",
-       "escape": "scrambles", "jump-over": "leaps"}
+       "escape": "scrambles", "jump-over": "leaps", "flee": "flees"}
 SOURCES = {"monster": "the monster", "spiders": "the spiders", "morna": "Morna Gûl", "escape": "the escape",
            "red vines": "the red vines", "black flame": "the Black Flame", "flight": "the price of fleeing",
            "adventurer": "an adventurer's blow", "ring": "the Ring", "bone yard": "the bone yard",
