@@ -97,14 +97,18 @@ def test_a_drawn_boon_goes_to_an_empty_boon_space_and_is_used_in_the_luma_phase(
     assert s.spirit_pos == 3 and s.boons == [] and s.explore_discard == [cid("boon-gain-spirit")]
 
 
-@pytest.mark.rules("SW-026")
+@pytest.mark.rules("SW-026", "S-12")
 def test_a_boon_whose_window_is_after_a_roll_is_offered_only_then():
     s = situation(boons=[cid("boon-add-success")])
     assert "boon:boon-add-success" not in ids(s)
-    act(s, "act:light:bottom", "roll:1:0:0", 1, then=())
+    act(s, "act:light:bottom", "roll:1:0:0", 5, then=())
     assert "boon:boon-add-success" in ids(s)
     play(s, "boon:boon-add-success")            # nothing else to do after the roll: carried out
-    assert s.light == 3
+    assert s.light == 4                         # 1 from the die, 1 from the Boon
+    # S-12: after a roll with no success it is not offered, and the action passes with no effect
+    s = situation(boons=[cid("boon-add-success")])
+    act(s, "act:light:bottom", "roll:1:0:0", 1, then=())
+    assert kind(s) == "luma_phase" and s.light == 2 and s.boons == [cid("boon-add-success")]
 
 
 @pytest.mark.rules("SW-028", "S-5")

@@ -4,7 +4,8 @@ SW-102).
 An action is chosen as ``act:<card>:top:<target>`` or ``act:<card>:bottom``; then the dice are
 rolled, Crystals, Boons and Luma's rerolls may be spent, and the effect is carried out:
 the top effect needs as many successes as the target's icons or dots; short of that the bottom
-effect may be carried out instead, 1 step per success; with no success nothing happens.
+effect may be carried out instead, 1 step per success; while no die shows a success nothing
+happens, whatever successes were added (S-12), and nothing may add any.
 """
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from .companions import use_card, use_options
 from .conditions import holds
 from .creatures import blind, leave_river
 from .crystals import can_spend_for_success, slot, take
-from .dice import available, count_successes, roll, roll_options, set_aside, threshold
-from .explore import boon_options, use_boon
+from .dice import available, count_successes, counted_successes, roll, roll_options, set_aside, threshold
+from .explore import adds_successes, boon_options, use_boon
 from .locations import visit, visitable, why_not_visit
 from .model import ACTIONS, NUMBERED_SPACES
 from .ongoing import modifier
@@ -204,12 +205,12 @@ def ask_after_roll(s: StoryfoldState, t: int | None = None, need: int | None = N
                 "crystal", label=f"Spend a Crystal from {s.content.cards[s.action].name}: +1 success",
                 data={"action": action_name(s, s.action), "successes": 1, "crystals_left": s.crystals[slot(s, s.action)] - 1})
         opts.append(cast(Option, opt))
-    opts += boon_options(s, "after_roll")
+    opts += boon_options(s, "after_roll", natural)
     opts += use_options(s, "after_roll")
     if not opts:
         s.push("resolve_action", t, need)
         return None
-    n = natural + s.bonus_successes
+    n = natural + s.bonus_successes if natural else 0     # S-12: added ones need a die's success
     opt = memo.get(("resolve", n))
     if opt is None:
         opt = memo[("resolve", n)] = Option.of(
@@ -224,7 +225,8 @@ def roll_data(s: StoryfoldState, natural: int, t: int, need: int | None) -> dict
     return {"action": action_name(s, s.action), "effect": s.effect, "target": s.target or None,
             "threshold": t, "dice": [s.dice[d] for d in s.rolled],
             "faces": [s.faces[d] for d in s.rolled], "natural_successes": natural,
-            "bonus_successes": s.bonus_successes, "successes": natural + s.bonus_successes, "need": need}
+            "bonus_successes": s.bonus_successes, "successes": natural + s.bonus_successes if natural else 0,
+            "need": need}
 
 
 @steps.answer("after_roll")
@@ -279,9 +281,13 @@ def need_by_targets(s: StoryfoldState) -> int | None:
 def resolve_action(s: StoryfoldState, t: int | None = None, need: int | None = None) -> None:
     if t is None:
         t, need = roll_facts(s)
-    n = count_successes(s, t) + s.bonus_successes
+    # S-12, SW-055: the dice decide, as they lie after every reroll; successes added while a die
+    # showed one (a Crystal, a Boon) do not carry an effect once no die shows one any more, and
+    # what was spent on them stays spent
+    n = counted_successes(s, t)
     if n == 0:
-        s.emit("no_effect", action=action_name(s, s.action), why="no success (SW-055)")
+        s.emit("no_effect", action=action_name(s, s.action), why="no success (SW-055)",
+               bonus_successes=s.bonus_successes)
         return
     if s.effect == "top":
         if need is not None and n >= need:
@@ -441,10 +447,15 @@ def explain_dice(s: StoryfoldState, choice: str, *_: object) -> str | None:
 
 @steps.explain("after_roll")
 def explain_after_roll(s: StoryfoldState, choice: str, *_: object) -> str | None:
+    if choice.startswith("boon:") and count_successes(s) == 0:
+        card = s.content.card_by_id.get(choice.split(":")[1])
+        if card is not None and card in s.boons and adds_successes(s.content.cards[card].use):
+            return "no die shows a success, and successes may only be added to a roll that has one (SW-068, S-12)"
+        return None
     if choice != "crystal":
         return None
     if count_successes(s) == 0:
-        return "Crystals may only be spent after rolling at least 1 success (SW-068)"
+        return "Crystals may only be spent while at least 1 die shows a success (SW-068, S-12)"
     if s.crystals[slot(s, s.action)] == 0:
         return "only Crystals on the Action card being carried out may be spent, and it has none (SW-068)"
     return "an ongoing effect forbids spending Crystals"

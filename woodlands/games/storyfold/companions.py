@@ -12,6 +12,7 @@ from typing import Any, NamedTuple, cast
 from ...engine.decision import Option
 from ...engine.steps import push_in_order
 from .crystals import payable
+from .dice import count_successes
 from .model import Companion, Use
 from .registry import steps
 from .state import StoryfoldState
@@ -33,13 +34,15 @@ class _Offer(NamedTuple):
     needs_brom: bool          # it sends Brom away, so Brom must be here
     rerolls: bool             # a reroll after rolling needs a roll
     blinds: bool              # blinding needs a creature in the River
+    adds: bool                # adding successes needs a die showing one (SW-068, S-12)
 
 
 def _offer(who: str, use: Use, option: Option) -> _Offer:
     return _Offer(use, option, f"{who}:{use.id}",
                   any(e.do == "brom_to_shadow_discard" for e in use.effects),
                   use.window == "after_roll" and any(e.do == "reroll" for e in use.effects),
-                  any(e.do == "blind" for e in use.effects))
+                  any(e.do == "blind" for e in use.effects),
+                  use.window == "after_roll" and any(e.do == "add_successes" for e in use.effects))
 
 
 def _usable(s: StoryfoldState, offers: tuple[_Offer, ...]) -> list[Option]:
@@ -56,6 +59,8 @@ def _usable(s: StoryfoldState, offers: tuple[_Offer, ...]) -> list[Option]:
         if o.rerolls and not s.rolled:
             continue
         if o.blinds and not s.creatures_in_river():
+            continue
+        if o.adds and count_successes(s) == 0:
             continue
         out.append(o.option)
     return out

@@ -38,6 +38,14 @@ def count_successes(s: StoryfoldState, t: int | None = None) -> int:
     return n
 
 
+def counted_successes(s: StoryfoldState, t: int | None = None) -> int:
+    """The successes an effect would be carried out with now (S-12, SW-055, SW-068): the dice's
+    and those added by Crystals and cards, but none at all while no die shows a success, since a
+    reroll may take away the success the added ones were bought on."""
+    natural = count_successes(s, t)
+    return natural + s.bonus_successes if natural else 0
+
+
 def available(s: StoryfoldState) -> list[int]:
     return [d for d, used in enumerate(s.dice_used) if not used]
 
@@ -148,7 +156,7 @@ def ask_reroll(s: StoryfoldState, left: int) -> Ask | None:
     opts.append(REROLL_DONE)
     return (f"Reroll which die? ({plural(left, 'reroll')} left)", opts,
             {"left": left, "threshold": t, "dice": [s.dice[d] for d in s.rolled],
-             "faces": [s.faces[d] for d in s.rolled], "successes": count_successes(s, t) + s.bonus_successes})
+             "faces": [s.faces[d] for d in s.rolled], "successes": counted_successes(s, t)})
 
 
 @steps.answer("reroll_die")

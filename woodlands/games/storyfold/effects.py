@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...engine.steps import push_in_order
 from .conditions import holds
+from .dice import count_successes
 from .model import Effect
 from .registry import effects, steps
 from .state import StoryfoldState
@@ -236,10 +237,14 @@ def reroll(s: StoryfoldState, e: Effect, source: int) -> None:
 
 @effects.primitive("add_successes", params=Amount, whens=("use",))
 def add_successes(s: StoryfoldState, e: Effect, source: int) -> None:
-    """Add `amount` successes to the current roll (only in a use whose window is "after_roll")."""
+    """Add `amount` successes to the current roll (only in a use whose window is "after_roll"),
+    provided at least one die shows a success."""
+    natural = count_successes(s)
+    if natural == 0:     # SW-068, S-12: such a use is not offered then; a reroll in the same use may get here
+        s.emit("successes_added", amount=0, natural=0, total=0, why="no die shows a success (SW-068)")
+        return
     s.bonus_successes += e.params["amount"]
-    s.emit("successes_added", amount=e.params["amount"], natural=s.successes() - s.bonus_successes,
-           total=s.successes())
+    s.emit("successes_added", amount=e.params["amount"], natural=natural, total=natural + s.bonus_successes)
 
 
 # ------------------------------------------------------------------ story memory and Brom

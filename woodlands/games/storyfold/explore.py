@@ -14,7 +14,7 @@ from ...engine.decision import Option
 from ...engine.steps import Ask
 from .creatures import take_top
 from .effects import carry_out
-from .model import BOON_SPACES
+from .model import BOON_SPACES, Effect
 from .registry import steps
 from .state import StoryfoldState
 
@@ -160,8 +160,14 @@ def use_boon(s: StoryfoldState, card: int, on_space: bool = True) -> None:
     carry_out(s, c.use, card)
 
 
-def boon_options(s: StoryfoldState, window: str) -> list[Option]:
-    """SW-026: Boons are used in the Luma Phase unless their window says otherwise."""
+def adds_successes(effs: tuple[Effect, ...]) -> bool:
+    return any(e.do == "add_successes" for e in effs)
+
+
+def boon_options(s: StoryfoldState, window: str, natural: int | None = None) -> list[Option]:
+    """SW-026: Boons are used in the Luma Phase unless their window says otherwise.  ``natural``:
+    the successes the dice show, after a roll; with none, a Boon that adds successes is not
+    offered (SW-068, S-12: added successes need a die showing one)."""
     if not s.boons:
         return []
     memo = s.game.memo
@@ -174,7 +180,7 @@ def boon_options(s: StoryfoldState, window: str) -> list[Option]:
             opt = memo[("boon", b, window)] = Option.of(
                 "boon", card.id, label=f"Use {card.name}",
                 data={"card": card.id, "kind": card.kind, "does": [e.do for e in card.use]}) if usable else False
-        if opt:
+        if opt and not (natural == 0 and "add_successes" in opt.data["does"]):
             opts.append(cast(Option, opt))
     return opts
 

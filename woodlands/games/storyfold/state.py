@@ -119,8 +119,9 @@ class StoryfoldState(GameState):
         return sum(1 for c in self.river if c >= 0)
 
     def successes(self) -> int:
-        from .dice import count_successes
-        return count_successes(self) + self.bonus_successes
+        """The successes an effect would be carried out with now (none while no die shows one)."""
+        from .dice import counted_successes
+        return counted_successes(self)
 
     def save(self) -> dict[str, Any]:
         """The save document (only at a ``scene_break`` decision; ruling S-7, docs/storyfold.md)."""

@@ -66,7 +66,7 @@ def build_view(s: StoryfoldState) -> dict[str, Any]:
         natural = count_successes(s)
         roll = {"action": cards[s.action].id, "effect": s.effect, "target": s.target or None,
                 "dice": [{"size": s.dice[d], "face": s.faces[d]} for d in s.rolled],
-                "threshold": threshold(s), "successes": natural + s.bonus_successes,
+                "threshold": threshold(s), "successes": natural + s.bonus_successes if natural else 0,
                 "natural_successes": natural, "bonus_successes": s.bonus_successes}
     in_scene = s.phase in ("setup", "luma", "shadow")
     return {

@@ -174,13 +174,17 @@ class StoryfoldNarrator(Narrator):
     def _roll(self, e: Event) -> str:
         faces = ", ".join(f"d{z} shows {f}" for z, f in zip(e["dice"], e["faces"])) or "no dice"
         got = _successes(e["successes"])
-        if e.get("bonus"):       # successes added by cards earlier in this action (AUD-4)
+        if e.get("bonus") and e["successes"]:   # successes added by cards earlier in this action (AUD-4)
             got += f", plus {e['bonus']} from cards ({e['successes'] + e['bonus']} in all)"
+        elif e.get("bonus"):     # S-12: with no die succeeding, the added ones count for nothing
+            got += f"; {_successes(e['bonus'])} added earlier, which count only beside a die's success"
         if e.get("reroll"):
             return f"You roll the d{e['die']} showing {e['was']} again; now {faces}: {got}."
         return f"You roll for {self.card(e['action'])}, needing {e['threshold']}+: {faces}: {got}."
 
     def _successes_added(self, e: Event) -> str:
+        if not e["amount"]:
+            return "No die shows a success, so the card adds none."
         return f"{_successes(e['amount'])} more from a card (now {e['total']}: {e.get('natural', '?')} from the dice)."
 
     def _top_effect(self, e: Event) -> str:
@@ -195,6 +199,8 @@ class StoryfoldNarrator(Narrator):
 
     def _no_effect(self, e: Event) -> str:
         why = NO_EFFECT.get(str(e.get("why", "")).split(" (")[0], "no success")
+        if e.get("bonus_successes"):
+            why += f"; {_successes(e['bonus_successes'])} added, which count only beside a die's success"
         return f"The {self.card(e['action'])} card does nothing this time ({why})."
 
     def _die_granted(self, e: Event) -> str:
