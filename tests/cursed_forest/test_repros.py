@@ -114,3 +114,28 @@ def test_repro_a_flight_onto_red_vines_poisons():
     poisoned = events_after(s, start, "poisoned")
     assert len(poisoned) == 1 and poisoned[0]["adventurer"] == 0 and poisoned[0]["source"] == "red vines"
     assert s.view(0)["players"][0]["poison"] == 1
+
+
+@pytest.mark.rules("C-19", "CF-074", "CF-025", "CF-075")
+def test_repro_morna_run_past_strike_is_reduced_by_armour():
+    """Adventurer 1 holds a Wicker Buckler (armour 1) and runs past Morna Gûl: his strike of 2
+    is ordinary damage, so 1 gets through, and the Maiden Tree is offered because it hurt."""
+    s, last = replay_up_to_last("cursed-forest-morna-run-past-strike-ignores-armour.json")
+    health = s.health[1]
+    s.apply(last)
+    hit = [e for e in s.log if e["type"] == "damage"][-1]
+    assert (hit["source"], hit["direct"], hit["armour"], hit["amount"]) == ("morna", False, 1, 1)
+    assert s.health[1] == health - 1 and s.decision.kind == "maiden_call"
+
+
+@pytest.mark.rules("C-19", "CF-075")
+def test_a_strike_armour_takes_whole_hurts_nobody_and_calls_no_maiden_tree(monkeypatch):
+    """With armour 2 the strike of 2 takes nothing: no damage event, no Maiden Tree call."""
+    from woodlands.games.cursed_forest import combat
+    s, last = replay_up_to_last("cursed-forest-morna-run-past-strike-ignores-armour.json")
+    monkeypatch.setattr(combat, "armour_of", lambda state, a: 2)
+    health, events = s.health[1], len(s.log)
+    s.apply(last)
+    assert s.health[1] == health
+    assert not [e for e in s.log[events:] if e["type"] == "damage"]
+    assert s.decision is None or s.decision.kind != "maiden_call"

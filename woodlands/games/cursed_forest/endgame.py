@@ -88,10 +88,11 @@ def place_seed(s: CursedForestState, a: int, args: list[str]) -> None:
 
 
 def run_past_strike(s: CursedForestState, a: int) -> bool:
-    """CF-074: leaving Morna Gûl's tile costs his strike (direct damage, our reading); the
+    """CF-074: leaving Morna Gûl's tile costs his strike, ordinary damage that armour and
+    shields reduce (C-19: only "direct damage" passes them, CF-025); if any got through, the
     Maiden Tree may then lift the adventurer away instead (CF-075).  True if the move goes on."""
     lives = s.lives[a]
-    hurt(s, a, s.content.morna.run_past_damage, direct=True, source="morna")
+    hurt(s, a, s.content.morna.run_past_damage, direct=False, source="morna")
     return s.lives[a] == lives
 
 

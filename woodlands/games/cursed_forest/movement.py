@@ -88,9 +88,11 @@ def go(s: CursedForestState, a: int, q: int, how: str) -> None:
     s.ap[a] -= 1
     if s.morna_at == here(s, a):
         from .endgame import run_past_strike
+        health = s.health[a]
         if run_past_strike(s, a):
             s.push("land_after_strike", a, q, how)
-            s.push("maiden_call_run", a)    # CF-075: his strike is damage from him too
+            if s.health[a] < health:        # CF-075: his strike hurt; armour that took it all did not (C-19)
+                s.push("maiden_call_run", a)
         return
     land(s, a, q, how)
 
