@@ -110,7 +110,7 @@ def test_sirja_crossbow_never_breaks_and_fits_one_hand():
     assert s.kills[0] == [12] and i not in s.item_gone and i in s.inv[0] and j in s.inv[0]
 
 
-@pytest.mark.rules("CF-100")
+@pytest.mark.rules("CF-100", "C-20")
 def test_black_flame_runs_until_the_pit_and_hits_everyone_on_the_way():
     s = situation("plain-hero", "sirja")
     put(s, "monster-lair", (1, 0))
@@ -120,9 +120,9 @@ def test_black_flame_runs_until_the_pit_and_hits_everyone_on_the_way():
     on_top(s, "weak-goblin")
     i = give(s, 0, "black-flame", "hand1")
     run(s)
-    rig(s, 3, 3, 2, 2)       # goblin takes 6 (dies); sirja takes 4
+    rig(s, 3, 3)             # one roll for all (C-20): the goblin takes 6 (dies), Sirja 6 too
     s.apply("use:black-flame:E")
     assert s.kills[0] == [5]
-    assert s.health[1] == 10 - 4
+    assert s.health[1] == 10 - 6
     assert s.tile_monster[at(s, (3, 0))] == TOKEN, "the flame stopped at the pit"
     assert i in s.item_gone and s.ap[0] == 1

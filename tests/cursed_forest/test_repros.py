@@ -139,3 +139,29 @@ def test_a_strike_armour_takes_whole_hurts_nobody_and_calls_no_maiden_tree(monke
     assert s.health[1] == health
     assert not [e for e in s.log[events:] if e["type"] == "damage"]
     assert s.decision is None or s.decision.kind != "maiden_call"
+
+
+@pytest.mark.rules("C-20", "CF-100")
+def test_repro_the_black_flame_burns_morna_with_one_roll_for_all():
+    """Adventurer 1 casts the flame south over (-1,-3), where Morna Gûl stands with adventurers
+    0 and 2: one logged roll, and that damage to everyone there, Morna included."""
+    s, last = replay_up_to_last("cursed-forest-black-flame-spares-morna.json")
+    morna, events = s.morna_health, len(s.log)
+    s.apply(last)
+    new = s.log[events:]
+    rolls = [e for e in new if e["type"] == "roll" and e.get("why") == "black flame"]
+    assert len(rolls) == 1
+    v = rolls[0]["value"]
+    burnt = [e for e in new if e["type"] == "damage" and e["source"] == "black flame"]
+    assert {e["adventurer"] for e in burnt} == {0, 2}
+    assert all(e["amount"] == max(0, v - e["armour"]) for e in burnt)
+    assert s.morna_health == max(0, morna - v)
+    assert [e["damage"] for e in new if e["type"] == "ranged_hit" and e["monster"] == "morna-gul"] == [v]
+
+
+@pytest.mark.rules("C-20", "CF-100", "CF-076")
+def test_a_black_flame_that_burns_morna_to_nothing_wins_the_game():
+    s, last = replay_up_to_last("cursed-forest-black-flame-spares-morna.json")
+    s.morna_health = 2            # the flame's two dice roll at least 2
+    s.apply(last)
+    assert s.morna_health == 0 and s.is_over and s.outcome["how"] == "morna"

@@ -107,8 +107,9 @@ def run_at(s: CursedForestState, a: int, q: int) -> None:
 
 
 def flame(s: CursedForestState, a: int, d: int, dice: int) -> None:
-    """CF-100: the flame runs along the line until a closed edge, or the pit (which it reaches);
-    every monster and adventurer on every tile it touches takes the dice."""
+    """CF-100: the flame runs along the line until a closed edge, or the pit (which it reaches).
+    One roll of the dice, and that damage to all on every tile it touches: monsters, the other
+    adventurers and Morna Gûl alike (C-20)."""
     from .combat import hurt
     p = here(s, a)
     touched = []
@@ -117,12 +118,13 @@ def flame(s: CursedForestState, a: int, d: int, dice: int) -> None:
         if tile_of(s, q).kind == "pit":
             break
     s.emit("black_flame", adventurer=a, tiles=[list(s.place_pos[q]) for q in touched])
+    v = sum(s.rng.below(6) + 1 for _ in range(dice))
+    s.emit("roll", adventurer=a, why="black flame", value=v)
     survivor = -1
     for q in touched:
         if s.tile_monster[q] != NO_MONSTER and reveal(s, q, a):
             m = s.tile_monster[q]
             ms = side_of(s, m, s.tile_side[q])
-            v = sum(s.rng.below(6) + 1 for _ in range(dice))
             s.tile_damage[q] += v
             s.emit("ranged_hit", adventurer=a, monster=s.content.monsters[m].id, tile=list(s.place_pos[q]),
                    damage=v, health=max(0, ms.health - s.tile_damage[q]))
@@ -133,7 +135,14 @@ def flame(s: CursedForestState, a: int, d: int, dice: int) -> None:
                 survivor = q
         for b in range(s.n):
             if b != a and s.pos[b] == s.place_pos[q]:
-                v = sum(s.rng.below(6) + 1 for _ in range(dice))
                 hurt(s, b, v, direct=False, source="black flame")
+        if s.morna_at == q:
+            s.morna_health = max(0, s.morna_health - v)
+            s.emit("ranged_hit", adventurer=a, monster="morna-gul", tile=list(s.place_pos[q]),
+                   damage=v, health=s.morna_health)
+            if s.morna_health == 0:
+                from .endgame import morna_slain
+                morna_slain(s, a)
+                return
     if survivor >= 0 and s.pos[a] is not None:
         run_at(s, a, survivor)   # our reading: the nearest survivor runs at the caster
