@@ -165,3 +165,29 @@ def test_a_black_flame_that_burns_morna_to_nothing_wins_the_game():
     s.morna_health = 2            # the flame's two dice roll at least 2
     s.apply(last)
     assert s.morna_health == 0 and s.is_over and s.outcome["how"] == "morna"
+
+
+def _crow_game():
+    r = json.loads((REPROS / "cursed-forest-C-22-crow-turns-face-up.json").read_text(encoding="utf-8"))
+    s = woodlands.load_game(r["game"]).new_game(seed=r["seed"], options=r["options"])
+    for c in r["choices"][:-1]:
+        s.apply(c)
+    return s, r["choices"][-1]
+
+
+@pytest.mark.rules("C-22", "CF-048", "C-9")
+def test_a_face_down_crow_that_is_sent_turns_face_up_for_the_table():
+    """Player 2's adventurer holds the Crow face down and Player 1 was never told of it: before
+    it is sent Player 1 sees only "face-down".  Once sent, it is face up: Player 1's view names
+    it, and Player 1's log tells the show before the re-roll, as the full log does."""
+    s, last = _crow_game()
+    assert last == "crow" and s.decision.data["adventurer"] == 1 and s.owner == [0, 1]
+    assert s.view(0)["players"][1]["extras"] == ["face-down"]
+    assert "crow" not in json.dumps(s.view(0)) and "crow" not in json.dumps(s.log_for(0))
+    events = len(s.log)
+    s.apply(last)
+    crow = next(it.index for it in s.content.items if it.id == "crow")
+    assert crow in s.shown, "turned face up (the fight it was sent into then cost Player 2 its life)"
+    theirs = [plain(e) for e in s.log_for(0)[events:]]
+    assert theirs[0] == {"type": "show", "adventurer": 1, "item": "crow"} == s.log[events]
+    assert any(e["type"] == "roll" and e.get("reroll") == "crow" for e in theirs)

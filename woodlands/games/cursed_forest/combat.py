@@ -308,6 +308,9 @@ def answer_after_roll(s: CursedForestState, choice: str, a: int) -> None:
         return
     if choice == "crow":
         s.f_crow = True
+        from .items import turn_face_up
+        crow = next(i for i in s.extras[a] + active_items(s, a) if "reroll_monster_dice" in item(s, i).powers)
+        turn_face_up(s, a, crow)
         s.r_theirs = [s.rng.below(6) + 1 for _ in s.r_theirs]
     else:
         _, whose, k = choice.split(":")

@@ -34,6 +34,14 @@ def spend(s: CursedForestState, a: int, i: int) -> None:
         discard(s, a, i, "used")
 
 
+def turn_face_up(s: CursedForestState, a: int, i: int) -> None:
+    """C-22: an item that is used shows itself to the whole table, as if its owner turned it
+    (the same ``show`` event, so every seat's view and log agree on it)."""
+    if i not in s.shown:
+        s.shown.append(i)
+        s.emit("show", adventurer=a, item=item(s, i).id)
+
+
 def usable(s: CursedForestState, a: int) -> list[tuple[int, Item]]:
     ap = available_ap(s, a)
     return [(i, item(s, i)) for i in active_items(s, a) if ap_cost(s, a, item(s, i)) <= ap]
@@ -181,6 +189,8 @@ def shoot_item(s: CursedForestState, a: int, args: list[str]) -> None:
         assert twin is not None
         bows = [i for i in active_items(s, a) if "crossbow" in item(s, i).tags and item(s, i).attack == "ranged"][:2]
         s.ap[a] -= twin.get("ap")
+        for bow in bows:
+            turn_face_up(s, a, bow)
         s.emit("use", adventurer=a, item="twin crossbows", name="two crossbows")
         shoot(s, a, q, item(s, bows[0]).damage_dice, bows)
         return

@@ -80,6 +80,8 @@ def web_walk(s: CursedForestState, a: int, args: list[str]) -> None:
 @handles("jump")
 def jump(s: CursedForestState, a: int, args: list[str]) -> None:
     s.jumped = True
+    from .items import turn_face_up
+    turn_face_up(s, a, s.inv[a][BOOTS])
     go(s, a, s.grid[(int(args[0]), int(args[1]))], "jump")
 
 
