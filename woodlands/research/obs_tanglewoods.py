@@ -1,7 +1,8 @@
 """Tanglewoods as numbers (see :mod:`woodlands.research.observe` and docs/research.md).
 
 One player sees everything but the decks' order (T-10): of each deck the top card's face and the
-bottom card's underside.  So every card of the pack has a place among the zones the view shows
+bottom card's underside, but for the Item Deck's top, which the Merchant Card covers (T-25).
+So every card of the pack has a place among the zones the view shows
 (the tableau, the cards drawn, the discard piles, a deck's top or bottom, the inventory, the
 shop ...) and the encoding marks it there; a card in the hidden middle of a deck is marked
 nowhere (the decks' sizes are given).
@@ -20,7 +21,7 @@ from .observe import Incremental, Layout, begin, onehot, packer
 PHASES = ("setup", "map", "forest", "bribery", "strategy", "resolve", "merchant")
 FOREST_ZONES = ("tableau", "drawn", "revealed", "deck_top", "deck_bottom", "bear_aside", "bear_won")
 MAP_ZONES = ("active", "choice", "deck_top", "deck_bottom")
-ITEM_ZONES = ("inventory", "shop", "deck_top", "deck_bottom")
+ITEM_ZONES = ("inventory", "shop", "deck_bottom")   # the Item Deck's top is covered (T-25)
 #: rounds are counted up to this (a longer game reads as this many)
 MAX_ROUND = 1000
 
@@ -277,12 +278,9 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
                 deck, inventory, shop = fields[6:]
                 out[at_ideck] = len(deck)
                 arr[o_item:o_disc["forest"]] = items_zeros
-                if deck:
-                    code = deck[0]
+                if deck:            # its top lies under the Merchant Card (T-25): never marked
+                    code = deck[-1]
                     out[i_at[code] + 2] = side[code]
-                    if len(deck) > 1:
-                        code = deck[-1]
-                        out[i_at[code] + 3] = side[code]
                 for code in inventory:
                     out[i_at[code]] = side[code]
                 for code in shop:

@@ -90,7 +90,8 @@ class TanglewoodsState(GameState):
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """T-10, T-11: of each deck the player sees the top card's face and the bottom card's
-        underside, so only the cards between them are re-drawn, each keeping its side.  Cards
+        underside, so only the cards between them are re-drawn, each keeping its side (and the
+        Item Deck's top, which the Merchant Card covers: T-25).  Cards
         the player knows the place of stay: the two lifted by Difficulty 5 while they wait (and
         while that step waits on the stack, which names them), and each card it placed
         (``peek_place``) until that deck is next reshuffled."""
@@ -106,7 +107,8 @@ class TanglewoodsState(GameState):
                 placed.clear()
         forest = self.content.forest
         known.update(c for c in self.forest_deck if forest[c >> 1].id in placed)
-        for deck in (self.forest_deck, self.map_deck, self.item_deck):
-            at = [k for k in range(1, len(deck) - 1) if deck[k] not in known]
+        # the Item Deck's top lies under the Merchant Card (T-25): it is re-drawn too
+        for deck, first in ((self.forest_deck, 1), (self.map_deck, 1), (self.item_deck, 0)):
+            at = [k for k in range(first, len(deck) - 1) if deck[k] not in known]
             for k, code in zip(at, canonical_shuffle([deck[k] for k in at], rng)):
                 deck[k] = code

@@ -34,11 +34,13 @@ def _card(cards: tuple[Card, ...], code: int, kind: str) -> dict[str, Any]:
     return out
 
 
-def _deck(cards: tuple[Card, ...], deck: list[int], kind: str) -> dict[str, Any]:
-    """T-10: the top card's up side and the bottom card's underside."""
+def _deck(cards: tuple[Card, ...], deck: list[int], kind: str, covered: bool = False) -> dict[str, Any]:
+    """T-10: the top card's up side and the bottom card's underside; T-25: the Merchant Card
+    lies on the Item Deck (``covered``), so its top card is seen by nobody."""
     if not deck:
         return {"count": 0, "top": None, "bottom_underside": None}
-    return {"count": len(deck), "top": _card(cards, deck[0], kind), "bottom_underside": _card(cards, deck[-1] ^ 1, kind)}
+    top = None if covered else _card(cards, deck[0], kind)
+    return {"count": len(deck), "top": top, "bottom_underside": _card(cards, deck[-1] ^ 1, kind)}
 
 
 def _ongoing(zone: str, source: str, effects: tuple[Effect, ...]) -> list[dict[str, Any]]:
@@ -136,7 +138,7 @@ def build_view(s: TanglewoodsState) -> dict[str, Any]:
         "decks": {
             "forest": _deck(c.forest, s.forest_deck, "forest"),
             "map": _deck(c.maps, s.map_deck, "map"),
-            "item": _deck(c.items, s.item_deck, "item"),
+            "item": {**_deck(c.items, s.item_deck, "item", covered=True), "covered_by": "merchant"},
         },
         "discards": {
             "forest": {"count": len(s.forest_discard), "top": _card(c.forest, s.forest_discard[-1], "forest") if s.forest_discard else None},
