@@ -191,3 +191,17 @@ def test_a_face_down_crow_that_is_sent_turns_face_up_for_the_table():
     theirs = [plain(e) for e in s.log_for(0)[events:]]
     assert theirs[0] == {"type": "show", "adventurer": 1, "item": "crow"} == s.log[events]
     assert any(e["type"] == "roll" and e.get("reroll") == "crow" for e in theirs)
+
+
+@pytest.mark.rules("CF-036", "CF-030")
+def test_repro_a_poisonous_monster_running_at_the_shooter_poisons_whom_it_hurts():
+    """The Fen Hag survives a firebolt and runs at the shooter, striking adventurer 2 on the
+    way: hurt by a monster with the poison symbol, adventurer 2 is poisoned."""
+    s, last = replay_up_to_last("cursed-forest-running-poison-monster-does-not-poison.json")
+    events = len(s.log)
+    s.apply(last)
+    new = s.log[events:]
+    struck = [e for e in new if e["type"] == "damage" and e["adventurer"] == 2 and e["source"] == "monster"]
+    assert struck and struck[0]["amount"] > 0
+    assert any(e["type"] == "poisoned" and e["adventurer"] == 2 for e in new)
+    assert s.view(0)["players"][2]["poison"] >= 1

@@ -86,13 +86,19 @@ def run_at(s: CursedForestState, a: int, q: int) -> None:
         tiles = line(s, p, d)
         if q in tiles:
             path = tiles[:tiles.index(q)]
+    poisonous = side_of(s, m, side).poison
     for t in reversed(path):
         for b in range(s.n):
             if s.pos[b] == s.place_pos[t]:
                 from .combat import hurt
                 v = s.rng.below(6) + 1
                 s.emit("roll", adventurer=b, why="struck by a running monster", value=v)
+                health, lives = s.health[b], s.lives[b]
                 hurt(s, b, v, direct=False, source="monster")
+                # CF-036: hurt by a monster with the poison symbol (a fallen adventurer is cured, not poisoned)
+                if poisonous and s.health[b] < health and s.lives[b] == lives:
+                    from .poison import poison
+                    poison(s, b, "monster")
     damage = s.tile_damage[q]
     s.tile_monster[q] = NO_MONSTER
     s.tile_damage[q] = 0
