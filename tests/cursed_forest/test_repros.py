@@ -205,3 +205,19 @@ def test_repro_a_poisonous_monster_running_at_the_shooter_poisons_whom_it_hurts(
     assert struck and struck[0]["amount"] > 0
     assert any(e["type"] == "poisoned" and e["adventurer"] == 2 for e in new)
     assert s.view(0)["players"][2]["poison"] >= 1
+
+
+@pytest.mark.rules("CF-025")
+def test_a_damage_events_amount_is_the_damage_dealt_after_armour_not_the_health_lost():
+    """docs/cursed-forest.md: ``amount`` is what got through the armour; ``health`` what is
+    left, so a blow that takes the last health can deal more than was lost."""
+    s, last = replay_up_to_last("cursed-forest-black-flame-spares-morna.json")
+    before = list(s.health)
+    events = len(s.log)
+    s.apply(last)
+    roll = next(e["value"] for e in s.log[events:] if e["type"] == "roll")
+    hits = [e for e in s.log[events:] if e["type"] == "damage"]
+    assert hits
+    for e in hits:
+        assert e["amount"] == roll - e["armour"] and e["health"] == max(0, before[e["adventurer"]] - e["amount"])
+    assert any(before[e["adventurer"]] - e["health"] < e["amount"] for e in hits), "this flame kills one"
