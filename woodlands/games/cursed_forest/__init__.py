@@ -52,8 +52,19 @@ class CursedForestGame(Game):
     limit_default = 300     # rounds; random 4-player games take a few hundred at most
     # C-15: bots, simulations, bench and the random-play tests turn these on; people's games don't
     simulation_options = {"free_actions_per_turn": 6, "turn_limit": 600}
-    rules_version = 2
-    rules_changes = {2: (
+    rules_version = 3
+    rules_changes = {3: (
+        "C-21 (CF-018, CF-036, CF-094): fleeing a fight between adventurers pays the price, then walks tile "
+        "by tile as ordinary moves: a monster token is drawn and fought, red vines poison, webs and the pit "
+        "act, and what stops a move stops the flight; with escape_ends_turn the turn ends after it.",
+        "C-19 (CF-074, CF-025, CF-075): Morna Gûl's run-past strike is ordinary damage that armour reduces; "
+        "a strike that armour takes whole hurts nobody and calls no Maiden Tree.",
+        "C-20 (CF-100): the Black Flame rolls its two dice once (a logged roll) and deals that to all on its "
+        "tiles, Morna Gûl included.",
+        "CF-036, CF-030: a monster with the poison symbol that runs at the shooter poisons each adventurer it hurts.",
+        "C-22: a face-down item that is used (the Crow, twin crossbows, the Elven Boots' jump) turns face up "
+        "for the table.",
+    ), 2: (
         "C-17 (CF-084): a monster keeps the side it was drawn on; the ring bearer's purple guardians "
         "left in the pit stay purple for whoever falls in next.",
         "C-18 (CF-068): the Exit goes beside the last tile laid; if none of its open edges has room, "
