@@ -6,7 +6,7 @@ from ...engine.steps import Ask
 from .decks import to_side
 from .gold import pay_gold
 from .model import NIGHT
-from .modifiers import bribe_cost, is_boss, modifier
+from .modifiers import bribe_cost, enemy_damage, is_boss, modifier
 from .registry import steps
 from .state import TanglewoodsState
 
@@ -25,21 +25,26 @@ def ask_bribe(s: TanglewoodsState) -> Ask | None:
     c = s.content
     opts = []
     change = modifier(s, "bribe_cost")
-    made: dict[tuple[int, int], Option] | None = s.game.memo.get("bribe_options")  # type: ignore[assignment]
+    damage_change = modifier(s, "enemy_damage")
+    made: dict[tuple[int, int, int], Option] | None = s.game.memo.get("bribe_options")  # type: ignore[assignment]
     if made is None:
         made = s.game.memo["bribe_options"] = {}
     for i, code in enumerate(s.tableau):
         cost = bribe_cost(s, i, change)
         if cost is None or s.defeated[i] or cost > s.gold:
             continue
-        # a pure function of (pack, card and side, cost), asked at every Bribery decision: built
-        # once per game and looked up
-        option = made.get((code, cost))
+        # the Damage this enemy would deal now, modifiers and growth included (T-5): what a bribe
+        # spares the hero, so what the option says
+        damage = enemy_damage(s, i, damage_change)
+        # a pure function of (pack, card and side, cost, damage), asked at every Bribery
+        # decision: built once per game and looked up
+        option = made.get((code, cost, damage))
         if option is None:
             f = c.forest_face(code)
             card_id = c.forest[code >> 1].id
-            option = made[(code, cost)] = Option("bribe:" + card_id, f"Bribe {f.name} for {cost} gold (Damage {f.damage})",
-                                                 "bribe", (card_id,), {"cost": cost, "damage": f.damage})
+            option = made[(code, cost, damage)] = Option(
+                "bribe:" + card_id, f"Bribe {f.name} for {cost} gold (Damage {damage})",
+                "bribe", (card_id,), {"cost": cost, "damage": damage})
         opts.append(option)
     if not opts:
         return None

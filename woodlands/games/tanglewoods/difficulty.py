@@ -13,7 +13,7 @@ from . import dice as D
 from .decks import to_side
 from .effects import run_effects
 from .gold import set_gold
-from .model import NIGHT, STATS, Effect
+from .model import NIGHT, STATS, Effect, forest_side_name
 from .registry import steps
 from .state import TanglewoodsState
 from .stats import lower_stat, raise_stat
@@ -110,12 +110,14 @@ def ask_level5(s: TanglewoodsState, cards: tuple[int, ...]) -> Ask | None:
     opts = []
     for c in waiting:
         f = s.content.forest_face(c)
-        card_id = s.content.forest[c >> 1].id
-        side = {"side": "night" if c & 1 else "day"}
+        card = s.content.forest[c >> 1]
+        card_id = card.id
+        side = {"side": forest_side_name(card.kind, c)}
         opts.append(Option.of("top", card_id, label=f"Put {f.name} ({side['side']}) on top", data=side))
         opts.append(Option.of("bottom", card_id, label=f"Put {f.name} ({side['side']}) at the bottom", data=side))
     names = ", ".join(s.content.forest_face(c).name for c in waiting)
-    return (f"Difficulty 5: you look at the top of the Forest Deck ({names}); place them", opts,
+    them = "them" if len(waiting) > 1 else "it"
+    return (f"Difficulty 5: you look at the top of the Forest Deck ({names}); place {them}", opts,
             {"level": 5, "cards": [s.content.forest[c >> 1].id for c in waiting]})
 
 

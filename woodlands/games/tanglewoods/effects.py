@@ -16,7 +16,7 @@ from ...engine.steps import push_in_order
 from . import dice as D
 from .decks import draw_forest, draw_item, draw_random_item, flip, to_side
 from .gold import gain_gold, lose_gold, pay_gold
-from .model import COLOURS, NIGHT, STATS, UPGRADED, Effect
+from .model import COLOURS, NIGHT, STATS, UPGRADED, Effect, forest_side_name
 from .modifiers import MODIFIERS, enemy_health, is_enemy
 from .registry import effects, steps
 from .state import TanglewoodsState
@@ -392,7 +392,8 @@ def baby_bear_choices(s: TanglewoodsState) -> None:
 def ask_baby_enemy(s: TanglewoodsState, code: int) -> Ask:
     name = s.content.forest_face(code).name
     # AUD-2: the drawn card as data, not only in the prompt
-    data = {"card": s.content.forest[code >> 1].id, "side": "night" if code & 1 else "day",
+    card = s.content.forest[code >> 1]
+    data = {"card": card.id, "side": forest_side_name(card.kind, code),
             "revealed": [s.content.forest[c >> 1].id for c in s.revealed]}
     return (f"Baby Bear drew {name}: add it to the tableau, or -1 to a stat?",
             [Option.of("add", label=f"Add {name} to the tableau")]

@@ -12,7 +12,7 @@ from ...engine.steps import Ask
 from .ambush import resolve_together
 from .decks import draw_forest, forest_can_draw
 from .effects import run_effects
-from .model import DIRECTIONS, WILD
+from .model import DIRECTIONS, WILD, forest_side_name
 from .modifiers import modifier
 from .registry import steps
 from .state import TanglewoodsState
@@ -136,9 +136,10 @@ def _place_options(s: TanglewoodsState) -> list[Option]:
         if option is None:
             card = s.game.content.forest[code >> 1]
             face = card.faces[code & 1]
+            side = forest_side_name(card.kind, code)
             option = made[code] = Option.of(
-                "place", card.id, label=f"Place {face.name} ({('day', 'night')[code & 1]}, {face.summary})",
-                data={"side": ("day", "night")[code & 1], "kind": card.kind})
+                "place", card.id, label=f"Place {face.name} ({side}, {face.summary})",
+                data={"side": side, "kind": card.kind})
         opts.append(option)
     return opts
 

@@ -61,6 +61,7 @@ def answer_map(s: TanglewoodsState, choice: str) -> None:
     code = next(c for c in s.map_drawn if c >> 1 == idx)
     s.map_drawn.remove(code)
     s.active_map = code
+    s.map_complete = False              # a new map starts uncompleted, its Special included (TG-039)
     s.map_discard.extend(s.map_drawn)   # discarded with the side they show (ruling T-11)
     s.map_drawn.clear()
     s.emit("choose_map", card=s.content.maps[idx].id, side=code & 1)

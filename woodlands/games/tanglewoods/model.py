@@ -32,6 +32,14 @@ DIE_COLOUR: tuple[str, ...] = tuple(c for c in COLOURS for _ in range(DICE_PER_C
 FACE_NAMES = ("blank", "hit", "crit")
 
 
+def forest_side_name(kind: str, code: int) -> str:
+    """The side a forest-deck card shows, in words: a bear has an enemy and a modifier side and
+    no day or night (TG-094, ruling T-22); every other forest card is day or night."""
+    if kind == "bear":
+        return ("enemy", "modifier")[code & 1]
+    return ("day", "night")[code & 1]
+
+
 @dataclass(frozen=True, slots=True)
 class Effect:
     """One declarative effect: ``when`` it fires, the primitive it runs (``do``) and its params."""
