@@ -19,12 +19,15 @@ import woodlands
 from woodlands.games.tanglewoods import dice as D
 from woodlands.games.tanglewoods.forest_phase import COMPLETE, MISSING, NEEDS_WILDS, _place_options, map_status, missing_text
 from woodlands.games.tanglewoods.model import COLOURS, DIE_COLOUR, DIRECTIONS
-from woodlands.games.tanglewoods.modifiers import MODIFIERS, _faces_in_play, is_enemy, modifier, modifier_in_play
+from woodlands.games.tanglewoods.modifiers import MODIFIERS, _faces_in_play, enemy_damage, is_enemy, modifier, modifier_in_play
 from woodlands.games.tanglewoods.strategy_phase import undefeated_enemies
 from woodlands.games.tanglewoods.uses import use_options
 
 from tests.support import play_random
 from .helpers import GAME
+
+#: a forest card's sides in words; a bear's are enemy and modifier, never day or night (TG-094, T-22)
+SIDES = {False: ("day", "night"), True: ("enemy", "modifier")}
 
 GAMES = {"test pack": GAME, "default pack": woodlands.load_game("tanglewoods")}
 
@@ -101,8 +104,9 @@ def check_fast_forms(s, seen: Counter) -> None:
             f = c.forest_face(code)
             cost = None if f.bribe is None else max(0, f.bribe + modifier_in_play(s, "bribe_cost"))
             if cost is not None and not s.defeated[i] and cost <= s.gold:
-                plain.append(("bribe:" + c.forest[code >> 1].id, f"Bribe {f.name} for {cost} gold (Damage {f.damage})",
-                              "bribe", (c.forest[code >> 1].id,), {"cost": cost, "damage": f.damage}))
+                damage = enemy_damage(s, i)      # what the bribe spares the hero now (T-5)
+                plain.append(("bribe:" + c.forest[code >> 1].id, f"Bribe {f.name} for {cost} gold (Damage {damage})",
+                              "bribe", (c.forest[code >> 1].id,), {"cost": cost, "damage": damage}))
         assert [tuple(o) for o in decision.options[:-1]] == plain and decision.options[-1].id == "done"
         seen["bribe option"] += len(plain)
     if decision is not None and decision.kind == "choose_map":     # the memoised map options
@@ -123,7 +127,8 @@ def check_fast_forms(s, seen: Counter) -> None:
         seen["pick option"] += 1
     assert [(o.id, o.label) for o in _place_options(s)] == [
         ("place:" + c.forest[x >> 1].id,
-         f"Place {c.forest_face(x).name} ({('day', 'night')[x & 1]}, {c.forest_face(x).summary})") for x in s.drawn]
+         f"Place {c.forest_face(x).name} ({SIDES[c.forest[x >> 1].kind == 'bear'][x & 1]}, {c.forest_face(x).summary})")
+        for x in s.drawn]
 
 
 @pytest.mark.rules("T-12", "T-14", "T-18", "T-21", "T-24")
