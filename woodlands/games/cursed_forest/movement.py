@@ -118,7 +118,8 @@ def walk(s: CursedForestState, a: int, way: list[int], how: str, end_turn: bool 
 @steps.auto("walk_step")
 def walk_step(s: CursedForestState, a: int, way: tuple[int, ...], how: str, k: int, lives: int, end_turn: bool) -> None:
     """Step ``k`` of :func:`walk` (``k`` steps done so far)."""
-    p = s.grid[s.pos[a]] if s.pos[a] is not None else -1
+    at = s.pos[a]
+    p = s.grid[at] if at is not None else -1
     stopped = (s.pos[a] is None or s.lives[a] != lives or s.turn_over or s.ap[a] < 1
                or k and p != way[k - 1]                       # an escape or the roots took it elsewhere
                or s.phase == "maiden" and s.seeds[a] and p == s.exit_at)

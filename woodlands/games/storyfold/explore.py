@@ -180,8 +180,12 @@ def boon_options(s: StoryfoldState, window: str, natural: int | None = None) -> 
             opt = memo[("boon", b, window)] = Option.of(
                 "boon", card.id, label=f"Use {card.name}",
                 data={"card": card.id, "kind": card.kind, "does": [e.do for e in card.use]}) if usable else False
-        if opt and not (natural == 0 and "add_successes" in opt.data["does"]):
-            opts.append(cast(Option, opt))
+        if not opt:
+            continue
+        option = cast(Option, opt)
+        if natural == 0 and "add_successes" in (option.data or {})["does"]:
+            continue                  # S-12: nothing to add to while no die shows a success
+        opts.append(option)
     return opts
 
 
