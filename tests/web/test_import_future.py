@@ -6,6 +6,7 @@ download at any time for a solo game, and only once the game is over for a table
 seats."""
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -187,3 +188,16 @@ def test_a_table_of_several_seats_gives_its_record_only_once_over(client):
     up = client.post("/api/games/import", json={"record": a_record(KNOWN, {"players": 2}).record()}).json()
     r = client.get(f"/api/games/{up['id']}/record", headers=auth(up["seats"][1]["token"]))
     assert r.status_code == 409 and "seed" not in r.json()
+
+
+def test_a_record_of_several_players_uploaded_on_the_home_page_is_redrawn_too(client):
+    made = a_record(KNOWN, {"players": 3})
+    r = client.post("/upload", files={"file": ("t.json", json.dumps(made.record()).encode(), "application/json")},
+                    follow_redirects=False)
+    assert r.status_code == 303 and "error=" not in r.headers["location"]
+    (game_id,) = client.app.state.games.db.game_ids()
+    events = client.app.state.games.db.events(game_id)
+    assert [e.kind for e in events] == ["choice"] * 10 + [REDRAW]
+    state = client.app.state.games.live(game_id).state
+    assert all(state.view(k) == made.view(k) and state.log_for(k) == made.log_for(k) for k in range(4))
+    assert (state.tile_stack, state.monster_bag, state.item_bag) != (made.tile_stack, made.monster_bag, made.item_bag)
