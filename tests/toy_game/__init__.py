@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from woodlands import ContentError, Game, GameDescriptor, GameOptionError, GameState, GameTests, Lazy, Option, OptionSpec
+from woodlands.engine.rng import Rng
 from woodlands.engine.steps import StepRegistry
 
 STEPS = StepRegistry()
@@ -42,6 +43,9 @@ class ToyState(GameState):
 
     def decider(self, step: tuple[Any, ...]) -> int:
         return int(step[1])
+
+    def _redraw_unseen(self, rng: Rng) -> None:
+        """Nothing lies face down: the die's future, the only hidden fact, is the engine's to redraw."""
 
 
 class ToyGame(Game):

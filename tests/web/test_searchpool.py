@@ -88,6 +88,23 @@ def test_a_worker_rebuilds_the_exact_state_from_scratch_and_from_the_last_one():
     same(rebuild(Position(record, None)), replay(record))               # not what the worker keeps
 
 
+def test_a_worker_never_mistakes_a_redrawn_game_for_its_record():
+    """Two tables made from one record, one of them redrawn (a table of several seats made
+    from an upload), have the same seed, options and first choices: the worker rebuilds each as
+    it is, never one from the state it kept of the other."""
+    state = _played("cursed-forest", {"players": 2}, 7, 40)
+    plain = state.record(digest=False)
+    redrawn = state.clone()
+    redrawn.redraw_unseen(99)
+    for _ in range(10):
+        state.apply(state.decision.options[0].id)
+        redrawn.apply(redrawn.decision.options[0].id)
+    for first, then in ((plain, redrawn.record(digest=False)), (redrawn.record(digest=False), state.record(digest=False))):
+        rebuild(Position(first, None))
+        again = rebuild(Position(then, None))
+        assert again.record(digest=False) == then and again.log == replay(then).log
+
+
 def test_the_api_gives_from_a_worker_the_hint_searched_here(sqlite_url):
     """GET /hint through a worker: exactly hint() in this process on the live position, with the
     seed the service derives (hint_seed: the game's id and the decision's number)."""

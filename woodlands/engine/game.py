@@ -10,7 +10,7 @@ from .errors import ContentError, GameOptionError, IllegalAction, RecordError, b
 from .files import MAX_JSON_DEPTH
 from .packs import game_for
 from .records import check_replayed, record_rules, refuse_changed
-from .state import RECORD_FORMAT, RECORD_VERSION, GameState
+from .state import RECORD_FORMAT, RECORD_VERSION, RECORD_VERSIONS, GameState
 from .steps import StepRegistry
 
 if TYPE_CHECKING:
@@ -231,8 +231,9 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
     if record.get("format") != RECORD_FORMAT:
         raise RecordError(f"not a Woodlands record (format is {brief(record.get('format'))}, expected {RECORD_FORMAT!r})")
     version = record.get("version")
-    if type(version) is not int or version != RECORD_VERSION:      # noqa: E721  (true is not 1)
-        raise RecordError(f"record version {brief(version)} is not supported (this is {RECORD_VERSION})")
+    if type(version) is not int or version not in RECORD_VERSIONS:      # noqa: E721  (true is not 1)
+        raise RecordError(f"record version {brief(version)} is not supported (this Woodlands reads versions 1 "
+                          f"to {RECORD_VERSION})")
     for key, typ in (("game", str), ("content", dict), ("options", dict), ("seed", int), ("choices", list)):
         if not isinstance(record.get(key), typ) or (typ is int and isinstance(record.get(key), bool)):
             raise RecordError(f"record field '{key}' is missing or not a {typ.__name__}")
@@ -258,11 +259,14 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
     if not 0 <= record["seed"] <= MAX_SEED:
         raise RecordError("record field 'seed' must be a whole number from 0 to 2**64 - 1")
     rules = record_rules(record, game)
+    redraws = record_redraws(record, version)
     try:
         state = game.new_game(seed=record["seed"], options=record["options"])
     except GameOptionError as e:
         raise RecordError(f"record options rejected: {e}") from None
     for i, choice in enumerate(record["choices"]):
+        while redraws and redraws[0][0] == i:
+            _redraw(state, redraws.pop(0)[1])
         try:
             if before_choice is not None:
                 before_choice(state, choice)
@@ -272,5 +276,42 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
                 raise refuse_changed(game, rules, f"its choice #{i + 1} ({brief(choice)}) is no longer legal where "
                                      "it stands", can_accept=False) from None
             raise RecordError(f"choice #{i + 1} ({brief(choice)}) is not legal at that point: {clip(str(e))}") from None
+    for _, seed in redraws:          # those after the last choice
+        _redraw(state, seed)
     check_replayed(record, game, rules, state.log, accept_rules_change)
     return state
+
+
+def record_redraws(record: dict[str, Any], version: int) -> list[tuple[int, int]]:
+    """The record's ``redraws`` (version 2; absent: none) as ``(at, seed)`` pairs in order, each
+    ``at`` the number of choices made before it; a malformed list raises :class:`RecordError`."""
+    raw = record.get("redraws")
+    if raw is None:
+        return []
+    if version < 2:
+        raise RecordError("record field 'redraws' needs record version 2; a version 1 record has none")
+    if not isinstance(raw, list):
+        raise RecordError("record field 'redraws' must be a list of {\"at\": N, \"seed\": S} objects")
+    out: list[tuple[int, int]] = []
+    for k, item in enumerate(raw):
+        where = f"record field 'redraws' item #{k + 1}"
+        if not isinstance(item, dict) or set(item) != {"at", "seed"}:
+            raise RecordError(f"{where} must be an object with exactly 'at' and 'seed'")
+        at, seed = item["at"], item["seed"]
+        if type(at) is not int or not 0 <= at <= len(record["choices"]):      # noqa: E721  (true is not 1)
+            raise RecordError(f"{where}: 'at' must be a number of choices made, from 0 to {len(record['choices'])}, "
+                              f"not {brief(at)}")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:                # noqa: E721
+            raise RecordError(f"{where}: 'seed' must be a whole number from 0 to 2**64 - 1, not {brief(seed)}")
+        if out and at < out[-1][0]:
+            raise RecordError(f"{where}: the redraws must be in the order they were made ('at' never goes down)")
+        out.append((at, seed))
+    return out
+
+
+def _redraw(state: GameState, seed: int) -> None:
+    """One redraw of a record, or the error that says the record's game cannot make it."""
+    try:
+        state.redraw_unseen(seed)
+    except NotImplementedError as e:
+        raise RecordError(f"the record redraws hidden facts, but {e}") from None

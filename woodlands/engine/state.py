@@ -68,7 +68,15 @@ def canonical_shuffle(cards: list[int], rng: Rng) -> list[int]:
 
 
 RECORD_FORMAT = "woodlands-record"
-RECORD_VERSION = 1
+#: the newest record version: 2 adds ``redraws`` (see :meth:`GameState.redraw_unseen`).  A record
+#: with no redraw is written as version 1, the same bytes as before version 2 existed, so that
+#: every record an older Woodlands could read it still can; one with a redraw says 2, so that an
+#: older Woodlands refuses it instead of replaying it into a different game.
+RECORD_VERSION = 2
+#: every version :func:`~woodlands.engine.game.replay` reads
+RECORD_VERSIONS = (1, 2)
+#: the largest seed a redraw takes (the generator keeps 64 bits)
+_SEED_LIMIT = (1 << 64) - 1
 
 
 class GameState:
@@ -84,7 +92,7 @@ class GameState:
     """
 
     __slots__ = ("game", "seed", "options", "rng", "stack", "pending", "_decision", "_log",
-                 "_choices", "over", "_outcome", "chance_floor", "_revealed")
+                 "_choices", "over", "_outcome", "chance_floor", "_revealed", "redraws")
 
     #: Log event types that reveal hidden information or use chance; undo stops at them.  Each
     #: game declares its own on its state class; it is read once, when the class is made.
@@ -109,6 +117,8 @@ class GameState:
         self._outcome: dict[str, Any] | None = None
         self.chance_floor = 0   # choices before this index led to chance: undo may not go below it
         self._revealed = False
+        #: each :meth:`redraw_unseen` so far, as (choices made before it, its seed), in order
+        self.redraws: tuple[tuple[int, int], ...] = ()
 
     # ------------------------------------------------------------------ the public API
     @property
@@ -219,6 +229,8 @@ class GameState:
         from .game import replay
         record = self.record(digest=False)
         record["choices"] = record["choices"][:-1]
+        if "redraws" in record:     # (can_undo keeps undo from going back past one: none is dropped)
+            record["redraws"] = [r for r in record["redraws"] if r["at"] <= len(record["choices"])]
         return replay(record, self.game.content_path)
 
     def record(self, digest: bool = True) -> dict[str, Any]:
@@ -229,7 +241,7 @@ class GameState:
         game (see :mod:`woodlands.engine.records`)."""
         record = {
             "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
+            "version": 2 if self.redraws else 1,
             "game": self.game.id,
             "rules": self.game.rules_version,
             "content": {"id": self.game.content.id, "version": self.game.content.version},
@@ -237,6 +249,8 @@ class GameState:
             "seed": self.seed,
             "choices": self._choices.to_list(),
         }
+        if self.redraws:
+            record["redraws"] = [{"at": at, "seed": seed} for at, seed in self.redraws]
         if digest:
             record["digest"] = log_digest(self._log.to_list())
         return record
@@ -257,6 +271,7 @@ class GameState:
         twin.chance_floor = self.chance_floor
         twin._revealed = False
         twin._outcome = self._outcome
+        twin.redraws = self.redraws     # a tuple: shared, replaced (never changed) by a redraw
         self._clone_into(twin)
         return twin
 
@@ -290,6 +305,41 @@ class GameState:
         raise NotImplementedError(
             f"{self.game.id}: this game does not say what is hidden from a seat, so it cannot be "
             "determinized (its state class needs a _resample_hidden(seat, rng) method)")
+
+    def redraw_unseen(self, seed: int) -> None:
+        """Draw afresh, in place and from ``seed`` alone, every hidden fact that no seat has
+        seen, and nothing else: the orders of the decks, stacks and bags (but for the cards a
+        seat saw put in their place or may see, such as a deck's face-up top), and the
+        generator, so the dice to come too.  What some seat has seen stays as it is, its own
+        face-down items included: ``view(seat)``, ``log_for(seat)`` and the decision are
+        unchanged for every seat, and the log is not written to.
+
+        This is not :meth:`determinize`, which makes a sample for one seat's search and redraws
+        what that seat has not seen, other seats' items too.  This changes the real game, for a
+        table whose future somebody may know (one made from a record whose seed its maker
+        chose), and so it is part of the game's history: the record lists each redraw with the
+        number of choices made before it and its seed (``"redraws"``, record version 2), and
+        :func:`~woodlands.engine.game.replay` makes it again at its place.  Undo never goes back
+        past it.  The unseen cards are put in a canonical (sorted) order before they are
+        shuffled, so the new order owes nothing to the old one: whoever knew the old future
+        learns nothing of the new one without ``seed``.  What no seat has seen is each game's to
+        say (its state class's ``_redraw_unseen(rng)``)."""
+        if type(seed) is not int or not 0 <= seed <= _SEED_LIMIT:
+            raise ValueError(f"a redraw's seed is a whole number from 0 to 2**64 - 1, not {clip(repr(seed), 40)}")
+        at = len(self._choices)
+        rng = Rng(_mix(seed, -1, at))        # seat -1: no seat's (a determinization mixes its seat in)
+        self._redraw_unseen(rng)
+        self.rng = Rng(rng.next64())
+        self.redraws = (*self.redraws, (at, seed))
+        self.chance_floor = at
+
+    def _redraw_unseen(self, rng: Rng) -> None:
+        """Re-draw, in place and with ``rng`` only, every order no seat has seen (see
+        :meth:`redraw_unseen`; the generator is the engine's to reseed).  Each game overrides
+        this; one whose only hidden fact is its generator says so with an empty method."""
+        raise NotImplementedError(
+            f"{self.game.id}: this game does not say which of its hidden facts no seat has seen, so "
+            "they cannot be redrawn (its state class needs a _redraw_unseen(rng) method)")
 
     # ------------------------------------------------------------------ for the rules code
     #: A game's own fields, by how :meth:`clone` copies them: lists of lists (copied two deep),
@@ -465,5 +515,5 @@ def _ask(prompt: str) -> str:
     return "the game asks: " + split_rule(clip(prompt, 200))[0]
 
 
-__all__ = ["GameState", "Observer", "Option", "RECORD_FORMAT", "RECORD_VERSION", "Refusal", "canonical_shuffle",
+__all__ = ["GameState", "Observer", "Option", "RECORD_FORMAT", "RECORD_VERSION", "RECORD_VERSIONS", "Refusal", "canonical_shuffle",
            "hide"]

@@ -236,7 +236,7 @@ async def get_hint(game_id: str, request: Request,
 
 
 @router.get("/api/games/{game_id}/record", tags=["play"], responses=_ERRORS,
-            summary="The game's record (seed and every choice), once the game is over")
+            summary="The game's record (seed and every choice): any time when solo, else once the game is over")
 def get_record(game_id: str, request: Request) -> Response:
     return _json(_games(request).record(game_id, _token(request, game_id)))
 

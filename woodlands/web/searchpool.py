@@ -64,9 +64,10 @@ class Position:
         return cls(state.record(digest=False), None if path is None else str(path))
 
     def key(self) -> tuple[str, str | None, int, str]:
-        """What fixes the game apart from its choices (a worker's cache key)."""
+        """What fixes the game apart from its choices (a worker's cache key): the redraws too,
+        or two tables made from one record, one of them redrawn, would share a cached state."""
         r = self.record
-        return (r["game"], self.content, r["seed"], json.dumps(r["options"], sort_keys=True))
+        return (r["game"], self.content, r["seed"], json.dumps([r["options"], r.get("redraws", [])], sort_keys=True))
 
 
 # ---------------------------------------------------------------------- in the worker

@@ -40,7 +40,7 @@ from ..engine.registry import GameDescriptor, OptionSpec
 from ..engine.state import GameState
 from .searchpool import SearchCrashed, SearchPool
 from .settings import Settings
-from .store import BOT, CHOICE, HUMAN, UNDO, EventRow, GameRow, Store, token_hash
+from .store import BOT, CHOICE, HUMAN, REDRAW, UNDO, EventRow, GameRow, Store, token_hash
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -124,6 +124,14 @@ class Live:
             assert ev.seat is not None
             self.bots.pop(ev.seat, None)
             self.bot_players.pop(ev.seat, None)
+        elif ev.kind == REDRAW:
+            # what no seat has seen, drawn afresh from the stored seed (GameService.upload); the
+            # log is unchanged, so the seats' logs stay, and undo never goes back past it
+            assert ev.option is not None
+            after = self.state.clone()
+            after.redraw_unseen(int(ev.option))
+            self.state = after
+            self.history.clear()
         self.number = ev.number + 1
 
     def log_for(self, seat: int, start: int) -> list[dict[str, Any]]:
@@ -418,13 +426,17 @@ class GameService:
         return self.seat_of(self.live(game_id), token)
 
     def record(self, game_id: str, token: str | None) -> dict[str, Any]:
-        """The game's record, for its seats once it is over (while it runs it is hidden information)."""
+        """The game's record: at any time for a solo game (its one player's to keep, as in the
+        terminal), only once the game is over for a table of several seats (while it runs, the
+        seed and every hidden fact in it would tell one seat what the others hold and what
+        comes next)."""
         live = self.live(game_id)
         self.seat_of(live, token)
         with live.lock:
             self._refresh(live)
-            if not live.state.is_over:
-                raise ApiError(409, "the record (with the seed and every hidden fact) is given only once the game is over")
+            if not live.state.is_over and live.row.seats > 1:
+                raise ApiError(409, "a table of several seats gives its record (with the seed and every hidden fact) "
+                                    "only once the game is over")
             return live.state.record()
 
     def mine(self, cookies: dict[str, str]) -> list[dict[str, Any]]:
@@ -787,25 +799,46 @@ class GameService:
         return self._store_new(game, opts, state.seed, n, "new", [])
 
     def upload(self, record: Any, seats: int | None) -> dict[str, Any]:
-        """A new table that continues a record saved by ``woodlands play`` (or a Storyfold scene save)."""
+        """A new table that continues a record saved by ``woodlands play`` (or a Storyfold scene save).
+
+        Whoever made the record may have chosen its seed, and so know the order of every deck
+        and bag and every die to come.  A table of several seats made from it therefore starts
+        with :meth:`GameState.redraw_unseen` from a seed of this server's secret randomness:
+        what no seat has seen is drawn afresh, and nothing any seat has seen changes.  The seed
+        is stored as an event of the game (``redraw``, after the record's choices), so the
+        table replays exactly after a restart, and the record it gives at the end lists it.  A
+        solo table keeps the record's future: its one player is the only one it could help."""
         if not isinstance(record, dict):
             raise ApiError(422, "upload a game record or a scene save: a JSON object")
         if record.get("format") == "storyfold-save":
             return self.create("storyfold", {"resume": record}, seats)
-        from ..engine.game import replay
+        from ..engine.game import record_redraws, replay
         players: list[int] = []
 
         def who(state: GameState, _choice: str) -> None:     # who makes each choice, for undo and the log
             players.append(state.decision.player if state.decision is not None else 0)
         try:
-            replay(record, before_choice=who)                   # one pass checks the record and names the choosers
+            state = replay(record, before_choice=who)           # one pass checks the record and names the choosers
         except (RecordError, GameOptionError, WoodlandsError) as e:
             raise ApiError(422, f"this record cannot be continued: {e}") from None
         desc = _descriptor(record["game"])
         opts = dict(record["options"])
         n = _seat_count(desc, opts, seats)
-        history = [EventRow(i, CHOICE, choice, player, False)
-                   for i, (choice, player) in enumerate(zip(record["choices"], players))]
+        # the record's choices, and its own redraws at their places (replay checked them all)
+        redraws = record_redraws(record, record["version"])
+        history: list[EventRow] = []
+        for i, (choice, player) in enumerate(zip(record["choices"], players)):
+            while redraws and redraws[0][0] == i:
+                history.append(EventRow(len(history), REDRAW, str(redraws.pop(0)[1]), None, False))
+            history.append(EventRow(len(history), CHOICE, choice, player, False))
+        history += [EventRow(len(history), REDRAW, str(seed), None, False) for _, seed in redraws]
+        if n > 1:
+            seed = secrets.randbits(64)
+            try:
+                state.redraw_unseen(seed)
+            except NotImplementedError as e:
+                raise ApiError(422, f"this record cannot be continued at a table of several seats: {e}") from None
+            history.append(EventRow(len(history), REDRAW, str(seed), None, False))
         from ..engine.packs import game_for     # the pack the record was played with (replay checked it)
         played_on = game_for(desc.id, record["content"]["id"], record["content"]["version"])
         return self._store_new(desc.id, opts, record["seed"], n, "upload", history, played_on)

@@ -13,7 +13,12 @@ app starts.  The tables::
     games   id, game, options (JSON), seed (text: 64 bits), content (JSON), seats, admin_hash,
             origin, created
     seats   game_id, seat, token_hash (UNIQUE)
-    events  game_id, number, kind ('choice' | 'undo' | 'bot' | 'human'), option, seat, by_bot, created
+    events  game_id, number, kind ('choice' | 'undo' | 'bot' | 'human' | 'redraw'), option, seat,
+            by_bot, created
+
+A ``redraw`` event holds in ``option`` the seed (text: 64 bits) of a
+:meth:`~woodlands.engine.state.GameState.redraw_unseen` made at its place in the game: a table of
+several seats made from a record starts with one, drawn from the server's secret randomness.
 
 Tokens are never stored, only their SHA-256 (:func:`token_hash`).  On PostgreSQL each append
 also sends ``NOTIFY woodlands, 'GAME:NUMBER'`` in its transaction, so the other server
@@ -38,7 +43,7 @@ from sqlalchemy.exc import IntegrityError
 #: the PostgreSQL channel the appends are announced on
 CHANNEL = "woodlands"
 #: event kinds
-CHOICE, UNDO, BOT, HUMAN = "choice", "undo", "bot", "human"
+CHOICE, UNDO, BOT, HUMAN, REDRAW = "choice", "undo", "bot", "human", "redraw"
 
 metadata = MetaData()
 

@@ -1,4 +1,5 @@
-"""What a seat of The Cursed Forest cannot know, re-drawn for ``GameState.determinize``.
+"""What a seat of The Cursed Forest cannot know, re-drawn for ``GameState.determinize``; and what
+no seat knows, re-drawn for ``GameState.redraw_unseen``.
 
 Hidden from a seat: the order of the tile stack (but for the tiles it saw go under it), the
 monster bag and the item bag, the items drawn that wait on the stack to be stowed (a draw does
@@ -8,6 +9,10 @@ its holder (a crossbow fits one hand for a character who may, CF-047).  Items th
 told of stay where they are: its own adventurers' items, items turned face up (``shown``), the
 item an Enchant spell holds, and every item a ``log_for(seat)`` event names (an item once
 shown, or one the seat handed over).
+
+No seat has seen the order of the stack (but for the tiles seen going under it) and of the bags,
+nor the drawn items that wait on the stack to be stowed; each face-down item has been seen by
+the player of the adventurer who holds it, so :func:`redraw_unseen` leaves every one of them.
 """
 from __future__ import annotations
 
@@ -42,13 +47,26 @@ def named_items(s: CursedForestState, seat: int) -> set[int]:
 
 def resample_hidden(s: CursedForestState, seat: int, rng: Rng) -> None:
     """Re-draw in place, with ``rng`` alone, what is hidden from ``seat`` (see the module)."""
-    items = s.content.items
     held: list[tuple[int, int]] = []          # (adventurer, item): face down, not known to seat
     if any(o != seat for o in s.owner):
         known = set(s.shown) | {s.f_enchant} | named_items(s, seat)
         for b in range(s.n):
             if s.owner[b] != seat:
                 held += [(b, i) for i in carried(s, b) if i not in (EMPTY, POISON) and i not in known]
+    _redraw(s, seat, held, rng)
+
+
+def redraw_unseen(s: CursedForestState, rng: Rng) -> None:
+    """Re-draw in place, with ``rng`` alone, what no seat has seen (see the module): what
+    :func:`resample_hidden` re-draws but for the face-down items, none of which is re-drawn."""
+    _redraw(s, -1, [], rng)
+
+
+def _redraw(s: CursedForestState, seat: int, held: list[tuple[int, int]], rng: Rng) -> None:
+    """Re-draw the face-down items ``held`` (adventurer, item) of adventurers not ``seat``'s
+    among themselves and the item bag, then the bag, the items waiting to be stowed, the stack
+    and the monster bag."""
+    items = s.content.items
     waiting = [(k, step) for k, step in enumerate(s.stack) if step[0] == "stow_item" and step[2] not in s.shown]
     pool = sorted(set(s.item_bag) | {i for _, i in held})
     new: dict[int, int] = {}

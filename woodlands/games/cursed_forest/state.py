@@ -147,6 +147,12 @@ class CursedForestState(GameState):
         from .hidden import resample_hidden
         resample_hidden(self, seat, rng)
 
+    def _redraw_unseen(self, rng: Rng) -> None:
+        """The stack and the bags; every face-down item stays, its holder's player has seen it
+        (see :mod:`.hidden`)."""
+        from .hidden import redraw_unseen
+        redraw_unseen(self, rng)
+
     def observer(self, seat: int) -> Observer | None:
         """C-9: other players' face-down items are hidden in the log too (see :mod:`.view`)."""
         from .view import observer

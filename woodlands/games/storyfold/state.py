@@ -132,6 +132,11 @@ class StoryfoldState(GameState):
         from .view import build_view
         return build_view(self)
 
+    def _redraw_unseen(self, rng: Rng) -> None:
+        """For ``GameState.redraw_unseen``: the game has one seat, so what no seat has seen is
+        what that one has not (:meth:`_resample_hidden`)."""
+        self._resample_hidden(0, rng)
+
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """The face-down decks show only their size: each is re-drawn whole, but for the cards
         the player saw put on top of the Explore deck (``explore_added`` with ``on_top``) since

@@ -88,6 +88,11 @@ class TanglewoodsState(GameState):
         from .view import build_view
         return build_view(self)
 
+    def _redraw_unseen(self, rng: Rng) -> None:
+        """For ``GameState.redraw_unseen``: the game has one seat, so what no seat has seen is
+        what that one has not (:meth:`_resample_hidden`)."""
+        self._resample_hidden(0, rng)
+
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """T-10, T-11: of each deck the player sees the top card's face and the bottom card's
         underside, so only the cards between them are re-drawn, each keeping its side (and the
