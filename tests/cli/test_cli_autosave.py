@@ -261,3 +261,13 @@ def test_saving_never_turns_another_file_into_a_record(default_game, run_cli, da
     assert f"Saved the game record to {mine} (1 choice)." in out
     assert len(json.loads(mine.read_text())["choices"]) == 1
 
+
+@pytest.mark.rules("AUD-15")
+def test_the_autosave_name_carries_the_whole_seed(run_cli, data_dir):
+    """A seed past twelve digits (random seeds reach fifteen) is named whole, not cut short."""
+    seed = 123_456_789_012_345_678
+    code, out, err = run_cli("play", "tanglewoods", "--seed", str(seed), stdin="1\nq\n")
+    assert code == 0, err
+    [(record, info)] = autosaves(data_dir)
+    assert record["seed"] == seed
+    assert f"-{seed}-" in info["record"] and f"-{seed}-" in out
