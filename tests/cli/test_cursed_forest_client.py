@@ -47,7 +47,7 @@ def random_games(game: woodlands.Game, count: int = 20) -> list[woodlands.GameSt
     out = []
     for seed in range(count):
         players = (1, 2, 4)[seed % 3]
-        state = game.new_game(seed=seed, options=game.options_for_simulation({"players": players, "pvp": seed % 4 == 0}))
+        state = game.new_game(seed=seed, options=game.options_for_simulation({"players": players, "pvp": seed % 4 == 0 and players > 1}))
         rng = random.Random(seed)
         while not state.is_over:
             state.apply(state.decision.options[rng.randrange(len(state.decision.options))].id)
