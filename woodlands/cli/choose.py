@@ -62,6 +62,7 @@ class Chooser:
     _decision: Decision | None = None
     _depth: int = 0                               # how deep _decision is grouped
     _continues: bool = False                      # _decision follows one of its own kind
+    _first_step: bool = False                     # the open group has a first step to go back to
 
     @staticmethod
     def family(d: Decision) -> tuple[Any, ...]:
@@ -83,10 +84,14 @@ class Chooser:
         depth = self._depth
         known = self._numbers.get((*self.family(d), None), {}) if self.stable and self._continues else {}
         raw: list[tuple[Any, str, Option | None, tuple[Any, ...] | None, int]] = []
+        self._first_step = False
         if depth > 0:
             groups = d.groups(depth)
             if self.group is not None and not any(g.key == self.group for g in groups):
                 self.group = None
+            # a group left open from the last decision may be the only one now: nothing to go
+            # back to (it stays open, so its options keep their numbers)
+            self._first_step = self.group is not None and len(groups) > 1
             if self.group is not None:
                 for g in groups:
                     if g.key == self.group:
@@ -129,9 +134,14 @@ class Chooser:
         """Go to the second step: the options of ``group``."""
         self.group = group
 
+    @property
+    def can_go_back(self) -> bool:
+        """Is a group open with the groups to go back to (as of the last :meth:`entries`)?"""
+        return self.group is not None and self._first_step
+
     def back(self) -> bool:
-        """Back to the first step; False if already there."""
-        if self.group is None:
+        """Back to the first step; False if already there, or if there is none."""
+        if not self.can_go_back:
             return False
         self.group = None
         return True

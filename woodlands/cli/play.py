@@ -456,7 +456,8 @@ class PlaySession:
         try:
             state = replay(load_record(arg), self.content)
         except OSError as e:
-            self.say(f"Could not read {arg}: {e.strerror or e}", "yellow")
+            # the reason often names the file already ("x.json: no such file"): not twice
+            self.say(f"Could not read {arg}: {str(e.strerror or e).removeprefix(f'{arg}: ')}", "yellow")
             return
         except WoodlandsError as e:
             self.say(f"Could not load {arg}: {e}", "yellow")
