@@ -69,6 +69,21 @@ def test_a_companion_use_says_its_price_once():
     pytest.fail("no seeded Storyfold game reached a roll with a use that costs Crystals")
 
 
+def test_a_story_flag_is_told_in_words_not_by_its_id():
+    """The scene's words for what the story remembers, not 'found omas letter'."""
+    from woodlands.games.storyfold.effects import run_effect
+    game = woodlands.load_game("storyfold")
+    [effect] = [e for scene in game.content.scenes for e in scene.luma_prevails.effects
+                if e.do == "set_flag" and e.get("flag") == "found-omas-letter"]
+    state = game.new_game(seed=1)
+    run_effect(state, effect, -1)       # the effect as the scene's end runs it
+    play, out = line_session(state, "log\nq\n")
+    assert play.run() == 0
+    text = out.getvalue()
+    assert "Luma keeps Oma's letter" in text
+    assert "omas letter" not in text and "found-omas-letter" not in text
+
+
 def test_a_missing_file_is_named_once(run_cli):
     code, out, _ = run_cli("play", "tanglewoods", "--seed", "1", stdin="l saves/x.json\nq\n")
     assert code == 0
