@@ -14,6 +14,8 @@ import pytest
 import woodlands
 from woodlands.cli.main import main
 
+from .line_numbers import Typist
+
 
 @pytest.fixture(scope="session")
 def default_game() -> woodlands.Game:
@@ -40,14 +42,16 @@ def run_cli(monkeypatch, capsys) -> Callable[..., tuple[int, str, str]]:
 
 
 def _random_game_choices(game: woodlands.Game, seed: int) -> tuple[list[int], woodlands.GameState]:
-    """Option numbers (1-based) of a whole random game with ``seed``, as a player would type them."""
+    """Option numbers of a whole random game with ``seed``, as a player would type them: the
+    numbers line mode shows, which stay with their options from one decision to the next."""
     state = game.new_game(seed=seed)
     rng = random.Random(seed)
+    typist = Typist()
     numbers = []
     while not state.is_over:
-        n = rng.randrange(len(state.decision.options))
-        numbers.append(n + 1)
-        state.apply(state.decision.options[n].id)
+        option = state.decision.options[rng.randrange(len(state.decision.options))]
+        numbers.append(typist.number(state.decision, option.id))
+        state.apply(option.id)
     return numbers, state
 
 

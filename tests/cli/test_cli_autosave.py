@@ -16,6 +16,8 @@ import woodlands
 from woodlands.cli import autosave
 from woodlands.cli.main import main
 
+from .line_numbers import Typist
+
 
 def autosaves(data_dir: Path) -> list[tuple[dict, dict]]:
     """(record, description) of every autosave, the newest description first."""
@@ -28,6 +30,20 @@ def autosaves(data_dir: Path) -> list[tuple[dict, dict]]:
 
 def typed(numbers: list[int]) -> str:
     return "".join(f"{n}\n" for n in numbers)
+
+
+def typed_from(finished: woodlands.GameState, start: int, stop: int | None = None) -> str:
+    """What a player types to make ``finished``'s choices start:stop in a session that begins
+    after its first ``start`` choices (a continued game: the numbers start afresh)."""
+    choices = finished.record()["choices"]
+    state = finished.game.new_game(seed=finished.seed)
+    for option_id in choices[:start]:
+        state.apply(option_id)
+    typist, numbers = Typist(), []
+    for option_id in choices[start:stop]:
+        numbers.append(typist.number(state.decision, option_id))
+        state.apply(option_id)
+    return typed(numbers)
 
 
 @pytest.mark.rules("AUD-15")
@@ -44,9 +60,9 @@ def test_every_decision_is_autosaved_and_quitting_says_where(default_game, run_c
     assert f"woodlands play --load {path}" in out
     assert len(record["choices"]) == 15 and info["choices"] == 15 and info["finished"] is False
     assert info["game"] == "tanglewoods" and info["content"] is None and info["progress"].startswith("round ")
-    expected = default_game.new_game(seed=8)
+    expected, typist = default_game.new_game(seed=8), Typist()
     for n in numbers[:15]:
-        expected.apply(expected.decision.options[n - 1].id)
+        expected.apply(typist.option(expected.decision, n))
     assert woodlands.replay(record).view(0) == expected.view(0)
     assert not [p for p in (data_dir / "autosave").iterdir() if p.name.endswith(".tmp")]
 
@@ -55,7 +71,7 @@ def test_every_decision_is_autosaved_and_quitting_says_where(default_game, run_c
 def test_the_menu_offers_to_continue_the_last_game(default_game, run_cli, random_game_choices, data_dir):
     numbers, finished = random_game_choices(default_game, seed=8)
     run_cli("play", "tanglewoods", "--seed", "8", stdin=typed(numbers[:15]) + "q\n")
-    code, out, err = run_cli("play", stdin="c\n" + typed(numbers[15:20]) + "q\n")
+    code, out, err = run_cli("play", stdin="c\n" + typed_from(finished, 15, 20) + "q\n")
     assert code == 0, err
     assert "c. Continue the last game: 20 Strong: Tanglewoods Gold (tanglewoods), saved " in out
     assert ", 15 choices, round " in out
@@ -65,7 +81,7 @@ def test_the_menu_offers_to_continue_the_last_game(default_game, run_cli, random
     assert "Autosaved to" in out and "(20 choices)" in out
 
     # play it to the end: the finished game is marked so, and no longer offered
-    code, out, _ = run_cli("play", stdin="c\n" + typed(numbers[20:]) + "q\n")
+    code, out, _ = run_cli("play", stdin="c\n" + typed_from(finished, 20) + "q\n")
     assert code == 0 and "Game over: " + finished.outcome["result"].upper() in out
     [(record, info)] = autosaves(data_dir)
     assert info["finished"] is True and record["choices"] == finished.record()["choices"]
@@ -216,9 +232,9 @@ def test_the_data_folder_is_the_platforms_unless_overridden(monkeypatch, tmp_pat
 @pytest.mark.rules("AUD-15")
 def test_a_resumed_storyfold_game_is_autosaved_and_its_scene_saves_stay(run_cli, data_dir, tmp_path):
     game = woodlands.load_game("storyfold")
-    state, numbers = game.new_game(seed=4), []
+    state, numbers, typist = game.new_game(seed=4), [], Typist()
     while state.decision.kind != "scene_break" or not numbers:
-        numbers.append(1)
+        numbers.append(typist.number(state.decision, state.decision.options[0].id))
         state.apply(state.decision.options[0].id)
     save = tmp_path / "scene.json"
     code, out, _ = run_cli("play", "storyfold", "--seed", "4", stdin=typed(numbers) + f"s {save}\nq\n")
@@ -244,3 +260,14 @@ def test_saving_never_turns_another_file_into_a_record(default_game, run_cli, da
     assert f"Could not save to {notes}: {notes} already exists and is not a saved game" in out
     assert f"Saved the game record to {mine} (1 choice)." in out
     assert len(json.loads(mine.read_text())["choices"]) == 1
+
+
+@pytest.mark.rules("AUD-15")
+def test_the_autosave_name_carries_the_whole_seed(run_cli, data_dir):
+    """A seed past twelve digits (random seeds reach fifteen) is named whole, not cut short."""
+    seed = 123_456_789_012_345_678
+    code, out, err = run_cli("play", "tanglewoods", "--seed", str(seed), stdin="1\nq\n")
+    assert code == 0, err
+    [(record, info)] = autosaves(data_dir)
+    assert record["seed"] == seed
+    assert f"-{seed}-" in info["record"] and f"-{seed}-" in out

@@ -15,6 +15,8 @@ import pytest
 import woodlands
 from woodlands.cli.terminal import SafeConsole, clean
 
+from .line_numbers import Typist
+
 GAMES = {"tanglewoods": "tanglewoods", "storyfold": "storyfold", "cursed-forest": "cursed_forest"}
 PACKS = Path(woodlands.__file__).resolve().parent / "games"
 #: what a hostile pack puts in front of every name, title and text: clear the screen, a closing
@@ -38,10 +40,10 @@ def hostile_pack(game_id: str, folder: Path) -> Path:
 
 
 def numbers(game: woodlands.Game, seed: int, count: int) -> list[int]:
-    state, rng, typed = game.new_game(seed=seed), random.Random(seed), []
+    state, rng, typed, typist = game.new_game(seed=seed), random.Random(seed), [], Typist()
     while not state.is_over and len(typed) < count:
         n = rng.randrange(len(state.decision.options))
-        typed.append(n + 1)
+        typed.append(typist.number(state.decision, state.decision.options[n].id))
         state.apply(state.decision.options[n].id)
     return typed
 

@@ -19,6 +19,8 @@ from woodlands.games.cursed_forest.present.words import CursedForestNarrator
 from woodlands.engine.presentation import presentation_for
 from woodlands.games.cursed_forest.present.table import CELL_H, CELL_W, KIND_WORDS, KINDS, render_map
 
+from .line_numbers import Typist
+
 SEED = 5   # a 2-player game the greedy bots play to its end, with items won and kept face down
 
 
@@ -31,11 +33,11 @@ def bot_game(game: woodlands.Game, seed: int, players: int = 2) -> tuple[list[in
     """Option numbers a greedy table would type for a whole game, and the state before each."""
     state = game.new_game(seed=seed, options=game.options_for_simulation({"players": players}))   # C-15
     bots = [GreedyCursedForestBot(seed + k) for k in range(players)]
-    numbers, states = [], []
+    numbers, states, typist = [], [], Typist()
     while not state.is_over:
         states.append(state.clone())
         choice = bots[state.decision.player].choose(state)
-        numbers.append(state.decision.ids.index(choice) + 1)
+        numbers.append(typist.number(state.decision, choice))
         state.apply(choice)
     states.append(state)
     return numbers, states
@@ -45,7 +47,7 @@ def random_games(game: woodlands.Game, count: int = 20) -> list[woodlands.GameSt
     out = []
     for seed in range(count):
         players = (1, 2, 4)[seed % 3]
-        state = game.new_game(seed=seed, options=game.options_for_simulation({"players": players, "pvp": seed % 4 == 0}))
+        state = game.new_game(seed=seed, options=game.options_for_simulation({"players": players, "pvp": seed % 4 == 0 and players > 1}))
         rng = random.Random(seed)
         while not state.is_over:
             state.apply(state.decision.options[rng.randrange(len(state.decision.options))].id)

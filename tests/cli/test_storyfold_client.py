@@ -14,6 +14,8 @@ from woodlands.cli.narrate import narrator_for
 from woodlands.games.storyfold.present.words import StoryfoldNarrator
 from woodlands.engine.presentation import presentation_for
 
+from .line_numbers import Typist
+
 GAME_ID = "storyfold"
 
 
@@ -43,12 +45,13 @@ def numbers_of(game: woodlands.Game, seed: int, stop: str | None = None) -> tupl
     decision of kind ``stop`` after the opening, if given) and the state reached."""
     state = game.new_game(seed=seed)
     rng = random.Random(seed)
+    typist = Typist()
     numbers: list[int] = []
     while not state.is_over:
         if stop and state.decision.kind == stop and numbers:
             break
         n = rng.randrange(len(state.decision.options))
-        numbers.append(n + 1)
+        numbers.append(typist.number(state.decision, state.decision.options[n].id))
         state.apply(state.decision.options[n].id)
     return numbers, state
 
@@ -183,12 +186,13 @@ def test_s_at_a_scene_break_writes_the_save_and_resume_continues(game, run_cli, 
     assert expected.decision.kind == "scene_break"
     rng = random.Random(99)
     more = []
+    typist = Typist()          # a new session: its numbers start afresh
     twin = at_break.clone() if hasattr(at_break, "clone") else None
     for _ in range(30):
         if expected.is_over:
             break
         n = rng.randrange(len(expected.decision.options))
-        more.append(n + 1)
+        more.append(typist.number(expected.decision, expected.decision.options[n].id))
         expected.apply(expected.decision.options[n].id)
         if twin is not None:
             twin.apply(twin.decision.options[n].id)

@@ -55,7 +55,7 @@ def test_its_flags_come_from_its_option_schema(run_cli, capsys):
     assert code == 0 and "--target" not in out
     code, out, _ = run_cli("--game-module", TOY_MODULE, "play", "--help")
     assert code == 0 and "--target TARGET" in out and "toy: the count to land on, 5-50" in out
-    assert "cursed-forest: number of players, 1-4; toy: squirrels, 1 or 2" in " ".join(out.split())
+    assert "cursed-forest: number of players, 1-4 (default 1); toy: squirrels, 1 or 2" in " ".join(out.split())
     code, _, err = run_cli("--game-module", TOY_MODULE, "play", "toy", "--target", "99", stdin="q\n")
     assert code == 2 and "target must be a whole number from 5 to 50" in err
 

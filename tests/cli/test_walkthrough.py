@@ -17,6 +17,7 @@ from woodlands.cli.tui import PlayApp, screen_text
 from woodlands.engine.presentation import presentation_for
 from woodlands.engine.registry import descriptors, unregister_game
 
+from .line_numbers import Typist
 from .test_tui import ToyWords, words
 
 GAMES = ["tanglewoods", "storyfold", "cursed-forest"]
@@ -37,7 +38,13 @@ def test_a_newcomer_plays_saves_quits_and_continues(game_id, run_cli, tmp_path):
     first = game.new_game(seed=7, options={"players": 2} if players else {})
     shown = presentation_for(game).details(first.view(0), first.decision)   # the game's detail keys
     detail = f"{shown[0].key}\n" if shown else ""
-    stdin = (f"{menu_number(game_id)}\n{players}" + "\n" * 6 + "h\n" + detail + "1\n" * CHOICES
+    # each time the first number on the menu (numbers stay with their options, so not always 1)
+    typist, state, first_numbers = Typist(), first.clone(), []
+    for _ in range(CHOICES):
+        number, option_id = typist.lowest(state.decision)
+        first_numbers.append(f"{number}\n")
+        state.apply(option_id)
+    stdin = (f"{menu_number(game_id)}\n{players}" + "\n" * 6 + "h\n" + detail + "".join(first_numbers)
              + f"s {save}\nq\n")
     code, out, err = run_cli("play", "--seed", "7", stdin=stdin)
     assert code == 0, err

@@ -13,6 +13,8 @@ from typing import Any
 import woodlands
 from woodlands.cli.main import main
 
+from tests.cli.line_numbers import Typist
+
 from tests.web import test_browser as _browser_tests
 from tests.web.test_browser import Server, Watched, at
 
@@ -26,9 +28,10 @@ def _terminal_save(tmp: Path, seed: int = 4) -> tuple[Path, Any]:
     state = game.new_game(seed=seed)
     rng = random.Random(seed)
     numbers: list[int] = []
+    typist = Typist()
     while not (state.decision.kind == "scene_break" and numbers):
         n = rng.randrange(len(state.decision.options))
-        numbers.append(n + 1)
+        numbers.append(typist.number(state.decision, state.decision.options[n].id))
         state.apply(state.decision.options[n].id)
     save = tmp / "scene.json"
     old = sys.stdin, sys.stdout

@@ -105,7 +105,8 @@ class Autosave:
         """A fresh autosave for a game that starts (or is loaded) now; prunes old autosaves."""
         folder = autosave_dir()
         stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-        name = f"{state.game.id}-{stamp}-{state.seed % 10**12}-{secrets.token_hex(3)}.json"
+        # the whole seed (at most 20 digits), so the name tells the game's seed as it is
+        name = f"{state.game.id}-{stamp}-{state.seed}-{secrets.token_hex(3)}.json"
         with contextlib.suppress(OSError):
             prune(folder, KEEP - 1)
         return cls(folder / name, content)

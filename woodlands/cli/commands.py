@@ -133,7 +133,7 @@ def menu_options(game_id: str, given: dict[str, Any]) -> list[OptionSpec]:
     d = descriptor(game_id)
     defaults = {o.name: o.default for o in d.options}
     return [o for o in d.options
-            if o.flag and not o.simulation and o.name != "players" and o.name not in given
+            if o.flag and o.asked and not o.simulation and o.name != "players" and o.name not in given
             and all(_holds(defaults.get(k) if given.get(k) is None else given[k], v) for k, v in o.when)]
 
 
@@ -147,7 +147,9 @@ def ask_option(out: Console, stdin: Any, spec: OptionSpec, listed: list[tuple[An
     quit (q or the end of input).  ``listed``: the values offered by number, with their labels."""
     question = f"{spec.describe()}? Enter for the default"
     if "default" not in spec.describe():
-        question += " (the game's own)" if spec.default is None else f" ({spec.default})"
+        # every asked option's help names its default (tests/cli/test_cli_menu_setup.py); this
+        # is for a game that does not say
+        question += " (left to the game)" if spec.default is None else f" ({spec.default})"
     question += "."
     out.print(escape(question[:1].upper() + question[1:]), soft_wrap=True)
     for n, (_, label) in enumerate(listed, 1):

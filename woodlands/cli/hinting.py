@@ -53,5 +53,18 @@ def hint_lines(job: HintJob) -> list[str]:
         return ["No hint: it is not this seat's decision."]
     first = job.hints[0]
     lines = [f"The search played {first.iterations} games from here as you see it:"]
-    lines += [f"{k}. {h.text()}" for k, h in enumerate(job.hints, 1)]
+    # ranked in words: "2. ..." would read as option 2 of the menu right under it
+    lines += [f"{rank(k)}: {h.text()}" for k, h in enumerate(job.hints, 1)]
     return lines
+
+
+def rank(k: int) -> str:
+    """A hint's place in words.
+
+    >>> [rank(k) for k in (1, 2, 3, 4, 11, 12, 13, 22)]
+    ['Best', '2nd best', '3rd best', '4th best', '11th best', '12th best', '13th best', '22nd best']
+    """
+    if k == 1:
+        return "Best"
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix} best"

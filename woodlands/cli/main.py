@@ -15,7 +15,7 @@ from typing import Any, Callable, NoReturn, Sequence
 from .. import __version__
 from ..bots import bot_names
 from ..engine.errors import WoodlandsError
-from ..engine.game import game_ids
+from ..engine.game import game_class, game_ids
 from ..engine.registry import OptionSpec, descriptors, load_game_modules
 from ..sim.runner import BACKENDS
 from .terminal import clean, is_ascii_number, short
@@ -28,7 +28,12 @@ class UserError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad command line is one line on stderr like every other user mistake."""
+    """argparse, but a bad command line is one line on stderr like every other user mistake, and
+    a flag is taken only as written: argparse would read ``--game`` as ``--games`` (a prefix)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(USER_ERROR, clean(f"{self.prog}: error: {short(message, 300)} (see {self.prog} --help)") + "\n")
@@ -131,7 +136,11 @@ def _limit_help() -> str:
     kinds = [f"{spec.help} ({d.id})" for d in descriptors() if d.limit_option
              for spec in d.options if spec.name == d.limit_option]
     which = ", ".join(kinds[:-1]) + f" or {kinds[-1]}" if len(kinds) > 1 else "".join(kinds) or "rounds"
-    return f"stop a game after this many {which} as unfinished (default: the game's own)"
+    limits = [(d.id, game_class(d.id).simulation_options.get(d.limit_option)) for d in descriptors() if d.limit_option]
+    given = [f"{value} for {gid}" for gid, value in limits if value is not None]
+    unlimited = [gid for gid, value in limits if value is None]
+    default = "; ".join(given + ([f"no limit for {', '.join(unlimited)}"] if unlimited else []))
+    return f"stop a game after this many {which} as unfinished (default: {default or 'no limit'})"
 
 
 def build_parser() -> argparse.ArgumentParser:

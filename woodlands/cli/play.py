@@ -21,6 +21,7 @@ from ..engine.files import read_json, write_text
 from ..engine.game import Game, replay
 from ..engine.presentation import Presentation, plural, presentation_for
 from ..engine.state import GameState
+from .choose import Chooser
 from .helptext import COMMANDS
 from .narrate import narrator_for
 from .terminal import digits_hint, is_ascii_number, read_number, short
@@ -89,6 +90,7 @@ class PlaySession:
         self.screen_seat: int | None = None   # the seat the screen was last shown to (hot-seat)
         self.auto_forced = auto_forced   # take a decision's lone option when its kind allows it
         self.hint_budget = "1s"          # how long the search behind 'hint' thinks (play --budget)
+        self.chooser = Chooser(stable=True)   # numbers that stay with their options (choose.py)
 
     @property
     def pres(self) -> Presentation:
@@ -160,16 +162,16 @@ class PlaySession:
         self.console.print(f"\n[bold]{escape(d.prompt)}[/bold]")   # the rule reference is in h (help), not in player text
         letters = {v: k for k, v in self.letters(d).items()}
         groups = self.groups(d)
-        place = {o.id: n for n, o in enumerate(d.options, 1)}
+        place = self.chooser.numbers(d)
         if groups:
-            # every option keeps its place number; the groups are headings ("3 2": group 3, option 2)
+            # every option keeps its number; the groups are headings ("3 2": group 3, option 2)
             for g, (label, options) in enumerate(groups, 1):
                 self.say(f"  [{g}] {label}")
                 for o in options:
                     self.say(f"     {place[o.id]:>2}. {o.label}" + (f"  [{letters[o.id]}]" if o.id in letters else ""))
         else:
-            for n, o in enumerate(d.options, 1):
-                self.say(f"  {n:>2}. {o.label}" + (f"  [{letters[o.id]}]" if o.id in letters else ""))
+            for o in d.options:
+                self.say(f"  {place[o.id]:>2}. {o.label}" + (f"  [{letters[o.id]}]" if o.id in letters else ""))
         extra = "".join(f", {x.key} {x.title}" for x in self.pres.details(self.state.view(d.player), d)
                         if x.key not in LINE_COMMANDS)
         steps = ", or a group and its option ('2 1')" if groups else ""
@@ -267,12 +269,13 @@ class PlaySession:
         option_id = None
         times = 1
         two, many = _TWO.match(text), _TIMES.match(text)
+        by_number = {n: i for i, n in self.chooser.numbers(d).items()}
         if is_ascii_number(text):       # not str.isdigit: '²' is a digit that int() refuses (AUD-8)
             n = read_number(text)
-            if n is not None and 1 <= n <= len(d.options):
-                option_id = d.options[n - 1].id
+            if n is not None and n in by_number:
+                option_id = by_number[n]
             else:
-                self.say(f"There is no option {short(text, 12)}; choose 1 to {len(d.options)}.", "yellow")
+                self.say(f"There is no option {short(text, 12)}; choose {number_list(by_number)}.", "yellow")
                 return
         elif two is not None:
             groups = self.groups(d)
@@ -287,13 +290,15 @@ class PlaySession:
             option_id = options[n - 1].id
         elif many is not None:
             n, times = int(many.group(1)), int(many.group(2))
-            if not 1 <= n <= len(d.options):
-                self.say(f"There is no option {n}; choose 1 to {len(d.options)}.", "yellow")
+            if n not in by_number:
+                self.say(f"There is no option {n}; choose {number_list(by_number)}.", "yellow")
                 return
-            option_id = d.options[n - 1].id
-            most = max(1, self.pres.repeatable(self.state.view(d.player), d, d.options[n - 1]))
+            option_id = by_number[n]
+            chosen = d.option(option_id)
+            assert chosen is not None
+            most = max(1, self.pres.repeatable(self.state.view(d.player), d, chosen))
             if not 1 <= times <= most:
-                self.say(f"'{d.options[n - 1].label}' can be taken 1 to {most} time(s) in one go.", "yellow")
+                self.say(f"'{chosen.label}' can be taken 1 to {most} time(s) in one go.", "yellow")
                 return
         elif d.option(text) is not None:
             option_id = text
@@ -451,13 +456,15 @@ class PlaySession:
         try:
             state = replay(load_record(arg), self.content)
         except OSError as e:
-            self.say(f"Could not read {arg}: {e.strerror or e}", "yellow")
+            # the reason often names the file already ("x.json: no such file"): not twice
+            self.say(f"Could not read {arg}: {str(e.strerror or e).removeprefix(f'{arg}: ')}", "yellow")
             return
         except WoodlandsError as e:
             self.say(f"Could not load {arg}: {e}", "yellow")
             return
         self.state = state
         self.narrator = narrator_for(state.game)
+        self.chooser = Chooser(stable=True)      # another game: its numbers start afresh
         self.seen = max(0, state.log_length - RECAP)
         self.switch_autosave()
         self.say(f"Loaded {arg}: seed {state.seed}, {plural(len(state.choices), 'choice')} replayed.", "green")
@@ -490,6 +497,22 @@ class PlaySession:
         self.console.print(f"[bold]The last {len(events)} events:[/bold]")
         for line in self.pres.narrate(events, self.seat):
             self.say("  " + line)
+
+
+def number_list(numbers: Any) -> str:
+    """The option numbers on offer, for a refusal: '1 to 4', or '1 to 3, 5, 8' when some are
+    missing (numbers stay with their options, so gaps happen).
+
+    >>> number_list([1, 2, 3, 5, 8]), number_list([2, 1])
+    ('1 to 3, 5, 8', '1 to 2')
+    """
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]} to {r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def deciding_seat(state: GameState) -> int:

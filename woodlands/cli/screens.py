@@ -56,7 +56,8 @@ def capture(game_id: str, size: tuple[int, int], choices: int = CHOICES, seed: i
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m woodlands.cli.screens", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m woodlands.cli.screens", description=__doc__.splitlines()[0],
+                                allow_abbrev=False)
     p.add_argument("games", nargs="*", help="game ids (default: every registered game)")
     p.add_argument("--out", default="docs/screens", help="the folder to write to (default docs/screens)")
     p.add_argument("--choices", type=int, default=CHOICES, help=f"choices made before the capture (default {CHOICES})")

@@ -250,7 +250,8 @@ class PlayApp(App[int]):
             if self.hot_seat():
                 out.append(f"{self.pres.seat_name(self.state.view(d.player), d.player)} decides. ", style="bold reverse")
             out.append(d.prompt, style="bold")
-            if self.chooser.group is not None:
+            self.entries()                      # brings the chooser up to this decision
+            if self.chooser.can_go_back:
                 out.append("  (Esc: back)", style="dim")
             # what was typed and the last answer come first: a long menu must not hide them
             if self.typed:

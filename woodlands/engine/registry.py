@@ -79,7 +79,9 @@ class OptionSpec:
     schema is what menus, forms and the command line are made from.
 
     ``flag``: the command line gets ``--<name>`` for it (besides ``--option KEY=VALUE``, which
-    takes any option), and the menu of ``woodlands play`` asks for it.  ``simulation``: the
+    takes any option), and the menu of ``woodlands play`` asks for it unless ``asked`` is False
+    (the game asks the same at the table, with more to choose by: asking in the menu as well
+    would ask twice).  A flag option's help says its default.  ``simulation``: the
     option exists only so that automatic play ends (round limits, caps; ruling C-15), not for
     people's games.  ``when``: (option, value) pairs; a menu asks for this option only when
     those options have those values (their defaults if not given; ``...``: any value but None).  ``menu_choices``: a hook
@@ -94,6 +96,7 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     range: tuple[int, int] | None = None
     flag: bool = False
+    asked: bool = True
     simulation: bool = False
     when: tuple[tuple[str, Any], ...] = ()
     menu_choices: Any = None

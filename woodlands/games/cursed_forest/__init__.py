@@ -38,7 +38,7 @@ def _whole(value: Any) -> bool:
 class CursedForestGame(Game):
     """Options: ``players`` (1-4, default 1), ``adventurers`` (solo game only: 1-4, CF-091),
     ``characters`` (a list of character ids, one per adventurer; else each is chosen),
-    ``pvp`` (section 21), ``ring_bearer`` (adventurer number carrying the Ring, section 18),
+    ``pvp`` (section 21; 2 or more adventurers), ``ring_bearer`` (adventurer number carrying the Ring, section 18),
     ``escape_ends_turn`` (C-13: play 7.4, the turn ends after an escape), ``free_actions_at_zero_ap``
     (C-14: the turn stays open at 0 AP until the player ends it); and the two limits that only
     make random play end (C-15), off unless given: ``free_actions_per_turn`` (a cap on zero-AP
@@ -127,6 +127,10 @@ class CursedForestGame(Game):
         for flag, rule in FLAGS.items():
             if flag in options and not isinstance(options[flag], bool):
                 raise GameOptionError(f"{flag} must be true or false ({rule}), not {brief(options[flag])}")
+        if options["pvp"] and n < 2:
+            # a lone adventurer has nobody to fight: without this the game started solo, pvp unused
+            raise GameOptionError("pvp (section 21) needs 2 or more adventurers to fight each other: set players "
+                                  "to 2-4 (--players 2), or adventurers to 2-4 in a solo game (--adventurers 2)")
         ring = options.get("ring_bearer")
         if ring is not None and (not _whole(ring) or not 0 <= ring < n):
             raise GameOptionError(f"ring_bearer must be an adventurer number from 0 to {n - 1} (section 18), not {brief(ring)}")

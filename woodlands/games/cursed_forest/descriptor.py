@@ -20,8 +20,8 @@ DESCRIPTOR = GameDescriptor(
     value_scale=4.0,
     search=Lazy("woodlands.bots.value_cursed_forest:SEARCH"),
     options=(
-        OptionSpec("players", int, 1, "number of players, 1-4", range=(1, 4), flag=True),
-        OptionSpec("adventurers", int, None, "solo game only: adventurers to lead, 1-4 (CF-091)", range=(1, 4),
+        OptionSpec("players", int, 1, "number of players, 1-4 (default 1)", range=(1, 4), flag=True),
+        OptionSpec("adventurers", int, None, "solo game only: adventurers to lead, 1-4 (default 1, CF-091)", range=(1, 4),
                    flag=True, when=(("players", 1),)),
         OptionSpec("characters", list, None, "character ids, one per adventurer (default: each is chosen)"),
         OptionSpec("pvp", bool, False, "players may fight each other (section 21)"),

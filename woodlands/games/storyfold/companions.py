@@ -77,8 +77,10 @@ def use_options(s: StoryfoldState, window: str) -> list[Option]:
 
 def _option(s: StoryfoldState, who: str, comp: Companion, use: Use) -> Option:
     side = comp.sides[s.luma_side if who == "luma" else s.brom_side]
-    cost = f" for {use.cost} Crystal{'s' if use.cost != 1 else ''}" if use.cost else ""
-    return Option.of(who, use.id, label=f"{side.name}: {use.text or side.name}{cost}",
+    words = use.text or side.name
+    if use.cost and "Crystal" not in words:      # a card's text usually names its price already
+        words = f"{words.rstrip('.')}, for {use.cost} Crystal{'s' if use.cost != 1 else ''}"
+    return Option.of(who, use.id, label=f"{side.name}: {words}",
                      data={"companion": who, "use": use.id, "side": side.id, "cost": use.cost,
                            "cost_from": use.cost_from, "once_per_chapter": use.once_per_chapter})
 

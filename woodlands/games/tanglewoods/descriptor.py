@@ -33,7 +33,9 @@ DESCRIPTOR = GameDescriptor(
         OptionSpec("difficulty", int, 5, "difficulty 0-10 (default 5)", range=(0, 10), flag=True),
         OptionSpec("hero", str, None, "hero id (default: you choose at the table)", flag=True,
                    menu_choices=Lazy("woodlands.games.tanglewoods.descriptor:hero_choices")),
-        OptionSpec("side", str, None, "starting side of the hero, a or b", choices=("a", "b"), flag=True,
+        # asked at the table, where each side's numbers and text are shown (not in the menu too)
+        OptionSpec("side", str, None, "starting side of the hero, a or b (default: you choose at the table)",
+                   choices=("a", "b"), flag=True, asked=False,
                    when=(("hero", ...),)),
         OptionSpec("difficulty_mode", str, "toward-5", "how the difficulty applies (ruling T-9)",
                    choices=("toward-5", "single")),

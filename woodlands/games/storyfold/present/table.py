@@ -331,8 +331,10 @@ def _compact(v: View) -> RenderableType:
                 f"{(v.get('track') or {}).get('middle', '?')}")
     dice = v.get("dice") or []
     line.append(f" · dice {sum(1 for d in dice if not d.get('used'))}/{len(dice)}")
-    line.append(" · ◆ " + " ".join(f"{str(k)[:1].upper()}{n}" for k, n in (v.get("crystals") or {}).items()),
-                style="cyan")
+    # the Action cards' Crystals by name (first letters clashed: help and heal were both H), the
+    # empty ones left out to keep the line within 80 columns
+    held = [f"{k} {n}" for k, n in (v.get("crystals") or {}).items() if n]
+    line.append(" · ◆ " + (" ".join(held) or "none"), style="cyan")
     rows: list[RenderableType] = [head, table, line]
     roll = v.get("roll")
     if roll and roll.get("dice"):

@@ -106,8 +106,19 @@ class StoryfoldNarrator(Narrator):
 
     # ------------------------------------------------------------------ the story
     def lines(self, events: list[Event], seat: int | None = None) -> list[str]:
-        # an effect without words of its own is told by the events it causes
-        return [self.line(e, seat) for e in events if e.get("type") != "effect" or e.get("text")]
+        # an effect without words of its own is told by the events it causes; a story flag set
+        # or cleared by an effect with words is told by those words, not by the flag's id
+        # ("found-omas-letter")
+        out = []
+        for k, e in enumerate(events):
+            kind = e.get("type")
+            if kind == "effect" and not e.get("text"):
+                continue
+            if kind == "flag" and k and events[k - 1].get("type") == "effect" and events[k - 1].get("text") \
+                    and events[k - 1].get("do") in ("set_flag", "clear_flag"):
+                continue
+            out.append(self.line(e, seat))
+        return out
 
     def _campaign(self, e: Event) -> str:
         return f"=== {e['title']} ===\n{e.get('text', '')}".rstrip()

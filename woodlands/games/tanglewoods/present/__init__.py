@@ -63,6 +63,25 @@ def die_odds(colour: str) -> tuple[int, int, int, float]:
     return blanks, hits, crits, (hits + crits) / len(faces)
 
 
+#: the decks in the order the table lists them, with the end their cards are drawn from (T-10)
+DECK_WORDS = {"forest": ("Forest Deck", "bottom"), "map": ("Map Deck", "top"), "item": ("Item Deck", "bottom")}
+
+
+def _seen(card: dict[str, Any] | None) -> str:
+    """A visible card face of a deck, in a line: name, side, numbers and effect."""
+    if not card:
+        return "-"
+    bits = [f"{card['name']} ({card['side']})"]
+    if "directions" in card:
+        bits.append("needs " + (" ".join(card["directions"]) or "nothing") + ("; merchant" if card.get("merchant") else ""))
+    elif "cost" in card:
+        bits.append(f"cost {card['cost']}")
+    elif card.get("health") is not None:
+        bits.append(f"Health {card['health']}, Damage {card['damage']}, "
+                    + ("no bribe" if card.get("bribe") is None else f"bribe {card['bribe']}"))
+    return ", ".join(bits) + f": {card.get('text') or 'no effect'}"
+
+
 def _effects_text(face: Face) -> str:
     return face.text or "no effect"
 
@@ -228,9 +247,34 @@ class TanglewoodsPresentation(Presentation):
             other = self._other_side(choice)
             if other:
                 lines.append(f"  its other side: {other}")
+        # the cards drawn and waiting, with their effects: the table under 100 columns leaves
+        # the effects out, so they are here at every width
+        for title, key in (("Drawn", "drawn"), ("Held up (Baby Bear)", "revealed")):
+            for card in view.get(key) or []:
+                lines.append(f"{title}: {card['name']} ({card['side']}): {card.get('text') or 'no effect'}")
         for card in view.get("tableau") or []:
             lines.append(f"In the tableau: {card['name']} ({card['side']}): {card.get('text') or 'no effect'}")
-        return Detail("p", "Maps and places", "\n".join(lines) or "No map yet.")
+        lines += self._decks_lines(view)
+        return Detail("p", "Maps, cards and decks", "\n".join(lines) or "No map yet.")
+
+    def _decks_lines(self, view: View) -> list[str]:
+        """The deck faces anyone at the table sees (ruling T-10): each deck's top card and its
+        bottom card's underside; the Item Deck's top lies under the Merchant Card (T-25)."""
+        decks, discards = view.get("decks") or {}, view.get("discards") or {}
+        if not any((decks.get(k) or {}).get("count") for k in DECK_WORDS):
+            return []
+        lines = ["Decks (what anyone at the table sees):"]
+        for key, (name, end) in DECK_WORDS.items():
+            deck, discard = decks.get(key) or {}, discards.get(key) or {}
+            count = int(deck.get("count") or 0)
+            lines.append(f"  {name}, {plural(count, 'card')} (drawn from the {end}):")
+            if count:
+                top = "covered by the Merchant Card" if deck.get("covered_by") == "merchant" else _seen(deck.get("top"))
+                lines.append(f"    top: {top}")
+                lines.append(f"    bottom card's underside: {_seen(deck.get('bottom_underside'))}")
+            if discard.get("count"):
+                lines.append(f"    discard pile ({discard['count']}), on top: {_seen(discard.get('top'))}")
+        return lines
 
     def _other_side(self, card: dict[str, Any]) -> str:
         found = self._cards.get(str(card.get("id")))

@@ -20,7 +20,8 @@ Names = Callable[[str], str]
 
 def render_tanglewoods(view: View, compact: bool = False, names: Names | None = None) -> RenderableType:
     """The whole table; ``compact`` (under 100 columns) leaves out the decks, the hero's and
-    cards' texts (one key away in the details) and shortens the dice to a line, so it fits
+    cards' texts (one key away in the details: p has the decks and the drawn cards' effects,
+    c the hero) and shortens the dice to a line, so it fits
     80x24 beside the options.  ``names`` turns a card id into its printed name (the bears set
     aside are listed by id in the view)."""
     name: Names = names or (lambda i: i.replace("-", " ").title())
@@ -228,7 +229,8 @@ def _decks(v: View) -> RenderableType:
     for name in ("forest", "map", "item"):
         d = v["decks"][name]
         disc = v["discards"][name]
-        table.add_row(name, str(d["count"]), escape(_face(d["top"])), escape(_face(d["bottom_underside"])),
+        top = "Merchant Card" if d.get("covered_by") == "merchant" and d["count"] else _face(d["top"])
+        table.add_row(name, str(d["count"]), escape(top), escape(_face(d["bottom_underside"])),
                       escape(f"{_face(disc['top'])} ({disc['count']})"))
     return table
 
