@@ -38,7 +38,9 @@ class StoryfoldGame(Game):
     rules_changes = {
         3: ("S-12 (SW-055, SW-068): with no die showing a success after the last reroll, no effect is carried "
             "out whatever Crystals or cards added; success-adding Crystals and Boons are offered only while a "
-            "die shows a success, and what was spent stays spent",),
+            "die shows a success, and what was spent stays spent",
+            "the campaign's three story flags are set by effects with words of their own, which the log now "
+            "carries (the narrator tells 'Luma keeps Oma's letter', not the flag's id)",),
         2: ("S-9: the Explore action draws its cards one at a time; a Bane is carried out and a Trauma "
             "goes to a Boon space before the next card is drawn (so a reshuffle can take a Bane just drawn)",
             "S-11: a scene save keeps the order in which the d10 and d12 were gained, the dice still set aside "
