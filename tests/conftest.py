@@ -16,6 +16,17 @@ def _data_dir_of_the_tests(tmp_path_factory):
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _strict_greedy_bots():
+    """A greedy bot that meets a decision it has no judgement for raises here instead of taking
+    the first option (woodlands.bots.base.STRICT_ENV), so that a gap fails the tests; the
+    environment carries it to the programs the tests start, too."""
+    from woodlands.bots.base import STRICT_ENV
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(STRICT_ENV, "1")
+        yield
+
+
 @pytest.fixture(scope="session")
 def tanglewoods() -> woodlands.Game:
     return woodlands.load_game("tanglewoods", os.environ.get("WOODLANDS_TEST_PACK") or None)

@@ -2,11 +2,13 @@
 in its descriptor (:class:`woodlands.engine.registry.GameDescriptor`)."""
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
-from ..engine.errors import GameOptionError
+from ..engine.errors import GameOptionError, brief
 
 if TYPE_CHECKING:
+    from ..engine.decision import Decision
     from ..engine.state import GameState
     from .ismcts import Budget
 
@@ -24,6 +26,41 @@ class Bot(Protocol):
     def choose(self, state: "GameState") -> str:
         """The id of one option of ``state.decision``."""
         ...
+
+
+#: Set to 1 (the test suite does, tests/conftest.py), a greedy bot made without ``strict=`` is
+#: strict: a decision it has no judgement for raises :class:`UnhandledDecision` instead of being
+#: answered with the decision's first option.
+STRICT_ENV = "WOODLANDS_STRICT_BOTS"
+
+
+class UnhandledDecision(RuntimeError):
+    """A strict greedy bot met a decision it has no judgement for: a decision kind without a
+    handler, or a handler that named none of the decision's options.  A gap in the bot, not
+    bad input: it never reaches a player (bots are strict only under test)."""
+
+
+def strict_default() -> bool:
+    """Whether greedy bots made without ``strict=`` are strict: :data:`STRICT_ENV` set to
+    anything but empty, ``0``, ``false`` or ``no``."""
+    return os.environ.get(STRICT_ENV, "").strip().lower() not in ("", "0", "false", "no")
+
+
+def no_judgement(game: str, decision: "Decision", strict: bool | None, answer: object = None,
+                 handled: bool = False) -> str:
+    """What a greedy bot of ``game`` answers when it has no judgement for ``decision``: its
+    handler is missing (``handled`` False) or gave ``answer``, which is not one of the options.
+
+    Strict (``strict``, or :func:`strict_default` when it is None): raise
+    :class:`UnhandledDecision`, naming the game and the decision kind, so that a test finds the
+    gap.  Otherwise the first option, so that a game in play never stops on a bot's gap.
+    """
+    if strict if strict is not None else strict_default():
+        if handled:
+            raise UnhandledDecision(f"the greedy {game} bot's handler for the decision kind {decision.kind!r} "
+                                    f"answered {brief(answer)}, which is not one of its options {brief(decision.ids)}")
+        raise UnhandledDecision(f"the greedy {game} bot has no handler for the decision kind {decision.kind!r}")
+    return decision.ids[0]
 
 
 class GreedyBot:

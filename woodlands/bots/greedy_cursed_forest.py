@@ -41,7 +41,9 @@ import functools
 import heapq
 import itertools
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
+
+from .base import no_judgement
 
 if TYPE_CHECKING:
     from ..engine.decision import Decision
@@ -176,25 +178,54 @@ class GreedyCursedForestBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, strict: bool | None = None) -> None:
         self.seed = seed
+        #: raise on a decision without a judgement instead of taking its first option
+        #: (None: as :func:`woodlands.bots.base.strict_default` says when it happens)
+        self.strict = strict
         self._content: Any = None
         self._items: dict[str, Any] = {}
         self._monsters: dict[str, Any] = {}
         self._key_kinds: dict[str, int] = {}
         self._token_cache: dict[tuple[Any, ...], float] = {}
+        # one handler per decision kind the rules declare (an explicit table, so that a helper
+        # method whose name happens to match a new kind is never taken for its handler)
+        self._handlers: dict[str, Callable[["Decision", View], str | None]] = {
+            "choose_character": self._choose_character,
+            "lay_tile": self._lay_tile,
+            "lay_exit": self._lay_exit,
+            "stow_item": self._stow_item,
+            "poison_replace": self._poison_replace,
+            "tag_reply": self._tag_reply,
+            "choose_partner": self._choose_partner,
+            "maiden_call": self._maiden_call,
+            "flee_price": self._flee_price,
+            "defend_round": self._defend_round,
+            "reroll": self._reroll,
+            "fight_round": self._fight_round,
+            "turn_action": self._turn_action,
+        }
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The decision kinds this bot has a handler for."""
+        return frozenset(self._handlers)
 
     # ------------------------------------------------------------------ entry
     def choose(self, state: "GameState") -> str:
         decision = state.decision
         if decision is None:
             raise ValueError("the game is over; there is nothing to choose")
+        if len(decision.options) == 1:
+            return decision.options[0].id      # nothing to judge
+        handler = self._handlers.get(decision.kind)
+        if handler is None:
+            return no_judgement("cursed-forest", decision, self.strict)
         self._learn(state.game.content)
         view = state.view(decision.player)
-        handler = getattr(self, "_" + decision.kind, None)
-        choice: str | None = handler(decision, view) if handler is not None else None
+        choice = handler(decision, view)
         if choice is None or choice not in decision.ids:
-            choice = decision.options[0].id
+            return no_judgement("cursed-forest", decision, self.strict, choice, handled=True)
         return choice
 
     def _learn(self, content: Any) -> None:

@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import copy
 import functools
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..engine.decision import Decision, Option, make_id
+from .base import no_judgement
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -408,8 +409,36 @@ class GreedyStoryfoldBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, strict: bool | None = None) -> None:
         self.seed = seed      # kept for the bot interface: every choice is already deterministic
+        #: raise on a decision without a judgement instead of taking its first option
+        #: (None: as :func:`woodlands.bots.base.strict_default` says when it happens)
+        self.strict = strict
+        # one handler per decision kind the rules declare (an explicit table, so that a helper
+        # method whose name happens to match a new kind is never taken for its handler)
+        self._handlers: dict[str, Callable[[Table, list[str], Any], str | None]] = {
+            "luma_phase": self._luma_phase,
+            "roll": self._roll,
+            "after_roll": self._after_roll,
+            "reroll": self._reroll,
+            # a failed roll's own decision (SW-054): the bottom effect or nothing
+            "fallback": self._fallback,
+            "place_crystal": self._place_crystal,
+            "lose_crystal": self._lose_crystal,
+            "pay_crystal": self._pay_crystal,
+            "keep_explore": self._keep_explore,
+            "make_room": self._make_room,
+            "choose_creature": self._choose_creature,
+            "choose_action_card": self._choose_action_card,
+            "shadow_boon": self._shadow_boon,
+            "last_shadow": self._last_shadow,
+            "scene_break": self._scene_break,
+        }
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The decision kinds this bot has a handler for."""
+        return frozenset(self._handlers)
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, state: "GameState") -> str:
@@ -419,11 +448,15 @@ class GreedyStoryfoldBot:
         ids = [o.id for o in decision.options]
         if len(ids) == 1:
             return ids[0]
+        handler = self._handlers.get(decision.kind)
+        if handler is None:
+            return no_judgement("storyfold", decision, self.strict)
         self.options: dict[str, Option] = {o.id: o for o in decision.options}
         t = Table(state.view(decision.player), state.game.content)
-        handler = getattr(self, "_" + decision.kind, None)
-        choice = handler(t, ids, decision) if handler is not None else None
-        return choice if choice in ids else ids[0]
+        choice = handler(t, ids, decision)
+        if choice is None or choice not in ids:
+            return no_judgement("storyfold", decision, self.strict, choice, handled=True)
+        return choice
 
     # ------------------------------------------------------------------ reading options as data
     def _verb(self, option_id: str) -> str:
@@ -794,19 +827,19 @@ class GreedyStoryfoldBot:
                 order.append(name)
         return order
 
-    def _place_crystal(self, t: Table, ids: list[str], decision: Any) -> str:
+    def _place_crystal(self, t: Table, ids: list[str], decision: Any) -> str | None:
         for name in self.crystal_order(t):
             if make_id("crystal", (name,)) in ids:
                 return make_id("crystal", (name,))
-        return ids[0]
+        return None      # no Action card offered: not a choice this bot knows
 
-    def _lose_crystal(self, t: Table, ids: list[str], decision: Any) -> str:
+    def _lose_crystal(self, t: Table, ids: list[str], decision: Any) -> str | None:
         for name in reversed(self.crystal_order(t)):
             if make_id("crystal", (name,)) in ids:
                 return make_id("crystal", (name,))
-        return ids[0]
+        return None
 
-    def _pay_crystal(self, t: Table, ids: list[str], decision: Any) -> str:
+    def _pay_crystal(self, t: Table, ids: list[str], decision: Any) -> str | None:
         # a reroll is paid from another card than the one whose Crystals may still be spent
         current = (t.v.get("roll") or {}).get("action")
         rest = [o for o in ids if self._arg(o) != current] or ids
@@ -868,4 +901,4 @@ class GreedyStoryfoldBot:
         return next((o for o in ids if self._verb(o) == "luma"), "draw")
 
     def _scene_break(self, t: Table, ids: list[str], decision: Any) -> str:
-        return ids[0]
+        return ids[0]      # the one option the break offers: open the next scene

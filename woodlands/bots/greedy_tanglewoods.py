@@ -24,13 +24,19 @@ pack (public knowledge: names, stats and effects, never their order).  Its plain
   re-rolls remain; spend each hit or crit where it finishes the most, else on the head of
   the plan, and keep crits from finishing what the hits can;
 * recover and mend the strongest dice; at the merchant bless Health when it is low, bait a bear
-  as soon as the gold is there (at most two loose at once), mend tired dice, buy what helps.
+  as soon as the gold is there (at most two loose at once), mend tired dice, buy what helps;
+* effects that come due together go in the order that leaves the most: losses before gains
+  where there is little to lose, tolls before "if you have 10 gold" losses, dice exhausted
+  before others wake.
 """
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from .base import no_judgement
 
 if TYPE_CHECKING:
     from ..engine.decision import Decision
@@ -140,9 +146,12 @@ class GreedyTanglewoodsBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, tuning: Tuning | None = None) -> None:
+    def __init__(self, seed: int = 0, tuning: Tuning | None = None, strict: bool | None = None) -> None:
         self.rng = random.Random(seed)
         self.tuning = tuning or Tuning()
+        #: raise on a decision without a judgement instead of taking its first option
+        #: (None: as :func:`woodlands.bots.base.strict_default` says when it happens)
+        self.strict = strict
         self.content: Any = None
         self._handlers: dict[str, Callable[[Decision, View], str | None]] = {
             "choose_hero": self.choose_hero,
@@ -167,7 +176,13 @@ class GreedyTanglewoodsBot:
             "discard_item": self.discard_item,
             "item_limit": self.discard_item,
             "upgrade_item": self.upgrade_item,
+            "order_effects": self.order_effects,
         }
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The decision kinds this bot has a handler for."""
+        return frozenset(self._handlers)
 
     # ------------------------------------------------------------------ entry point
     def choose(self, state: "GameState") -> str:
@@ -179,12 +194,14 @@ class GreedyTanglewoodsBot:
             return ids[0]
         handler = self._handlers.get(decision.kind)
         if handler is None:
-            return ids[0]
+            return no_judgement("tanglewoods", decision, self.strict)
         view = state.view(decision.player)
         if self.content is None:
             self.content = load_content(state, view)
         choice = handler(decision, view)
-        return choice if choice in ids else ids[0]
+        if choice is None or choice not in ids:
+            return no_judgement("tanglewoods", decision, self.strict, choice, handled=True)
+        return choice
 
     # ------------------------------------------------------------------ reading cards
     def face(self, card: Card) -> Any:
@@ -359,7 +376,7 @@ class GreedyTanglewoodsBot:
             return self._weakest(ids, "banish:")
         if ids[0].startswith("stat:"):
             return self._stat(d, view, raising=(d.data or {}).get("change", 1) > 0)
-        return ids[0]
+        return None     # a difficulty choice this bot does not know: no judgement (strict mode raises)
 
     def peek_forest(self, d: "Decision", view: View) -> str | None:
         """Difficulty 5: the best of the two peeked cards goes to the bottom (drawn first), the
@@ -713,12 +730,111 @@ class GreedyTanglewoodsBot:
         return max(targets, key=score)
 
     def reroll_die(self, d: "Decision", view: View) -> str | None:
-        for colour in STRONG_FIRST:
-            if f"reroll:{colour}:blank" in d.ids:
-                return f"reroll:{colour}:blank"
+        """The strongest die showing a blank (the likeliest to hit now).  With no blank a die
+        must still be rolled again: a hit, then a crit, of the strongest colour (a red hit cannot
+        come back blank, and a strong die's crit loses least)."""
+        for face in ("blank", "hit", "crit"):
+            for colour in STRONG_FIRST:
+                if f"reroll:{colour}:{face}" in d.ids:
+                    return f"reroll:{colour}:{face}"
         return None
 
     # ------------------------------------------------------------------ Resolve phase and effects
+    def order_effects(self, d: "Decision", view: View) -> str | None:
+        """Several cards' effects came due together (map cards drawn at once, the After effects
+        of the map and the tableau) and we pick the order (TG-028, T-13).  The order matters
+        where one effect changes what another can do: gold lost while there is little of it,
+        or before gold is gained, costs less; a toll is paid before a "lose 1 gold if you have
+        10" empties the purse below 10; dice are woken after others are exhausted, an item is
+        upgraded after one is gained.  So every order is played out on a ledger of what it can
+        change (:meth:`_ledger_worth`) and the first card of the best one goes first; orders
+        worth the same keep the cards' order as offered."""
+        when = str((d.data or {}).get("when", "ambush"))
+        effects = {i: self._due_effects(suffix(i), when, view) for i in d.ids}
+        best = max(itertools.permutations(d.ids),
+                   key=lambda order: self._ledger_worth([e for i in order for e in effects[i]], view))
+        return best[0]
+
+    def _due_effects(self, card_id: str, when: str, view: View) -> list[Any]:
+        """The ``when`` effects ("ambush" or "after") of the card in play called ``card_id``."""
+        for card in [view["map"], *view["map_choices"], *view["tableau"], *view["drawn"], *view["revealed"]]:
+            if card and card["id"] == card_id:
+                face = self.face(card)
+                return list(face.ambush if when == "ambush" else face.after)
+        return []
+
+    def _ledger_worth(self, effects: list[Any], view: View) -> float:
+        """What carrying out ``effects`` in this order leaves us, in dice, counting only what
+        the order can change: gold (0..20), Health (a fall below 1 loses), Strategy and
+        Recovery (1..6), ready, tired and banished dice, items and their upgrades.  A toll
+        (``pay_or``) is paid or refused, whichever leaves more."""
+        dice = view["dice"]
+        start = {"gold": view["gold"], "health": view["health"], "strategy": view["strategy"],
+                 "recovery": view["recovery"], "ready": sum(dice["pool"].values()),
+                 "tired": sum(dice["exhausted"].values()), "banished": 0,
+                 "items": len(view["inventory"]),
+                 "ordinary": sum(1 for i in view["inventory"] if i["side"] == "ordinary"), "upgrades": 0}
+        map_side = (view["map"] or {}).get("side")
+        gold, health = self.gold_value(view), self.health_value(view)
+
+        def worth(led: dict[str, int]) -> float:
+            if led["health"] < 1:
+                return -LOST
+            return (led["gold"] * gold + led["health"] * health + (led["strategy"] + led["recovery"]) * 2.0
+                    + led["ready"] * 0.8 - led["banished"] * 3.0 + led["items"] * 1.5 + led["upgrades"] * 1.0)
+
+        def run(todo: list[Any], led: dict[str, int]) -> float:
+            led = dict(led)
+            for k, e in enumerate(todo):
+                if led["health"] < 1:
+                    break
+                p, do, cond = e.params, e.do, e.cond
+                if (cond == "gold_at_least_10" and led["gold"] < 10) or (cond == "has_item" and not led["items"]) \
+                        or (cond == "day_map" and map_side != "day") or (cond == "night_map" and map_side != "night"):
+                    continue
+                if do == "pay_or":
+                    refuse = run(list(p["otherwise"]) + todo[k + 1:], led)
+                    if led["gold"] < p["amount"]:
+                        return refuse
+                    paid = dict(led, gold=led["gold"] - p["amount"])
+                    return max(run(todo[k + 1:], paid), refuse)
+                if do == "gain_gold":
+                    led["gold"] = min(20, led["gold"] + p["amount"])
+                elif do == "lose_gold":
+                    led["gold"] = max(0, led["gold"] - p["amount"])
+                elif do in ("gain_stat", "lose_stat") and p["stat"] in ("health", "strategy", "recovery"):
+                    stat, amount = p["stat"], p["amount"] if do == "gain_stat" else -p["amount"]
+                    floor = -99 if stat == "health" else 1
+                    led[stat] = max(floor, min(6, led[stat] + amount))
+                elif do == "exhaust_dice":
+                    n = min(p["count"], led["ready"])
+                    led["ready"] -= n
+                    led["tired"] += n
+                elif do == "recover_dice":
+                    n = min(p["count"], led["tired"])
+                    led["tired"] -= n
+                    led["ready"] += n
+                elif do == "banish_dice":
+                    n = min(p["count"], led["ready"])
+                    led["ready"] -= n
+                    led["banished"] += n
+                elif do == "gain_item":
+                    led["items"] += 1
+                    if p.get("upgraded"):
+                        led["upgrades"] += 1
+                    else:
+                        led["ordinary"] += 1
+                elif do == "discard_item" and led["items"]:
+                    led["items"] -= 1
+                    led["ordinary"] = min(led["ordinary"], led["items"])
+                    led["upgrades"] = min(led["upgrades"], led["items"])
+                elif do == "upgrade_item" and led["ordinary"]:
+                    led["ordinary"] -= 1
+                    led["upgrades"] += 1
+            return worth(led)
+
+        return run(effects, start)
+
     def recover_dice(self, d: "Decision", view: View) -> str | None:
         return self._strongest(d.ids, "recover:") or "done"
 
