@@ -468,7 +468,12 @@ class PlaySession:
             self.say("Sorry, that cannot be undone: the last choice drew a card, rolled dice or "
                      "shuffled, and undoing it would let you peek at chance.", "yellow")
             return
-        self.state = self.state.undo()
+        before = self.state.undo()
+        refusal = undo_refusal(self.state, before)
+        if refusal is not None:
+            self.say(refusal, "yellow")
+            return
+        self.state = before
         self.seen = self.state.log_length
         self.save_automatically()
         self.say("Undone: back one choice.", "green")
@@ -497,6 +502,18 @@ def deciding_seat(state: GameState) -> int:
     is over.  The terminal narrates ``state.log_for(deciding_seat(state))``, never the full log."""
     d = state.decision
     return d.player if d is not None else 0
+
+
+def undo_refusal(state: GameState, before: GameState) -> str | None:
+    """Why the seat at the screen may not go back from ``state`` to ``before`` (one choice
+    back), or None.  As in the web app, a seat takes back only its own last choice, before
+    another player acts: undoing another player's choice would bring that player's screen, with
+    their face-down items, back in front of whoever sits here now."""
+    seat, chooser = deciding_seat(state), deciding_seat(before)
+    if chooser == seat:
+        return None
+    return (f"Only {seat_name(before, chooser)} could take that back: a player may undo only their own "
+            "last choice, before another player acts.")
 
 
 def seat_name(state: GameState, player: int) -> str:

@@ -13,7 +13,7 @@ g glossary, L the whole log, : type an option id, a forced moves on/off, u undo,
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, Callable
 
 from rich.console import Console, Group
 from rich.table import Table
@@ -29,7 +29,7 @@ from ..engine.decision import Decision, Option
 from ..engine.presentation import Presentation, plural, presentation_for
 from ..engine.state import GameState
 from .choose import Chooser, Entry
-from .play import PlaySession, deciding_seat
+from .play import PlaySession, deciding_seat, undo_refusal
 
 #: below this many columns the log goes under the table instead of beside it
 WIDE = 120
@@ -556,11 +556,15 @@ class PlayApp(App[int]):
                             "undoing it would let you peek at chance.")
             self.draw_options()
             return
-        self.session.state = self.state.undo()
+        before = self.state.undo()
+        refusal = undo_refusal(self.state, before)
+        if refusal is not None:
+            self.message = refusal
+            self.draw_options()
+            return
+        self.session.state = before
         self.session.save_automatically()
-        self.log_line("Undone: back one choice.", "green")
-        self.shown_seat = None
-        self.show_seat(self.seat())
+        self.change_seat(lambda: self.log_line("Undone: back one choice.", "green"))
 
     def default_save(self) -> str:
         return f"saves/{self.state.game.id}-{self.state.seed}.json"
@@ -583,9 +587,23 @@ class PlayApp(App[int]):
             self.draw_options()
             return
         self.chooser = Chooser(stable=True)
+        loaded = f"Loaded {path}: {plural(len(self.state.choices), 'choice')} replayed."
+        self.change_seat(lambda: self.log_line(loaded, "green"))
+
+    def change_seat(self, then: Callable[[], None]) -> None:
+        """Show the position now (after an undo or a load) to the seat that decides, through the
+        handover when that is not the seat on screen; ``then`` runs once it is shown."""
+        seat, last = self.seat(), self.shown_seat
         self.shown_seat = None
-        self.show_seat(self.seat())
-        self.log_line(f"Loaded {path}: {plural(len(self.state.choices), 'choice')} replayed.", "green")
+
+        def show(_: object = None) -> None:
+            self.show_seat(seat)
+            then()
+        if last is not None and last != seat and not self.state.is_over and self.hot_seat():
+            self.blank()
+            self.push_screen(HandoverScreen(self.pres.seat_name(self.state.view(seat), seat)), show)
+        else:
+            show()
 
     def session_said(self) -> str:
         """What the line-mode session printed (autosave notes, save answers), taken from its buffer."""
