@@ -22,6 +22,7 @@ from ..engine.game import Game, replay
 from ..engine.presentation import Presentation, plural, presentation_for
 from ..engine.state import GameState
 from .helptext import COMMANDS
+from .keys import detail_keys, option_letters
 from .narrate import narrator_for
 from .terminal import digits_hint, is_ascii_number, read_number, short
 
@@ -170,15 +171,14 @@ class PlaySession:
         else:
             for n, o in enumerate(d.options, 1):
                 self.say(f"  {n:>2}. {o.label}" + (f"  [{letters[o.id]}]" if o.id in letters else ""))
-        extra = "".join(f", {x.key} {x.title}" for x in self.pres.details(self.state.view(d.player), d)
-                        if x.key not in LINE_COMMANDS)
+        extra = "".join(f", {x.key} {x.title}" for x in detail_keys(self.pres, self.state.view(d.player), d))
         steps = ", or a group and its option ('2 1')" if groups else ""
         self.console.print(f"[dim]Type a number{escape(steps)}, or h for help{escape(extra)}, g glossary, "
                            f"s save, u undo, log, q quit.[/dim]")
 
     def letters(self, d: Decision) -> dict[str, str]:
         """The game's letters for frequent options of ``d`` (never the terminal's own)."""
-        return {k: v for k, v in self.pres.fixed_keys(d).items() if k not in LINE_COMMANDS and v in d}
+        return option_letters(self.pres, d)
 
     def groups(self, d: Decision) -> list[tuple[str, tuple[Option, ...]]]:
         """The groups of a long decision (the presentation's grouping), [] when it is shown flat."""
@@ -360,9 +360,9 @@ class PlaySession:
     def detail(self, key: str) -> bool:
         """Show the detail bound to ``key`` (Presentation.details); False if there is none."""
         d = self.state.decision
-        if d is None or key in LINE_COMMANDS or key in self.letters(d):
+        if d is None:
             return False
-        for x in self.pres.details(self.state.view(d.player), d):
+        for x in detail_keys(self.pres, self.state.view(d.player), d):
             if x.key == key:
                 self.say(f"{x.title}:", "bold")
                 for line in x.text.splitlines():

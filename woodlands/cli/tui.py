@@ -26,15 +26,16 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, RichLog, Static
 
 from ..engine.decision import Decision, Option
-from ..engine.presentation import Presentation, plural, presentation_for
+from ..engine.presentation import Detail, Presentation, plural, presentation_for
 from ..engine.state import GameState
 from .choose import Chooser, Entry
+from .keys import TERMINAL_KEYS, detail_keys, option_letters
 from .play import PlaySession, deciding_seat, undo_refusal
 
 #: below this many columns the log goes under the table instead of beside it
 WIDE = 120
 #: keys the terminal keeps for itself (a game's letters never take them)
-COMMAND_KEYS = frozenset("hsluqgaL:?")
+COMMAND_KEYS = TERMINAL_KEYS
 #: the rows of the options box (its content, under its top border), narrow and wide
 OPTIONS_ROWS_NARROW = 9
 OPTIONS_ROWS = 15
@@ -265,7 +266,7 @@ class PlayApp(App[int]):
 
     def menu(self, d: Decision, head: Text) -> Table:
         """The entries in as many columns as the options box needs to show them all."""
-        letters = {v: k for k, v in self.pres.fixed_keys(d).items() if k not in COMMAND_KEYS}
+        letters = {v: k for k, v in option_letters(self.pres, d).items()}
         cells: list[Text] = []
         for e in self.entries():
             cell = Text(f"{e.number:>2}. ")
@@ -286,10 +287,9 @@ class PlayApp(App[int]):
         return grid
 
     def draw_keys(self) -> None:
-        d = self.state.decision
         width = self.size.width
         narrow = width < WIDE
-        details = self.pres.details(self.state.view(d.player), d) if d is not None else []
+        details = self.details()
         auto = "a auto" + ("" if narrow else f" {'on' if self.auto_forced else 'off'}")
         # the terminal's own keys first, so q and h never fall off the line; then the game's
         # detail keys with their titles, or by their letters alone when the titles do not fit
@@ -301,6 +301,11 @@ class PlayApp(App[int]):
         if len(line) > width - 2 and details:
             line = sep.join(commands + ["/".join(x.key for x in details) + " details"])
         self.query_one("#keys", Static).update(Text(line, no_wrap=True, overflow="ellipsis"))
+
+    def details(self) -> list[Detail]:
+        """The decision's details, on the keys that open them now (woodlands.cli.keys)."""
+        d = self.state.decision
+        return detail_keys(self.pres, self.state.view(d.player), d) if d is not None else []
 
     def refresh_all(self) -> None:
         self.draw_table()
@@ -437,13 +442,13 @@ class PlayApp(App[int]):
         d = self.state.decision
         self.message = ""
         if d is not None and char not in COMMAND_KEYS:
-            fixed = self.pres.fixed_keys(d)
-            if char in fixed and fixed[char] in d:
+            fixed = option_letters(self.pres, d)
+            if char in fixed:
                 option = d.option(fixed[char])
                 assert option is not None
                 self.take(option)
                 return
-            for detail in self.pres.details(self.state.view(d.player), d):
+            for detail in self.details():
                 if detail.key == char:
                     self.push_screen(TextScreen(detail.title, detail.text))
                     return
@@ -451,7 +456,7 @@ class PlayApp(App[int]):
             self.quit()
         elif char == "h":
             text = self.pres.help(d) if d is not None else "The game is over."
-            details = self.pres.details(self.state.view(d.player), d) if d is not None else []
+            details = self.details()
             listed = "".join(f"\n{x.key}  {x.title}" for x in details)
             self.push_screen(TextScreen("Help", text + "\n\n" + KEYS_HELP + ("\n\nDetails:" + listed if listed else "")))
         elif char == "g":
