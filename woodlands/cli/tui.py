@@ -21,6 +21,7 @@ from rich.markup import escape
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, RichLog, Static
@@ -30,6 +31,7 @@ from ..engine.presentation import Detail, Presentation, plural, presentation_for
 from ..engine.state import GameState
 from .choose import Chooser, Entry
 from .keys import TERMINAL_KEYS, detail_keys, option_letters
+from .paste import paste_safe_driver
 from .play import PlaySession, deciding_seat, undo_refusal
 
 #: below this many columns the log goes under the table instead of beside it
@@ -121,6 +123,11 @@ class AskScreen(ModalScreen[str | None]):
 class PlayApp(App[int]):
     """One game at a full-screen terminal; ``run()`` returns the exit status."""
 
+    # Ctrl-C and Ctrl-Q leave like q (the autosave line included), from any screen; the
+    # framework's own Ctrl-C only shows a toast about Ctrl-Q, and its Ctrl-Q leaves silently
+    BINDINGS = [Binding("ctrl+c", "leave", show=False, priority=True),
+                Binding("ctrl+q", "leave", show=False, priority=True)]
+
     CSS = """
     Screen { layout: vertical; }
     #main { height: 1fr; }
@@ -135,7 +142,7 @@ class PlayApp(App[int]):
     """
 
     def __init__(self, session: PlaySession, auto_forced: bool = True) -> None:
-        super().__init__()
+        super().__init__(driver_class=paste_safe_driver())   # pasted text never chooses
         self.session = session
         self.chooser = Chooser(stable=True)
         self.auto_forced = auto_forced
@@ -483,9 +490,12 @@ class PlayApp(App[int]):
             self.push_screen(AskScreen("Type an option id:"), self.typed_id)
         elif char == "?":
             self.hint()
-        elif char:
+        elif char.isprintable() and char:     # control keys (Ctrl-X ...) do nothing, silently
             self.message = f"'{char}' is no key here; h shows the keys."
             self.draw_options()
+
+    def action_leave(self) -> None:
+        self.quit()
 
     def quit(self) -> None:
         """Leave; the autosave's whereabouts are told once the screen is given back."""
