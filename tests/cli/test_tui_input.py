@@ -152,3 +152,41 @@ def test_a_paste_never_chooses_and_ctrl_c_leaves_in_a_real_terminal(tmp_path):
     assert "Nothing was autosaved: no choice was made." in out, out[-2000:]
     records = [json.loads(p.read_text()) for p in (tmp_path / "data").rglob("*.json") if ".meta." not in p.name]
     assert all(r.get("choices") == [] for r in records), records
+
+
+@pytest.mark.parametrize("start", [(80, 24), (40, 24)], ids=["80x24", "40x24"])
+def test_a_resize_wraps_the_log_again_and_keeps_hints(start):
+    """From a narrow terminal to 160x50: the log beside the table is wrapped again at its new
+    width (no sentence cut or left wrapped narrow) and keeps what was added to it (a hint)."""
+    game = woodlands.load_game("cursed-forest")
+    state = game.new_game(seed=5, options={"players": 1})
+    session = session_for(state)
+    session.hint_budget = "60"                   # iterations: a quick hint
+    app = PlayApp(session)
+    shots: list[str] = []
+
+    async def go() -> None:
+        async with app.run_test(size=start) as pilot:
+            await pilot.pause()
+            await pilot.press("1")
+            await pilot.pause()
+            await pilot.press("?")
+            for _ in range(100):
+                await pilot.pause(0.1)
+                if "Hint: in the log." in screen_text(app):
+                    break
+            await pilot.resize_terminal(160, 50)
+            await pilot.pause()
+            await pilot.pause()
+            shots.append(screen_text(app))
+    asyncio.run(go())
+    rows = [line.split("│", 1)[1] for line in shots[0].split("\n") if "│" in line]
+    log = " ".join(" ".join(rows).split())
+    seat = app.state.decision.player
+    told = app.pres.narrate(app.state.log_for(seat), seat)
+    assert told
+    for sentence in told:
+        assert " ".join(sentence.split()) in log, sentence
+    assert "The search played" in log                   # the hint is still there
+    widest = max(len(row.rstrip()) for row in rows)
+    assert widest > 40, f"the log is still wrapped narrow ({widest} columns)"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 from typing import Any, Callable
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.markup import escape
 from rich.text import Text
@@ -43,6 +43,48 @@ OPTIONS_ROWS_NARROW = 9
 OPTIONS_ROWS = 15
 #: how many past events the log pane is filled with when it is (re)drawn for a seat
 LOG_FILL = 200
+
+
+class SeatLog(RichLog):
+    """The log pane.  A RichLog keeps only the lines it wrapped at the width it had; this one
+    also keeps what it was given, so that a new width (a resized terminal, the log moving beside
+    the table) wraps everything again, hints and notes included, instead of cutting it."""
+
+    #: how many entries are kept to wrap again (the pane is refilled from the game's log when
+    #: the seat changes, so this only bounds a very long sitting)
+    KEEP = 2000
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.kept: list[RenderableType] = []
+        self.wrapped_at = 0
+
+    def write(self, content: RenderableType | object, *args: Any, **kwargs: Any) -> "SeatLog":
+        if isinstance(content, (Text, str)):
+            self.kept.append(content)
+            del self.kept[:-self.KEEP]
+        super().write(content, *args, **kwargs)
+        return self
+
+    def clear(self) -> "SeatLog":
+        self.kept = []
+        super().clear()
+        return self
+
+    def on_resize(self, event: events.Resize) -> None:
+        # RichLog's own handler runs too (Textual calls each class's); wrap again once laid out
+        if event.size.width != self.wrapped_at:
+            self.call_after_refresh(self.wrap_again)
+
+    def wrap_again(self) -> None:
+        width = self.scrollable_content_region.width
+        if width == self.wrapped_at or not width:
+            return
+        self.wrapped_at = width
+        kept = self.kept
+        self.clear()
+        for entry in kept:
+            self.write(entry)
 
 
 class TextScreen(ModalScreen[None]):
@@ -166,7 +208,7 @@ class PlayApp(App[int]):
         with Horizontal(id="main"):
             with VerticalScroll(id="table-box"):
                 yield Static(id="table")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+            yield SeatLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Static(id="options")
         yield Static(id="keys")
 
@@ -187,9 +229,9 @@ class PlayApp(App[int]):
             self.call_after_refresh(self.redraw)
 
     def redraw(self) -> None:
-        """A new terminal size: the table fitted to it and the log wrapped again."""
+        """A new terminal size: the table and the options fitted to it (the log pane wraps
+        itself again, keeping everything in it)."""
         if self.shown_seat is not None and self.screen is self.screen_stack[0]:
-            self.fill_log(self.shown_seat)
             self.draw_table()
             self.draw_options()
 
