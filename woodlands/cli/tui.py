@@ -194,6 +194,9 @@ class PlayApp(App[int]):
         self.shown_seat: int | None = None  # the seat the screen shows now
         self.seen = session.seen            # events already in the log pane
         self.code = 0
+        self.menu_top = 0                   # the first row of options shown (a long menu scrolls)
+        self.menu_rows = 1                  # how many rows of options the box shows
+        self.menu_key: tuple[Any, ...] | None = None   # the decision and group the window is for
 
     # ------------------------------------------------------------------ layout
     @property
@@ -206,7 +209,9 @@ class PlayApp(App[int]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
-            with VerticalScroll(id="table-box"):
+            # not focusable: the arrows and PgUp/PgDn go to the options box (the table is
+            # drawn to fit its box; the mouse wheel still scrolls it)
+            with VerticalScroll(id="table-box", can_focus=False):
                 yield Static(id="table")
             yield SeatLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Static(id="options")
@@ -313,8 +318,10 @@ class PlayApp(App[int]):
         self.query_one("#options", Static).update(out)
         self.draw_keys()
 
-    def menu(self, d: Decision, head: Text) -> Table:
-        """The entries in as many columns as the options box needs to show them all."""
+    def menu(self, d: Decision, head: Text) -> RenderableType:
+        """The entries in as many columns as the options box needs; when they still take more
+        rows than it has (long labels wrap), a window of them that PgUp/PgDn (or the arrows)
+        move, with a last line that says how many entries are above and below."""
         letters = {v: k for k, v in option_letters(self.pres, d).items()}
         cells: list[Text] = []
         for e in self.entries():
@@ -325,15 +332,56 @@ class PlayApp(App[int]):
             cells.append(cell)
         width = max(20, self.size.width - 2)
         head_rows = sum(len(line.wrap(self.console, width)) for line in head.split("\n"))
-        rows = max(1, (OPTIONS_ROWS_NARROW if self.size.width < WIDE else OPTIONS_ROWS) - head_rows)
-        columns = min(max(1, width // 18), max(1, -(-len(cells) // rows)))
-        grid = Table.grid(expand=True, padding=(0, 1))
-        for _ in range(columns):
-            grid.add_column(ratio=1, no_wrap=columns > 1, overflow="ellipsis")
+        rows = max(2, (OPTIONS_ROWS_NARROW if self.size.width < WIDE else OPTIONS_ROWS) - head_rows)
+        # as many columns as the box needs, but only as many as keep every label whole (a long
+        # label gets a column of its own and wraps; the box then scrolls)
+        most = min(max(1, width // 18), max(1, -(-len(cells) // rows)))
+        columns = next((c for c in range(most, 1, -1)
+                        if all(cell.cell_len <= (width - (c - 1)) // c for cell in cells)), 1)
         per = -(-len(cells) // columns) if cells else 0
-        for r in range(per):
-            grid.add_row(*[cells[c * per + r] if c * per + r < len(cells) else Text("") for c in range(columns)])
-        return grid
+
+        def row_cells(r: int) -> list[Text]:
+            return [cells[c * per + r] if c * per + r < len(cells) else Text("") for c in range(columns)]
+
+        def grid(which: range) -> Table:
+            table = Table.grid(expand=True, padding=(0, 1))
+            for _ in range(columns):
+                table.add_column(ratio=1, no_wrap=columns > 1, overflow="ellipsis")
+            for r in which:
+                table.add_row(*row_cells(r))
+            return table
+
+        options = self.console.options.update_width(width)
+        heights = [len(self.console.render_lines(grid(range(r, r + 1)), options)) for r in range(per)]
+        key = (id(d), self.chooser.group)
+        if key != self.menu_key:
+            self.menu_key, self.menu_top = key, 0
+        if sum(heights) <= rows:
+            self.menu_top = 0
+            return grid(range(per))
+        room = rows - 1                 # the last line tells what is out of sight
+        # the lowest first row that still fills the box, so PgDn stops at the end
+        last_top = per - 1
+        while last_top > 0 and sum(heights[last_top - 1:]) <= room:
+            last_top -= 1
+        self.menu_top = top = max(0, min(self.menu_top, last_top))
+        end, used = top, 0
+        while end < per and (end == top or used + heights[end] <= room):
+            used += heights[end]
+            end += 1
+        self.menu_rows = max(1, end - top)
+
+        def count(which: range) -> int:
+            return sum(1 for r in which for c in range(columns) if c * per + r < len(cells))
+        above, below = count(range(0, top)), count(range(end, per))
+        parts = ([f"▲ {above} above (PgUp)"] if above else []) + ([f"▼ {below} more below (PgDn)"] if below else [])
+        return Group(grid(range(top, end)), Text("  ·  ".join(parts), style="bold yellow"))
+
+    def scroll_menu(self, key: str) -> None:
+        """PgUp/PgDn (a box's worth) and the arrows (one row) move the options' window."""
+        step = self.menu_rows if key in ("pageup", "pagedown") else 1
+        self.menu_top = max(0, self.menu_top + (step if key in ("pagedown", "down") else -step))
+        self.draw_options()
 
     def draw_keys(self) -> None:
         width = self.size.width
@@ -435,6 +483,9 @@ class PlayApp(App[int]):
             elif not self.chooser.back():
                 self.message = ""
             self.draw_options()
+            return
+        if key in ("pageup", "pagedown", "up", "down"):
+            self.scroll_menu(key)
             return
         self.letter(char)
 
