@@ -8,7 +8,8 @@ mode of :mod:`woodlands.cli.play` plays with the same keys.  It reads a game onl
 
 Keys (docs/terminal.md): 1-9 choose (two digits then Enter when there are more than 9 entries),
 Esc back to the first step, the game's own letters for frequent options and details, h help,
-g glossary, L the whole log, : type an option id, a forced moves on/off, u undo, s save, q quit.
+g glossary, L the whole log, : type an option id, a forced moves on/off, u undo, s save, q quit
+(Ctrl-C and Ctrl-Q too); PgUp/PgDn scroll a long list of options.
 """
 from __future__ import annotations
 
@@ -726,6 +727,7 @@ class PlayApp(App[int]):
 
 KEYS_HELP = """Keys:
 1-9 choose (with more than 9 entries type the digits, then Enter); Esc goes back a step.
+PgUp/PgDn (or the arrows) scroll the options when they do not all fit.
 Letters shown beside an option take it; the game's detail keys are on the bottom line.
 : type an option id; a takes forced moves for you (on/off); u undo; s save; l load;
 h help; g glossary; L the whole log; ? a hint from the search bot; q quit (the game stays autosaved)."""
