@@ -44,6 +44,18 @@ def test_esc_back_only_where_there_is_a_first_step(toy, monkeypatch):  # noqa: F
     assert "Add 2" in after_esc and app.chooser.group == ("add",)
 
 
+
+def test_the_wide_key_bar_offers_esc_only_on_a_second_step(toy, monkeypatch):  # noqa: F811
+    """At 160 columns the bottom line lists Esc only while a group is open: on the groups
+    themselves, or a flat decision, Esc has nowhere to go back to."""
+    toy._presentation = GroupedToy(toy)
+    app = PlayApp(session_for(toy.new_game(seed=2, options={"target": 50})))
+    first, inside = drive(app, (160, 50), [None, "1", None])[:2]
+    bar = [line for line in first.splitlines() if "h help" in line]
+    assert bar and "Esc back" not in bar[-1]
+    bar = [line for line in inside.splitlines() if "h help" in line]
+    assert bar and "Esc back" in bar[-1]
+
 def test_a_companion_use_says_its_price_once():
     """Storyfold: a use whose text already says 'Spend 1 Crystal' is not followed by 'for 1 Crystal'."""
     game = woodlands.load_game("storyfold")

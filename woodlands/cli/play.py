@@ -23,6 +23,7 @@ from ..engine.presentation import Presentation, plural, presentation_for
 from ..engine.state import GameState
 from .choose import Chooser
 from .helptext import COMMANDS
+from .keys import detail_keys, option_letters
 from .narrate import narrator_for
 from .terminal import digits_hint, is_ascii_number, read_number, short
 
@@ -172,15 +173,14 @@ class PlaySession:
         else:
             for o in d.options:
                 self.say(f"  {place[o.id]:>2}. {o.label}" + (f"  [{letters[o.id]}]" if o.id in letters else ""))
-        extra = "".join(f", {x.key} {x.title}" for x in self.pres.details(self.state.view(d.player), d)
-                        if x.key not in LINE_COMMANDS)
+        extra = "".join(f", {x.key} {x.title}" for x in detail_keys(self.pres, self.state.view(d.player), d))
         steps = ", or a group and its option ('2 1')" if groups else ""
         self.console.print(f"[dim]Type a number{escape(steps)}, or h for help{escape(extra)}, g glossary, "
                            f"s save, u undo, log, q quit.[/dim]")
 
     def letters(self, d: Decision) -> dict[str, str]:
         """The game's letters for frequent options of ``d`` (never the terminal's own)."""
-        return {k: v for k, v in self.pres.fixed_keys(d).items() if k not in LINE_COMMANDS and v in d}
+        return option_letters(self.pres, d)
 
     def groups(self, d: Decision) -> list[tuple[str, tuple[Option, ...]]]:
         """The groups of a long decision (the presentation's grouping), [] when it is shown flat."""
@@ -365,9 +365,9 @@ class PlaySession:
     def detail(self, key: str) -> bool:
         """Show the detail bound to ``key`` (Presentation.details); False if there is none."""
         d = self.state.decision
-        if d is None or key in LINE_COMMANDS or key in self.letters(d):
+        if d is None:
             return False
-        for x in self.pres.details(self.state.view(d.player), d):
+        for x in detail_keys(self.pres, self.state.view(d.player), d):
             if x.key == key:
                 self.say(f"{x.title}:", "bold")
                 for line in x.text.splitlines():
@@ -475,7 +475,12 @@ class PlaySession:
             self.say("Sorry, that cannot be undone: the last choice drew a card, rolled dice or "
                      "shuffled, and undoing it would let you peek at chance.", "yellow")
             return
-        self.state = self.state.undo()
+        before = self.state.undo()
+        refusal = undo_refusal(self.state, before)
+        if refusal is not None:
+            self.say(refusal, "yellow")
+            return
+        self.state = before
         self.seen = self.state.log_length
         self.save_automatically()
         self.say("Undone: back one choice.", "green")
@@ -520,6 +525,18 @@ def deciding_seat(state: GameState) -> int:
     is over.  The terminal narrates ``state.log_for(deciding_seat(state))``, never the full log."""
     d = state.decision
     return d.player if d is not None else 0
+
+
+def undo_refusal(state: GameState, before: GameState) -> str | None:
+    """Why the seat at the screen may not go back from ``state`` to ``before`` (one choice
+    back), or None.  As in the web app, a seat takes back only its own last choice, before
+    another player acts: undoing another player's choice would bring that player's screen, with
+    their face-down items, back in front of whoever sits here now."""
+    seat, chooser = deciding_seat(state), deciding_seat(before)
+    if chooser == seat:
+        return None
+    return (f"Only {seat_name(before, chooser)} could take that back: a player may undo only their own "
+            "last choice, before another player acts.")
 
 
 def seat_name(state: GameState, player: int) -> str:

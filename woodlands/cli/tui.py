@@ -8,38 +8,84 @@ mode of :mod:`woodlands.cli.play` plays with the same keys.  It reads a game onl
 
 Keys (docs/terminal.md): 1-9 choose (two digits then Enter when there are more than 9 entries),
 Esc back to the first step, the game's own letters for frequent options and details, h help,
-g glossary, L the whole log, : type an option id, a forced moves on/off, u undo, s save, q quit.
+g glossary, L the whole log, : type an option id, a forced moves on/off, u undo, s save, q quit
+(Ctrl-C and Ctrl-Q too); PgUp/PgDn scroll a long list of options.
 """
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, Callable
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.markup import escape
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, RichLog, Static
 
 from ..engine.decision import Decision, Option
-from ..engine.presentation import Presentation, plural, presentation_for
+from ..engine.presentation import Detail, Presentation, plural, presentation_for
 from ..engine.state import GameState
 from .choose import Chooser, Entry
-from .play import PlaySession, deciding_seat
+from .keys import TERMINAL_KEYS, detail_keys, option_letters
+from .paste import paste_safe_driver
+from .play import PlaySession, deciding_seat, undo_refusal
 
 #: below this many columns the log goes under the table instead of beside it
 WIDE = 120
 #: keys the terminal keeps for itself (a game's letters never take them)
-COMMAND_KEYS = frozenset("hsluqgaL:?")
+COMMAND_KEYS = TERMINAL_KEYS
 #: the rows of the options box (its content, under its top border), narrow and wide
 OPTIONS_ROWS_NARROW = 9
 OPTIONS_ROWS = 15
 #: how many past events the log pane is filled with when it is (re)drawn for a seat
 LOG_FILL = 200
+
+
+class SeatLog(RichLog):
+    """The log pane.  A RichLog keeps only the lines it wrapped at the width it had; this one
+    also keeps what it was given, so that a new width (a resized terminal, the log moving beside
+    the table) wraps everything again, hints and notes included, instead of cutting it."""
+
+    #: how many entries are kept to wrap again (the pane is refilled from the game's log when
+    #: the seat changes, so this only bounds a very long sitting)
+    KEEP = 2000
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.kept: list[RenderableType] = []
+        self.wrapped_at = 0
+
+    def write(self, content: RenderableType | object, *args: Any, **kwargs: Any) -> "SeatLog":
+        if isinstance(content, (Text, str)):
+            self.kept.append(content)
+            del self.kept[:-self.KEEP]
+        super().write(content, *args, **kwargs)
+        return self
+
+    def clear(self) -> "SeatLog":
+        self.kept = []
+        super().clear()
+        return self
+
+    def on_resize(self, event: events.Resize) -> None:
+        # RichLog's own handler runs too (Textual calls each class's); wrap again once laid out
+        if event.size.width != self.wrapped_at:
+            self.call_after_refresh(self.wrap_again)
+
+    def wrap_again(self) -> None:
+        width = self.scrollable_content_region.width
+        if width == self.wrapped_at or not width:
+            return
+        self.wrapped_at = width
+        kept = self.kept
+        self.clear()
+        for entry in kept:
+            self.write(entry)
 
 
 class TextScreen(ModalScreen[None]):
@@ -120,6 +166,11 @@ class AskScreen(ModalScreen[str | None]):
 class PlayApp(App[int]):
     """One game at a full-screen terminal; ``run()`` returns the exit status."""
 
+    # Ctrl-C and Ctrl-Q leave like q (the autosave line included), from any screen; the
+    # framework's own Ctrl-C only shows a toast about Ctrl-Q, and its Ctrl-Q leaves silently
+    BINDINGS = [Binding("ctrl+c", "leave", show=False, priority=True),
+                Binding("ctrl+q", "leave", show=False, priority=True)]
+
     CSS = """
     Screen { layout: vertical; }
     #main { height: 1fr; }
@@ -134,7 +185,7 @@ class PlayApp(App[int]):
     """
 
     def __init__(self, session: PlaySession, auto_forced: bool = True) -> None:
-        super().__init__()
+        super().__init__(driver_class=paste_safe_driver())   # pasted text never chooses
         self.session = session
         self.chooser = Chooser(stable=True)
         self.auto_forced = auto_forced
@@ -144,6 +195,9 @@ class PlayApp(App[int]):
         self.shown_seat: int | None = None  # the seat the screen shows now
         self.seen = session.seen            # events already in the log pane
         self.code = 0
+        self.menu_top = 0                   # the first row of options shown (a long menu scrolls)
+        self.menu_rows = 1                  # how many rows of options the box shows
+        self.menu_key: tuple[Any, ...] | None = None   # the decision and group the window is for
 
     # ------------------------------------------------------------------ layout
     @property
@@ -156,9 +210,11 @@ class PlayApp(App[int]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
-            with VerticalScroll(id="table-box"):
+            # not focusable: the arrows and PgUp/PgDn go to the options box (the table is
+            # drawn to fit its box; the mouse wheel still scrolls it)
+            with VerticalScroll(id="table-box", can_focus=False):
                 yield Static(id="table")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+            yield SeatLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Static(id="options")
         yield Static(id="keys")
 
@@ -179,9 +235,9 @@ class PlayApp(App[int]):
             self.call_after_refresh(self.redraw)
 
     def redraw(self) -> None:
-        """A new terminal size: the table fitted to it and the log wrapped again."""
+        """A new terminal size: the table and the options fitted to it (the log pane wraps
+        itself again, keeping everything in it)."""
         if self.shown_seat is not None and self.screen is self.screen_stack[0]:
-            self.fill_log(self.shown_seat)
             self.draw_table()
             self.draw_options()
 
@@ -264,9 +320,11 @@ class PlayApp(App[int]):
         self.query_one("#options", Static).update(out)
         self.draw_keys()
 
-    def menu(self, d: Decision, head: Text) -> Table:
-        """The entries in as many columns as the options box needs to show them all."""
-        letters = {v: k for k, v in self.pres.fixed_keys(d).items() if k not in COMMAND_KEYS}
+    def menu(self, d: Decision, head: Text) -> RenderableType:
+        """The entries in as many columns as the options box needs; when they still take more
+        rows than it has (long labels wrap), a window of them that PgUp/PgDn (or the arrows)
+        move, with a last line that says how many entries are above and below."""
+        letters = {v: k for k, v in option_letters(self.pres, d).items()}
         cells: list[Text] = []
         for e in self.entries():
             cell = Text(f"{e.number:>2}. ")
@@ -276,32 +334,79 @@ class PlayApp(App[int]):
             cells.append(cell)
         width = max(20, self.size.width - 2)
         head_rows = sum(len(line.wrap(self.console, width)) for line in head.split("\n"))
-        rows = max(1, (OPTIONS_ROWS_NARROW if self.size.width < WIDE else OPTIONS_ROWS) - head_rows)
-        columns = min(max(1, width // 18), max(1, -(-len(cells) // rows)))
-        grid = Table.grid(expand=True, padding=(0, 1))
-        for _ in range(columns):
-            grid.add_column(ratio=1, no_wrap=columns > 1, overflow="ellipsis")
+        rows = max(2, (OPTIONS_ROWS_NARROW if self.size.width < WIDE else OPTIONS_ROWS) - head_rows)
+        # as many columns as the box needs, but only as many as keep every label whole (a long
+        # label gets a column of its own and wraps; the box then scrolls)
+        most = min(max(1, width // 18), max(1, -(-len(cells) // rows)))
+        columns = next((c for c in range(most, 1, -1)
+                        if all(cell.cell_len <= (width - (c - 1)) // c for cell in cells)), 1)
         per = -(-len(cells) // columns) if cells else 0
-        for r in range(per):
-            grid.add_row(*[cells[c * per + r] if c * per + r < len(cells) else Text("") for c in range(columns)])
-        return grid
+
+        def row_cells(r: int) -> list[Text]:
+            return [cells[c * per + r] if c * per + r < len(cells) else Text("") for c in range(columns)]
+
+        def grid(which: range) -> Table:
+            table = Table.grid(expand=True, padding=(0, 1))
+            for _ in range(columns):
+                table.add_column(ratio=1, no_wrap=columns > 1, overflow="ellipsis")
+            for r in which:
+                table.add_row(*row_cells(r))
+            return table
+
+        options = self.console.options.update_width(width)
+        heights = [len(self.console.render_lines(grid(range(r, r + 1)), options)) for r in range(per)]
+        key = (id(d), self.chooser.group)
+        if key != self.menu_key:
+            self.menu_key, self.menu_top = key, 0
+        if sum(heights) <= rows:
+            self.menu_top = 0
+            return grid(range(per))
+        room = rows - 1                 # the last line tells what is out of sight
+        # the lowest first row that still fills the box, so PgDn stops at the end
+        last_top = per - 1
+        while last_top > 0 and sum(heights[last_top - 1:]) <= room:
+            last_top -= 1
+        self.menu_top = top = max(0, min(self.menu_top, last_top))
+        end, used = top, 0
+        while end < per and (end == top or used + heights[end] <= room):
+            used += heights[end]
+            end += 1
+        self.menu_rows = max(1, end - top)
+
+        def count(which: range) -> int:
+            return sum(1 for r in which for c in range(columns) if c * per + r < len(cells))
+        above, below = count(range(0, top)), count(range(end, per))
+        parts = ([f"▲ {above} above (PgUp)"] if above else []) + ([f"▼ {below} more below (PgDn)"] if below else [])
+        return Group(grid(range(top, end)), Text("  ·  ".join(parts), style="bold yellow"))
+
+    def scroll_menu(self, key: str) -> None:
+        """PgUp/PgDn (a box's worth) and the arrows (one row) move the options' window."""
+        step = self.menu_rows if key in ("pageup", "pagedown") else 1
+        self.menu_top = max(0, self.menu_top + (step if key in ("pagedown", "down") else -step))
+        self.draw_options()
 
     def draw_keys(self) -> None:
-        d = self.state.decision
         width = self.size.width
         narrow = width < WIDE
-        details = self.pres.details(self.state.view(d.player), d) if d is not None else []
+        details = self.details()
         auto = "a auto" + ("" if narrow else f" {'on' if self.auto_forced else 'off'}")
         # the terminal's own keys first, so q and h never fall off the line; then the game's
         # detail keys with their titles, or by their letters alone when the titles do not fit
         # (h lists them with their titles)
-        commands = ([] if narrow else ["1-9 choose", "Esc back"]) + [
+        # Esc is offered only where it does something: on a group's second step
+        back = ["Esc back"] if self.state.decision is not None and self.chooser.can_go_back else []
+        commands = ([] if narrow else ["1-9 choose", *back]) + [
             "h help", "g glossary", "L log", auto, "u undo", "s save", "q quit"]
         sep = "  " if narrow else " · "
         line = sep.join(commands + [f"{x.key} {x.title}" for x in details])
         if len(line) > width - 2 and details:
             line = sep.join(commands + ["/".join(x.key for x in details) + " details"])
         self.query_one("#keys", Static).update(Text(line, no_wrap=True, overflow="ellipsis"))
+
+    def details(self) -> list[Detail]:
+        """The decision's details, on the keys that open them now (woodlands.cli.keys)."""
+        d = self.state.decision
+        return detail_keys(self.pres, self.state.view(d.player), d) if d is not None else []
 
     def refresh_all(self) -> None:
         self.draw_table()
@@ -383,6 +488,9 @@ class PlayApp(App[int]):
                 self.message = ""
             self.draw_options()
             return
+        if key in ("pageup", "pagedown", "up", "down"):
+            self.scroll_menu(key)
+            return
         self.letter(char)
 
     def hint(self) -> None:
@@ -438,13 +546,13 @@ class PlayApp(App[int]):
         d = self.state.decision
         self.message = ""
         if d is not None and char not in COMMAND_KEYS:
-            fixed = self.pres.fixed_keys(d)
-            if char in fixed and fixed[char] in d:
+            fixed = option_letters(self.pres, d)
+            if char in fixed:
                 option = d.option(fixed[char])
                 assert option is not None
                 self.take(option)
                 return
-            for detail in self.pres.details(self.state.view(d.player), d):
+            for detail in self.details():
                 if detail.key == char:
                     self.push_screen(TextScreen(detail.title, detail.text))
                     return
@@ -452,7 +560,7 @@ class PlayApp(App[int]):
             self.quit()
         elif char == "h":
             text = self.pres.help(d) if d is not None else "The game is over."
-            details = self.pres.details(self.state.view(d.player), d) if d is not None else []
+            details = self.details()
             listed = "".join(f"\n{x.key}  {x.title}" for x in details)
             self.push_screen(TextScreen("Help", text + "\n\n" + KEYS_HELP + ("\n\nDetails:" + listed if listed else "")))
         elif char == "g":
@@ -479,9 +587,12 @@ class PlayApp(App[int]):
             self.push_screen(AskScreen("Type an option id:"), self.typed_id)
         elif char == "?":
             self.hint()
-        elif char:
+        elif char.isprintable() and char:     # control keys (Ctrl-X ...) do nothing, silently
             self.message = f"'{char}' is no key here; h shows the keys."
             self.draw_options()
+
+    def action_leave(self) -> None:
+        self.quit()
 
     def quit(self) -> None:
         """Leave; the autosave's whereabouts are told once the screen is given back."""
@@ -557,11 +668,15 @@ class PlayApp(App[int]):
                             "undoing it would let you peek at chance.")
             self.draw_options()
             return
-        self.session.state = self.state.undo()
+        before = self.state.undo()
+        refusal = undo_refusal(self.state, before)
+        if refusal is not None:
+            self.message = refusal
+            self.draw_options()
+            return
+        self.session.state = before
         self.session.save_automatically()
-        self.log_line("Undone: back one choice.", "green")
-        self.shown_seat = None
-        self.show_seat(self.seat())
+        self.change_seat(lambda: self.log_line("Undone: back one choice.", "green"))
 
     def default_save(self) -> str:
         return f"saves/{self.state.game.id}-{self.state.seed}.json"
@@ -584,9 +699,23 @@ class PlayApp(App[int]):
             self.draw_options()
             return
         self.chooser = Chooser(stable=True)
+        loaded = f"Loaded {path}: {plural(len(self.state.choices), 'choice')} replayed."
+        self.change_seat(lambda: self.log_line(loaded, "green"))
+
+    def change_seat(self, then: Callable[[], None]) -> None:
+        """Show the position now (after an undo or a load) to the seat that decides, through the
+        handover when that is not the seat on screen; ``then`` runs once it is shown."""
+        seat, last = self.seat(), self.shown_seat
         self.shown_seat = None
-        self.show_seat(self.seat())
-        self.log_line(f"Loaded {path}: {plural(len(self.state.choices), 'choice')} replayed.", "green")
+
+        def show(_: object = None) -> None:
+            self.show_seat(seat)
+            then()
+        if last is not None and last != seat and not self.state.is_over and self.hot_seat():
+            self.blank()
+            self.push_screen(HandoverScreen(self.pres.seat_name(self.state.view(seat), seat)), show)
+        else:
+            show()
 
     def session_said(self) -> str:
         """What the line-mode session printed (autosave notes, save answers), taken from its buffer."""
@@ -601,6 +730,7 @@ class PlayApp(App[int]):
 
 KEYS_HELP = """Keys:
 1-9 choose (with more than 9 entries type the digits, then Enter); Esc goes back a step.
+PgUp/PgDn (or the arrows) scroll the options when they do not all fit.
 Letters shown beside an option take it; the game's detail keys are on the bottom line.
 : type an option id; a takes forced moves for you (on/off); u undo; s save; l load;
 h help; g glossary; L the whole log; ? a hint from the search bot; q quit (the game stays autosaved)."""
