@@ -355,3 +355,109 @@ def test_the_migration_keeps_the_seats_of_tables_made_before_it(db, tmp_path, re
     finally:
         s.close()
     assert HEAD == "0002"
+
+
+# ---------------------------------------------------------------------- no secret in a log line
+def test_no_invitation_secret_or_admin_token_reaches_the_access_log(tmp_path):
+    """`woodlands serve` on 127.0.0.1 with its access log on: a table made, its invitations'
+    page opened, both seats taken (a browser's form and a program), played, a seat moved and
+    withdrawn; no invitation, seat secret or admin token appears in any line it printed."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    import httpx
+
+    from woodlands.web.bench import free_port
+    root = Path(__file__).resolve().parents[2]
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = open(tmp_path / "serve.log", "wb")
+    env = dict(os.environ, PYTHONPATH=str(root), WOODLANDS_DATA_DIR=str(tmp_path))
+    proc = subprocess.Popen([sys.executable, "-m", "woodlands", "serve", "--port", str(port), "--db",
+                             f"sqlite:///{tmp_path}/log.sqlite3"], stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root)
+    secrets: list[str] = []
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(base + "/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline and proc.poll() is None, (tmp_path / "serve.log").read_text()
+                time.sleep(0.1)
+        with httpx.Client(base_url=base, timeout=10) as c:
+            g = c.post("/api/games", json={"game": "cursed-forest", "options": {"players": 2}}).json()
+            secrets += [g["admin_token"], *(s["invitation"] for s in g["seats"])]
+            boss = auth(g["admin_token"])
+            page = c.get(g["seats"][1]["join"])           # the fragment is never sent
+            assert page.status_code == 200 and "Take this seat" in page.text
+            r = c.post(f"/join/{g['id']}", data={"invitation": g["seats"][1]["invitation"]},
+                       headers={"Origin": base, "Sec-Fetch-Site": "same-origin"}, follow_redirects=False)
+            assert r.status_code == 303
+            secrets.append(c.cookies[f"woodlands_seat_{g['id']}"])
+            assert c.get(f"/games/{g['id']}").status_code == 200                 # the page, with the cookie
+            assert c.get(f"/api/games/{g['id']}").json()["seat"] == 1
+            t0 = c.post(f"/join/{g['id']}", json={"invitation": g["seats"][0]["invitation"]}).json()["token"]
+            secrets.append(t0)
+            body = c.get(f"/api/games/{g['id']}", headers=auth(t0)).json()
+            if body["deciding_seat"] == 0:
+                assert c.post(f"/api/games/{g['id']}/choices", headers=auth(t0),
+                              json={"option": body["decision"]["options"][0]["id"], "at": body["at"]}).status_code == 200
+            moved = c.post(f"/api/games/{g['id']}/seats/1/invitation", headers=boss).json()
+            secrets.append(moved["invitation"])
+            assert c.get(f"/api/games/{g['id']}/seats", headers=boss).status_code == 200
+            assert c.delete(f"/api/games/{g['id']}/seats/1/invitation", headers=boss).status_code == 200
+            assert c.put(f"/api/games/{g['id']}/seats/1/bot", headers=boss, json={"bot": "greedy"}).status_code == 200
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(20)
+        log.close()
+    lines = (tmp_path / "serve.log").read_text(errors="replace").splitlines()
+    requests = [line for line in lines if '"GET ' in line or '"POST ' in line or '"PUT ' in line or '"DELETE ' in line]
+    assert any('"POST /join/' in line for line in requests) and any('"GET /join/' in line for line in requests)
+    assert len(requests) >= 12, lines
+    for secret in secrets:
+        assert len(secret) >= 32
+        leaked = [line for line in lines if secret in line]
+        assert not leaked, leaked
+
+
+# ---------------------------------------------------------------------- the game page
+def test_the_game_page_shows_who_is_here_and_its_creator_moves_and_withdraws_seats(client):
+    import re
+
+    from fastapi.testclient import TestClient
+    r = client.post("/new", data={"game": "cursed-forest", "cursed-forest.players": "2", "cursed-forest.mode": "online"},
+                    follow_redirects=False)
+    url = r.headers["location"]
+    gid = url.rsplit("/", 1)[1]
+    hx = {"HX-Request": "true"}
+    page = client.get(url).text
+    assert "nobody has taken this seat" in page and "Let the greedy bot play for me" in page
+    first = re.search(r'value="http://[^"]+/join/' + gid + r'#([\w-]+)"', page).group(1)
+    player = TestClient(client.app)                       # another browser
+    r = player.post(f"/join/{gid}", data={"invitation": first}, follow_redirects=False)
+    assert r.status_code == 303 and player.get(url).status_code == 200
+    page = client.get(url).text
+    assert re.search(r'id="seat-1">Player 2: <span class="presence">here</span>', page)
+    assert first not in page and "Invite the other players" not in page
+    # the creator moves seat 1 to a new invitation: the player's browser holds nothing now
+    page = client.post(f"{url}/seats/1/invitation", headers=hx).text
+    second = re.search(r'value="http://[^"]+/join/' + gid + r'#([\w-]+)"', page).group(1)
+    assert second != first and player.get(url).status_code == 403
+    assert "nobody has taken this seat" in page
+    page = client.post(f"{url}/seats/1/invitation", data={"withdraw": "1"}, headers=hx).text
+    assert "Invite the other players" not in page                          # nothing to send now
+    assert player.post(f"/join/{gid}", data={"invitation": second}).status_code == 403
+    # a stranger may not invite
+    r = TestClient(client.app).post(f"{url}/seats/1/invitation", headers=hx)
+    assert r.status_code == 403 and "Only the browser that made this table" in r.text
+    # the creator's own seat: to a bot and back, one click each
+    page = client.post(f"{url}/seats/0", data={"bot": "greedy"}, headers=hx).text
+    assert "I am back: take my seat back" in page
+    page = client.post(f"{url}/seats/0", data={"bot": ""}, headers=hx).text
+    assert "Let the greedy bot play for me" in page and client.app.state.games.live(gid).bots == {}

@@ -304,9 +304,9 @@ async def _context(request: Request, game_id: str, refusal: str | None = None,
         # the invitations this browser (the creator's) keeps, while their seats wait: the
         # invitation after '#', which the browser never sends to a server
         base = str(request.base_url).rstrip("/")
-        for seat, invitation in sorted((kept if kept is not None else _invites(request, game_id)).items()):
-            if seat < len(rows) and not rows[seat]["held"]:
-                invites.append({"seat": seat, "name": p.seat_name(view, seat),
+        for other, invitation in sorted((kept if kept is not None else _invites(request, game_id)).items()):
+            if other < len(rows) and not rows[other]["held"]:
+                invites.append({"seat": other, "name": p.seat_name(view, other),
                                 "url": f"{base}/join/{game_id}#{invitation}"})
     return {
         "game_id": game_id, "game_name": game.name, "seat": seat, "seat_name": p.seat_name(view, seat),
