@@ -33,7 +33,7 @@ import time
 from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, AsyncIterator, Collection
+from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, Collection
 
 from ..engine.errors import GameOptionError, RecordError, WoodlandsError
 from ..engine.registry import GameDescriptor, OptionSpec
@@ -251,12 +251,19 @@ class GameService:
         self.searches = SearchPool(settings.search_process_count())
         #: mine()'s summaries of games not in memory: game -> (number, summary)
         self._summaries: dict[str, tuple[int, dict[str, Any]]] = {}
-        #: seconds, for presence and the turn timers (tests put a clock of their own here)
-        self.clock = time.monotonic
         #: who is at each table (woodlands.web.presence)
         from .presence import Presence
-        self.presence = Presence(lambda: self.clock(), settings.here_seconds)
+        self.presence = Presence(time.monotonic, settings.here_seconds)
         self._timers: asyncio.Task[None] | None = None
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """Seconds, for presence and the turn timers (tests set a clock of their own)."""
+        return self.presence.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self.presence.clock = clock
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
