@@ -72,8 +72,10 @@ def auth(token: str) -> dict[str, str]:
 
 
 def new_game(c: TestClient, game: str = "cursed-forest", options: dict[str, Any] | None = None,
-             seats: int | None = None, seed: int = 1) -> dict[str, Any]:
-    body: dict[str, Any] = {"game": game, "options": options if options is not None else {}, "seed": seed}
+             seats: int | None = None, seed: int = 1, hotseat: bool | None = True) -> dict[str, Any]:
+    """A new table; ``hotseat`` (as here by default): the test holds every seat's token."""
+    body: dict[str, Any] = {"game": game, "options": options if options is not None else {}, "seed": seed,
+                            "hotseat": hotseat}
     if seats is not None:
         body["seats"] = seats
     r = c.post("/api/games", json=body)

@@ -54,7 +54,12 @@ def test_create_gives_one_token_per_seat_and_an_admin_token(client):
     assert [s["seat"] for s in g["seats"]] == [0, 1]
     tokens = {g["admin_token"], *(s["token"] for s in g["seats"])}
     assert len(tokens) == 3 and all(len(t) >= 32 for t in tokens)
-    assert g["seats"][1]["join"] == f"/join/{g['id']}/{g['seats'][1]['token']}"
+    # a hot-seat table: this device holds every seat, so there is no invitation
+    assert all(s["invitation"] is None and s["join"] is None for s in g["seats"])
+    # an online table (the default with several seats): invitations, no seat's token for the creator
+    online = new_game(client, options={"players": 2}, seats=2, hotseat=None)
+    assert all(s["token"] is None and len(s["invitation"]) >= 32 for s in online["seats"])
+    assert online["seats"][1]["join"] == f"/join/{online['id']}#{online['seats'][1]['invitation']}"
     # seats given alone sets the players; left out, a solo game has one seat
     assert len(new_game(client, seats=3)["seats"]) == 3
     assert len(new_game(client, "tanglewoods", {"difficulty": 0})["seats"]) == 1
@@ -356,7 +361,7 @@ def test_the_admin_hands_a_seat_to_a_bot_and_takes_it_back(client):
     url = f"/api/games/{g['id']}/seats/1/bot"
     t0, t1 = g["seats"][0]["token"], g["seats"][1]["token"]
     assert client.put(url, json={"bot": "greedy"}).status_code == 401
-    r = client.put(url, headers=auth(t1), json={"bot": "greedy"})
+    r = client.put(url, headers=auth(t0), json={"bot": "greedy"})     # another seat's token
     assert r.status_code == 403 and "admin" in r.json()["detail"]
     assert client.put(url, headers=auth(g["admin_token"]), json={"bot": "clever"}).status_code == 422
     r = client.put(f"/api/games/{g['id']}/seats/2/bot", headers=auth(g["admin_token"]), json={"bot": "greedy"})
@@ -409,9 +414,9 @@ def test_a_record_from_the_terminal_continues_here(client):
 
 
 # ---------------------------------------------------------------------- invitation links and cookies
-def test_an_invitation_link_sets_the_seat_cookie(client):
-    g = new_game(client, options={"players": 2}, seats=2)
-    r = client.get(g["seats"][1]["join"], follow_redirects=False)
+def test_claiming_an_invitation_sets_the_seat_cookie(client):
+    g = new_game(client, options={"players": 2}, seats=2, hotseat=False)
+    r = client.post(f"/join/{g['id']}", data={"invitation": g["seats"][1]["invitation"]}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == f"/games/{g['id']}"
     cookie = r.headers["set-cookie"]
     assert f"woodlands_seat_{g['id']}=" in cookie and "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
@@ -423,7 +428,7 @@ def test_an_invitation_link_sets_the_seat_cookie(client):
                     json={"option": "x", "at": 0})
     assert r.status_code == 403 and "another site" in r.json()["detail"]
     client.cookies.clear()
-    r = client.get(f"/join/{g['id']}/wrong-token", follow_redirects=False)
+    r = client.post(f"/join/{g['id']}", data={"invitation": "wrong-token"}, follow_redirects=False)
     assert r.status_code == 403 and "set-cookie" not in r.headers
     assert client.get("/api/my-games").json() == []
 
@@ -476,7 +481,7 @@ def test_no_answer_carries_the_seed_the_full_log_or_the_record(client):
 def test_openapi_and_docs_load_nothing_from_the_internet(client):
     spec = client.get("/openapi.json").json()
     assert {"/api/games", "/api/games/{game_id}", "/api/games/{game_id}/choices", "/api/games/{game_id}/events",
-            "/api/games/{game_id}/undo", "/api/games/import", "/join/{game_id}/{token}"} <= set(spec["paths"])
+            "/api/games/{game_id}/undo", "/api/games/import", "/join/{game_id}"} <= set(spec["paths"])
     html = client.get("/docs").text
     assert "swagger-ui-bundle.js" in html and "http://" not in html and "https://" not in html.replace(
         "https://swagger.io", "")

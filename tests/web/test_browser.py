@@ -143,6 +143,13 @@ def start(w: Watched, server: Server, game: str, **fields: str) -> str:
     return str(page.url)
 
 
+def take_seat(w: Watched, link: str) -> None:
+    """Open an invitation link and take its seat with the page's button."""
+    w.page.goto(link)
+    w.page.locator("#take-seat").click()
+    w.page.wait_for_selector("#game", state="attached")
+
+
 def at(page: Any) -> int:
     return int(page.get_attribute("#game", "data-at"))
 
@@ -217,12 +224,13 @@ def test_cursed_forest_two_browsers_each_see_only_their_seat(server: Server, bro
         a, b = Watched(a_ctx), Watched(b_ctx)
         start(a, server, "cursed-forest", players="2", mode="online", extra="turn_limit=3")
         link = a.page.locator(".invites input").first.input_value()
-        assert re.search(r"/join/[\w-]+/[\w-]{16,}$", link)
-        b.page.goto(link)
-        b.page.wait_for_selector("#game", state="attached")
+        assert re.search(r"/join/[\w-]+#[\w-]{16,}$", link)
+        take_seat(b, link)
         assert "you are Player 2" in b.page.locator("header").inner_text()
         assert "you are Player 1" in a.page.locator("header").inner_text()
-        assert a.page.locator(".invites").count() == 1 and b.page.locator(".invites").count() == 0
+        # the taken seat's invitation leaves the creator's page (a live update), and b has none
+        a.page.wait_for_function("() => !document.querySelector('.invites')")
+        assert b.page.locator(".invites").count() == 0
         clicks = 0
         for _ in range(400):
             if a.page.locator(".outcome").count() and b.page.locator(".outcome").count():
@@ -418,3 +426,39 @@ def test_nothing_is_loaded_from_elsewhere(server: Server, ctx: Any) -> None:
     w.page.wait_for_selector(".swagger-ui", state="attached")
     assert hosts == {f"127.0.0.1:{server.port}"}
     w.check()
+
+
+def test_an_invitation_seats_one_browser_only(server: Server, browser: Any) -> None:
+    """Two browsers (contexts) open one invitation: the first to take the seat holds it, the
+    second is told it has been used and holds nothing; the creator's page shows the player here.
+    The invitation never reaches the server's log, and opening the link changes nothing."""
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(3)]
+    try:
+        a, b, c = (Watched(x) for x in contexts)
+        start(a, server, "cursed-forest", players="2", mode="online")
+        link = a.page.locator(".invites input").first.input_value()
+        invitation = link.split("#", 1)[1]
+        for w in (b, c):                                   # both open it: nothing is taken yet
+            w.page.goto(link)
+            assert w.page.locator("#invitation").input_value() == invitation
+            assert "#" not in w.page.url                   # the script took it out of the address bar
+        assert b.page.context.cookies() == [] and c.page.context.cookies() == []
+        b.page.locator("#take-seat").click()
+        b.page.wait_for_selector("#game", state="attached")
+        assert "you are Player 2" in b.page.locator("header").inner_text()
+        c.page.locator("#take-seat").click()
+        c.page.wait_for_selector(".refusal")
+        assert "has been used" in c.page.locator(".refusal").inner_text()
+        assert not [k for k in c.page.context.cookies() if k["name"].startswith("woodlands_seat_")]
+        c.page.goto(a.page.url)                            # the game page: no seat there
+        assert c.page.locator("#game").count() == 0
+        a.page.reload()
+        row = a.page.locator(".seats li", has_text="Player 2")
+        assert "here" in row.inner_text() and a.page.locator(".invites").count() == 0
+        a.check()
+        b.check()
+        text = "".join(p.read_text(errors="replace") for p in server.data.glob("server-*.log"))
+        assert invitation not in text and "POST /join/" in text
+    finally:
+        for x in contexts:
+            x.close()

@@ -82,7 +82,7 @@ def test_a_table_of_several_seats_from_a_record_has_a_future_its_maker_cannot_fo
     for k in range(4):
         made = a_record(KNOWN + k, {"players": 2})
         record = made.record()
-        r = client.post("/api/games/import", json={"record": record})
+        r = client.post("/api/games/import", json={"record": record, "hotseat": True})
         assert r.status_code == 201, r.text
         up = r.json()
         tokens = [s["token"] for s in up["seats"]]
@@ -102,7 +102,7 @@ def test_a_table_of_several_seats_from_a_record_has_a_future_its_maker_cannot_fo
 def test_a_solo_import_keeps_its_records_future(client):
     made = a_record(KNOWN, {"players": 1, "adventurers": 2})
     record = made.record()
-    up = client.post("/api/games/import", json={"record": record}).json()
+    up = client.post("/api/games/import", json={"record": record, "hotseat": True}).json()
     assert [e.kind for e in client.app.state.games.db.events(up["id"])] == ["choice"] * 10
     assert follow(client, up, woodlands.replay(record), 60, random.Random(1)) == 60
     mine = client.get(f"/api/games/{up['id']}/record", headers=auth(up["seats"][0]["token"])).json()
@@ -119,7 +119,7 @@ def url(request, tmp_path) -> str:
 def test_a_redrawn_table_replays_exactly_after_a_restart_and_its_record_to_its_digest(url):
     made = a_record(KNOWN, {"players": 2, "turn_limit": 3})
     with make_client(url) as c:
-        up = c.post("/api/games/import", json={"record": made.record()}).json()
+        up = c.post("/api/games/import", json={"record": made.record(), "hotseat": True}).json()
         tokens = [s["token"] for s in up["seats"]]
         follow(c, up, made.clone(), 25, random.Random(5))
         before = seen_by_seats(bodies(c, up["id"], tokens))
@@ -154,7 +154,7 @@ def test_a_records_own_redraws_are_kept_at_their_places(client):
     for _ in range(6):
         state.apply(rng.choice(state.decision.options).id)
     record = state.record()
-    up = client.post("/api/games/import", json={"record": record}).json()
+    up = client.post("/api/games/import", json={"record": record, "hotseat": True}).json()
     events = client.app.state.games.db.events(up["id"])
     assert [e.kind for e in events] == ["choice"] * 6 + [REDRAW] + ["choice"] * 6 + [REDRAW]
     assert events[6].option == "12345"
@@ -180,12 +180,12 @@ def test_the_record_is_a_download_at_any_time_for_a_solo_game(client):
 
 
 def test_a_table_of_several_seats_gives_its_record_only_once_over(client):
-    r = client.post("/api/games", json={"game": "cursed-forest", "options": {"players": 2}})
+    r = client.post("/api/games", json={"game": "cursed-forest", "options": {"players": 2}, "hotseat": True})
     g = r.json()
     for s in g["seats"]:
         r = client.get(f"/api/games/{g['id']}/record", headers=auth(s["token"]))
         assert r.status_code == 409 and "once the game is over" in r.json()["detail"]
-    up = client.post("/api/games/import", json={"record": a_record(KNOWN, {"players": 2}).record()}).json()
+    up = client.post("/api/games/import", json={"record": a_record(KNOWN, {"players": 2}).record(), "hotseat": True}).json()
     r = client.get(f"/api/games/{up['id']}/record", headers=auth(up["seats"][1]["token"]))
     assert r.status_code == 409 and "seed" not in r.json()
 

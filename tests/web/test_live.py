@@ -40,21 +40,29 @@ def stream_states(url: str, headers: dict[str, str], out: "queue.Queue[dict]", s
 def check_live_updates(writer: ServerProcess, reader: ServerProcess, cookie_join: bool) -> None:
     g = httpx.post(writer.url + "/api/games", json={"game": "cursed-forest", "options": {"players": 2}, "seats": 2,
                                                     "seed": 6}).json()
-    t0, t1 = (s["token"] for s in g["seats"])
-    headers: dict[str, str] = {"Authorization": f"Bearer {t1}"}
-    if cookie_join:                  # a browser: the invitation link's cookie, no header
-        r = httpx.get(reader.url + g["seats"][1]["join"], follow_redirects=False)
+    # each seat is claimed with its invitation: seat 0 by a program on the writer; seat 1 on the
+    # reader (over PostgreSQL another process: the claim reaches the writer through the store)
+    t0 = httpx.post(f"{writer.url}/join/{g['id']}", json={"invitation": g["seats"][0]["invitation"]}).json()["token"]
+    if cookie_join:                  # a browser: the claim's cookie, no header
+        r = httpx.post(f"{reader.url}/join/{g['id']}", data={"invitation": g["seats"][1]["invitation"]},
+                       headers={"Origin": reader.url}, follow_redirects=False)
         assert r.status_code == 303
-        headers = {"Cookie": r.headers["set-cookie"].split(";", 1)[0]}
+        cookie = r.headers["set-cookie"].split(";", 1)[0]
+        headers = {"Cookie": cookie}
+        t1 = cookie.split("=", 1)[1]
+    else:
+        t1 = httpx.post(f"{reader.url}/join/{g['id']}", json={"invitation": g["seats"][1]["invitation"]}).json()["token"]
+        headers = {"Authorization": f"Bearer {t1}"}
     got: queue.Queue[dict] = queue.Queue()
     stop = threading.Event()
     t = threading.Thread(target=stream_states, args=(f"{reader.url}/api/games/{g['id']}/events", headers, got, stop),
                          daemon=True)
     t.start()
     first = got.get(timeout=20)
-    assert first["seat"] == 1 and first["at"] == 0 and first["log_from"] == 0
+    # the two claims are events of the game: its decisions are numbered after them
+    assert first["seat"] == 1 and first["at"] == 2 and first["log_from"] == 0
     sent = len(first["log"])
-    for at in range(3):
+    for at in range(2, 5):
         body = httpx.get(f"{writer.url}/api/games/{g['id']}", headers={"Authorization": f"Bearer {t0}"}).json()
         token = t0 if body["deciding_seat"] == 0 else t1
         body = httpx.get(f"{writer.url}/api/games/{g['id']}", headers={"Authorization": f"Bearer {token}"}).json()

@@ -155,7 +155,7 @@ def test_a_seat_that_does_not_decide_sees_no_options_and_no_refusal_of_them(clie
     g = new_game(client, options={"players": 2}, seats=2, seed=8)
     deciding = client.get(f"/api/games/{g['id']}", headers=auth(g["seats"][0]["token"])).json()["deciding_seat"]
     waiting = g["seats"][1 - deciding]
-    client.get(waiting["join"], follow_redirects=False)
+    client.cookies.set(f"woodlands_seat_{g['id']}", waiting["token"])     # this browser holds the waiting seat
     url = f"/games/{g['id']}"
     page = client.get(url).text
     assert 'name="option"' not in page and "is deciding" in page

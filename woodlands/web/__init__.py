@@ -8,7 +8,10 @@ It is one more client of the engine's seams and never implements a rule: it show
   Alembic migrations), appended one by one;
 * :mod:`woodlands.web.service`: live games in memory over the store, seats and their tokens,
   the answers each seat may see, and the live updates;
-* :mod:`woodlands.web.api`: the JSON API (``/api/...``) and the invitation links (``/join/...``);
+* :mod:`woodlands.web.api`: the JSON API (``/api/...``);
+* :mod:`woodlands.web.join`: taking a seat with its invitation, once (``/join/...``);
+* :mod:`woodlands.web.presence`: who is at a table now (the bot rules and the pages read it);
+* :mod:`woodlands.web.origin`: is a request from this server's own pages;
 * :mod:`woodlands.web.app`: :func:`~woodlands.web.app.create_app`, the FastAPI application.
 
 Nothing here is imported by ``woodlands play``: the web libraries are the ``web`` extra.

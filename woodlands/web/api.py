@@ -1,4 +1,4 @@
-"""The JSON API (``/api/...``), the invitation links (``/join/...``) and the API's own docs
+"""The JSON API (``/api/...``), the invitations (``/join/...``, woodlands.web.join) and the API's own docs
 (``/docs``, with Swagger UI served from this package).  Every route is a thin layer over
 :class:`~woodlands.web.service.GameService`; every refusal is a 4xx whose JSON body has a
 ``detail`` in plain words (and, where it helps, ``at``, ``rule``, ``deciding_seat``).  See
@@ -8,17 +8,17 @@ from __future__ import annotations
 import asyncio
 import json
 from typing import Any, AsyncIterator
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from fastapi.sse import EventSourceResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .service import ApiError, GameService, cookie_name, dumps
+from .origin import from_elsewhere
+from .service import HOTSEAT_PREFIX, TURN_SECONDS, ApiError, GameService, cookie_name, dumps
 
 router = APIRouter()
 
@@ -37,12 +37,20 @@ class NewGame(_Body):
     seats: StrictInt | None = Field(default=None, ge=1, le=16,
                                     description="people at the table: 1 for solo games, else the players")
     seed: StrictInt | None = Field(default=None, ge=0, description="only on servers started to allow it (tests)")
+    hotseat: StrictBool | None = Field(default=None, description="true: this device holds every seat (the answer "
+                                       "gives each seat's token); false: each seat gets an invitation, claimed once "
+                                       "with POST /join/{id}. Default: true for a table of one seat, else false")
+    turn_seconds: StrictInt | None = Field(default=None, ge=TURN_SECONDS[0], le=TURN_SECONDS[1],
+                                           description="the turn timer: a seat away for this long while it decides "
+                                                       "goes to a bot (default: no timer)")
 
 
 class Upload(_Body):
     record: dict[str, Any] = Field(description="a record saved by `woodlands play` (its autosave or `s FILE`), "
                                                "or a Storyfold scene save")
     seats: StrictInt | None = Field(default=None, ge=1, le=16)
+    hotseat: StrictBool | None = Field(default=None, description="as for POST /api/games")
+    turn_seconds: StrictInt | None = Field(default=None, ge=TURN_SECONDS[0], le=TURN_SECONDS[1])
 
 
 class Choice(_Body):
@@ -60,8 +68,32 @@ class HandOver(_Body):
 
 class SeatToken(BaseModel):
     seat: int
-    token: str
-    join: str = Field(description="the invitation link (a path on this server) that sets the seat's cookie")
+    token: str | None = Field(description="the seat's secret, for a seat this device holds (a hot-seat table's): "
+                                          "send it as 'Authorization: Bearer TOKEN'")
+    invitation: str | None = Field(description="for any other seat: its invitation, to send to the person who "
+                                               "takes the seat (once) with POST /join/{id}")
+    join: str | None = Field(description="the invitation's link: its page on this server, the invitation after #")
+
+
+class Invitation(BaseModel):
+    seat: int
+    invitation: str | None
+    join: str | None
+
+
+class SeatOut(BaseModel):
+    seat: int
+    held: bool = Field(description="someone holds the seat's secret (the creator's device, or whoever claimed it)")
+    claimed: bool = Field(description="a person took the seat with an invitation")
+    here: bool = Field(description="its live stream is open, or it made a request within the last 30 s")
+    away_seconds: int | None
+    bot: str | None
+
+
+class SeatsOut(BaseModel):
+    at: int
+    turn_seconds: float | None
+    seats: list[SeatOut]
 
 
 class Created(BaseModel):
@@ -149,7 +181,8 @@ def _games(request: Request) -> GameService:
 
 
 def _token(request: Request, game_id: str) -> str | None:
-    """The bearer token, else the seat cookie of this game (checked against cross-site posts)."""
+    """The bearer token, else the seat cookie of this game (a change made with the cookie must
+    come from this server's own pages: woodlands.web.origin)."""
     auth = request.headers.get("authorization")
     if auth:
         scheme, _, value = auth.partition(" ")
@@ -157,10 +190,8 @@ def _token(request: Request, game_id: str) -> str | None:
             raise ApiError(401, "the Authorization header must be 'Bearer TOKEN'")
         return value.strip()
     cookie = request.cookies.get(cookie_name(game_id))
-    if cookie and request.method not in ("GET", "HEAD"):
-        origin = request.headers.get("origin")
-        if origin and urlsplit(origin).netloc != request.headers.get("host"):
-            raise ApiError(403, "a seat cookie is not accepted on a request from another site")
+    if cookie and request.method not in ("GET", "HEAD") and from_elsewhere(request):
+        raise ApiError(403, "a seat cookie is not accepted on a request from another site")
     return cookie
 
 
@@ -189,13 +220,15 @@ def game_types() -> list[dict[str, Any]]:
 @router.post("/api/games", tags=["games"], status_code=201, response_model=Created, responses=_ERRORS,
              summary="Create a table: its id, the admin token and one token per seat")
 def create_game(body: NewGame, request: Request) -> Response:
-    return _json(_games(request).create(body.game, body.options, body.seats, body.seed), 201)
+    return _json(_games(request).create(body.game, body.options, body.seats, body.seed, hotseat=body.hotseat,
+                                        turn_seconds=body.turn_seconds), 201)
 
 
 @router.post("/api/games/import", tags=["games"], status_code=201, response_model=Created, responses=_ERRORS,
              summary="Continue a game saved in the terminal (a record, or a Storyfold scene save)")
 def import_game(body: Upload, request: Request) -> Response:
-    return _json(_games(request).upload(body.record, body.seats), 201)
+    return _json(_games(request).upload(body.record, body.seats, hotseat=body.hotseat, turn_seconds=body.turn_seconds),
+                 201)
 
 
 @router.get("/api/games/{game_id}", tags=["play"], response_model=GameOut, responses=_ERRORS,
@@ -242,15 +275,38 @@ def get_record(game_id: str, request: Request) -> Response:
 
 
 @router.put("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], responses=_ERRORS,
-            summary="The admin hands a seat to a bot")
+            summary="The admin, or the seat itself, hands a seat to a bot")
 def hand_to_bot(game_id: str, seat: int, body: HandOver, request: Request) -> Response:
     return _json(_games(request).hand_over(game_id, _token(request, game_id), seat, body.bot))
 
 
 @router.delete("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], responses=_ERRORS,
-               summary="The admin takes a seat back from its bot")
+               summary="The admin, or the seat's player on return, takes a seat back from its bot")
 def take_back(game_id: str, seat: int, request: Request) -> Response:
     return _json(_games(request).hand_over(game_id, _token(request, game_id), seat, None))
+
+
+@router.post("/api/games/{game_id}/seats/{seat}/invitation", tags=["table"], response_model=Invitation,
+             responses=_ERRORS, summary="The admin gives a seat a new invitation; the seat's old secret holds nothing")
+def new_invitation(game_id: str, seat: int, request: Request) -> Response:
+    return _no_store(_json(_games(request).invite(game_id, _token(request, game_id), seat, new=True)))
+
+
+@router.delete("/api/games/{game_id}/seats/{seat}/invitation", tags=["table"], response_model=Invitation,
+               responses=_ERRORS, summary="The admin withdraws a seat: its secret and invitation hold nothing")
+def withdraw(game_id: str, seat: int, request: Request) -> Response:
+    return _json(_games(request).invite(game_id, _token(request, game_id), seat, new=False))
+
+
+@router.get("/api/games/{game_id}/seats", tags=["table"], response_model=SeatsOut, responses=_ERRORS,
+            summary="Who holds each seat, and who is at the table now (for the admin and the seats)")
+def seats(game_id: str, request: Request) -> Response:
+    return _json(_games(request).seats(game_id, _token(request, game_id)))
+
+
+def _no_store(response: Response) -> Response:
+    response.headers["Cache-Control"] = "no-store"      # it carries a secret
+    return response
 
 
 @router.get("/api/my-games", tags=["table"],
@@ -267,15 +323,25 @@ async def events(game_id: str, request: Request) -> Response:
     service = _games(request)
     token = _token(request, game_id)
     first = await service.get_async(game_id, token)
-    return EventSourceResponse(_stream(service, game_id, token, first, request),
+    # the seats this stream keeps here (woodlands.web.presence): its own, and a hot-seat
+    # browser's others (one screen, one stream)
+    here = {int(first["seat"])}
+    for other in request.cookies.get(HOTSEAT_PREFIX + game_id, "").split(".")[:16]:
+        try:
+            here.add(service.seat_for(game_id, other) if other else first["seat"])
+        except ApiError:
+            continue
+    return EventSourceResponse(_stream(service, game_id, token, first, request, sorted(here)),
                                headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 async def _stream(service: GameService, game_id: str, token: str | None, first: dict[str, Any],
-                  request: Request) -> AsyncIterator[str]:
+                  request: Request, here: list[int] | None = None) -> AsyncIterator[str]:
     """The first event carries the whole body; each later one only the log's new events
     (``log_from`` says where they start: 0 again after an undo shortened the log)."""
     queue = service.hub.subscribe(game_id)
+    for seat in here or ():
+        service.presence.opened(game_id, seat)
     try:
         body: dict[str, Any] | None = first
         last = -1
@@ -299,17 +365,8 @@ async def _stream(service: GameService, game_id: str, token: str | None, first: 
                 return
     finally:
         service.hub.unsubscribe(game_id, queue)
-
-
-@router.get("/join/{game_id}/{token}", tags=["table"], response_class=RedirectResponse, status_code=303,
-            summary="An invitation link: sets the seat's cookie (HttpOnly) and opens the game page")
-def join(game_id: str, token: str, request: Request) -> Response:
-    service = _games(request)
-    service.seat_for(game_id, token)          # 401/403/404 before any cookie is set
-    response = RedirectResponse(f"/games/{game_id}", status_code=303)
-    response.set_cookie(cookie_name(game_id), token, max_age=90 * 24 * 3600, httponly=True, samesite="lax",
-                        secure=request.app.state.settings.secure_cookies, path="/")
-    return response
+        for seat in here or ():
+            service.presence.closed(game_id, seat)
 
 
 # ---------------------------------------------------------------------- the app
@@ -401,8 +458,10 @@ def _validation_detail(exc: RequestValidationError) -> str:
 
 
 def install(app: FastAPI) -> None:
-    """Add the API's routes, its error answers, the body limit and ``/docs`` to ``app``."""
+    """Add the API's routes, the invitations', its error answers, the body limit and ``/docs`` to ``app``."""
+    from . import join
     app.include_router(router)
+    app.include_router(join.router)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> Response:

@@ -60,8 +60,9 @@ def run_crash(db: str | None = None, seconds: float = 15.0, games: int = 4, seed
         created = []
         for i in range(games):
             options = {"players": 2} if i % 2 else {"players": 1}
+            # hot-seat: one scripted player holds every seat (no invitation to claim)
             r = httpx.post(server.url + "/api/games", json={"game": "cursed-forest", "options": options,
-                                                            "seed": seed * 1000 + i}, timeout=10)
+                                                            "seed": seed * 1000 + i, "hotseat": True}, timeout=10)
             r.raise_for_status()
             created.append(r.json())
         accepted: list[tuple[str, int, str]] = []

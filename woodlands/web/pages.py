@@ -6,9 +6,10 @@ never implements a rule and never reads a hidden fact: a page shows ``view(seat)
 option ids to the games service (``app.state.games``), the same one the JSON API uses.
 
 Seats: a browser holds a seat through the service's seat cookie (``woodlands_seat_<game id>``),
-set by an invitation link (``/join/...``) or when this browser made the game; a hot-seat table
-made here keeps its other seats' tokens in ``woodlands_hotseat_<game id>``, and the page plays
-whichever held seat is deciding.  The home page lists the games
+set when it claims an invitation (woodlands.web.join) or when this browser made the game; a
+hot-seat table made here keeps its other seats' secrets in ``woodlands_hotseat_<game id>``, and
+the page plays whichever held seat is deciding.  The creator of an online table keeps the other
+seats' invitations (``woodlands_invites_<game id>``) to show them until they are taken.  The home page lists the games
 whose cookies this browser sends, and nothing else.  Static files (stylesheet, script, vendored
 htmx) are served from ``/static/`` (create_app mounts it); nothing is loaded from the internet.
 """
@@ -32,7 +33,7 @@ HERE = Path(__file__).parent
 COOKIE = "woodlands_seat_"            # the service's seat cookie (service.cookie_name): one token
 HOTSEAT_COOKIE = "woodlands_hotseat_"   # the other seats of a hot-seat table made in this browser
 ADMIN_COOKIE = "woodlands_admin_"       # the table's admin token, for whoever made it (bots, invitations)
-INVITES_COOKIE = "woodlands_invites_"   # the other seats' tokens of an online table, to show its links
+INVITES_COOKIE = "woodlands_invites_"   # the open invitations of an online table, SEAT~INVITATION, to show them
 COOKIE_AGE = 60 * 60 * 24 * 365
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,128}$")
@@ -55,11 +56,11 @@ def held_tokens(request: Request, game_id: str) -> list[str]:
 
 
 def _same_site(request: Request) -> None:
-    """A form post that acts for a seat must come from this server's own pages (the seat
-    cookies are SameSite=Lax already; a browser that sends Origin is held to it too)."""
-    from urllib.parse import urlsplit
-    origin = request.headers.get("origin")
-    if origin and origin != "null" and urlsplit(origin).netloc != request.headers.get("host"):
+    """A form post that acts for a seat, or sets or drops a cookie, must come from this
+    server's own pages (woodlands.web.origin: a page on another port of this host is another
+    origin, though the browser sends it the SameSite=Lax cookies)."""
+    from .origin import from_elsewhere
+    if from_elsewhere(request):
         raise PageError(403, "That form came from another site; nothing was changed.")
 
 
@@ -177,7 +178,10 @@ async def new_game(request: Request) -> Response:
             if data:
                 options["resume"] = _read_upload(data)
         online = str(form.get(f"{game_id}.mode") or "") == "online" and (seats or 1) > 1
-        made = await backend.create(request, game_id, options, seats)
+        timer = _turn_timer(form, game_id) if (seats or 1) > 1 else None
+        # hot-seat: this browser holds every seat; online: its own (the first), the others invited
+        made = await backend.create(request, game_id, options, seats, hotseat=not online, keep=(0,),
+                                    turn_seconds=timer)
     except PageError as err:
         return _home_error(err.reason)
     return _after_create(request, made, online)
@@ -209,26 +213,63 @@ async def upload(request: Request, file: UploadFile) -> Response:
     return _after_create(request, made, online=False)
 
 
+def _turn_timer(form: Any, game_id: str) -> int | None:
+    """The set-up form's turn timer, in whole minutes or seconds (empty: none)."""
+    raw = str(form.get(f"{game_id}.turn_timer") or "").strip()
+    if not raw:
+        return None
+    from .service import TURN_SECONDS
+    try:
+        seconds = int(raw)
+    except ValueError:
+        seconds = -1
+    if not TURN_SECONDS[0] <= seconds <= TURN_SECONDS[1]:
+        raise PageError(400, f"Turn timer: a number of seconds from {TURN_SECONDS[0]} to {TURN_SECONDS[1]}, or "
+                             f"empty for none (not {raw[:20]!r}).")
+    return seconds
+
+
 def _home_error(reason: str) -> Response:
     from urllib.parse import urlencode
     return RedirectResponse("/?" + urlencode({"error": reason[:300]}), status_code=303)
 
 
 def _after_create(request: Request, made: dict[str, Any], online: bool) -> Response:
-    """Hand this browser its seats: seat 0 in the service's seat cookie; the other seats too for
-    a hot-seat table, or kept to show as invitation links for an online one."""
+    """Hand this browser its seats: seat 0 in the service's seat cookie; the other seats' secrets
+    too for a hot-seat table, or their invitations, to show until they are taken, for an online one."""
     gid = made["id"]
-    tokens = [s["token"] for s in made["seats"]]
+    tokens = [s["token"] for s in made["seats"] if s["token"]]
     response = RedirectResponse(f"/games/{gid}", status_code=303)
     _cookie(response, request, COOKIE + gid, tokens[0])
     _cookie(response, request, ADMIN_COOKIE + gid, made["admin_token"])
     if len(tokens) > 1:
-        _cookie(response, request, (INVITES_COOKIE if online else HOTSEAT_COOKIE) + gid, ".".join(tokens[1:]))
+        _cookie(response, request, HOTSEAT_COOKIE + gid, ".".join(tokens[1:]))
+    invites = {int(s["seat"]): str(s["invitation"]) for s in made["seats"] if s.get("invitation")}
+    if invites:
+        _cookie(response, request, INVITES_COOKIE + gid, _invites_cookie(invites))
     return response
 
 
+def _invites(request: Request, game_id: str) -> dict[int, str]:
+    """The invitations this browser keeps for ``game_id`` (its creator's): seat -> invitation."""
+    out: dict[int, str] = {}
+    for item in request.cookies.get(INVITES_COOKIE + game_id, "").split("."):
+        seat, sep, invitation = item.partition("~")
+        if sep and seat.isdigit() and _TOKEN.match(invitation):
+            out[int(seat)] = invitation
+    return out
+
+
+def _invites_cookie(invites: dict[int, str]) -> str:
+    return ".".join(f"{seat}~{invitation}" for seat, invitation in sorted(invites.items()))
+
+
 @router.post("/forget/{game_id}")
-async def forget(game_id: str) -> Response:
+async def forget(request: Request, game_id: str) -> Response:
+    try:
+        _same_site(request)     # a form elsewhere must not drop this browser's seats (the admin token is shown once)
+    except PageError as err:
+        return _error_page(request, err)
     response = RedirectResponse("/", status_code=303)
     if _ID.match(game_id):
         for name in (COOKIE, HOTSEAT_COOKIE, ADMIN_COOKIE, INVITES_COOKIE):
@@ -237,7 +278,8 @@ async def forget(game_id: str) -> Response:
 
 
 # ------------------------------------------------------------------ the game page
-async def _context(request: Request, game_id: str, refusal: str | None = None) -> dict[str, Any]:
+async def _context(request: Request, game_id: str, refusal: str | None = None,
+                   kept: dict[int, str] | None = None) -> dict[str, Any]:
     if not _ID.match(game_id):
         raise PageError(404, "There is no such game.")
     tokens = held_tokens(request, game_id)
@@ -255,15 +297,17 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
     deciding = None if deciding_seat is None else p.seat_name(view, deciding_seat)
     if deciding_seat in bots:
         deciding = f"{deciding} (a bot)"
+    from .service import duration_words, timer_bot
     invites = []
+    rows = snap["seat_rows"]
     if snap["seats"] > 1:
-        raw = request.cookies.get(INVITES_COOKIE + game_id, "")
+        # the invitations this browser (the creator's) keeps, while their seats wait: the
+        # invitation after '#', which the browser never sends to a server
         base = str(request.base_url).rstrip("/")
-        held = set(snap["held"])
-        for i, tok in enumerate([t for t in raw.split(".") if _TOKEN.match(t)]):
-            if i + 1 in held:
-                continue
-            invites.append({"seat": i + 1, "name": p.seat_name(view, i + 1), "url": f"{base}/join/{game_id}/{tok}"})
+        for other, invitation in sorted((kept if kept is not None else _invites(request, game_id)).items()):
+            if other < len(rows) and not rows[other]["held"]:
+                invites.append({"seat": other, "name": p.seat_name(view, other),
+                                "url": f"{base}/join/{game_id}#{invitation}"})
     return {
         "game_id": game_id, "game_name": game.name, "seat": seat, "seat_name": p.seat_name(view, seat),
         "seats": snap["seats"], "at": at, "over": state.is_over,
@@ -275,13 +319,25 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
         "outcome": render_outcome(state.outcome) if state.is_over else Markup(""),
         "can_undo": snap["can_undo"], "invites": invites, "events_url": f"/api/games/{game_id}/events",
         "admin": bool(request.cookies.get(ADMIN_COOKIE + game_id)) and snap["seats"] > 1,
-        "seat_rows": [{"seat": i, "name": p.seat_name(view, i), "bot": bots.get(i),
-                       "held": i in snap["held"]} for i in range(snap["seats"])],
-        "bot_names": snap["bot_names"],
+        "seat_rows": [{**row, "name": p.seat_name(view, i), "bot": bots.get(i), "mine": i in snap["held"],
+                       "status": _presence_words(row)} for i, row in enumerate(rows)],
+        "bot_names": snap["bot_names"], "own_bot": timer_bot(game.id), "hotseat": len(snap["held"]) > 1,
+        "turn_seconds": snap["turn_seconds"], "turn_words": duration_words(snap["turn_seconds"] or 0),
         "forced": snap["forced"][-6:],
         # the Hint button: for the seat this browser plays when it decides (not a bot's seat)
         "can_hint": mine is not None, "hint": Markup(""),
     }
+
+
+def _presence_words(row: dict[str, Any]) -> str:
+    """Who is at a seat, in words, for the page's list of seats."""
+    if not row["held"]:
+        return "nobody has taken this seat"
+    if row["here"]:
+        return "here"
+    from .service import duration_words
+    away = int(row["away_seconds"])
+    return f"away for {duration_words(away if away < 60 else 60 * (away // 60))}"     # whole minutes past the first
 
 
 def _error_page(request: Request, err: PageError) -> Response:
@@ -334,19 +390,21 @@ def _held_at(request: Request, game_id: str, at: str) -> tuple[list[str], int]:
         raise PageError(400, "The form lost its place in the game: reload the page.") from err
 
 
-async def _act(request: Request, game_id: str, act: Callable[[], Awaitable[None]]) -> Response:
+async def _act(request: Request, game_id: str, act: Callable[[], Awaitable[None]],
+               kept: dict[int, str] | None = None) -> Response:
     """Run a form post's ``act`` (after the same-site check) and answer with the game as it is
-    then, or with the refusal shown on it."""
+    then, or with the refusal shown on it (``kept``: the invitations to show, when ``act``
+    changed them)."""
     try:
         _same_site(request)
         await act()
     except PageError as err:
         try:
-            ctx = await _context(request, game_id, refusal=err.reason)
+            ctx = await _context(request, game_id, refusal=err.reason, kept=kept)
         except PageError:
             ctx = None
         return _answer(request, game_id, ctx, err)
-    return _answer(request, game_id, await _context(request, game_id), None)
+    return _answer(request, game_id, await _context(request, game_id, kept=kept), None)
 
 
 @router.post("/games/{game_id}/choose")
@@ -392,14 +450,36 @@ async def hint(request: Request, game_id: str, at: str = "") -> Response:
 
 @router.post("/games/{game_id}/seats/{seat}")
 async def hand_over(request: Request, game_id: str, seat: int, bot: str = Form("")) -> Response:
-    """The table's creator hands a seat to a bot (``bot``: its name) or takes it back (empty)."""
+    """A seat goes to a bot (``bot``: its name) or back to its player (empty): asked by the seat
+    itself when this browser holds it, else by the table's creator (its admin cookie)."""
     admin = request.cookies.get(ADMIN_COOKIE + game_id, "")
 
     async def act() -> None:
-        if not _ID.match(game_id) or not _TOKEN.match(admin):
-            raise PageError(403, "Only the browser that made this table may hand its seats to bots.")
-        await backend.hand_over(request, game_id, admin, seat, bot or None)
+        if not _ID.match(game_id):
+            raise PageError(404, "There is no such game.")
+        await backend.hand_over(request, game_id, held_tokens(request, game_id), admin if _TOKEN.match(admin) else "",
+                                seat, bot or None)
     return await _act(request, game_id, act)
+
+
+@router.post("/games/{game_id}/seats/{seat}/invitation")
+async def invitation(request: Request, game_id: str, seat: int, withdraw: str = Form("")) -> Response:
+    """The table's creator gives a seat a new invitation (its old one, and whoever took it, hold
+    nothing from then on), or with ``withdraw`` none."""
+    admin = request.cookies.get(ADMIN_COOKIE + game_id, "")
+    kept = _invites(request, game_id)
+
+    async def act() -> None:
+        if not _ID.match(game_id) or not _TOKEN.match(admin):
+            raise PageError(403, "Only the browser that made this table may invite its players.")
+        made = await backend.invite(request, game_id, admin, seat, new=not withdraw)
+        kept.pop(seat, None)
+        if made["invitation"]:
+            kept[seat] = made["invitation"]
+    response = await _act(request, game_id, act, kept)
+    if _ID.match(game_id) and _TOKEN.match(admin):
+        _cookie(response, request, INVITES_COOKIE + game_id, _invites_cookie(kept))
+    return response
 
 
 __all__ = ["router", "PageError", "held_tokens"]

@@ -49,14 +49,21 @@ async def _call(fn: Callable[..., T], *args: Any) -> T:
         raise _page_error(err) from None
 
 
-async def create(request: Request, game_id: str, options: dict[str, Any], seats: int | None) -> dict[str, Any]:
-    """A new table: ``{"id", "admin_token", "seats": [{"seat", "token", "join"}]}``."""
-    return await _call(_service(request).create, game_id, options, seats)
+async def create(request: Request, game_id: str, options: dict[str, Any], seats: int | None,
+                 hotseat: bool | None = None, keep: tuple[int, ...] = (), turn_seconds: int | None = None
+                 ) -> dict[str, Any]:
+    """A new table: ``{"id", "admin_token", "seats": [{"seat", "token", "invitation", "join"}]}``
+    (a seat this browser holds has its ``token``, any other its ``invitation``)."""
+    service = _service(request)
+    return await _call(lambda: service.create(game_id, options, seats, hotseat=hotseat, keep=keep,
+                                              turn_seconds=turn_seconds))
 
 
 async def create_from_upload(request: Request, doc: Any) -> dict[str, Any]:
-    """A new table that continues a record or a Storyfold scene save made in the terminal."""
-    return await _call(_service(request).upload, doc, None)
+    """A new table that continues a record or a Storyfold scene save made in the terminal: a
+    hot-seat table, as the terminal's was, whose seats this browser holds."""
+    service = _service(request)
+    return await _call(lambda: service.upload(doc, None, hotseat=True))
 
 
 async def mine(request: Request, cookies: dict[str, str]) -> list[dict[str, Any]]:
@@ -152,6 +159,7 @@ def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str
         return {"game": _game(live.row.game), "state": state, "seat": seat, "view": body["view"], "log": body["log"],
                 "seats": live.row.seats, "at": body["at"], "can_undo": undo_reaches_a_choice(live, seats),
                 "bots": dict(live.bots), "held": sorted(seats), "bot_names": sorted(_bots(live.row.game)),
+                "seat_rows": service.seat_rows(live), "turn_seconds": live.row.turn_seconds,
                 "forced": [label for who, label in taken if who == seat]}
 
 
@@ -245,5 +253,29 @@ async def hint(request: Request, game_id: str, tokens: list[str], at: int) -> di
         raise _page_error(err) from None
 
 
-async def hand_over(request: Request, game_id: str, admin_token: str, seat: int, bot: str | None) -> None:
-    await _call(_service(request).hand_over, game_id, admin_token, seat, bot)
+def _hand_over(service: GameService, game_id: str, tokens: list[str], admin_token: str, seat: int,
+               bot: str | None) -> None:
+    """As the seat itself when one of ``tokens`` holds it, else as the table's admin."""
+    live = service.live(game_id)
+    own = next((t for t in tokens if _holds(service, live, t) == seat), None)
+    if own is None and not admin_token:
+        raise ApiError(403, "only the browser that made this table, or the seat's own player, may hand the seat "
+                            "to a bot or take it back")
+    service.hand_over(game_id, own or admin_token, seat, bot)
+
+
+def _holds(service: GameService, live: Live, token: str) -> int | None:
+    try:
+        return service.seat_of(live, token)
+    except ApiError:
+        return None
+
+
+async def hand_over(request: Request, game_id: str, tokens: list[str], admin_token: str, seat: int,
+                    bot: str | None) -> None:
+    await _call(_hand_over, _service(request), game_id, tokens, admin_token, seat, bot)
+
+
+async def invite(request: Request, game_id: str, admin_token: str, seat: int, new: bool) -> dict[str, Any]:
+    """A new invitation for ``seat`` (``new``), or none: ``{"seat", "invitation", "join"}``."""
+    return await _call(_service(request).invite, game_id, admin_token, seat, new)

@@ -32,23 +32,27 @@ import threading
 import time
 from collections import OrderedDict
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, AsyncIterator
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, Collection
 
 from ..engine.errors import GameOptionError, RecordError, WoodlandsError
 from ..engine.registry import GameDescriptor, OptionSpec
 from ..engine.state import GameState
 from .searchpool import SearchCrashed, SearchPool
 from .settings import Settings
-from .store import BOT, CHOICE, HUMAN, REDRAW, UNDO, EventRow, GameRow, Store, token_hash
+from .store import BOT, CHOICE, HUMAN, REDRAW, SEAT, UNDO, EventRow, GameRow, Store, token_hash
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
 #: a game id as this server makes them (anything else is an unknown game)
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{8,32}$")
-#: the cookie a seat's invitation link sets, per game
+#: the cookie that holds a browser's seat, per game (set when it claims an invitation, or makes the table)
 COOKIE_PREFIX = "woodlands_seat_"
+#: the cookie of a hot-seat table's other seats (the pages set it), per game: their secrets, dot-separated
+HOTSEAT_PREFIX = "woodlands_hotseat_"
+#: what an invitation or a secret may look like (secrets.token_urlsafe; anything else holds nothing)
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,128}$")
 #: at most this many bot choices are made in one go (a table of bots alone goes on at the next request)
 BOT_BURST = 2000
 
@@ -96,6 +100,14 @@ class Live:
     seen: dict[int, tuple[list[dict[str, Any]], Any]] = field(default_factory=dict)
     #: per seat: (number, the body without its log) made at that number
     bodies: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    #: the seats a person took with an invitation (the others are held by the table's creator,
+    #: or by nobody): the bot rules of GameService.hand_over tell them apart
+    claimed: set[int] = field(default_factory=set)
+    #: how many 'seat' events this process has taken in (a request that checked its token
+    #: before a refresh checks it again when this moved: the seat may have changed hands)
+    seat_changes: int = 0
+    #: the turn timer: (the event number at which it started, when)
+    timer: tuple[int, float] = (-1, 0.0)
 
     def apply_event(self, ev: EventRow, after: GameState | None = None) -> None:
         """Take one stored event into the live game (``after``: the state a choice led to, when
@@ -132,6 +144,18 @@ class Live:
             after.redraw_unseen(int(ev.option))
             self.state = after
             self.history.clear()
+        elif ev.kind == SEAT:
+            # the seat changed hands: its secret is now the one whose hash the event carries
+            # (none: it waits for an invitation, or was withdrawn)
+            assert ev.seat is not None
+            hashes = list(self.row.seat_hashes)
+            hashes[ev.seat] = ev.option or ""
+            self.row = replace(self.row, seat_hashes=tuple(hashes))
+            if ev.option:
+                self.claimed.add(ev.seat)
+            else:
+                self.claimed.discard(ev.seat)
+            self.seat_changes += 1
         self.number = ev.number + 1
 
     def log_for(self, seat: int, start: int) -> list[dict[str, Any]]:
@@ -235,6 +259,19 @@ class GameService:
         self.searches = SearchPool(settings.search_process_count())
         #: mine()'s summaries of games not in memory: game -> (number, summary)
         self._summaries: dict[str, tuple[int, dict[str, Any]]] = {}
+        #: who is at each table (woodlands.web.presence)
+        from .presence import Presence
+        self.presence = Presence(time.monotonic, settings.here_seconds)
+        self._timers: asyncio.Task[None] | None = None
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """Seconds, for presence and the turn timers (tests set a clock of their own)."""
+        return self.presence.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self.presence.clock = clock
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
@@ -244,6 +281,7 @@ class GameService:
             self._listener = threading.Thread(target=self._listen, name="woodlands-listen", daemon=True)
             self._listener.start()
         self._resumer = self._loop.create_task(self._resume_bots())
+        self._timers = self._loop.create_task(self._timer_loop())
 
     def open(self) -> None:
         """Migrate the database and connect (synchronous; :meth:`start` runs it in a thread)."""
@@ -255,10 +293,10 @@ class GameService:
 
     async def stop(self) -> None:
         self._stopping.set()
-        for task in [self._resumer, *self._bot_tasks.values()]:
+        for task in [self._resumer, self._timers, *self._bot_tasks.values()]:
             if task is not None:
                 task.cancel()
-        for task in [self._resumer, *self._bot_tasks.values()]:
+        for task in [self._resumer, self._timers, *self._bot_tasks.values()]:
             if task is not None:
                 try:
                     await task
@@ -342,8 +380,17 @@ class GameService:
             live.apply_event(ev)
 
     def seat_of(self, live: Live, token: str | None) -> int:
-        """The seat ``token`` holds in this game; 401 without a token, 403 for any other token."""
-        return self._seat_in(live.row, token)
+        """The seat ``token`` holds in this game; 401 without a token, 403 for any other token.
+        The seat counts as here (woodlands.web.presence) from this request."""
+        seat = self._seat_in(live.row, token)
+        self.presence.seen(live.row.id, seat)
+        return seat
+
+    def _still(self, live: Live, token: str | None, seat: int, changes: int) -> int:
+        """After a refresh: ``seat`` again, unless the seat changed hands meanwhile (a 'seat'
+        event from another process): then the token is checked once more (a withdrawn secret
+        holds nothing)."""
+        return seat if live.seat_changes == changes else self.seat_of(live, token)
 
     def _seat_in(self, row: GameRow, token: str | None) -> int:
         if not token:
@@ -352,7 +399,7 @@ class GameService:
         digest = token_hash(token)
         found = -1
         for seat, h in enumerate(row.seat_hashes):
-            if hmac.compare_digest(h, digest):
+            if h and hmac.compare_digest(h, digest):
                 found = seat
         if found >= 0:
             return found
@@ -402,17 +449,21 @@ class GameService:
 
     def get(self, game_id: str, token: str | None, log_from: int = 0) -> dict[str, Any]:
         live = self.live(game_id)
+        changes = live.seat_changes
         seat = self.seat_of(live, token)
         with live.lock:
             self.catch_up(live)
+            seat = self._still(live, token, seat, changes)
             return self.body(live, seat, _log_from(log_from))
 
     async def get_async(self, game_id: str, token: str | None, log_from: int = 0) -> dict[str, Any]:
         """:meth:`get` on the event loop."""
         live = await self.live_async(game_id)
+        changes = live.seat_changes
         seat = self.seat_of(live, token)
         async with holding(live.lock):
             await self._refresh_async(live)
+            seat = self._still(live, token, seat, changes)
             self.kick_bots(live)
             return self.body(live, seat, _log_from(log_from))
 
@@ -431,9 +482,11 @@ class GameService:
         seed and every hidden fact in it would tell one seat what the others hold and what
         comes next)."""
         live = self.live(game_id)
-        self.seat_of(live, token)
+        changes = live.seat_changes
+        seat = self.seat_of(live, token)
         with live.lock:
             self._refresh(live)
+            self._still(live, token, seat, changes)
             if not live.state.is_over and live.row.seats > 1:
                 raise ApiError(409, "a table of several seats gives its record (with the seed and every hidden fact) "
                                     "only once the game is over")
@@ -466,17 +519,18 @@ class GameService:
             row = self.db.game(game_id)
             if row is None:
                 raise ApiError(404, "no such game")
-            seat = self._seat_in(row, token)
+            seat = self._seat_in(row, token)       # (a list of games is no visit to them: not marked here)
             at = self.db.next_number(game_id)
             known = self._summaries.get(game_id)
             if known is not None and known[0] == at:
                 return dict(known[1], seat=seat)
             live = self._rebuild(game_id)        # not summed up at this number: one replay, kept out of the cache
             return self._summed(live, seat)
-        seat = self.seat_of(live, token)
+        seat = self._seat_in(live.row, token)
         with live.lock:
             if self.db.postgres:
                 self._refresh(live)
+                seat = self._seat_in(live.row, token)
             return self._summed(live, seat)
 
     def _summed(self, live: Live, seat: int) -> dict[str, Any]:
@@ -520,9 +574,11 @@ class GameService:
         the position; the game and its lock are free meanwhile.  :attr:`hint_limit` may refuse
         it with 429 before it starts; a worker that dies gives 503."""
         live = await self.live_async(game_id)
+        changes = live.seat_changes
         seat = self.seat_of(live, token)
         async with holding(live.lock):
             await self._refresh_async(live)
+            seat = self._still(live, token, seat, changes)
             position, number = self._hint_position(live, seat, at)
         from ..bots.ismcts import Budget
         budget = Budget.parse(iterations if iterations is not None else f"{seconds if seconds is not None else 1.0}s")
@@ -569,10 +625,12 @@ class GameService:
         returns.  ``answer=False``: return None instead of the seat's body (a page that
         draws the game itself)."""
         live = self.live(game_id)
+        changes = live.seat_changes
         seat = self.seat_of(live, token)
         with live.lock:
             if at != live.number:       # else the store's UNIQUE (game, number) tells if another process moved
                 self._refresh(live)
+                seat = self._still(live, token, seat, changes)
             ev, after = self._check_choice(live, seat, option, at)
             self._append(live, ev, after)
             self.kick_bots(live)
@@ -582,10 +640,12 @@ class GameService:
                            log_from: int = 0) -> dict[str, Any]:
         """:meth:`choose` on the event loop: only the commit is awaited."""
         live = await self.live_async(game_id)
+        changes = live.seat_changes
         seat = self.seat_of(live, token)
         async with holding(live.lock):
             if at != live.number:
                 await self._refresh_async(live)
+                seat = self._still(live, token, seat, changes)
             ev, after = self._check_choice(live, seat, option, at)
             await self._append_async(live, ev, after)
             self.kick_bots(live)
@@ -595,18 +655,22 @@ class GameService:
              answer: bool = True) -> dict[str, Any] | None:
         """Take back the seat's last choice (see :meth:`_undo_refusal` for when it may)."""
         live = self.live(game_id)
+        changes = live.seat_changes
         seat = self.seat_of(live, token)
         with live.lock:
             self._refresh(live)
+            seat = self._still(live, token, seat, changes)
             self._check_undo(live, seat, at)
             self._append(live, EventRow(live.number, UNDO, None, seat, False))
             return self.body(live, seat, _log_from(log_from)) if answer else None
 
     async def undo_async(self, game_id: str, token: str | None, at: int, log_from: int = 0) -> dict[str, Any]:
         live = await self.live_async(game_id)
+        changes = live.seat_changes
         seat = self.seat_of(live, token)
         async with holding(live.lock):
             await self._refresh_async(live)
+            seat = self._still(live, token, seat, changes)
             self._check_undo(live, seat, at)
             await self._append_async(live, EventRow(live.number, UNDO, None, seat, False))
             return self.body(live, seat, _log_from(log_from))
@@ -629,15 +693,25 @@ class GameService:
             return f"the last choice was seat {who}'s; a seat may take back only its own last choice, before another acts"
         return None
 
-    def hand_over(self, game_id: str, admin_token: str | None, seat: int, bot: str | None) -> dict[str, Any]:
-        """The table's admin gives ``seat`` to ``bot`` (a name the game's descriptor lists), or
-        with ``bot=None`` takes it back for its player."""
+    def hand_over(self, game_id: str, token: str | None, seat: int, bot: str | None) -> dict[str, Any]:
+        """``seat`` goes to ``bot`` (a name the game's descriptor lists), or with ``bot=None``
+        back to its player.  Asked by the table's admin, or by the seat itself (its own token:
+        a player who leaves the table to a bot, or takes the seat back on return).  The admin
+        hands a seat that a person took with an invitation only once that seat has been away
+        ``Settings.away_before_bot`` seconds; any other seat (the creator's own, one whose
+        invitation waits, one withdrawn) at once."""
         live = self.live(game_id)
-        self.check_admin(live, admin_token)
+        changes = live.seat_changes
+        asker = self._asker(live, token)
         with live.lock:
             self._refresh(live)
+            if asker is not None and live.seat_changes != changes:
+                asker = self._asker(live, token)
             if not 0 <= seat < live.row.seats:
                 raise ApiError(404, f"this table has seats 0 to {live.row.seats - 1}, not {seat}")
+            if asker is not None and asker != seat:
+                raise ApiError(403, f"a seat's token hands only its own seat to a bot (this one holds seat {asker}); "
+                                    "the table's admin token decides for the others")
             if bot is None:
                 if seat not in live.bots:
                     raise ApiError(409, f"seat {seat} is not played by a bot")
@@ -648,9 +722,166 @@ class GameService:
                     raise ApiError(422, f"there is no bot {_brief(bot)} for this game; there are: {', '.join(names)}")
                 if live.bots.get(seat) == bot:
                     raise ApiError(409, f"seat {seat} is already played by the {bot} bot")
+                if asker is None and seat in live.claimed:
+                    self._check_away(live, seat)
                 self._append(live, EventRow(live.number, BOT, bot, seat, False))
                 self.kick_bots(live)
             return {"seat": seat, "bot": live.bots.get(seat), "at": live.number, "bots": {str(k): v for k, v in live.bots.items()}}
+
+    def _asker(self, live: Live, token: str | None) -> int | None:
+        """Who asks for a change of a seat: None for the table's admin, else the seat the token
+        holds; 401 without a token, 403 for any other."""
+        if not token:
+            raise ApiError(401, "no token: send 'Authorization: Bearer TOKEN' with the table's admin token "
+                                "(from POST /api/games) or the seat's own")
+        if hmac.compare_digest(live.row.admin_hash, token_hash(token)):
+            return None
+        try:
+            return self.seat_of(live, token)
+        except ApiError:
+            raise ApiError(403, "only the table's admin token, or the seat's own token, may do that") from None
+
+    def _check_away(self, live: Live, seat: int) -> None:
+        """409 unless ``seat`` has been away long enough for the admin to hand it to a bot."""
+        away = self.presence.away_for(live.row.id, seat)
+        need = self.settings.away_before_bot
+        if away >= need:
+            return
+        rule = (f"a seat that a person took is handed to a bot only after {duration_words(need)} away, or when that "
+                "seat asks for it itself; nothing was changed")
+        if away == 0:
+            raise ApiError(409, f"seat {seat} is at the table now (its page is open, or it acted within the last "
+                                f"{duration_words(self.settings.here_seconds)}): {rule}", at=live.number, seat=seat, here=True)
+        raise ApiError(409, f"seat {seat} has been away for only {duration_words(away)}: {rule}", at=live.number, seat=seat,
+                       here=False, retry_after=max(1, int(need - away + 0.999)))
+
+    # ------------------------------------------------------------------ seats: invitations, presence, the turn timer
+    def claim(self, game_id: str, invitation: Any) -> dict[str, Any]:
+        """Take the seat that ``invitation`` opens: the seat gets a new secret (returned, never
+        stored), and the invitation grants nothing from then on, to anyone.  403 for a string
+        that is not an open invitation of this table (withdrawn, replaced, or never one); 409
+        for one already taken."""
+        if not isinstance(invitation, str) or not TOKEN.match(invitation):
+            raise ApiError(403, _NOT_INVITED)
+        live = self.live(game_id)
+        digest = token_hash(invitation)
+        secret = secrets.token_urlsafe(24)
+        with live.lock:
+            for _ in range(20):
+                found: tuple[int, bool] | None = None
+                for seat, held, invite in self.db.seat_keys(game_id):
+                    if invite and hmac.compare_digest(invite, digest):
+                        found = (seat, held is not None)
+                if found is None:
+                    raise ApiError(403, _NOT_INVITED)
+                seat, taken = found
+                if taken:
+                    raise ApiError(409, "that invitation has been used: its seat belongs to whoever took it. If that "
+                                        "was not you, ask the table's creator for a new invitation (a new one takes "
+                                        "the seat back)", seat=seat)
+                self._refresh(live)
+                ev = EventRow(live.number, SEAT, token_hash(secret), seat, False)
+                done = self.db.change_seat(game_id, seat, ev.number, ev.option, None, claiming=digest)
+                if done:
+                    live.apply_event(ev)
+                    self.hub.publish(game_id, live.number)
+                    self.presence.seen(game_id, seat)
+                    return {"id": game_id, "seat": seat, "token": secret}
+                # None: taken meanwhile (the next round says so); False: another event came first
+        raise ApiError(409, "the table is busy: try again")
+
+    def invite(self, game_id: str, admin_token: str | None, seat: int, new: bool = True) -> dict[str, Any]:
+        """The admin gives ``seat`` a new invitation (``new``) or none: either way the seat's
+        secret and its last invitation hold nothing from then on (its player moves to another
+        device with the new one; without one, the seat waits for the admin)."""
+        live = self.live(game_id)
+        self.check_admin(live, admin_token)
+        invitation = secrets.token_urlsafe(24) if new else None
+        with live.lock:
+            self._refresh(live)
+            if not 0 <= seat < live.row.seats:
+                raise ApiError(404, f"this table has seats 0 to {live.row.seats - 1}, not {seat}")
+            for _ in range(20):
+                ev = EventRow(live.number, SEAT, None, seat, False)
+                done = self.db.change_seat(game_id, seat, ev.number, None,
+                                           None if invitation is None else token_hash(invitation))
+                if done is None:
+                    raise ApiError(404, f"this table has no seat {seat}")
+                if done:
+                    live.apply_event(ev)
+                    self.hub.publish(game_id, live.number)
+                    break
+                self._refresh(live)
+            else:
+                raise ApiError(409, "the table is busy: try again")
+        return {"seat": seat, "invitation": invitation,
+                "join": None if invitation is None else invitation_link(game_id, invitation)}
+
+    def seats(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """Who holds each seat and who is here (for the table's admin and its seats)."""
+        live = self.live(game_id)
+        self._asker(live, token)
+        with live.lock:
+            self._refresh(live)
+            return {"at": live.number, "turn_seconds": live.row.turn_seconds, "seats": self.seat_rows(live)}
+
+    def seat_rows(self, live: Live) -> list[dict[str, Any]]:
+        """Each seat: ``held`` (someone holds its secret), ``claimed`` (a person took it with an
+        invitation), ``here``, ``away_seconds`` (null while here) and ``bot``."""
+        rows = []
+        for seat in range(live.row.seats):
+            away = self.presence.away_for(live.row.id, seat)
+            rows.append({"seat": seat, "held": bool(live.row.seat_hashes[seat]), "claimed": seat in live.claimed,
+                         "here": away == 0, "away_seconds": None if away == 0 else int(away),
+                         "bot": live.bots.get(seat)})
+        return rows
+
+    def check_timers(self) -> list[tuple[str, int]]:
+        """The turn timers of the tables in memory that have one: a seat that has been deciding
+        for the table's ``turn_seconds`` (counted from the last change of the game) while away
+        is handed to the game's bot, which plays it until its player takes it back.  A seat that
+        is here is never timed out.  Returns the (game, seat) handed over."""
+        handed: list[tuple[str, int]] = []
+        with self._cache_lock:
+            timed = [live for live in self._cache.values() if live.row.turn_seconds]
+        for live in timed:
+            with live.lock:
+                try:
+                    if self.db.postgres:
+                        self._refresh(live)
+                    now = self.clock()
+                    decision = live.state.decision
+                    if decision is None or decision.player in live.bots:
+                        continue
+                    if live.timer[0] != live.number:
+                        live.timer = (live.number, now)
+                        continue
+                    seat = decision.player
+                    if now - live.timer[1] < float(live.row.turn_seconds or 0) or self.presence.here(live.row.id, seat):
+                        continue
+                    self._append(live, EventRow(live.number, BOT, timer_bot(live.row.game), seat, False))
+                except ApiError:                # another process moved first: the next look sees it
+                    continue
+                self.kick_bots(live)
+                handed.append((live.row.id, seat))
+        return handed
+
+    async def _timer_loop(self) -> None:
+        """Every ``Settings.timer_every`` seconds: the turn timers (in a thread: they may write),
+        and now and then the presence of long-gone seats forgotten."""
+        rounds = 0
+        while not self._stopping.is_set():
+            await asyncio.sleep(self.settings.timer_every)
+            rounds += 1
+            try:
+                with self._cache_lock:
+                    timed = any(live.row.turn_seconds for live in self._cache.values())
+                if timed:
+                    await asyncio.to_thread(self.check_timers)
+                if rounds % 600 == 0:
+                    self.presence.prune(max(3600.0, 10 * self.settings.away_before_bot))
+            except Exception:               # a closing or failing database: the next round tries again
+                continue
 
     def _check_at(self, live: Live, at: int) -> None:
         if at != live.number:
@@ -784,8 +1015,12 @@ class GameService:
 
     # ------------------------------------------------------------------ new games
     def create(self, game: str, options: dict[str, Any] | None, seats: int | None,
-               seed: int | None = None) -> dict[str, Any]:
-        """A new table: its id, the admin token and one token per seat (shown once, never stored)."""
+               seed: int | None = None, hotseat: bool | None = None, keep: Collection[int] = (),
+               turn_seconds: float | None = None) -> dict[str, Any]:
+        """A new table: its id, the admin token and, per seat, its secret (the seats the
+        creator's device holds: every seat of a hot-seat table, which a table of one seat is
+        unless told otherwise; else those in ``keep``) or an invitation (the others), each
+        shown once and never stored.  ``turn_seconds``: the table's turn timer."""
         desc = _descriptor(game)
         opts = check_options(desc, options or {})
         n = _seat_count(desc, opts, seats)
@@ -796,9 +1031,11 @@ class GameService:
             state = load_game(game).new_game(seed=seed, options=opts)
         except GameOptionError as e:
             raise ApiError(422, str(e)) from None
-        return self._store_new(game, opts, state.seed, n, "new", [])
+        return self._store_new(game, opts, state.seed, n, "new", [], None, _held(n, hotseat, keep),
+                               _turn_seconds(turn_seconds))
 
-    def upload(self, record: Any, seats: int | None) -> dict[str, Any]:
+    def upload(self, record: Any, seats: int | None, hotseat: bool | None = None,
+               turn_seconds: float | None = None) -> dict[str, Any]:
         """A new table that continues a record saved by ``woodlands play`` (or a Storyfold scene save).
 
         Whoever made the record may have chosen its seed, and so know the order of every deck
@@ -811,7 +1048,7 @@ class GameService:
         if not isinstance(record, dict):
             raise ApiError(422, "upload a game record or a scene save: a JSON object")
         if record.get("format") == "storyfold-save":
-            return self.create("storyfold", {"resume": record}, seats)
+            return self.create("storyfold", {"resume": record}, seats, hotseat=hotseat, turn_seconds=turn_seconds)
         from ..engine.game import record_redraws, replay
         players: list[int] = []
 
@@ -841,25 +1078,85 @@ class GameService:
             history.append(EventRow(len(history), REDRAW, str(seed), None, False))
         from ..engine.packs import game_for     # the pack the record was played with (replay checked it)
         played_on = game_for(desc.id, record["content"]["id"], record["content"]["version"])
-        return self._store_new(desc.id, opts, record["seed"], n, "upload", history, played_on)
+        return self._store_new(desc.id, opts, record["seed"], n, "upload", history, played_on,
+                               _held(n, hotseat, ()), _turn_seconds(turn_seconds))
 
     def _store_new(self, game: str, options: dict[str, Any], seed: int, n: int, origin: str,
-                   history: list[EventRow], played_on: Game | None = None) -> dict[str, Any]:
+                   history: list[EventRow], played_on: Game | None = None, held: Collection[int] = (),
+                   turn_seconds: float | None = None) -> dict[str, Any]:
         from ..engine.game import load_game
         content = (played_on or load_game(game)).content
         game_id = secrets.token_urlsafe(12)
         admin = secrets.token_urlsafe(24)
-        tokens = [secrets.token_urlsafe(24) for _ in range(n)]
+        # a seat the creator's device holds gets its secret; any other an invitation, which
+        # whoever it is sent to claims once (POST /join/{id}): the creator never holds their secrets
+        tokens = [secrets.token_urlsafe(24) if i in held else None for i in range(n)]
+        invites = [None if i in held else secrets.token_urlsafe(24) for i in range(n)]
         # the rules version too, so that a game a later fix can no longer replay is refused in words
         rules = (played_on or load_game(game)).rules_version
         row = GameRow(game_id, game, options, seed, {"id": content.id, "version": content.version, "rules": rules}, n,
-                      token_hash(admin), origin, time.time(), tuple(token_hash(t) for t in tokens))
-        self.db.create_game(row, history)
+                      token_hash(admin), origin, time.time(), tuple(token_hash(t) if t else "" for t in tokens),
+                      turn_seconds)
+        self.db.create_game(row, history, [token_hash(i) if i else None for i in invites])
         return {"id": game_id, "game": game, "admin_token": admin,
-                "seats": [{"seat": i, "token": t, "join": f"/join/{game_id}/{t}"} for i, t in enumerate(tokens)]}
+                "seats": [{"seat": i, "token": t, "invitation": inv,
+                           "join": None if inv is None else invitation_link(game_id, inv)}
+                          for i, (t, inv) in enumerate(zip(tokens, invites))]}
 
 
 # ---------------------------------------------------------------------- helpers
+_NOT_INVITED = ("that is not an open invitation to this table: its creator may have withdrawn it or sent a newer "
+                "one; ask them for a new invitation")
+
+#: the turn timer's range, in seconds
+TURN_SECONDS = (10, 86400)
+
+
+def invitation_link(game_id: str, invitation: str) -> str:
+    """The invitation page of a seat, the invitation after ``#``: a browser never sends that
+    part to a server, so no server or proxy logs it; the page's script hands it to the form."""
+    return f"/join/{game_id}#{invitation}"
+
+
+def _held(n: int, hotseat: bool | None, keep: Collection[int]) -> Collection[int]:
+    """The seats the creator's device holds (see GameService.create)."""
+    if hotseat if hotseat is not None else n == 1:
+        return range(n)
+    bad = [k for k in keep if not 0 <= k < n]
+    if bad:
+        raise ApiError(422, f"this table has seats 0 to {n - 1}, not {bad[0]}")
+    return set(keep)
+
+
+def _turn_seconds(value: Any) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not TURN_SECONDS[0] <= value <= TURN_SECONDS[1]:
+        raise ApiError(422, f"turn_seconds, the turn timer, runs from {TURN_SECONDS[0]} to {TURN_SECONDS[1]} seconds "
+                            f"(or leave it out: no timer), not {_brief(value)}")
+    return float(value)
+
+
+def timer_bot(game: str) -> str:
+    """The bot the turn timer hands a seat to: the game's greedy bot, else the first it has."""
+    names = sorted(_descriptor(game).bots)
+    return "greedy" if "greedy" in names else next((b for b in names if b != "random"), names[0])
+
+
+def duration_words(seconds: float) -> str:
+    """``seconds`` in words: "45 seconds", "2 minutes", "1 minute 30 seconds".
+
+    >>> duration_words(120), duration_words(45.4), duration_words(90), duration_words(1)
+    ('2 minutes', '45 seconds', '1 minute 30 seconds', '1 second')
+    """
+    whole = max(0, int(round(seconds)))
+    minutes, rest = divmod(whole, 60)
+    parts = [f"{minutes} minute{'s' if minutes != 1 else ''}"] if minutes else []
+    if rest or not parts:
+        parts.append(f"{rest} second{'s' if rest != 1 else ''}")
+    return " ".join(parts)
+
+
 def _new_state(row: GameRow) -> GameState:
     """The game's start, on the pack it is played with (an older, kept version of the default
     pack for a game begun before a retune: engine/packs.py)."""

@@ -60,6 +60,14 @@ class Settings:
     #: None: ``$WOODLANDS_SEARCH_PROCESSES``, else :meth:`default_search_processes`.
     #: ``hint_slots`` still limits the hints.
     search_processes: int | None = None
+    #: a seat is here while its live stream is open or it made a request within this many
+    #: seconds (woodlands.web.presence); the game page shows who is here
+    here_seconds: float = 30.0
+    #: the table's admin may hand a seat that a person claimed to a bot only once that seat
+    #: has been away this many seconds (or when the seat asks for it itself)
+    away_before_bot: float = 120.0
+    #: how often, in seconds, the turn timers of the tables that have one are looked at
+    timer_every: float = 1.0
 
     def database_url(self) -> str:
         return with_driver(self.db_url or os.environ.get(DB_ENV) or default_db_url())

@@ -11,10 +11,15 @@ The schema is made by the Alembic migrations beside this module (:func:`migrate`
 app starts.  The tables::
 
     games   id, game, options (JSON), seed (text: 64 bits), content (JSON), seats, admin_hash,
-            origin, created
-    seats   game_id, seat, token_hash (UNIQUE)
-    events  game_id, number, kind ('choice' | 'undo' | 'bot' | 'human' | 'redraw'), option, seat,
+            origin, created, turn_seconds (the table's turn timer, NULL: none)
+    seats   game_id, seat, token_hash (the seat's secret; UNIQUE; NULL: nobody holds the seat),
+            invite_hash (the seat's last invitation; NULL: none)
+    events  game_id, number, kind ('choice' | 'undo' | 'bot' | 'human' | 'seat' | 'redraw'), option, seat,
             by_bot, created
+
+A 'seat' event records that a seat changed hands (claimed, given a new invitation, withdrawn):
+its option is the hash of the seat's new secret (NULL: none), written in the same transaction
+as the seats row, so that every process learns of it as of any other event.
 
 A ``redraw`` event holds in ``option`` the seed (text: 64 bits) of a
 :meth:`~woodlands.engine.state.GameState.redraw_unseen` made at its place in the game: a table of
@@ -34,16 +39,17 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from sqlalchemy import (BigInteger, Boolean, Column, Engine, Float, ForeignKey, Integer, MetaData, PrimaryKeyConstraint,
                         String, Table, Text, bindparam, create_engine, event, func, insert, select, text)
+from sqlalchemy import update as update_
 from sqlalchemy.exc import IntegrityError
 
 #: the PostgreSQL channel the appends are announced on
 CHANNEL = "woodlands"
 #: event kinds
-CHOICE, UNDO, BOT, HUMAN, REDRAW = "choice", "undo", "bot", "human", "redraw"
+CHOICE, UNDO, BOT, HUMAN, SEAT, REDRAW = "choice", "undo", "bot", "human", "seat", "redraw"
 
 metadata = MetaData()
 
@@ -58,13 +64,15 @@ games = Table(
     Column("admin_hash", String(64), nullable=False),
     Column("origin", String(16), nullable=False),
     Column("created", Float, nullable=False),
+    Column("turn_seconds", Float, nullable=True),
 )
 
 seats = Table(
     "seats", metadata,
     Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
     Column("seat", Integer, nullable=False),
-    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("token_hash", String(64), nullable=True, unique=True),
+    Column("invite_hash", String(64), nullable=True),
     PrimaryKeyConstraint("game_id", "seat", name="pk_seats"),
 )
 
@@ -91,6 +99,10 @@ _NOTIFY = text("SELECT pg_notify(:c, :p)")
 __all__ = ["BigInteger", "CHANNEL", "Store", "GameRow", "EventRow", "token_hash", "migrate"]
 
 
+class _NotOpen(Exception):
+    """Store.change_seat: the invitation being taken is no longer open."""
+
+
 def token_hash(token: str) -> str:
     """What the store keeps of a token: its SHA-256, hex."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
@@ -107,7 +119,10 @@ class GameRow:
     admin_hash: str
     origin: str
     created: float
+    #: per seat, the SHA-256 of the secret that holds it ("" while nobody does)
     seat_hashes: tuple[str, ...]
+    #: the table's turn timer in seconds (None: none; see GameService.check_timers)
+    turn_seconds: float | None = None
 
 
 @dataclass(frozen=True)
@@ -146,7 +161,7 @@ def _engine(url: str) -> Engine:
 
 
 #: the newest migration (migrations/versions/); a database already there skips Alembic at start-up
-HEAD = "0001"
+HEAD = "0002"
 
 
 def at_head(url: str) -> bool:
@@ -232,16 +247,20 @@ class Store:
         self.engine.dispose()
 
     # ------------------------------------------------------------------ games
-    def create_game(self, row: GameRow, history: Iterable[EventRow] = ()) -> None:
-        """Write a new game, its seats and (for an uploaded record) its history, in one transaction."""
+    def create_game(self, row: GameRow, history: Iterable[EventRow] = (),
+                    invite_hashes: Sequence[str | None] = ()) -> None:
+        """Write a new game, its seats (each held by a secret, ``row.seat_hashes``, or waiting
+        for its invitation, ``invite_hashes``) and (for an uploaded record) its history, in one
+        transaction."""
         now = time.time()
+        invites = list(invite_hashes) + [None] * (len(row.seat_hashes) - len(invite_hashes))
         with self._writing(), self.engine.begin() as conn:
             conn.execute(insert(games).values(
                 id=row.id, game=row.game, options=json.dumps(row.options), seed=str(row.seed),
                 content=json.dumps(row.content), seats=row.seats, admin_hash=row.admin_hash,
-                origin=row.origin, created=row.created))
-            conn.execute(insert(seats), [{"game_id": row.id, "seat": i, "token_hash": h}
-                                         for i, h in enumerate(row.seat_hashes)])
+                origin=row.origin, created=row.created, turn_seconds=row.turn_seconds))
+            conn.execute(insert(seats), [{"game_id": row.id, "seat": i, "token_hash": h or None, "invite_hash": inv}
+                                         for i, (h, inv) in enumerate(zip(row.seat_hashes, invites))])
             rows = [{"game_id": row.id, "number": e.number, "kind": e.kind, "option": e.option, "seat": e.seat,
                      "by_bot": e.by_bot, "created": now} for e in history]
             if rows:
@@ -255,7 +274,43 @@ class Store:
             hashes = conn.execute(select(seats.c.token_hash).where(seats.c.game_id == game_id)
                                   .order_by(seats.c.seat)).scalars().all()
         return GameRow(g.id, g.game, json.loads(g.options), int(g.seed), json.loads(g.content), g.seats,
-                       g.admin_hash, g.origin, g.created, tuple(hashes))
+                       g.admin_hash, g.origin, g.created, tuple(h or "" for h in hashes), g.turn_seconds)
+
+    def seat_keys(self, game_id: str) -> list[tuple[int, str | None, str | None]]:
+        """Each seat of the game: (seat, its secret's hash, its last invitation's hash)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seats.c.seat, seats.c.token_hash, seats.c.invite_hash)
+                                .where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
+        return [(r.seat, r.token_hash, r.invite_hash) for r in rows]
+
+    def change_seat(self, game_id: str, seat: int, number: int, secret_hash: str | None,
+                    invite_hash: str | None, claiming: str | None = None) -> bool | None:
+        """Give ``seat`` a new secret (its hash; None: nobody holds it) and invitation, and
+        append the 'seat' event ``number`` that tells every process, in one transaction.
+        ``claiming``: the hash of the invitation being taken; the seat changes only while that
+        invitation is still open (the invitation stays, spent).  True: done; False: event
+        ``number`` exists already (refresh and try again); None: the invitation is no longer
+        open (someone took it first).  Nothing is written unless it returns True."""
+        update = update_(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
+        if claiming is not None:
+            update = update.where(seats.c.invite_hash == claiming, seats.c.token_hash.is_(None)).values(
+                token_hash=secret_hash)
+        else:
+            update = update.values(token_hash=secret_hash, invite_hash=invite_hash)
+        try:
+            with self._writing(), self.engine.begin() as conn:
+                if conn.execute(update).rowcount != 1:
+                    raise _NotOpen          # (rolls the transaction back)
+                conn.execute(_APPEND, {"game_id": game_id, "number": number, "kind": SEAT, "option": secret_hash,
+                                       "seat": seat, "by_bot": False, "created": time.time()})
+                if self.postgres:
+                    conn.execute(_NOTIFY, {"c": CHANNEL, "p": f"{game_id}:{number}"})
+        except _NotOpen:
+            return None
+        except IntegrityError:
+            return False
+        self._written.set()
+        return True
 
     def game_ids(self) -> list[str]:
         with self.engine.connect() as conn:
