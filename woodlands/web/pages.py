@@ -154,11 +154,9 @@ def _options_from_form(form: Any, game_id: str) -> tuple[dict[str, Any], int | N
             options[key.strip()] = json.loads(value)
         except ValueError:
             options[key.strip()] = value.strip()
-    seats = None
-    if game_id == "cursed-forest":
-        players = int(options.get("players", 1) or 1)
-        seats = players if players > 1 else 1
-    return options, seats
+    # the number of seats follows from the options: the service counts them once it has checked
+    # the options (the page read "players" itself, unchecked, and "players=abc" was a crash)
+    return options, None
 
 
 @router.post("/new")
@@ -176,10 +174,10 @@ async def new_game(request: Request) -> Response:
             data = await resume.read()  # type: ignore[union-attr]
             if data:
                 options["resume"] = _read_upload(data)
-        online = str(form.get(f"{game_id}.mode") or "") == "online" and (seats or 1) > 1
         made = await backend.create(request, game_id, options, seats)
     except PageError as err:
         return _home_error(err.reason)
+    online = str(form.get(f"{game_id}.mode") or "") == "online" and len(made["seats"]) > 1
     return _after_create(request, made, online)
 
 
@@ -402,4 +400,71 @@ async def hand_over(request: Request, game_id: str, seat: int, bot: str = Form("
     return await _act(request, game_id, act)
 
 
-__all__ = ["router", "PageError", "held_tokens"]
+# ------------------------------------------------------------------ errors on pages
+def _is_page(request: Request) -> bool:
+    """Is this an address a person opens in the browser (not the JSON API, its schema or a
+    static file)?  Its refusals are pages, never a JSON body."""
+    path = request.url.path
+    return not (path.startswith(("/api/", "/static/")) or path in ("/api", "/openapi.json", "/docs"))
+
+
+def _page_reason(request: Request, exc: Exception) -> tuple[int, str]:
+    """The status and the words of a refusal on a page."""
+    from fastapi.exceptions import RequestValidationError
+    from starlette.exceptions import HTTPException
+
+    from .api import _validation_detail
+    from .service import ApiError
+    if isinstance(exc, ApiError):
+        if request.url.path.startswith("/join/") and exc.status in (401, 403):
+            return exc.status, ("That invitation link does not open a seat at this game (a mistyped link, or one "
+                                "that no longer holds a seat): ask whoever made the table for a new one.")
+        err = backend._page_error(exc)
+        return err.status, err.reason
+    if isinstance(exc, RequestValidationError):
+        return 422, f"That address or form could not be read ({_validation_detail(exc)}); nothing was changed."
+    if isinstance(exc, HTTPException):
+        if exc.status_code == 404:
+            return 404, "There is no such page here."
+        if exc.status_code == 405:
+            return 405, "That page cannot be used that way: follow the links and buttons of the pages."
+        return exc.status_code, f"That request was refused ({exc.detail}); nothing was changed."
+    return 500, "Something went wrong on the server while answering this. Open the game again to see where it stands."
+
+
+def install(app: Any) -> None:
+    """Mount the pages, and make every refusal of a page address an HTML page with the reason
+    in words (the JSON API keeps its JSON answers: each handler hands those on)."""
+    from fastapi.exceptions import RequestValidationError
+    from starlette.exceptions import HTTPException
+
+    from .service import ApiError
+    app.include_router(router)
+    for kind in (ApiError, RequestValidationError, HTTPException):
+        json_handler = app.exception_handlers.get(kind)
+
+        async def handler(request: Request, exc: Exception, json_handler: Any = json_handler) -> Response:
+            if not _is_page(request) or json_handler is None:
+                if json_handler is None:
+                    raise exc
+                answer: Response = await json_handler(request, exc)
+                return answer
+            status, reason = _page_reason(request, exc)
+            page = _error_page(request, PageError(status, reason))
+            page.headers.update(getattr(exc, "headers", None) or {})      # a 405's Allow
+            if isinstance(exc, ApiError) and "retry_after" in exc.extra:
+                page.headers["Retry-After"] = str(exc.extra["retry_after"])
+            return page
+        app.add_exception_handler(kind, handler)
+
+    async def crashed(request: Request, exc: Exception) -> Response:
+        # the last resort (a bug): a page says so in words, never a traceback; the API its JSON
+        status, reason = _page_reason(request, exc)
+        if not _is_page(request):
+            return Response(b'{"detail":"the server failed on this request"}', status_code=500,
+                            media_type="application/json")
+        return _error_page(request, PageError(status, reason))
+    app.add_exception_handler(Exception, crashed)
+
+
+__all__ = ["router", "PageError", "held_tokens", "install"]
