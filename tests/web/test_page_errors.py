@@ -47,3 +47,81 @@ def test_every_page_refusal_is_a_page(client: Any) -> None:
     assert r.status_code == 404 and r.json() == {"detail": "Not Found"}
     r = client.get(f"/api/games/{g['id']}", headers=auth("not-a-token-here"))
     assert r.status_code == 403 and r.headers["content-type"] == "application/json"
+
+
+# ---------------------------------------------------------------------- players counted from 1
+def _three_seats(client: Any) -> tuple[dict[str, Any], int, dict[str, Any]]:
+    """A 3-player Cursed Forest table: its tokens, the deciding seat and a waiting seat's token."""
+    g = new_game(client, options={"players": 3}, seats=3, seed=3)
+    body = client.get(f"/api/games/{g['id']}", headers=auth(g["seats"][0]["token"])).json()
+    return g, body["deciding_seat"], body
+
+
+def test_a_refusal_names_players_as_the_page_does(client: Any) -> None:
+    g, deciding, body = _three_seats(client)
+    waiting = (deciding + 1) % 3
+    url = f"/api/games/{g['id']}"
+    option = client.get(url, headers=auth(g["seats"][deciding]["token"])).json()["decision"]["options"][0]["id"]
+    r = client.post(url + "/choices", headers=auth(g["seats"][waiting]["token"]), json={"option": option, "at": body["at"]})
+    assert r.status_code == 403
+    assert r.json()["detail"] == f"it is Player {deciding + 1}'s decision, not Player {waiting + 1}'s"
+    assert r.json()["deciding_seat"] == deciding                        # the data still counts from 0
+    r = client.get(url + "/hint", headers=auth(g["seats"][waiting]["token"]), params={"iterations": 1})
+    assert r.status_code == 403 and f"Player {deciding + 1}'s decision, not Player {waiting + 1}'s" in r.json()["detail"]
+    # the waiting seat's page names the same players
+    client.get(g["seats"][waiting]["join"], follow_redirects=False)
+    page = client.post(f"/games/{g['id']}/choose", data={"option": option, "at": str(body["at"])},
+                       headers={"HX-Request": "true"}).text
+    said = _alert(page)
+    assert f"Player {deciding + 1}&#39;s decision, not Player {waiting + 1}&#39;s" in said, said
+    assert f"Player {waiting + 1}" in page and "seat 0" not in page
+
+
+def test_undo_and_bot_refusals_name_players_from_1(client: Any) -> None:
+    g, deciding, body = _three_seats(client)
+    url = f"/api/games/{g['id']}"
+    me = auth(g["seats"][deciding]["token"])
+    mine = client.get(url, headers=me).json()
+    while not mine["can_undo"] and mine["deciding_seat"] == deciding:
+        mine = client.post(url + "/choices", headers=me, json={"option": mine["decision"]["options"][0]["id"],
+                                                              "at": mine["at"]}).json()
+    assert mine["can_undo"], "the deciding seat made a choice that may be taken back"
+    other = (deciding + 1) % 3
+    r = client.post(url + "/undo", headers=auth(g["seats"][other]["token"]), json={"at": mine["at"]})
+    assert r.status_code == 409 and r.json()["detail"].startswith(f"the last choice was Player {deciding + 1}'s")
+    boss = auth(g["admin_token"])
+    r = client.delete(url + "/seats/2/bot", headers=boss)
+    assert r.status_code == 409 and r.json()["detail"] == "Player 3 is not played by a bot"
+    assert client.put(url + "/seats/2/bot", headers=boss, json={"bot": "greedy"}).status_code == 200
+    r = client.put(url + "/seats/2/bot", headers=boss, json={"bot": "greedy"})
+    assert r.status_code == 409 and r.json()["detail"] == "Player 3 is already played by the greedy bot"
+    r = client.put(url + "/seats/3/bot", headers=boss, json={"bot": "greedy"})
+    assert r.status_code == 404 and "(Player 1 to Player 3)" in r.json()["detail"]
+
+
+def test_the_end_screen_names_players_from_1(client: Any) -> None:
+    """The outcome's champion and tally name players as the page does (the data counts from 0)."""
+    import woodlands
+    from woodlands.web.render import render_outcome
+    game = woodlands.load_game("cursed-forest")
+    state = game.new_game(seed=2, options={"players": 2, "characters": ["sirja", "wren"]})
+    view = state.view(1)
+    html = str(render_outcome({"result": "win", "tally": [3, 5], "champion": 1, "champions": [1],
+                               "survivors": [1]}, game, view))
+    assert "<dt>champion</dt><dd>Player 2 (Wren)</dd>" in html, html
+    assert "<dd>Player 1 (Sirja) 3, Player 2 (Wren) 5</dd>" in html and "<dt>champions</dt><dd>Player 2 (Wren)</dd>" in html
+    assert "<dt>survivors</dt><dd>2. Wren" in html
+    # and a finished table's page says so
+    g = new_game(client, options={"players": 2, "turn_limit": 1}, seats=2, seed=4)
+    url = f"/api/games/{g['id']}"
+    for _ in range(400):
+        body = client.get(url, headers=auth(g["seats"][0]["token"])).json()
+        if body["over"]:
+            break
+        token = g["seats"][body["deciding_seat"]]["token"]
+        decision = client.get(url, headers=auth(token)).json()["decision"]
+        client.post(url + "/choices", headers=auth(token), json={"option": decision["options"][0]["id"], "at": body["at"]})
+    assert body["over"] and body["outcome"]["tally"] == [0, 0]
+    client.get(g["seats"][1]["join"], follow_redirects=False)
+    page = client.get(f"/games/{g['id']}").text
+    assert re.search(r"<dt>tally</dt><dd>Player 1[^<]* 0, Player 2[^<]* 0</dd>", page), page[page.find("Outcome"):][:400]

@@ -270,7 +270,7 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
             game, view, mine, at, action=f"/games/{game_id}/choose", refusal=refusal, deciding=deciding),
         "details": render_details(game, view, mine),
         "log": render_log(game, snap["log"], seat),
-        "outcome": render_outcome(state.outcome) if state.is_over else Markup(""),
+        "outcome": render_outcome(state.outcome, game, view) if state.is_over else Markup(""),
         "can_undo": snap["can_undo"], "invites": invites, "events_url": f"/api/games/{game_id}/events",
         "admin": bool(request.cookies.get(ADMIN_COOKIE + game_id)) and snap["seats"] > 1,
         "seat_rows": [{"seat": i, "name": p.seat_name(view, i), "bot": bots.get(i),
