@@ -125,3 +125,35 @@ def test_the_end_screen_names_players_from_1(client: Any) -> None:
     client.get(g["seats"][1]["join"], follow_redirects=False)
     page = client.get(f"/games/{g['id']}").text
     assert re.search(r"<dt>tally</dt><dd>Player 1[^<]* 0, Player 2[^<]* 0</dd>", page), page[page.find("Outcome"):][:400]
+
+
+# ---------------------------------------------------------------------- the hot-seat header
+def test_a_hot_seat_redraw_brings_the_header_of_the_seat_that_decides(client: Any) -> None:
+    """The header's "you are Player N" sits outside #game: each re-drawn #game (a choice's
+    answer, a live update's /table) brings it along as an out-of-band swap, so the header names
+    the seat now deciding, not the one that decided before."""
+    r = client.post("/new", data={"game": "cursed-forest", "cursed-forest.players": "2",
+                                  "cursed-forest.mode": "hotseat"}, follow_redirects=False)
+    url = r.headers["location"]
+    page = client.get(url).text
+    names = set()
+    for _ in range(60):
+        you = re.search(r'id="crumb"[^>]*>[^<]* · you are (Player \d[^<]*)</span>', page)
+        assert you, page[:600]
+        m = re.search(r'name="option" class="option" value="([^"]+)"', page)
+        at = re.search(r'data-at="(\d+)"', page)
+        assert m and at
+        page = client.post(url + "/choose", data={"option": m.group(1), "at": at.group(1)},
+                           headers={"HX-Request": "true"}).text
+        crumb = re.search(r'<span class="crumb" id="crumb" hx-swap-oob="true">[^<]* · you are (Player \d[^<]*)</span>',
+                          page)
+        assert crumb, page[-400:]
+        deciding = re.search(r'<p class="where">Player (\d) ·[^<]*deciding', page)
+        assert deciding and crumb.group(1).startswith(f"Player {deciding.group(1)}"), page[-3000:]
+        names.add(crumb.group(1)[:8])
+        table = client.get(url + "/table").text
+        assert crumb.group(0) in table                          # a live update's re-draw brings it too
+        if len(names) == 2:
+            break
+    assert names == {"Player 1", "Player 2"}, names
+    assert 'hx-swap-oob' not in client.get(url).text           # the whole page has it in the header once

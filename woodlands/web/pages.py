@@ -302,7 +302,7 @@ async def game_fragment(request: Request, game_id: str) -> Response:
         ctx = await _context(request, game_id)
     except PageError as err:
         return _error_page(request, err)
-    return templates.TemplateResponse(request, "_game.html", ctx)
+    return templates.TemplateResponse(request, "_game.html", {**ctx, "oob": True})
 
 
 def _answer(request: Request, game_id: str, ctx: dict[str, Any] | None, err: PageError | None) -> Response:
@@ -315,7 +315,7 @@ def _answer(request: Request, game_id: str, ctx: dict[str, Any] | None, err: Pag
         # while the answer was on its way; even "global #game" is then looked up inside the
         # detached subtree (htmx:targetError).  static/app.js points such a swap at the page's
         # current #game in htmx:beforeSwap instead.
-        return templates.TemplateResponse(request, "_game.html", ctx)
+        return templates.TemplateResponse(request, "_game.html", {**ctx, "oob": True})
     if err is not None:
         return _error_page(request, err)
     return RedirectResponse(f"/games/{game_id}", status_code=303)
