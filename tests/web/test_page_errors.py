@@ -157,3 +157,53 @@ def test_a_hot_seat_redraw_brings_the_header_of_the_seat_that_decides(client: An
             break
     assert names == {"Player 1", "Player 2"}, names
     assert 'hx-swap-oob' not in client.get(url).text           # the whole page has it in the header once
+
+
+# ---------------------------------------------------------------------- Storyfold: save between scenes
+def test_between_scenes_the_page_offers_the_scene_save_and_the_terminal_resumes_it(client: Any, tmp_path: Any,
+                                                                                      capsys: Any) -> None:
+    """"Between scenes: you may save now": the page offers the scene save as a download, the
+    same document as the terminal's `s`, and `woodlands play storyfold --resume FILE` goes on
+    from it at the same point (and so does the home page's Continue-a-campaign field)."""
+    import io
+    import sys
+
+    import woodlands
+    from woodlands.cli.main import main
+    g = new_game(client, game="storyfold", seed=4)
+    me = auth(g["seats"][0]["token"])
+    url = f"/api/games/{g['id']}"
+    client.cookies.set(f"woodlands_seat_{g['id']}", g["seats"][0]["token"])
+    body = client.get(url, headers=me).json()
+    assert "scene-save" not in client.get(f"/games/{g['id']}").text              # not in the middle of a scene
+    assert "between two scenes" in assert_error_page(client.get(f"/games/{g['id']}/scene-save"), 409)
+    while body["decision"]["kind"] != "scene_break":
+        body = client.post(url + "/choices", headers=me, json={"option": body["decision"]["options"][0]["id"],
+                                                               "at": body["at"]}).json()
+    page = client.get(f"/games/{g['id']}").text
+    assert "Between scenes: you may save now" in page
+    link = re.search(r'<a id="scene-save"[^>]*href="([^"]+)"[^>]*download', page)
+    assert link, page
+    r = client.get(link.group(1))
+    assert r.status_code == 200 and r.headers["content-disposition"].startswith("attachment; filename=")
+    assert r.headers["cache-control"] == "no-store"
+    doc = r.json()
+    state = client.app.state.games.live(g["id"]).state
+    assert doc == state.save()                                                  # the terminal's document
+    assert woodlands.load_game("storyfold").new_game(seed=0, options={"resume": doc}).view(0) == body["view"]
+    save = tmp_path / "downloaded.json"
+    save.write_bytes(r.content)
+    capsys.readouterr()
+    old = sys.stdin
+    sys.stdin = io.StringIO("q\n")
+    try:
+        code = main(["play", "storyfold", "--resume", str(save), "--no-auto-forced"])
+    finally:
+        sys.stdin = old
+    out = capsys.readouterr().out
+    assert code == 0 and "The saved game is laid out again" in out and "Between scenes" in out, out[-800:]
+    # and the home page continues it too
+    r = client.post("/new", data={"game": "storyfold"}, files={"storyfold.resume": ("s.json", r.content, "application/json")},
+                    follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/games/")
+    assert f'value="open:{doc["next_scene"]}"' in client.get(r.headers["location"]).text

@@ -279,6 +279,8 @@ async def _context(request: Request, game_id: str, refusal: str | None = None) -
         "forced": snap["forced"][-6:],
         # the Hint button: for the seat this browser plays when it decides (not a bot's seat)
         "can_hint": mine is not None, "hint": Markup(""),
+        # between two Storyfold scenes: the scene save to download (the terminal's `s`)
+        "scene_save": mine is not None and mine.kind == "scene_break" and snap["seats"] == 1,
     }
 
 
@@ -386,6 +388,27 @@ async def hint(request: Request, game_id: str, at: str = "") -> Response:
         return _error_page(request, err)
     ctx["hint"] = Markup(fragment)
     return templates.TemplateResponse(request, "game.html", ctx)
+
+
+@router.get("/games/{game_id}/scene-save")
+async def scene_save(request: Request, game_id: str) -> Response:
+    """Between two Storyfold scenes: the scene save as a file to download, the same document the
+    terminal's ``s`` writes (``woodlands play storyfold --resume FILE`` and the home page's
+    Continue-a-campaign field take it)."""
+    try:
+        if not _ID.match(game_id):
+            raise PageError(404, "There is no such game.")
+        tokens = held_tokens(request, game_id)
+        if not tokens:
+            raise PageError(403, "This browser holds no seat at that game: open your invitation link first.", NO_SEAT)
+        save = await backend.scene_save(request, game_id, tokens)
+    except PageError as err:
+        return _error_page(request, err)
+    name = f"{save.get('next_scene') or 'scene'}-scene-save.json"
+    name = re.sub(r"[^A-Za-z0-9_.-]", "-", name)
+    return Response(json.dumps(save, indent=1) + "\n", media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="storyfold-{name}"',
+                             "Cache-Control": "no-store"})
 
 
 @router.post("/games/{game_id}/seats/{seat}")
