@@ -344,7 +344,7 @@ def test_in_a_shared_game_a_seat_undoes_only_its_own_last_choice(client):
         assert not mine_back["can_undo"]
         if client.app.state.games.live(g["id"]).state.can_undo():
             r = client.post(f"/api/games/{g['id']}/undo", headers=auth(other_token), json={"at": after["at"]})
-            assert r.status_code == 409 and f"seat {me}'s" in r.json()["detail"]
+            assert r.status_code == 409 and f"Player {me + 1}'s" in r.json()["detail"]
             seen_refusal = True
             if after["deciding_seat"] == other and not seen_undo:
                 r = client.post(f"/api/games/{g['id']}/undo", headers=auth(token), json={"at": after["at"]})

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, AsyncIterator
+from typing import Annotated, Any, AsyncIterator
 
 from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, Response
 from fastapi.sse import EventSourceResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictStr
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .origin import from_elsewhere
@@ -27,43 +29,75 @@ KEEPALIVE = 15.0
 
 
 # ---------------------------------------------------------------------- request and answer bodies
+def _whole(value: Any) -> Any:
+    """A JSON integer as JSON Schema reads one: 3 or 3.0, never "3" or true (the documented
+    `"type": "integer"` accepts 3.0, so refusing it would refuse a valid request)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError("a whole number, please")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError("a whole number, please")
+        return int(value)
+    return value
+
+
+#: integer fields of a request body (see _whole): one from 0, a number of seats
+FromZero = Annotated[int, BeforeValidator(_whole), Field(ge=0)]
+Seats = Annotated[int, BeforeValidator(_whole), Field(ge=1, le=16)]
+TurnSeconds = Annotated[int, BeforeValidator(_whole), Field(ge=TURN_SECONDS[0], le=TURN_SECONDS[1])]
+
+
+def _names(kind: str) -> list[Any]:
+    """The game ids, or every game's bot names, for the document's enums (the service still
+    judges each request: a bot may exist for one game and not another)."""
+    from ..engine.registry import descriptors
+    if kind == "games":
+        return sorted(d.id for d in descriptors())
+    return sorted({b for d in descriptors() for b in d.bots})
+
+
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
 class NewGame(_Body):
-    game: StrictStr = Field(max_length=64, examples=["cursed-forest"])
-    options: dict[str, Any] = Field(default_factory=dict, examples=[{"players": 2}])
-    seats: StrictInt | None = Field(default=None, ge=1, le=16,
-                                    description="people at the table: 1 for solo games, else the players")
-    seed: StrictInt | None = Field(default=None, ge=0, description="only on servers started to allow it (tests)")
+    game: StrictStr = Field(max_length=64, examples=["cursed-forest"], json_schema_extra={"enum": _names("games")})
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"players": 2}],
+                                    description="the game's options (GET /api/game-types lists them); each game "
+                                                "judges its own, a refusal is a 422 that names the option")
+    seats: Seats | None = Field(default=None,
+                                description="people at the table: 1 for solo games, else the players "
+                                                  "(a number that does not fit the options is a 422)")
+    seed: FromZero | None = Field(default=None,
+                                  description="only on servers started to allow it (tests); else a 422")
     hotseat: StrictBool | None = Field(default=None, description="true: this device holds every seat (the answer "
                                        "gives each seat's token); false: each seat gets an invitation, claimed once "
                                        "with POST /join/{id}. Default: true for a table of one seat, else false")
-    turn_seconds: StrictInt | None = Field(default=None, ge=TURN_SECONDS[0], le=TURN_SECONDS[1],
-                                           description="the turn timer: a seat away for this long while it decides "
-                                                       "goes to a bot (default: no timer)")
+    turn_seconds: TurnSeconds | None = Field(default=None,
+                                             description="the turn timer: a seat away for this long while it decides "
+                                                         "goes to a bot (default: no timer)")
 
 
 class Upload(_Body):
     record: dict[str, Any] = Field(description="a record saved by `woodlands play` (its autosave or `s FILE`), "
                                                "or a Storyfold scene save")
-    seats: StrictInt | None = Field(default=None, ge=1, le=16)
+    seats: Seats | None = Field(default=None)
     hotseat: StrictBool | None = Field(default=None, description="as for POST /api/games")
-    turn_seconds: StrictInt | None = Field(default=None, ge=TURN_SECONDS[0], le=TURN_SECONDS[1])
+    turn_seconds: TurnSeconds | None = Field(default=None, description="as for POST /api/games")
 
 
 class Choice(_Body):
     option: StrictStr = Field(max_length=400, description="an option id of the current decision")
-    at: StrictInt = Field(ge=0, description="the decision's number, from the last answer's `at`")
+    at: FromZero = Field(description="the decision's number, from the last answer's `at`")
 
 
 class UndoBody(_Body):
-    at: StrictInt = Field(ge=0)
+    at: FromZero
 
 
 class HandOver(_Body):
-    bot: StrictStr = Field(max_length=40, examples=["greedy"])
+    bot: StrictStr = Field(max_length=40, examples=["greedy"], json_schema_extra={"enum": _names("bots")},
+                           description="a bot of this game (GET /api/game-types); another is a 422")
 
 
 class SeatToken(BaseModel):
@@ -165,13 +199,101 @@ HINT_ITERATIONS = 500
 
 
 class Problem(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    detail: str
+    model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [{"detail": "that token holds no seat "
+                                                                                         "in this game"}]})
+    detail: str = Field(description="the reason, in plain words")
 
 
-_ERRORS: dict[int | str, dict[str, Any]] = {c: {"model": Problem} for c in (401, 403, 404, 409, 413, 422)}
-_HINT_ERRORS: dict[int | str, dict[str, Any]] = {**_ERRORS, 429: {"model": Problem, "description": "too many hints: "
-                                                                  "see Retry-After"}}
+class Health(BaseModel):
+    ok: bool = Field(description="the database is open")
+
+
+class OptionType(BaseModel):
+    name: str
+    type: str
+    default: Any
+    help: str
+    choices: list[Any] | None
+    range: list[Any] | None
+    simulation: bool
+
+
+class GameType(BaseModel):
+    id: str
+    name: str
+    players: list[int]
+    bots: list[str]
+    options: list[OptionType]
+
+
+class HandedOver(BaseModel):
+    seat: int
+    bot: str | None = Field(description="the seat's bot now, null when its player has it back")
+    at: int
+    bots: dict[str, str] = Field(description="seats played by a bot: seat -> bot name")
+
+
+class MyGame(BaseModel):
+    id: str
+    game: str
+    seat: int
+    seats: int
+    at: int
+    over: bool
+    deciding_seat: int | None
+    created: float
+
+
+#: every refusal, with when a route answers it and an example body (docs/web.md, "The JSON API")
+_STATUS: dict[int, tuple[str, dict[str, Any]]] = {
+    401: ("no token, or an Authorization header that is not 'Bearer TOKEN'",
+          {"detail": "no token: send 'Authorization: Bearer TOKEN' with a seat's token (from POST /api/games), "
+                     "or open the seat's invitation link first"}),
+    403: ("a token that holds no seat here (or the wrong kind of token); another seat decides; a seat cookie "
+          "on a request from another site",
+          {"detail": "it is Player 2's decision, not Player 1's", "at": 4, "deciding_seat": 1}),
+    404: ("no such game (or seat)", {"detail": "there is no game 'abc' on this server"}),
+    409: ("the game is not at that decision (at gives the current one), is over, or cannot be opened after a "
+          "rules fix; an undo that may not be made", {"detail": "this request is for decision 3, but the game is "
+                                                               "at decision 5 (a replayed request, or someone acted "
+                                                               "first); nothing was changed", "at": 5}),
+    413: ("a body over the server's limit (256 KB by default)",
+          {"detail": "the request body is larger than 262144 bytes"}),
+    422: ("a malformed request (not JSON, a missing or unknown field, a wrong type), or one the game refuses: an "
+          "option id not legal now (rule names the rules), an option or bot this game does not have, a record "
+          "that does not replay", {"detail": "that is not one of the choices on offer", "rule": "CF-005", "at": 0}),
+    429: ("too many games or hints from this address, or the server is busy; Retry-After says when to ask again",
+          {"detail": "a hint is already being searched for you", "retry_after": 2}),
+    503: ("a hint whose search process stopped before it answered; nothing changed, ask again",
+          {"detail": "the search process stopped before it answered; nothing was changed, ask again", "at": 3}),
+}
+
+
+def _refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The documented refusals of a route: each with its Problem body and an example."""
+    out: dict[int | str, dict[str, Any]] = {}
+    for code in codes:
+        when, example = _STATUS[code]
+        entry: dict[str, Any] = {"model": Problem, "description": when,
+                                 "content": {"application/json": {"example": example}}}
+        if code == 429:
+            entry["headers"] = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
+        out[code] = entry
+    return out
+
+
+#: the refusals of a route that acts on a game with a seat's token
+_ERRORS = _refusals(401, 403, 404, 409, 413, 422)
+_HINT_ERRORS = _refusals(401, 403, 404, 409, 413, 422, 429, 503)
+#: starting a game: its checks and the caps of woodlands.web.limits
+_NEW_ERRORS = _refusals(413, 422, 429)
+#: an invitation link answers with pages, not JSON
+_PAGE = {"content": {"text/html": {"schema": {"type": "string"}}}}
+_JOIN_ANSWERS: dict[int | str, dict[str, Any]] = {
+    303: {"description": "the seat's cookie is set; on to the game page", "headers": {
+        "Location": {"description": "/games/{game_id}", "schema": {"type": "string"}}}},
+    **{code: {**_PAGE, "description": f"the error page: {_STATUS[code][0]}"} for code in (401, 403, 404, 409)},
+}
 
 
 # ---------------------------------------------------------------------- helpers
@@ -200,12 +322,13 @@ def _json(body: Any, status: int = 200) -> Response:
 
 
 # ---------------------------------------------------------------------- routes
-@router.get("/api/health", tags=["games"], summary="Is the server up (and its database open)?")
+@router.get("/api/health", tags=["games"], response_model=Health, summary="Is the server up (and its database open)?")
 def health(request: Request) -> dict[str, Any]:
     return {"ok": _games(request).db is not None}
 
 
-@router.get("/api/game-types", tags=["games"], summary="The games this server plays, with their options")
+@router.get("/api/game-types", tags=["games"], response_model=list[GameType],
+            summary="The games this server plays, with their options")
 def game_types() -> list[dict[str, Any]]:
     from ..engine.registry import descriptors
     out = []
@@ -217,39 +340,38 @@ def game_types() -> list[dict[str, Any]]:
     return out
 
 
-@router.post("/api/games", tags=["games"], status_code=201, response_model=Created, responses=_ERRORS,
+@router.post("/api/games", tags=["games"], status_code=201, response_model=Created, responses=_NEW_ERRORS,
              summary="Create a table: its id, the admin token and one token per seat")
-def create_game(body: NewGame, request: Request) -> Response:
-    return _json(_games(request).create(body.game, body.options, body.seats, body.seed, hotseat=body.hotseat,
-                                        turn_seconds=body.turn_seconds), 201)
+def create_game(body: NewGame, request: Request) -> Any:
+    return _games(request).create(body.game, body.options, body.seats, body.seed, hotseat=body.hotseat,
+                                  turn_seconds=body.turn_seconds)
 
 
-@router.post("/api/games/import", tags=["games"], status_code=201, response_model=Created, responses=_ERRORS,
+@router.post("/api/games/import", tags=["games"], status_code=201, response_model=Created, responses=_NEW_ERRORS,
              summary="Continue a game saved in the terminal (a record, or a Storyfold scene save)")
-def import_game(body: Upload, request: Request) -> Response:
-    return _json(_games(request).upload(body.record, body.seats, hotseat=body.hotseat, turn_seconds=body.turn_seconds),
-                 201)
+def import_game(body: Upload, request: Request) -> Any:
+    return _games(request).upload(body.record, body.seats, hotseat=body.hotseat, turn_seconds=body.turn_seconds)
 
 
 @router.get("/api/games/{game_id}", tags=["play"], response_model=GameOut, responses=_ERRORS,
             summary="What this seat may see now, and its decision")
 async def get_game(game_id: str, request: Request,
-                   log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
-    return _json(await _games(request).get_async(game_id, _token(request, game_id), log_from))
+                   log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Any:
+    return await _games(request).get_async(game_id, _token(request, game_id), log_from)
 
 
 @router.post("/api/games/{game_id}/choices", tags=["play"], response_model=GameOut, responses=_ERRORS,
              summary="Take one option of this seat's decision")
 async def choose(game_id: str, body: Choice, request: Request,
-                 log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
-    return _json(await _games(request).choose_async(game_id, _token(request, game_id), body.option, body.at, log_from))
+                 log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Any:
+    return await _games(request).choose_async(game_id, _token(request, game_id), body.option, body.at, log_from)
 
 
 @router.post("/api/games/{game_id}/undo", tags=["play"], response_model=GameOut, responses=_ERRORS,
              summary="Take back this seat's last choice (never past dice or a reveal, never another seat's)")
 async def undo(game_id: str, body: UndoBody, request: Request,
-               log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Response:
-    return _json(await _games(request).undo_async(game_id, _token(request, game_id), body.at, log_from))
+               log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Any:
+    return await _games(request).undo_async(game_id, _token(request, game_id), body.at, log_from)
 
 
 @router.get("/api/games/{game_id}/hint", tags=["play"], response_model=HintsOut, responses=_HINT_ERRORS,
@@ -261,58 +383,54 @@ async def get_hint(game_id: str, request: Request,
                                                   description="instead of seconds: exactly this many searched games, "
                                                               "so the same position gives the same hint"),
                    at: int | None = Query(None, ge=0, description="refuse (409) unless the game is at this decision")
-                   ) -> Response:
+                   ) -> Any:
     if seconds is not None and iterations is not None:
         raise ApiError(422, "give seconds or iterations, not both")
     client = request.client.host if request.client else "?"
-    return _json(await _games(request).hint_async(game_id, _token(request, game_id), seconds, iterations, at, client))
+    return await _games(request).hint_async(game_id, _token(request, game_id), seconds, iterations, at, client)
 
 
-@router.get("/api/games/{game_id}/record", tags=["play"], responses=_ERRORS,
+@router.get("/api/games/{game_id}/record", tags=["play"], response_model=dict[str, Any], responses=_ERRORS,
             summary="The game's record (seed and every choice): any time when solo, else once the game is over")
-def get_record(game_id: str, request: Request) -> Response:
-    return _json(_games(request).record(game_id, _token(request, game_id)))
+def get_record(game_id: str, request: Request) -> Any:
+    return _games(request).record(game_id, _token(request, game_id))
 
 
-@router.put("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], responses=_ERRORS,
+@router.put("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], response_model=HandedOver, responses=_ERRORS,
             summary="The admin, or the seat itself, hands a seat to a bot")
-def hand_to_bot(game_id: str, seat: int, body: HandOver, request: Request) -> Response:
-    return _json(_games(request).hand_over(game_id, _token(request, game_id), seat, body.bot))
+def hand_to_bot(game_id: str, seat: int, body: HandOver, request: Request) -> Any:
+    return _games(request).hand_over(game_id, _token(request, game_id), seat, body.bot)
 
 
-@router.delete("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], responses=_ERRORS,
+@router.delete("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], response_model=HandedOver, responses=_ERRORS,
                summary="The admin, or the seat's player on return, takes a seat back from its bot")
-def take_back(game_id: str, seat: int, request: Request) -> Response:
-    return _json(_games(request).hand_over(game_id, _token(request, game_id), seat, None))
+def take_back(game_id: str, seat: int, request: Request) -> Any:
+    return _games(request).hand_over(game_id, _token(request, game_id), seat, None)
 
 
 @router.post("/api/games/{game_id}/seats/{seat}/invitation", tags=["table"], response_model=Invitation,
              responses=_ERRORS, summary="The admin gives a seat a new invitation; the seat's old secret holds nothing")
-def new_invitation(game_id: str, seat: int, request: Request) -> Response:
-    return _no_store(_json(_games(request).invite(game_id, _token(request, game_id), seat, new=True)))
+def new_invitation(game_id: str, seat: int, request: Request, response: Response) -> Any:
+    response.headers["Cache-Control"] = "no-store"      # it carries a secret
+    return _games(request).invite(game_id, _token(request, game_id), seat, new=True)
 
 
 @router.delete("/api/games/{game_id}/seats/{seat}/invitation", tags=["table"], response_model=Invitation,
                responses=_ERRORS, summary="The admin withdraws a seat: its secret and invitation hold nothing")
-def withdraw(game_id: str, seat: int, request: Request) -> Response:
-    return _json(_games(request).invite(game_id, _token(request, game_id), seat, new=False))
+def withdraw(game_id: str, seat: int, request: Request) -> Any:
+    return _games(request).invite(game_id, _token(request, game_id), seat, new=False)
 
 
 @router.get("/api/games/{game_id}/seats", tags=["table"], response_model=SeatsOut, responses=_ERRORS,
             summary="Who holds each seat, and who is at the table now (for the admin and the seats)")
-def seats(game_id: str, request: Request) -> Response:
-    return _json(_games(request).seats(game_id, _token(request, game_id)))
+def seats(game_id: str, request: Request) -> Any:
+    return _games(request).seats(game_id, _token(request, game_id))
 
 
-def _no_store(response: Response) -> Response:
-    response.headers["Cache-Control"] = "no-store"      # it carries a secret
-    return response
-
-
-@router.get("/api/my-games", tags=["table"],
+@router.get("/api/my-games", tags=["table"], response_model=list[MyGame],
             summary="The games this browser holds seats in (from its seat cookies), never anyone else's")
-def my_games(request: Request) -> Response:
-    return _json(_games(request).mine(request.cookies))
+def my_games(request: Request) -> Any:
+    return _games(request).mine(request.cookies)
 
 
 @router.get("/api/games/{game_id}/events", tags=["play"],
@@ -457,6 +575,27 @@ def _validation_detail(exc: RequestValidationError) -> str:
     return "; ".join(parts) or "the request is malformed"
 
 
+def _allowed(app: FastAPI, request: Request) -> list[str]:
+    """The methods some route of ``app`` answers on the request's path."""
+    from starlette.routing import Match
+    found: list[Any] = []
+
+    def walk(routes: Any) -> None:
+        for route in routes:
+            inner = getattr(route, "original_router", None)     # a router included as a whole
+            if inner is not None:
+                walk(inner.routes)
+                continue
+            match, _ = route.matches(request.scope)
+            if match != Match.NONE:
+                found.append(route)
+    walk(app.router.routes)
+    # a path written out in full (/api/games/import) is that resource, not a value of another
+    # route's parameter (/api/games/{game_id})
+    exact = [r for r in found if getattr(r, "path", None) == request.url.path]
+    return sorted({m for r in exact or found for m in (getattr(r, "methods", None) or ())})
+
+
 def install(app: FastAPI) -> None:
     """Add the API's routes, the invitations', its error answers, the body limit and ``/docs`` to ``app``."""
     from . import join
@@ -469,6 +608,18 @@ def install(app: FastAPI) -> None:
         if "retry_after" in exc.extra:          # a 429 (limits.HintLimit) says when to ask again
             response.headers["Retry-After"] = str(exc.extra["retry_after"])
         return response
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 400 and request.url.path.startswith("/api/"):
+            # FastAPI's 400 for a body it cannot read (not UTF-8): malformed like any other bad body
+            return _json({"detail": "the body is not valid JSON"}, 422)
+        if exc.status_code == 405:
+            # Starlette's Allow names the methods of the first route on the path only; a path
+            # with a route per method (PUT and DELETE .../bot) lists them all
+            exc = StarletteHTTPException(405, exc.detail, headers={**(exc.headers or {}),
+                                                                   "Allow": ", ".join(_allowed(app, request))})
+        return await http_exception_handler(request, exc)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> Response:

@@ -48,7 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
     if importlib.util.find_spec("woodlands.web.pages") is not None:
         from . import pages  # type: ignore[attr-defined,unused-ignore]
-        app.include_router(pages.router)
+        pages.install(app)        # the pages, and their refusals as pages (never a JSON body)
     return app
 
 

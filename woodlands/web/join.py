@@ -55,7 +55,12 @@ def _sentence(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
-@router.get("/join/{game_id}", include_in_schema=False, response_class=HTMLResponse)
+@router.get("/join/{game_id}", tags=["table"], response_class=HTMLResponse,
+            responses={200: {"description": "the invitation's page (HTML), with its \"Take this seat\" form",
+                             "content": {"text/html": {"example": "<!doctype html>..."}}},
+                       404: {"description": "no such game: a page (HTML) that says so",
+                             "content": {"text/html": {"example": "<!doctype html>..."}}}},
+            summary="The invitation's page: which game the table plays, and a button that takes the seat")
 def invitation_page(game_id: str, request: Request) -> Response:
     """The invitation's page: the table's game, and a form to take the seat (nothing changes
     until its button is pressed)."""

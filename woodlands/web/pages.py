@@ -155,11 +155,9 @@ def _options_from_form(form: Any, game_id: str) -> tuple[dict[str, Any], int | N
             options[key.strip()] = json.loads(value)
         except ValueError:
             options[key.strip()] = value.strip()
-    seats = None
-    if game_id == "cursed-forest":
-        players = int(options.get("players", 1) or 1)
-        seats = players if players > 1 else 1
-    return options, seats
+    # the number of seats follows from the options: the service counts them once it has checked
+    # the options (the page read "players" itself, unchecked, and "players=abc" was a crash)
+    return options, None
 
 
 @router.post("/new")
@@ -177,13 +175,15 @@ async def new_game(request: Request) -> Response:
             data = await resume.read()  # type: ignore[union-attr]
             if data:
                 options["resume"] = _read_upload(data)
-        online = str(form.get(f"{game_id}.mode") or "") == "online" and (seats or 1) > 1
-        timer = _turn_timer(form, game_id) if (seats or 1) > 1 else None
-        # hot-seat: this browser holds every seat; online: its own (the first), the others invited
+        # hot-seat: this browser holds every seat; online: its own (the first), the others invited.
+        # The seats are counted by the service from the checked options (a form's "players" may
+        # be anything), so a solo table asked for online is simply one seat this browser holds
+        online = str(form.get(f"{game_id}.mode") or "") == "online"
         made = await backend.create(request, game_id, options, seats, hotseat=not online, keep=(0,),
-                                    turn_seconds=timer)
+                                    turn_seconds=_turn_timer(form, game_id))
     except PageError as err:
         return _home_error(err.reason)
+    online = online and len(made["seats"]) > 1
     return _after_create(request, made, online)
 
 
@@ -316,7 +316,7 @@ async def _context(request: Request, game_id: str, refusal: str | None = None,
             game, view, mine, at, action=f"/games/{game_id}/choose", refusal=refusal, deciding=deciding),
         "details": render_details(game, view, mine),
         "log": render_log(game, snap["log"], seat),
-        "outcome": render_outcome(state.outcome) if state.is_over else Markup(""),
+        "outcome": render_outcome(state.outcome, game, view) if state.is_over else Markup(""),
         "can_undo": snap["can_undo"], "invites": invites, "events_url": f"/api/games/{game_id}/events",
         "admin": bool(request.cookies.get(ADMIN_COOKIE + game_id)) and snap["seats"] > 1,
         "seat_rows": [{**row, "name": p.seat_name(view, i), "bot": bots.get(i), "mine": i in snap["held"],
@@ -326,6 +326,8 @@ async def _context(request: Request, game_id: str, refusal: str | None = None,
         "forced": snap["forced"][-6:],
         # the Hint button: for the seat this browser plays when it decides (not a bot's seat)
         "can_hint": mine is not None, "hint": Markup(""),
+        # between two Storyfold scenes: the scene save to download (the terminal's `s`)
+        "scene_save": mine is not None and mine.kind == "scene_break" and snap["seats"] == 1,
     }
 
 
@@ -360,7 +362,7 @@ async def game_fragment(request: Request, game_id: str) -> Response:
         ctx = await _context(request, game_id)
     except PageError as err:
         return _error_page(request, err)
-    return templates.TemplateResponse(request, "_game.html", ctx)
+    return templates.TemplateResponse(request, "_game.html", {**ctx, "oob": True})
 
 
 def _answer(request: Request, game_id: str, ctx: dict[str, Any] | None, err: PageError | None) -> Response:
@@ -373,7 +375,7 @@ def _answer(request: Request, game_id: str, ctx: dict[str, Any] | None, err: Pag
         # while the answer was on its way; even "global #game" is then looked up inside the
         # detached subtree (htmx:targetError).  static/app.js points such a swap at the page's
         # current #game in htmx:beforeSwap instead.
-        return templates.TemplateResponse(request, "_game.html", ctx)
+        return templates.TemplateResponse(request, "_game.html", {**ctx, "oob": True})
     if err is not None:
         return _error_page(request, err)
     return RedirectResponse(f"/games/{game_id}", status_code=303)
@@ -448,6 +450,27 @@ async def hint(request: Request, game_id: str, at: str = "") -> Response:
     return templates.TemplateResponse(request, "game.html", ctx)
 
 
+@router.get("/games/{game_id}/scene-save")
+async def scene_save(request: Request, game_id: str) -> Response:
+    """Between two Storyfold scenes: the scene save as a file to download, the same document the
+    terminal's ``s`` writes (``woodlands play storyfold --resume FILE`` and the home page's
+    Continue-a-campaign field take it)."""
+    try:
+        if not _ID.match(game_id):
+            raise PageError(404, "There is no such game.")
+        tokens = held_tokens(request, game_id)
+        if not tokens:
+            raise PageError(403, "This browser holds no seat at that game: open your invitation link first.", NO_SEAT)
+        save = await backend.scene_save(request, game_id, tokens)
+    except PageError as err:
+        return _error_page(request, err)
+    name = f"{save.get('next_scene') or 'scene'}-scene-save.json"
+    name = re.sub(r"[^A-Za-z0-9_.-]", "-", name)
+    return Response(json.dumps(save, indent=1) + "\n", media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="storyfold-{name}"',
+                             "Cache-Control": "no-store"})
+
+
 @router.post("/games/{game_id}/seats/{seat}")
 async def hand_over(request: Request, game_id: str, seat: int, bot: str = Form("")) -> Response:
     """A seat goes to a bot (``bot``: its name) or back to its player (empty): asked by the seat
@@ -482,4 +505,74 @@ async def invitation(request: Request, game_id: str, seat: int, withdraw: str = 
     return response
 
 
-__all__ = ["router", "PageError", "held_tokens"]
+# ------------------------------------------------------------------ errors on pages
+def _is_page(request: Request) -> bool:
+    """Is this an address a person opens in the browser (not the JSON API, its schema or a
+    static file)?  Its refusals are pages, never a JSON body."""
+    path = request.url.path
+    return not (path.startswith(("/api/", "/static/")) or path in ("/api", "/openapi.json", "/docs"))
+
+
+def _page_reason(request: Request, exc: Exception) -> tuple[int, str]:
+    """The status and the words of a refusal on a page."""
+    from fastapi.exceptions import RequestValidationError
+    from starlette.exceptions import HTTPException
+
+    from .api import _validation_detail
+    from .service import ApiError
+    if isinstance(exc, ApiError):
+        if request.url.path.startswith("/join/") and exc.status in (401, 403):
+            return exc.status, ("That invitation link does not open a seat at this game (a mistyped link, or one "
+                                "that no longer holds a seat): ask whoever made the table for a new one.")
+        err = backend._page_error(exc)
+        return err.status, err.reason
+    if isinstance(exc, RequestValidationError):
+        return 422, f"That address or form could not be read ({_validation_detail(exc)}); nothing was changed."
+    if isinstance(exc, HTTPException):
+        if exc.status_code == 404:
+            return 404, "There is no such page here."
+        if exc.status_code == 405:
+            return 405, "That page cannot be used that way: follow the links and buttons of the pages."
+        return exc.status_code, f"That request was refused ({exc.detail}); nothing was changed."
+    return 500, "Something went wrong on the server while answering this. Open the game again to see where it stands."
+
+
+def install(app: Any) -> None:
+    """Mount the pages, and make every refusal of a page address an HTML page with the reason
+    in words (the JSON API keeps its JSON answers: each handler hands those on)."""
+    from fastapi.exceptions import RequestValidationError
+    from starlette.exceptions import HTTPException
+
+    from .service import ApiError
+    app.include_router(router)
+    for kind in (ApiError, RequestValidationError, HTTPException):
+        json_handler = app.exception_handlers.get(kind)
+
+        async def handler(request: Request, exc: Exception, json_handler: Any = json_handler) -> Response:
+            if not _is_page(request) or json_handler is None:
+                if json_handler is None:
+                    raise exc
+                answer: Response = await json_handler(request, exc)
+                return answer
+            status, reason = _page_reason(request, exc)
+            page = _error_page(request, PageError(status, reason))
+            page.headers.update(getattr(exc, "headers", None) or {})
+            if status == 405:        # every method of the path, not only the first route's
+                from .api import _allowed
+                page.headers["Allow"] = ", ".join(_allowed(request.app, request))
+            if isinstance(exc, ApiError) and "retry_after" in exc.extra:
+                page.headers["Retry-After"] = str(exc.extra["retry_after"])
+            return page
+        app.add_exception_handler(kind, handler)
+
+    async def crashed(request: Request, exc: Exception) -> Response:
+        # the last resort (a bug): a page says so in words, never a traceback; the API its JSON
+        status, reason = _page_reason(request, exc)
+        if not _is_page(request):
+            return Response(b'{"detail":"the server failed on this request"}', status_code=500,
+                            media_type="application/json")
+        return _error_page(request, PageError(status, reason))
+    app.add_exception_handler(Exception, crashed)
+
+
+__all__ = ["router", "PageError", "held_tokens", "install"]

@@ -279,3 +279,24 @@ async def hand_over(request: Request, game_id: str, tokens: list[str], admin_tok
 async def invite(request: Request, game_id: str, admin_token: str, seat: int, new: bool) -> dict[str, Any]:
     """A new invitation for ``seat`` (``new``), or none: ``{"seat", "invitation", "join"}``."""
     return await _call(_service(request).invite, game_id, admin_token, seat, new)
+
+
+def _scene_save(service: GameService, game_id: str, tokens: list[str]) -> dict[str, Any]:
+    """The save the terminal's ``s`` writes between two scenes (Storyfold), for a table of one
+    seat this browser holds; 409 at any other moment.  A save holds the decks' order, so it is
+    offered only where the one player is the whole table, as in the terminal."""
+    from ..cli.play import scene_save_of
+    live = service.live(game_id)
+    seats = _held_seats(service, live, tokens)
+    with live.lock:
+        service.catch_up(live)
+        decision = live.state.decision
+        save = scene_save_of(live.state) if live.row.seats == 1 and decision is not None and decision.player in seats else None
+        if save is None:
+            raise ApiError(409, "a scene save is made between two scenes, when the game asks whether to save; "
+                                "this game is not there now")
+        return save
+
+
+async def scene_save(request: Request, game_id: str, tokens: list[str]) -> dict[str, Any]:
+    return await _call(_scene_save, _service(request), game_id, tokens)

@@ -74,6 +74,12 @@ class ApiError(Exception):
         self.extra = extra
 
 
+def player(seat: int) -> str:
+    """A seat as a message names it: people count players from 1, as the pages do ("Player 1"),
+    while the API's seat numbers (``seat``, ``deciding_seat``, paths) count from 0."""
+    return f"Player {seat + 1}"
+
+
 def cookie_name(game_id: str) -> str:
     return COOKIE_PREFIX + game_id
 
@@ -555,11 +561,11 @@ class GameService:
         if decision is None:
             raise ApiError(409, "the game is over; there is no decision to hint at", at=live.number)
         if decision.player != seat:
-            raise ApiError(403, f"it is seat {decision.player}'s decision, not seat {seat}'s; "
+            raise ApiError(403, f"it is {player(decision.player)}'s decision, not {player(seat)}'s; "
                                 "a hint is advice for the seat that decides", at=live.number,
                            deciding_seat=decision.player)
         if seat in live.bots:
-            raise ApiError(409, f"seat {seat} is played by the {live.bots[seat]} bot", at=live.number)
+            raise ApiError(409, f"{player(seat)} is played by the {live.bots[seat]} bot", at=live.number)
         # the search runs on this copy, outside the lock: the live game goes on meanwhile and
         # is never touched by it
         return live.state.clone(), live.number
@@ -607,10 +613,10 @@ class GameService:
         if decision is None:
             raise ApiError(409, "the game is over; no more choices can be made", at=live.number)
         if decision.player != seat:
-            raise ApiError(403, f"it is seat {decision.player}'s decision, not seat {seat}'s", at=live.number,
+            raise ApiError(403, f"it is {player(decision.player)}'s decision, not {player(seat)}'s", at=live.number,
                            deciding_seat=decision.player)
         if seat in live.bots:
-            raise ApiError(409, f"seat {seat} is played by the {live.bots[seat]} bot; the table's admin can give it back",
+            raise ApiError(409, f"{player(seat)} is played by the {live.bots[seat]} bot; the table's admin can give it back",
                            at=live.number)
         refusal = state.why_not(option)
         if refusal is not None:
@@ -690,7 +696,8 @@ class GameService:
         if by_bot:
             return "the last choice was a bot's; only a seat's own last choice can be taken back"
         if who != seat:
-            return f"the last choice was seat {who}'s; a seat may take back only its own last choice, before another acts"
+            return (f"the last choice was {player(who)}'s; a player may take back only their own last choice, "
+                    "before another acts")
         return None
 
     def hand_over(self, game_id: str, token: str | None, seat: int, bot: str | None) -> dict[str, Any]:
@@ -708,20 +715,21 @@ class GameService:
             if asker is not None and live.seat_changes != changes:
                 asker = self._asker(live, token)
             if not 0 <= seat < live.row.seats:
-                raise ApiError(404, f"this table has seats 0 to {live.row.seats - 1}, not {seat}")
+                raise ApiError(404, f"this table has seats 0 to {live.row.seats - 1} (Player 1 to "
+                                    f"{player(live.row.seats - 1)}), not {seat}")
             if asker is not None and asker != seat:
-                raise ApiError(403, f"a seat's token hands only its own seat to a bot (this one holds seat {asker}); "
-                                    "the table's admin token decides for the others")
+                raise ApiError(403, f"a seat's token hands only its own seat to a bot (this one holds {player(asker)}'s "
+                                    "seat); the table's admin token decides for the others")
             if bot is None:
                 if seat not in live.bots:
-                    raise ApiError(409, f"seat {seat} is not played by a bot")
+                    raise ApiError(409, f"{player(seat)} is not played by a bot")
                 self._append(live, EventRow(live.number, HUMAN, None, seat, False))
             else:
                 names = sorted(_descriptor(live.row.game).bots)
                 if bot not in names:
                     raise ApiError(422, f"there is no bot {_brief(bot)} for this game; there are: {', '.join(names)}")
                 if live.bots.get(seat) == bot:
-                    raise ApiError(409, f"seat {seat} is already played by the {bot} bot")
+                    raise ApiError(409, f"{player(seat)} is already played by the {bot} bot")
                 if asker is None and seat in live.claimed:
                     self._check_away(live, seat)
                 self._append(live, EventRow(live.number, BOT, bot, seat, False))

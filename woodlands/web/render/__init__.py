@@ -193,15 +193,48 @@ def _outcome_value(value: Any) -> str:
     return str(value)
 
 
-def render_outcome(outcome: Any) -> Markup:
+#: outcome facts that name players by seat number (one, or a list), and that give one number per player
+_SEAT_FACTS = frozenset({"champion", "champions"})
+_PER_SEAT_FACTS = frozenset({"tally"})
+
+
+def _outcome_words(game: Any, view: View | None) -> Callable[[str, Any], str]:
+    """How the page words each outcome fact: a fact that names players by their seat number (the
+    data counts from 0) names them as the page does, "Player 2 (Sirja)"; survivors (adventurer
+    numbers) by their number and name, as the adventurers' cards do."""
+    if game is None or view is None:
+        return lambda _key, value: _outcome_value(value)
+    p = presentation_for(game)
+
+    def seat(x: Any) -> str:
+        return p.seat_name(view, x) if isinstance(x, int) and not isinstance(x, bool) else _outcome_value(x)
+
+    adventurers = {int(a["adventurer"]): a.get("name") for a in view.get("players") or []
+                   if isinstance(a, dict) and isinstance(a.get("adventurer"), int)}
+
+    def words(key: str, value: Any) -> str:
+        if key in _SEAT_FACTS:
+            return ", ".join(seat(x) for x in (value if isinstance(value, list) else [value]))
+        if key in _PER_SEAT_FACTS and isinstance(value, list):
+            return ", ".join(f"{seat(i)} {_outcome_value(v)}" for i, v in enumerate(value))
+        if key == "survivors" and isinstance(value, list) and adventurers:
+            return ", ".join(f"{a + 1}. {adventurers.get(a) or 'adventurer'}" if isinstance(a, int) else str(a)
+                             for a in value)
+        return _outcome_value(value)
+    return words
+
+
+def render_outcome(outcome: Any, game: Any = None, view: View | None = None) -> Markup:
     """The end of the game: its result as the headline, then the outcome's other facts with
-    their names in words; a fact with no value (None, an empty list) is left out."""
+    their names in words; a fact with no value (None, an empty list) is left out.  With the game
+    and the seat's view, players are named as the page names them (counted from 1)."""
     if not outcome:
         return Markup("")
     if isinstance(outcome, dict):
         result = outcome.get("result")
         title = f"Game over: {result}" if result not in (None, "") else "Game over"
-        rows = join(Markup("<dt>{}</dt><dd>{}</dd>").format(str(k).replace("_", " "), _outcome_value(v))
+        words = _outcome_words(game, view)
+        rows = join(Markup("<dt>{}</dt><dd>{}</dd>").format(str(k).replace("_", " "), words(str(k), v))
                     for k, v in outcome.items() if k != "result" and v is not None and v != [] and v != {} and v != "")
         return Markup('<section class="outcome panel" aria-label="Outcome"><h2>{}</h2><dl>{}</dl></section>').format(title, rows)
     return Markup('<section class="outcome panel"><h2>Game over</h2><p>{}</p></section>').format(outcome)
