@@ -34,7 +34,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await service.stop()
 
-    app = FastAPI(title="Woodlands", version=_version(), lifespan=lifespan, docs_url=None, redoc_url=None,
+    app = _App(title="Woodlands", version=_version(), lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play the Woodlands games: one JSON API for browsers and programs (docs/web.md).")
     app.state.settings = settings
     app.state.games = service
@@ -50,6 +50,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from . import pages  # type: ignore[attr-defined,unused-ignore]
         app.include_router(pages.router)
     return app
+
+
+class _App(FastAPI):
+    """FastAPI with :class:`~woodlands.web.security.SecurityHeaders` around all of it, outside
+    even Starlette's handler of unexpected errors, so that a 500 carries the headers too."""
+
+    def build_middleware_stack(self) -> Any:
+        from .security import SecurityHeaders
+        return SecurityHeaders(super().build_middleware_stack())
 
 
 def _version() -> str:
