@@ -33,7 +33,7 @@ import time
 from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, AsyncIterator
+from typing import TYPE_CHECKING, Any, AsyncIterator, Sequence
 
 from ..engine.errors import GameOptionError, RecordError, WoodlandsError
 from ..engine.registry import GameDescriptor, OptionSpec
@@ -286,8 +286,11 @@ class GameService:
                 self._stopping.wait(1.0)
 
     # ------------------------------------------------------------------ finding games and seats
-    def live(self, game_id: str) -> Live:
-        """The game ``game_id`` as this process holds it, brought up to date with the store."""
+    def live(self, game_id: str, tokens: Sequence[str | None] | None = None, admin: bool = False) -> Live:
+        """The game ``game_id`` as this process holds it, brought up to date with the store.
+        ``tokens``: a game not in memory is rebuilt only if one of them holds a seat in it
+        (``admin``: is its admin token), checked on its stored row first, so that a request
+        without a valid token never costs a replay (the caller still checks the seat)."""
         if not GAME_ID.match(game_id):
             raise ApiError(404, f"there is no game {_brief(game_id)} on this server")
         with self._cache_lock:
@@ -295,31 +298,56 @@ class GameService:
             if live is not None:
                 self._cache.move_to_end(game_id)
         if live is None:
-            live = self._rebuild(game_id)
+            row = None
+            if tokens is not None:
+                row = self._row(game_id)
+                self._check_tokens(row, tokens, admin)
+            live = self._rebuild(game_id, row)
             with self._cache_lock:
                 live = self._cache.setdefault(game_id, live)
                 while len(self._cache) > self.settings.cache_games:
                     self._cache.popitem(last=False)
         return live
 
-    async def live_async(self, game_id: str) -> Live:
+    async def live_async(self, game_id: str, tokens: Sequence[str | None] | None = None,
+                         admin: bool = False) -> Live:
         """:meth:`live` for a coroutine: a game in memory at once, any other rebuilt in a thread."""
         with self._cache_lock:
             live = self._cache.get(game_id)
             if live is not None:
                 self._cache.move_to_end(game_id)
                 return live
-        return await asyncio.to_thread(self.live, game_id)
+        return await asyncio.to_thread(self.live, game_id, tokens, admin)
 
     def forget(self, game_id: str) -> None:
         """Drop this process's live copy of a game (woodlands.web.limits.prune deleted it)."""
         with self._cache_lock:
             self._cache.pop(game_id, None)
 
-    def _rebuild(self, game_id: str) -> Live:
+    def _row(self, game_id: str) -> GameRow:
         row = self.db.game(game_id)
         if row is None:
             raise ApiError(404, f"there is no game {_brief(game_id)} on this server")
+        return row
+
+    def _check_tokens(self, row: GameRow, tokens: Sequence[str | None], admin: bool) -> None:
+        """Nothing when one of ``tokens`` holds a seat in the game (``admin``: is its admin
+        token); else the first token's refusal (401/403)."""
+        refusal: ApiError | None = None
+        for token in tokens or [None]:
+            try:
+                if admin:
+                    self._admin_in(row, token)
+                else:
+                    self._seat_in(row, token)
+                return
+            except ApiError as e:
+                refusal = refusal or e
+        assert refusal is not None
+        raise refusal
+
+    def _rebuild(self, game_id: str, row: GameRow | None = None) -> Live:
+        row = row or self._row(game_id)
         live = Live(row, _new_state(row))
         for ev in self.db.events(game_id):
             try:
@@ -353,9 +381,12 @@ class GameService:
         raise ApiError(403, "that token holds no seat in this game", kind=NO_SEAT)
 
     def check_admin(self, live: Live, token: str | None) -> None:
+        self._admin_in(live.row, token)
+
+    def _admin_in(self, row: GameRow, token: str | None) -> None:
         if not token:
             raise ApiError(401, "no token: send 'Authorization: Bearer ADMIN_TOKEN' (from POST /api/games)")
-        if not hmac.compare_digest(live.row.admin_hash, token_hash(token)):
+        if not hmac.compare_digest(row.admin_hash, token_hash(token)):
             raise ApiError(403, "only the table's admin token (given to whoever created it) may do that")
 
     # ------------------------------------------------------------------ answers
@@ -393,7 +424,7 @@ class GameService:
         return body
 
     def get(self, game_id: str, token: str | None, log_from: int = 0) -> dict[str, Any]:
-        live = self.live(game_id)
+        live = self.live(game_id, (token,))
         seat = self.seat_of(live, token)
         with live.lock:
             self.catch_up(live)
@@ -401,7 +432,7 @@ class GameService:
 
     async def get_async(self, game_id: str, token: str | None, log_from: int = 0) -> dict[str, Any]:
         """:meth:`get` on the event loop."""
-        live = await self.live_async(game_id)
+        live = await self.live_async(game_id, (token,))
         seat = self.seat_of(live, token)
         async with holding(live.lock):
             await self._refresh_async(live)
@@ -415,11 +446,11 @@ class GameService:
 
     def seat_for(self, game_id: str, token: str | None) -> int:
         """The seat ``token`` holds in ``game_id`` (for pages: ApiError 401/403/404 otherwise)."""
-        return self.seat_of(self.live(game_id), token)
+        return self.seat_of(self.live(game_id, (token,)), token)
 
     def record(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The game's record, for its seats once it is over (while it runs it is hidden information)."""
-        live = self.live(game_id)
+        live = self.live(game_id, (token,))
         self.seat_of(live, token)
         with live.lock:
             self._refresh(live)
@@ -507,7 +538,7 @@ class GameService:
         a worker process (:attr:`searches`; a thread with ``search_processes=0``) on a copy of
         the position; the game and its lock are free meanwhile.  :attr:`hint_limit` may refuse
         it with 429 before it starts; a worker that dies gives 503."""
-        live = await self.live_async(game_id)
+        live = await self.live_async(game_id, (token,))
         seat = self.seat_of(live, token)
         async with holding(live.lock):
             await self._refresh_async(live)
@@ -556,7 +587,7 @@ class GameService:
         """Take ``option`` for the seat of ``token`` at decision ``at``; committed before it
         returns.  ``answer=False``: return None instead of the seat's body (a page that
         draws the game itself)."""
-        live = self.live(game_id)
+        live = self.live(game_id, (token,))
         seat = self.seat_of(live, token)
         with live.lock:
             if at != live.number:       # else the store's UNIQUE (game, number) tells if another process moved
@@ -569,7 +600,7 @@ class GameService:
     async def choose_async(self, game_id: str, token: str | None, option: str, at: int,
                            log_from: int = 0) -> dict[str, Any]:
         """:meth:`choose` on the event loop: only the commit is awaited."""
-        live = await self.live_async(game_id)
+        live = await self.live_async(game_id, (token,))
         seat = self.seat_of(live, token)
         async with holding(live.lock):
             if at != live.number:
@@ -582,7 +613,7 @@ class GameService:
     def undo(self, game_id: str, token: str | None, at: int, log_from: int = 0,
              answer: bool = True) -> dict[str, Any] | None:
         """Take back the seat's last choice (see :meth:`_undo_refusal` for when it may)."""
-        live = self.live(game_id)
+        live = self.live(game_id, (token,))
         seat = self.seat_of(live, token)
         with live.lock:
             self._refresh(live)
@@ -591,7 +622,7 @@ class GameService:
             return self.body(live, seat, _log_from(log_from)) if answer else None
 
     async def undo_async(self, game_id: str, token: str | None, at: int, log_from: int = 0) -> dict[str, Any]:
-        live = await self.live_async(game_id)
+        live = await self.live_async(game_id, (token,))
         seat = self.seat_of(live, token)
         async with holding(live.lock):
             await self._refresh_async(live)
@@ -620,7 +651,7 @@ class GameService:
     def hand_over(self, game_id: str, admin_token: str | None, seat: int, bot: str | None) -> dict[str, Any]:
         """The table's admin gives ``seat`` to ``bot`` (a name the game's descriptor lists), or
         with ``bot=None`` takes it back for its player."""
-        live = self.live(game_id)
+        live = self.live(game_id, (admin_token,), admin=True)
         self.check_admin(live, admin_token)
         with live.lock:
             self._refresh(live)
