@@ -3,11 +3,10 @@ game is replayed, and the caps on stored events and live streams ("Limits")."""
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
-
-from woodlands.web.security import CSP
 
 from .conftest import auth, make_client, new_game
 
@@ -105,9 +104,121 @@ def test_the_pages_hold_no_inline_style_or_script(sqlite_url: str) -> None:
 def test_the_docs_page_allows_its_own_script_by_hash_alone(sqlite_url: str) -> None:
     import base64
     import hashlib
+
+    from woodlands.web.security import CSP
     with make_client(sqlite_url) as c:
         r = c.get("/docs")
     script = re.search(r"<script>(.*?)</script>", r.text, re.S)
     assert script is not None
     digest = base64.b64encode(hashlib.sha256(script.group(1).encode()).digest()).decode()
     assert r.headers["content-security-policy"] == CSP + f"; script-src 'self' 'sha256-{digest}'"
+
+
+# ---------------------------------------------------------------------- the token before any replay
+def test_a_request_without_a_valid_token_never_replays_a_game(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game not in memory is rebuilt from its events (a replay, the costliest thing a request
+    can ask); a request whose token holds no seat in it is refused before that."""
+    with make_client(sqlite_url) as c:
+        g = new_game(c, "cursed-forest", {"players": 2}, seats=2)
+        gid, seat0, admin = g["id"], g["seats"][0]["token"], g["admin_token"]
+        service = c.app.state.games                  # type: ignore[attr-defined]
+        replays: list[str] = []
+        rebuild = service._rebuild
+        monkeypatch.setattr(service, "_rebuild", lambda game_id, *a: replays.append(game_id) or rebuild(game_id, *a))
+        bad = auth("x" * 32)
+
+        def page() -> Any:
+            c.cookies.set(f"woodlands_seat_{gid}", "z" * 32)
+            try:
+                return c.get(f"/games/{gid}")
+            finally:
+                c.cookies.clear()
+        asks = [
+            lambda: c.get(f"/api/games/{gid}"), lambda: c.get(f"/api/games/{gid}", headers=bad),
+            lambda: c.get(f"/api/games/{gid}", headers=auth(admin)),                 # the admin plays no seat
+            lambda: c.post(f"/api/games/{gid}/choices", json={"option": "x", "at": 0}, headers=bad),
+            lambda: c.post(f"/api/games/{gid}/undo", json={"at": 0}, headers=bad),
+            lambda: c.get(f"/api/games/{gid}/hint", headers=bad), lambda: c.get(f"/api/games/{gid}/record", headers=bad),
+            lambda: c.get(f"/api/games/{gid}/events", headers=bad),
+            lambda: c.put(f"/api/games/{gid}/seats/1/bot", json={"bot": "random"}, headers=auth(seat0)),  # not the admin
+            lambda: c.get(f"/join/{gid}/{'y' * 32}", follow_redirects=False),
+            page,
+        ]
+        refused = []
+        for ask in asks:
+            service.forget(gid)                      # out of memory, as after a restart or an eviction
+            refused.append(ask())
+        assert [r.status_code for r in refused] == [401] + [403] * 10, [(r.status_code, r.text[:80]) for r in refused]
+        assert replays == [], f"{len(replays)} replays for requests that hold no seat"
+        assert c.get(f"/api/games/{gid}", headers=auth(seat0)).status_code == 200
+        assert replays == [gid]                      # a seat's request rebuilds it, once
+
+
+# ---------------------------------------------------------------------- stored events per minute
+def _first_option(c: Any, gid: str, token: str) -> tuple[str, int]:
+    body = c.get(f"/api/games/{gid}", headers=auth(token)).json()
+    return body["decision"]["options"][0]["id"], body["at"]
+
+
+def test_a_seat_stores_at_most_so_many_events_a_minute(sqlite_url: str) -> None:
+    """An undo/choose loop (each a stored event) stops at the seat's cap, with a 429 that says
+    when to try again and stores nothing; once the window has passed, it may go on."""
+    with make_client(sqlite_url, events_per_seat=5, events_per_game=100, event_window=1.5) as c:
+        g = new_game(c, "tanglewoods")
+        gid, token = g["id"], g["seats"][0]["token"]
+        option, at = _first_option(c, gid, token)          # its first choice may be taken back
+        # (each stored event, an undo too, moves the game's number on)
+        loop = [("choices" if n % 2 == 0 else "undo", {"option": option, "at": at + n} if n % 2 == 0 else {"at": at + n})
+                for n in range(6)]
+        answers = [c.post(f"/api/games/{gid}/{route}", json=body, headers=auth(token)) for route, body in loop]
+        assert [r.status_code for r in answers] == [200] * 5 + [429], [r.text[:100] for r in answers]
+        refused = answers[-1]
+        assert 1 <= int(refused.headers["retry-after"]) <= 2
+        assert "Player 1 has made 5 moves" in refused.json()["detail"]
+        assert c.get(f"/api/games/{gid}", headers=auth(token)).json()["at"] == at + 5     # the undo was not stored
+        # the page says so too, and changes nothing
+        c.cookies.set(f"woodlands_seat_{gid}", token)
+        page = c.post(f"/games/{gid}/undo", data={"at": str(at + 5)})
+        assert "has made 5 moves" in page.text
+        assert c.get(f"/api/games/{gid}", headers=auth(token)).json()["at"] == at + 5
+        time.sleep(1.6)                              # the window has passed
+        assert c.post(f"/api/games/{gid}/undo", json={"at": at + 5}, headers=auth(token)).status_code == 200
+
+
+def test_a_table_stores_at_most_so_many_events_a_minute(sqlite_url: str) -> None:
+    with make_client(sqlite_url, events_per_seat=100, events_per_game=3) as c:
+        g = new_game(c, "cursed-forest", {"players": 2}, seats=2)
+        gid, admin = g["id"], g["admin_token"]
+        hand = [c.put(f"/api/games/{gid}/seats/1/bot", json={"bot": "random"}, headers=auth(admin)),
+                c.delete(f"/api/games/{gid}/seats/1/bot", headers=auth(admin))]
+        assert [r.status_code for r in hand] == [200, 200]
+        first = c.get(f"/api/games/{gid}", headers=auth(g["seats"][0]["token"])).json()
+        token = g["seats"][first["deciding_seat"]]["token"]
+        option, at = _first_option(c, gid, token)
+        assert c.post(f"/api/games/{gid}/choices", json={"option": option, "at": at}, headers=auth(token)).status_code == 200
+        r = c.put(f"/api/games/{gid}/seats/1/bot", json={"bot": "random"}, headers=auth(admin))
+        assert r.status_code == 429 and "this table has made 3 moves" in r.json()["detail"] and r.headers["retry-after"]
+
+
+# ---------------------------------------------------------------------- the limits' settings
+def test_every_limit_is_read_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from woodlands.web.settings import Settings
+    for name, value in (("HEADER_TIMEOUT", "2.5"), ("CONNECTIONS_PER_CLIENT", "7"), ("SECURE_COOKIES", "yes"),
+                        ("EVENTS_PER_SEAT", "9")):
+        monkeypatch.setenv(f"WOODLANDS_{name}", value)
+    s = Settings.from_env(events_per_seat=3)                 # what is given wins over the environment
+    assert (s.header_timeout, s.connections_per_client, s.secure_cookies, s.events_per_seat) == (2.5, 7, True, 3)
+    assert Settings().header_timeout == 10.0                 # Settings() alone never reads it
+    monkeypatch.setenv("WOODLANDS_MAX_STREAMS", "lots")
+    with pytest.raises(ValueError, match=r"\$WOODLANDS_MAX_STREAMS is a whole number, not 'lots'"):
+        Settings.from_env()
+    monkeypatch.setenv("WOODLANDS_MAX_STREAMS", "0")
+    with pytest.raises(ValueError, match="more than 0"):
+        Settings.from_env()
+
+
+def test_serve_says_which_variable_is_wrong(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    from woodlands.web.serve import ServeError, serve
+    monkeypatch.setenv("WOODLANDS_BODY_TIMEOUT", "soon")
+    with pytest.raises(ServeError, match=r"^\$WOODLANDS_BODY_TIMEOUT is a number, not 'soon'$"):
+        serve("127.0.0.1", 0, f"sqlite:///{tmp_path}/w.sqlite3", quiet=True)

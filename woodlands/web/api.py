@@ -267,8 +267,25 @@ async def events(game_id: str, request: Request) -> Response:
     service = _games(request)
     token = _token(request, game_id)
     first = await service.get_async(game_id, token)
-    return EventSourceResponse(_stream(service, game_id, token, first, request),
-                               headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    # 429 past the caps on open streams (per seat, per address, in all: limits.StreamLimit)
+    slot = service.stream_limit.open(game_id, int(first["seat"]), request.client.host if request.client else "?")
+    slot.__enter__()
+    return _CountedStream(_stream(service, game_id, token, first, request), slot,
+                          headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+class _CountedStream(EventSourceResponse):
+    """A live stream that gives back its place among the open streams when it ends, however it ends."""
+
+    def __init__(self, body: AsyncIterator[str], slot: Any, **kwargs: Any) -> None:
+        super().__init__(body, **kwargs)
+        self._slot = slot
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._slot.__exit__(None, None, None)
 
 
 async def _stream(service: GameService, game_id: str, token: str | None, first: dict[str, Any],

@@ -68,4 +68,4 @@ def _version() -> str:
 
 def app_from_env() -> Any:
     """``uvicorn --factory woodlands.web.app:app_from_env``: the app for ``$WOODLANDS_DB``."""
-    return create_app(Settings())
+    return create_app(Settings.from_env())

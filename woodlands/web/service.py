@@ -220,8 +220,11 @@ class GameService:
         self._resumer: asyncio.Task[None] | None = None
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         #: who may start a hint search now (woodlands.web.limits)
-        from .limits import HintLimit
+        from .limits import EventLimit, HintLimit, StreamLimit
         self.hint_limit = HintLimit(settings)
+        #: the caps on stored events and on live streams (woodlands.web.limits)
+        self.event_limit = EventLimit(settings)
+        self.stream_limit = StreamLimit(settings)
         #: where hints and search-bot moves run: worker processes, started on the first search
         #: (woodlands.web.searchpool; Settings.search_processes)
         self.searches = SearchPool(settings.search_process_count())
@@ -679,6 +682,7 @@ class GameService:
     def _append(self, live: Live, ev: EventRow, after: GameState | None = None) -> None:
         """Store ``ev`` (committed) and take it into the live game; 409 if another request stored
         that number first."""
+        self._count_event(live, ev)
         if not self.db.append(live.row.id, ev):
             self._refresh(live)
             raise ApiError(409, f"someone acted first: the game is now at decision {live.number}; nothing was changed",
@@ -688,12 +692,18 @@ class GameService:
 
     async def _append_async(self, live: Live, ev: EventRow, after: GameState | None = None) -> None:
         """:meth:`_append` awaiting the commit instead of blocking on it."""
+        self._count_event(live, ev)
         if not await asyncio.wrap_future(self.db.submit(live.row.id, ev)):
             await self._refresh_async(live, always=True)
             raise ApiError(409, f"someone acted first: the game is now at decision {live.number}; nothing was changed",
                            at=live.number)
         live.apply_event(ev, after)
         self.hub.publish(live.row.id, live.number)
+
+    def _count_event(self, live: Live, ev: EventRow) -> None:
+        """429 before anything is written when the seat or the table has stored too many events
+        lately (woodlands.web.limits.EventLimit: an undo/choose loop would fill the store)."""
+        self.event_limit.take(live.row.id, ev.seat if ev.kind in (CHOICE, UNDO) else None)
 
     async def _refresh_async(self, live: Live, always: bool = False) -> None:
         """:meth:`_refresh` for a coroutine.  On PostgreSQL other processes may have moved the
