@@ -73,6 +73,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allo
     from sqlalchemy.exc import ArgumentError, OperationalError
 
     from .app import create_app
+    from .guard import protocol
     from .settings import Settings
     given: dict[str, Any] = {"db_url": db, "allow_seed": allow_seed, "prune_days": prune_days}
     if secure_cookies is not None:
@@ -117,8 +118,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allo
     tune_gc()
     where = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"Woodlands is served at {where}  (games stored in {shown}; Ctrl+C stops it)", flush=True)
+    # uvicorn's HTTP protocol with the connection guards (woodlands.web.guard); its own
+    # keep-alive timeout is the idle timeout between requests
     config: Any = uvicorn.Config(app, log_level="warning" if quiet else "info", access_log=not quiet,
-                                 timeout_graceful_shutdown=2)
+                                 timeout_graceful_shutdown=2, http=protocol(settings),
+                                 timeout_keep_alive=settings.idle_timeout)  # type: ignore[arg-type]  # a float serves
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])
