@@ -215,6 +215,13 @@ def test_every_limit_is_read_from_the_environment(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("WOODLANDS_MAX_STREAMS", "0")
     with pytest.raises(ValueError, match="more than 0"):
         Settings.from_env()
+    monkeypatch.delenv("WOODLANDS_MAX_STREAMS")
+    monkeypatch.setenv("WOODLANDS_IDLE_TIMEOUT", "nan")
+    with pytest.raises(ValueError, match="is a number, not 'nan'"):
+        Settings.from_env()
+    monkeypatch.setenv("WOODLANDS_IDLE_TIMEOUT", "3")
+    monkeypatch.setenv("WOODLANDS_BOT_PAUSE", "0")          # 0 is a pause (none), not a limit
+    assert Settings.from_env().bot_pause == 0.0
 
 
 def test_serve_says_which_variable_is_wrong(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:

@@ -1,6 +1,7 @@
 """What a Woodlands server is started with."""
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -113,12 +114,15 @@ class Settings:
                     values[f.name] = int(raw)
                 elif kind is float:
                     values[f.name] = float(raw)
+                    if not math.isfinite(values[f.name]):
+                        raise ValueError(raw)
                 else:
                     continue
             except ValueError:
                 words = "true or false" if kind is bool else "a whole number" if kind is int else "a number"
                 raise ValueError(f"${name} is {words}, not {raw!r}") from None
-            if kind is not bool and values[f.name] <= 0:
+            # a limit of 0 would refuse everything (a pause of 0 is fine: at once)
+            if kind is not bool and (values[f.name] < 0 or (values[f.name] == 0 and f.default)):
                 raise ValueError(f"${name} is more than 0, not {raw!r}")
         return cls(**values)
 
