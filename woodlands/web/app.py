@@ -35,7 +35,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await service.stop()
 
     app = _App(title="Woodlands", version=_version(), lifespan=lifespan, docs_url=None, redoc_url=None,
-                  description="Play the Woodlands games: one JSON API for browsers and programs (docs/web.md).")
+               description="Play the Woodlands games: one JSON API for browsers and programs (docs/web.md).")
     app.state.settings = settings
     app.state.games = service
 

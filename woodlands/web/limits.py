@@ -343,32 +343,43 @@ def _down(counts: dict[Any, int], key: Any) -> None:
 
 # ---------------------------------------------------------------------- stored events
 class EventLimit:
-    """How many events the requests of each seat and each game stored within the window."""
+    """How many events the requests of each seat and each game stored within the window.
+
+    Per seat and per game, the times of its last ``cap`` events (a deque that forgets the
+    oldest by itself): one more is refused while the oldest of them is within the window.  Each
+    event costs an append, however many games there are; the keys idle for a whole window are
+    swept out once per window (a sweep per event over thousands of games cost more than the
+    choice itself)."""
 
     def __init__(self, settings: Any) -> None:
         self.settings = settings
+        self.window = float(settings.event_window)
         self._lock = threading.Lock()
-        self._seats = Window(float(settings.event_window))
-        self._games = Window(float(settings.event_window))
+        self._times: dict[str, deque[float]] = {}
+        self._sweep_at = 0.0
 
     def take(self, game_id: str, seat: int | None) -> None:
         """Count one event of ``seat`` (None: of the game alone, a hand-over) in ``game_id``, or
         raise ApiError 429 (with ``retry_after``) when it is over a cap; nothing is counted then."""
-        from .service import ApiError
         now = time.monotonic()
-        window = self._games.seconds
-        seat_key = f"{game_id}:{seat}"
+        checks = [(game_id, int(self.settings.events_per_game), "this table")]
+        if seat is not None:
+            checks.insert(0, (f"{game_id}:{seat}", int(self.settings.events_per_seat), f"Player {seat + 1}"))
         with self._lock:
-            checks = [(self._games.recent(game_id, now), int(self.settings.events_per_game), "this table")]
-            if seat is not None:
-                checks.insert(0, (self._seats.recent(seat_key, now), int(self.settings.events_per_seat),
-                                  f"Player {seat + 1}"))
-            for times, cap, whose in checks:
-                if len(times) >= cap:
-                    wait = max(1, int(times[0] + window - now + 0.999))
-                    raise ApiError(429, f"{whose} has made {cap} moves in the last {_span(window)}, the most this "
-                                        f"server allows; try again in {wait} second{'s' if wait > 1 else ''}",
+            for key, cap, whose in checks:
+                times = self._times.get(key)
+                if times is not None and len(times) >= cap and times[0] > now - self.window:
+                    from .service import ApiError
+                    wait = max(1, int(times[0] + self.window - now + 0.999))
+                    raise ApiError(429, f"{whose} has made {cap} moves in the last {_span(self.window)}, the most "
+                                        f"this server allows; try again in {wait} second{'s' if wait > 1 else ''}",
                                    retry_after=wait)
-            if seat is not None:
-                self._seats.add(seat_key, now)
-            self._games.add(game_id, now)
+            for key, cap, _ in checks:
+                times = self._times.get(key)
+                if times is None or times.maxlen != cap:
+                    times = self._times[key] = deque(times or (), maxlen=cap)
+                times.append(now)
+            if now >= self._sweep_at:
+                for key in [k for k, t in self._times.items() if t[-1] <= now - self.window]:
+                    del self._times[key]
+                self._sweep_at = now + self.window
