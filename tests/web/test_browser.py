@@ -81,16 +81,45 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         srv.stop()
 
 
+#: the Content-Security-Policy violations reported in any page of the current test
+CSP_VIOLATIONS: list[str] = []
+#: what Chromium writes to the console when the policy refuses something
+_CSP_WORDS = re.compile(r"Content Security Policy|CSP violation", re.I)
+#: every page reports a violation itself too (a script run before the page's own, outside its policy)
+_REPORT_VIOLATIONS = ("document.addEventListener('securitypolicyviolation', e => console.error("
+                      "'CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber))")
+
+
+def watch_csp(context: Any) -> Any:
+    """Collect ``context``'s policy violations in :data:`CSP_VIOLATIONS` (the autouse fixture
+    below fails the test on any)."""
+    context.add_init_script(_REPORT_VIOLATIONS)
+    context.on("console", lambda m: CSP_VIOLATIONS.append(f"{m.type}: {m.text}") if _CSP_WORDS.search(m.text) else None)
+    return context
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run scripts/setup-chromium.sh (make test does)"
     from playwright.sync_api import sync_playwright   # a missing Playwright fails here, never skips
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        new_context = b.new_context
+        b.new_context = lambda **kw: watch_csp(new_context(**kw))      # every context of every test is watched
         try:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violation() -> Iterator[None]:
+    """Any test fails when a page broke the server's Content-Security-Policy (an inline style or
+    script, something from elsewhere): the policy would have broken that part of the page."""
+    CSP_VIOLATIONS.clear()
+    yield
+    found, CSP_VIOLATIONS[:] = list(CSP_VIOLATIONS), []
+    assert not found, f"Content-Security-Policy violations: {found}"
 
 
 class Watched:
@@ -462,3 +491,37 @@ def test_an_invitation_seats_one_browser_only(server: Server, browser: Any) -> N
     finally:
         for x in contexts:
             x.close()
+
+
+def test_another_site_cannot_frame_the_game_page(server: Server, browser: Any, tmp_path: Path) -> None:
+    """A page served from another port (another origin) that frames the live game page gets
+    nothing: the browser refuses the frame (frame-ancestors 'none', X-Frame-Options DENY), so
+    the game's buttons cannot be laid under the other page's own."""
+    import http.server
+    import threading
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        w = Watched(context)
+        game_url = start(w, server, "cursed-forest")
+        assert w.page.locator("#decision button.option, #decision details.group").count() > 0
+        (tmp_path / "index.html").write_text(f'<!doctype html><title>elsewhere</title><iframe src="{game_url}" '
+                                             'width="900" height="700"></iframe>')
+        handler = lambda *a: http.server.SimpleHTTPRequestHandler(*a, directory=str(tmp_path))  # noqa: E731
+        other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=other.serve_forever, daemon=True).start()
+        try:
+            page = context.new_page()
+            page.goto(f"http://127.0.0.1:{other.server_address[1]}/index.html")
+            page.wait_for_timeout(1000)
+            frames = [f for f in page.frames if f is not page.main_frame]
+            assert frames, "the iframe is missing"
+            assert page.frame_locator("iframe").locator("#game, button").count() == 0, "the game page was framed"
+            assert not frames[0].url.startswith(server.url), frames[0].url
+        finally:
+            other.shutdown()
+            other.server_close()
+        # the refusal is reported as a violation of frame-ancestors: expected here, and nothing else
+        assert CSP_VIOLATIONS and all("frame-ancestors" in v for v in CSP_VIOLATIONS), CSP_VIOLATIONS
+        CSP_VIOLATIONS.clear()
+    finally:
+        context.close()

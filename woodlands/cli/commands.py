@@ -486,7 +486,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """The web app (woodlands.web, imported only here: the terminal path stays light)."""
     from ..web.serve import ServeError, serve
     try:
-        return serve(args.host, args.port, args.db, prune_days=getattr(args, "prune_days", None))
+        return serve(args.host, args.port, args.db, prune_days=getattr(args, "prune_days", None),
+                     secure_cookies=getattr(args, "secure_cookies", None))
     except ServeError as e:
         raise UserError(str(e)) from None
 

@@ -262,6 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--prune-days", type=_days, metavar="N",
                        help="delete games untouched for more than N days (finished or abandoned), "
                             "when the server starts and then daily (default: keep every game)")
+    serve.add_argument("--secure-cookies", action="store_true", default=None,
+                       help="mark the seat cookies Secure, so browsers send them over HTTPS only: for a server "
+                            "behind HTTPS (default: $WOODLANDS_SECURE_COOKIES, else off)")
     bweb = sub.add_parser("bench-web", help="measure the web app: choices per second and latency",
                           description="N scripted games play at once against a local server; prints choices per "
                                       "second and the p50/p99 latency of POST /api/games/{id}/choices.")

@@ -449,8 +449,25 @@ async def events(game_id: str, request: Request) -> Response:
             here.add(service.seat_for(game_id, other) if other else first["seat"])
         except ApiError:
             continue
-    return EventSourceResponse(_stream(service, game_id, token, first, request, sorted(here)),
-                               headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    # 429 past the caps on open streams (per seat, per address, in all: limits.StreamLimit)
+    slot = service.stream_limit.open(game_id, int(first["seat"]), request.client.host if request.client else "?")
+    slot.__enter__()
+    return _CountedStream(_stream(service, game_id, token, first, request, sorted(here)), slot,
+                          headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+class _CountedStream(EventSourceResponse):
+    """A live stream that gives back its place among the open streams when it ends, however it ends."""
+
+    def __init__(self, body: AsyncIterator[str], slot: Any, **kwargs: Any) -> None:
+        super().__init__(body, **kwargs)
+        self._slot = slot
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._slot.__exit__(None, None, None)
 
 
 async def _stream(service: GameService, game_id: str, token: str | None, first: dict[str, Any],
@@ -627,9 +644,13 @@ def install(app: FastAPI) -> None:
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> HTMLResponse:
-        return get_swagger_ui_html(openapi_url="/openapi.json", title="Woodlands API",
+        page = get_swagger_ui_html(openapi_url="/openapi.json", title="Woodlands API",
                                    swagger_js_url="/static/vendor/swagger-ui/swagger-ui-bundle.js",
                                    swagger_css_url="/static/vendor/swagger-ui/swagger-ui.css",
                                    swagger_favicon_url="/static/vendor/swagger-ui/favicon-32x32.png")
+        # its one inline script (Swagger UI's set-up) is allowed by its hash, nothing else inline
+        from .security import allowing_inline
+        page.headers["Content-Security-Policy"] = allowing_inline(bytes(page.body).decode())
+        return page
 
     app.add_middleware(BodyLimit, limit=app.state.settings.max_body)

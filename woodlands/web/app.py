@@ -34,8 +34,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await service.stop()
 
-    app = FastAPI(title="Woodlands", version=_version(), lifespan=lifespan, docs_url=None, redoc_url=None,
-                  description="Play the Woodlands games: one JSON API for browsers and programs (docs/web.md).")
+    app = _App(title="Woodlands", version=_version(), lifespan=lifespan, docs_url=None, redoc_url=None,
+               description="Play the Woodlands games: one JSON API for browsers and programs (docs/web.md).")
     app.state.settings = settings
     app.state.games = service
 
@@ -52,6 +52,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+class _App(FastAPI):
+    """FastAPI with :class:`~woodlands.web.security.SecurityHeaders` around all of it, outside
+    even Starlette's handler of unexpected errors, so that a 500 carries the headers too."""
+
+    def build_middleware_stack(self) -> Any:
+        from .security import SecurityHeaders
+        return SecurityHeaders(super().build_middleware_stack())
+
+
 def _version() -> str:
     from .. import __version__
     return str(__version__)
@@ -59,4 +68,4 @@ def _version() -> str:
 
 def app_from_env() -> Any:
     """``uvicorn --factory woodlands.web.app:app_from_env``: the app for ``$WOODLANDS_DB``."""
-    return create_app(Settings())
+    return create_app(Settings.from_env())

@@ -19,6 +19,19 @@ server starts and then once a day (:func:`start_pruning`).  The store is otherwi
 server runs at most ``Settings.hint_slots`` at once, one client address has at most one
 running, and asks at most ``Settings.hints_per_client`` within ``Settings.hint_window``
 seconds.  Over any of them the hint is refused with 429 (and ``Retry-After``) before it searches.
+
+**Live streams** (:class:`StreamLimit`): at most ``Settings.streams_per_seat`` open at once for
+one seat of a game, ``Settings.streams_per_client`` from one client address and
+``Settings.max_streams`` in all; past any, ``GET /api/games/{id}/events`` answers 429.
+
+**Stored events** (:class:`EventLimit`): the requests of one seat may store at most
+``Settings.events_per_seat`` events (choices and undos) within ``Settings.event_window``
+seconds, and those of one game (a seat handed to a bot or back included) at most
+``Settings.events_per_game``; past either the request is refused with 429 and ``Retry-After``
+before anything is written.  A bot's moves are not counted (a game ends; an undo loop does not).
+
+The connections themselves (how many, how long a request may take) are
+:mod:`woodlands.web.guard`'s.
 """
 from __future__ import annotations
 
@@ -273,3 +286,100 @@ def start_pruning(service: Any, days: float, every: float = DAY) -> threading.Ev
 
     threading.Thread(target=loop, name="woodlands-prune", daemon=True).start()
     return stop
+
+
+# ---------------------------------------------------------------------- live streams
+class StreamLimit:
+    """The live event streams open now, per (game, seat), per client address and in all.
+    :meth:`open` is a context manager around a stream's whole life."""
+
+    def __init__(self, settings: Any) -> None:
+        self.settings = settings
+        self._lock = threading.Lock()
+        self._seats: dict[tuple[str, int], int] = {}
+        self._clients: dict[str, int] = {}
+        self.total = 0
+
+    def refusal(self, game_id: str, seat: int, client: str) -> str | None:
+        """Why one more stream is refused now (the caller holds the lock)."""
+        if self._seats.get((game_id, seat), 0) >= int(self.settings.streams_per_seat):
+            return (f"this seat has {self.settings.streams_per_seat} live streams of this game open, the most "
+                    "this server allows; close another tab of the game and try again")
+        if self._clients.get(client, 0) >= int(self.settings.streams_per_client):
+            return (f"this address has {self.settings.streams_per_client} live streams open, the most this "
+                    "server allows; close some game tabs and try again")
+        if self.total >= int(self.settings.max_streams):
+            return "this server has as many live streams open as it can; try again in a minute"
+        return None
+
+    @contextmanager
+    def open(self, game_id: str, seat: int, client: str) -> Iterator[None]:
+        from .guard import client_key
+        from .service import ApiError
+        client = client_key(client)
+        with self._lock:
+            why = self.refusal(game_id, seat, client)
+            if why is not None:
+                raise ApiError(429, why, retry_after=30)
+            self._seats[(game_id, seat)] = self._seats.get((game_id, seat), 0) + 1
+            self._clients[client] = self._clients.get(client, 0) + 1
+            self.total += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                _down(self._seats, (game_id, seat))
+                _down(self._clients, client)
+                self.total -= 1
+
+
+def _down(counts: dict[Any, int], key: Any) -> None:
+    left = counts.get(key, 0) - 1
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
+
+
+# ---------------------------------------------------------------------- stored events
+class EventLimit:
+    """How many events the requests of each seat and each game stored within the window.
+
+    Per seat and per game, the times of its last ``cap`` events (a deque that forgets the
+    oldest by itself): one more is refused while the oldest of them is within the window.  Each
+    event costs an append, however many games there are; the keys idle for a whole window are
+    swept out once per window (a sweep per event over thousands of games cost more than the
+    choice itself)."""
+
+    def __init__(self, settings: Any) -> None:
+        self.settings = settings
+        self.window = float(settings.event_window)
+        self._lock = threading.Lock()
+        self._times: dict[str, deque[float]] = {}
+        self._sweep_at = 0.0
+
+    def take(self, game_id: str, seat: int | None) -> None:
+        """Count one event of ``seat`` (None: of the game alone, a hand-over) in ``game_id``, or
+        raise ApiError 429 (with ``retry_after``) when it is over a cap; nothing is counted then."""
+        now = time.monotonic()
+        checks = [(game_id, int(self.settings.events_per_game), "this table")]
+        if seat is not None:
+            checks.insert(0, (f"{game_id}:{seat}", int(self.settings.events_per_seat), f"Player {seat + 1}"))
+        with self._lock:
+            for key, cap, whose in checks:
+                times = self._times.get(key)
+                if times is not None and len(times) >= cap and times[0] > now - self.window:
+                    from .service import ApiError
+                    wait = max(1, int(times[0] + self.window - now + 0.999))
+                    raise ApiError(429, f"{whose} has made {cap} moves in the last {_span(self.window)}, the most "
+                                        f"this server allows; try again in {wait} second{'s' if wait > 1 else ''}",
+                                   retry_after=wait)
+            for key, cap, _ in checks:
+                times = self._times.get(key)
+                if times is None or times.maxlen != cap:
+                    times = self._times[key] = deque(times or (), maxlen=cap)
+                times.append(now)
+            if now >= self._sweep_at:
+                for key in [k for k, t in self._times.items() if t[-1] <= now - self.window]:
+                    del self._times[key]
+                self._sweep_at = now + self.window

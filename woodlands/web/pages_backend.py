@@ -145,7 +145,7 @@ def _first_undo_allowed(live: Live, seats: dict[int, str]) -> bool:
 
 
 def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str, Any]:
-    live = service.live(game_id)
+    live = service.live(game_id, tokens)
     seats = _held_seats(service, live, tokens)
     # take_forced takes the game's (plain, not re-entrant) lock itself, so it runs before ours
     taken = take_forced(service, live, seats)       # catches up with the store; the bots have moved
@@ -183,7 +183,7 @@ async def snapshot(request: Request, game_id: str, tokens: list[str]) -> dict[st
 def _token_of(service: GameService, game_id: str, tokens: list[str], seat_of: Callable[[Live], int | None]) -> str:
     """The held token of the seat ``seat_of`` names once the game is caught up (else the first:
     the service then says why not)."""
-    live = service.live(game_id)
+    live = service.live(game_id, tokens)
     with live.lock:
         service.seat_of(live, tokens[0])
         service.catch_up(live)
@@ -215,7 +215,7 @@ async def choose(request: Request, game_id: str, tokens: list[str], option: str,
 def _undo(service: GameService, game_id: str, tokens: list[str], at: int) -> None:
     """Undo this browser's last choice, and before it the lone options taken for it since (else
     the page would take them again at once): back to the last decision it was asked."""
-    live = service.live(game_id)
+    live = service.live(game_id, tokens)
     seats = _held_seats(service, live, tokens)
     # the lock only while reading: service.undo takes the (plain, not re-entrant) lock itself,
     # and refuses a stale number with 409 if another request moved in between

@@ -64,18 +64,29 @@ def shown_url(url: str) -> str:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allow_seed: bool = False,
-          quiet: bool = False, prune_days: float | None = None, caps: bool = True) -> int:
-    """Run the web app until interrupted; returns the exit status."""
+          quiet: bool = False, prune_days: float | None = None, caps: bool = True,
+          secure_cookies: bool | None = None) -> int:
+    """Run the web app until interrupted; returns the exit status.  ``secure_cookies``: mark the
+    seat cookies Secure (None: ``$WOODLANDS_SECURE_COOKIES``, else not)."""
     need_web_extra()
     import uvicorn
     from sqlalchemy.exc import ArgumentError, OperationalError
 
     from .app import create_app
+    from .guard import protocol
     from .settings import Settings
-    settings = Settings(db_url=db, allow_seed=allow_seed, prune_days=prune_days)
+    given: dict[str, Any] = {"db_url": db, "allow_seed": allow_seed, "prune_days": prune_days}
+    if secure_cookies is not None:
+        given["secure_cookies"] = secure_cookies
+    try:
+        settings = Settings.from_env(**given)
+    except ValueError as e:            # a $WOODLANDS_... limit that is not a number
+        raise ServeError(str(e)) from None
     if not caps:                   # benchmarks and drills start as many games as they like
         from dataclasses import replace
-        settings = replace(settings, games_per_client=10**9, max_games=10**9)
+        settings = replace(settings, games_per_client=10**9, max_games=10**9, connections_per_client=10**9,
+                           streams_per_client=10**9, max_streams=10**9, events_per_seat=10**9,
+                           events_per_game=10**9)
     try:
         settings.search_process_count()
     except ValueError as e:            # $WOODLANDS_SEARCH_PROCESSES that is not a number
@@ -107,8 +118,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allo
     tune_gc()
     where = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"Woodlands is served at {where}  (games stored in {shown}; Ctrl+C stops it)", flush=True)
+    # uvicorn's HTTP protocol with the connection guards (woodlands.web.guard); its own
+    # keep-alive timeout is the idle timeout between requests
     config: Any = uvicorn.Config(app, log_level="warning" if quiet else "info", access_log=not quiet,
-                                 timeout_graceful_shutdown=2)
+                                 timeout_graceful_shutdown=2, http=protocol(settings),
+                                 timeout_keep_alive=settings.idle_timeout)  # type: ignore[arg-type]  # a float serves
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])

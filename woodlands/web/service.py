@@ -33,7 +33,7 @@ import time
 from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, Collection
+from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, Collection, Sequence
 
 from ..engine.errors import GameOptionError, RecordError, WoodlandsError
 from ..engine.registry import GameDescriptor, OptionSpec
@@ -258,8 +258,11 @@ class GameService:
         self._resumer: asyncio.Task[None] | None = None
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         #: who may start a hint search now (woodlands.web.limits)
-        from .limits import HintLimit
+        from .limits import EventLimit, HintLimit, StreamLimit
         self.hint_limit = HintLimit(settings)
+        #: the caps on stored events and on live streams (woodlands.web.limits)
+        self.event_limit = EventLimit(settings)
+        self.stream_limit = StreamLimit(settings)
         #: where hints and search-bot moves run: worker processes, started on the first search
         #: (woodlands.web.searchpool; Settings.search_processes)
         self.searches = SearchPool(settings.search_process_count())
@@ -338,8 +341,11 @@ class GameService:
                 self._stopping.wait(1.0)
 
     # ------------------------------------------------------------------ finding games and seats
-    def live(self, game_id: str) -> Live:
-        """The game ``game_id`` as this process holds it, brought up to date with the store."""
+    def live(self, game_id: str, tokens: Sequence[str | None] | None = None, admin: bool = False) -> Live:
+        """The game ``game_id`` as this process holds it, brought up to date with the store.
+        ``tokens``: a game not in memory is rebuilt only if one of them holds a seat in it
+        (``admin``: is its admin token), checked on its stored row first, so that a request
+        without a valid token never costs a replay (the caller still checks the seat)."""
         if not GAME_ID.match(game_id):
             raise ApiError(404, f"there is no game {_brief(game_id)} on this server")
         with self._cache_lock:
@@ -347,31 +353,56 @@ class GameService:
             if live is not None:
                 self._cache.move_to_end(game_id)
         if live is None:
-            live = self._rebuild(game_id)
+            row = None
+            if tokens is not None:
+                row = self._row(game_id)
+                self._check_tokens(row, tokens, admin)
+            live = self._rebuild(game_id, row)
             with self._cache_lock:
                 live = self._cache.setdefault(game_id, live)
                 while len(self._cache) > self.settings.cache_games:
                     self._cache.popitem(last=False)
         return live
 
-    async def live_async(self, game_id: str) -> Live:
+    async def live_async(self, game_id: str, tokens: Sequence[str | None] | None = None,
+                         admin: bool = False) -> Live:
         """:meth:`live` for a coroutine: a game in memory at once, any other rebuilt in a thread."""
         with self._cache_lock:
             live = self._cache.get(game_id)
             if live is not None:
                 self._cache.move_to_end(game_id)
                 return live
-        return await asyncio.to_thread(self.live, game_id)
+        return await asyncio.to_thread(self.live, game_id, tokens, admin)
 
     def forget(self, game_id: str) -> None:
         """Drop this process's live copy of a game (woodlands.web.limits.prune deleted it)."""
         with self._cache_lock:
             self._cache.pop(game_id, None)
 
-    def _rebuild(self, game_id: str) -> Live:
+    def _row(self, game_id: str) -> GameRow:
         row = self.db.game(game_id)
         if row is None:
             raise ApiError(404, f"there is no game {_brief(game_id)} on this server")
+        return row
+
+    def _check_tokens(self, row: GameRow, tokens: Sequence[str | None], admin: bool) -> None:
+        """Nothing when one of ``tokens`` holds a seat in the game (``admin``: is its admin
+        token); else the first token's refusal (401/403)."""
+        refusal: ApiError | None = None
+        for token in tokens or [None]:
+            try:
+                if admin:
+                    self._admin_in(row, token)
+                else:
+                    self._seat_in(row, token)
+                return
+            except ApiError as e:
+                refusal = refusal or e
+        assert refusal is not None
+        raise refusal
+
+    def _rebuild(self, game_id: str, row: GameRow | None = None) -> Live:
+        row = row or self._row(game_id)
         live = Live(row, _new_state(row))
         for ev in self.db.events(game_id):
             try:
@@ -414,9 +445,12 @@ class GameService:
         raise ApiError(403, "that token holds no seat in this game", kind=NO_SEAT)
 
     def check_admin(self, live: Live, token: str | None) -> None:
+        self._admin_in(live.row, token)
+
+    def _admin_in(self, row: GameRow, token: str | None) -> None:
         if not token:
             raise ApiError(401, "no token: send 'Authorization: Bearer ADMIN_TOKEN' (from POST /api/games)")
-        if not hmac.compare_digest(live.row.admin_hash, token_hash(token)):
+        if not hmac.compare_digest(row.admin_hash, token_hash(token)):
             raise ApiError(403, "only the table's admin token (given to whoever created it) may do that")
 
     # ------------------------------------------------------------------ answers
@@ -454,7 +488,7 @@ class GameService:
         return body
 
     def get(self, game_id: str, token: str | None, log_from: int = 0) -> dict[str, Any]:
-        live = self.live(game_id)
+        live = self.live(game_id, (token,))
         changes = live.seat_changes
         seat = self.seat_of(live, token)
         with live.lock:
@@ -464,7 +498,7 @@ class GameService:
 
     async def get_async(self, game_id: str, token: str | None, log_from: int = 0) -> dict[str, Any]:
         """:meth:`get` on the event loop."""
-        live = await self.live_async(game_id)
+        live = await self.live_async(game_id, (token,))
         changes = live.seat_changes
         seat = self.seat_of(live, token)
         async with holding(live.lock):
@@ -480,14 +514,14 @@ class GameService:
 
     def seat_for(self, game_id: str, token: str | None) -> int:
         """The seat ``token`` holds in ``game_id`` (for pages: ApiError 401/403/404 otherwise)."""
-        return self.seat_of(self.live(game_id), token)
+        return self.seat_of(self.live(game_id, (token,)), token)
 
     def record(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The game's record: at any time for a solo game (its one player's to keep, as in the
         terminal), only once the game is over for a table of several seats (while it runs, the
         seed and every hidden fact in it would tell one seat what the others hold and what
         comes next)."""
-        live = self.live(game_id)
+        live = self.live(game_id, (token,))
         changes = live.seat_changes
         seat = self.seat_of(live, token)
         with live.lock:
@@ -579,7 +613,7 @@ class GameService:
         a worker process (:attr:`searches`; a thread with ``search_processes=0``) on a copy of
         the position; the game and its lock are free meanwhile.  :attr:`hint_limit` may refuse
         it with 429 before it starts; a worker that dies gives 503."""
-        live = await self.live_async(game_id)
+        live = await self.live_async(game_id, (token,))
         changes = live.seat_changes
         seat = self.seat_of(live, token)
         async with holding(live.lock):
@@ -630,7 +664,7 @@ class GameService:
         """Take ``option`` for the seat of ``token`` at decision ``at``; committed before it
         returns.  ``answer=False``: return None instead of the seat's body (a page that
         draws the game itself)."""
-        live = self.live(game_id)
+        live = self.live(game_id, (token,))
         changes = live.seat_changes
         seat = self.seat_of(live, token)
         with live.lock:
@@ -645,7 +679,7 @@ class GameService:
     async def choose_async(self, game_id: str, token: str | None, option: str, at: int,
                            log_from: int = 0) -> dict[str, Any]:
         """:meth:`choose` on the event loop: only the commit is awaited."""
-        live = await self.live_async(game_id)
+        live = await self.live_async(game_id, (token,))
         changes = live.seat_changes
         seat = self.seat_of(live, token)
         async with holding(live.lock):
@@ -660,7 +694,7 @@ class GameService:
     def undo(self, game_id: str, token: str | None, at: int, log_from: int = 0,
              answer: bool = True) -> dict[str, Any] | None:
         """Take back the seat's last choice (see :meth:`_undo_refusal` for when it may)."""
-        live = self.live(game_id)
+        live = self.live(game_id, (token,))
         changes = live.seat_changes
         seat = self.seat_of(live, token)
         with live.lock:
@@ -671,7 +705,7 @@ class GameService:
             return self.body(live, seat, _log_from(log_from)) if answer else None
 
     async def undo_async(self, game_id: str, token: str | None, at: int, log_from: int = 0) -> dict[str, Any]:
-        live = await self.live_async(game_id)
+        live = await self.live_async(game_id, (token,))
         changes = live.seat_changes
         seat = self.seat_of(live, token)
         async with holding(live.lock):
@@ -707,7 +741,10 @@ class GameService:
         hands a seat that a person took with an invitation only once that seat has been away
         ``Settings.away_before_bot`` seconds; any other seat (the creator's own, one whose
         invitation waits, one withdrawn) at once."""
-        live = self.live(game_id)
+        try:       # the admin's token, or the seat's own: either may rebuild the game
+            live = self.live(game_id, (token,), admin=True)
+        except ApiError:
+            live = self.live(game_id, (token,))
         changes = live.seat_changes
         asker = self._asker(live, token)
         with live.lock:
@@ -771,8 +808,13 @@ class GameService:
         for one already taken."""
         if not isinstance(invitation, str) or not TOKEN.match(invitation):
             raise ApiError(403, _NOT_INVITED)
-        live = self.live(game_id)
         digest = token_hash(invitation)
+        # the invitation is checked on the stored seats before the game is rebuilt: a string
+        # that opens nothing never costs a replay
+        if not any(invite and hmac.compare_digest(invite, digest) for _, _, invite in self.db.seat_keys(game_id)):
+            self._row(game_id)                        # 404 for a table that does not exist
+            raise ApiError(403, _NOT_INVITED)
+        live = self.live(game_id)
         secret = secrets.token_urlsafe(24)
         with live.lock:
             for _ in range(20):
@@ -802,7 +844,7 @@ class GameService:
         """The admin gives ``seat`` a new invitation (``new``) or none: either way the seat's
         secret and its last invitation hold nothing from then on (its player moves to another
         device with the new one; without one, the seat waits for the admin)."""
-        live = self.live(game_id)
+        live = self.live(game_id, (admin_token,), admin=True)
         self.check_admin(live, admin_token)
         invitation = secrets.token_urlsafe(24) if new else None
         with live.lock:
@@ -827,7 +869,10 @@ class GameService:
 
     def seats(self, game_id: str, token: str | None) -> dict[str, Any]:
         """Who holds each seat and who is here (for the table's admin and its seats)."""
-        live = self.live(game_id)
+        try:       # the admin's token, or a seat's: either may rebuild the game
+            live = self.live(game_id, (token,), admin=True)
+        except ApiError:
+            live = self.live(game_id, (token,))
         self._asker(live, token)
         with live.lock:
             self._refresh(live)
@@ -899,6 +944,7 @@ class GameService:
     def _append(self, live: Live, ev: EventRow, after: GameState | None = None) -> None:
         """Store ``ev`` (committed) and take it into the live game; 409 if another request stored
         that number first."""
+        self._count_event(live, ev)
         if not self.db.append(live.row.id, ev):
             self._refresh(live)
             raise ApiError(409, f"someone acted first: the game is now at decision {live.number}; nothing was changed",
@@ -908,12 +954,18 @@ class GameService:
 
     async def _append_async(self, live: Live, ev: EventRow, after: GameState | None = None) -> None:
         """:meth:`_append` awaiting the commit instead of blocking on it."""
+        self._count_event(live, ev)
         if not await asyncio.wrap_future(self.db.submit(live.row.id, ev)):
             await self._refresh_async(live, always=True)
             raise ApiError(409, f"someone acted first: the game is now at decision {live.number}; nothing was changed",
                            at=live.number)
         live.apply_event(ev, after)
         self.hub.publish(live.row.id, live.number)
+
+    def _count_event(self, live: Live, ev: EventRow) -> None:
+        """429 before anything is written when the seat or the table has stored too many events
+        lately (woodlands.web.limits.EventLimit: an undo/choose loop would fill the store)."""
+        self.event_limit.take(live.row.id, ev.seat if ev.kind in (CHOICE, UNDO) else None)
 
     async def _refresh_async(self, live: Live, always: bool = False) -> None:
         """:meth:`_refresh` for a coroutine.  On PostgreSQL other processes may have moved the

@@ -1,15 +1,21 @@
 """What a Woodlands server is started with."""
 from __future__ import annotations
 
+import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 #: the environment variable a server reads its database URL from when none is given
 DB_ENV = "WOODLANDS_DB"
 #: the environment variable a server reads its number of search processes from when none is given
 SEARCH_PROCESSES_ENV = "WOODLANDS_SEARCH_PROCESSES"
 #: search processes when neither the setting nor the environment names a number
+
+#: settings never read from the environment by Settings.from_env (they have their own variable,
+#: or are for tests and benchmarks only)
+ENV_SKIP = frozenset({"db_url", "search_processes", "migrate", "allow_seed", "prune_days"})
 
 
 def default_db_url() -> str:
@@ -27,7 +33,8 @@ class Settings:
 
     ``max_body``: the largest request body accepted, in bytes (uploads of records included).
     ``cache_games``: how many live games are kept in memory (the others are rebuilt from the
-    store when asked for).  ``secure_cookies``: mark the seat cookies Secure (behind HTTPS).
+    store when asked for).  ``secure_cookies``: mark the seat cookies Secure (behind HTTPS;
+    ``woodlands serve --secure-cookies``).
     ``migrate``: run the Alembic migrations when the app starts.  ``allow_seed``, ``bot_pause``: see below.
     """
 
@@ -68,6 +75,64 @@ class Settings:
     away_before_bot: float = 120.0
     #: how often, in seconds, the turn timers of the tables that have one are looked at
     timer_every: float = 1.0
+    # ---- what one client may hold (woodlands.web.guard, woodlands.web.limits; docs/web.md "Limits").
+    # Each may be set from the environment: WOODLANDS_ and the name in capitals (from_env).
+    #: seconds a connection may stay silent with no request under way (new, or between requests)
+    idle_timeout: float = 5.0
+    #: seconds a request's line and headers may take to arrive, from its first byte (else 408)
+    header_timeout: float = 10.0
+    #: seconds a request's body may take to arrive, from the end of its headers (else closed)
+    body_timeout: float = 30.0
+    #: the largest request line and headers accepted, in bytes (else 431)
+    max_header_bytes: int = 64 * 1024
+    #: connections open at once from one client address (an IPv6 /64), and in all (never more
+    #: than the process's limit on open files leaves room for)
+    connections_per_client: int = 64
+    max_connections: int = 1000
+    #: live event streams open at once for one seat of a game, from one client address, in all
+    streams_per_seat: int = 4
+    streams_per_client: int = 32
+    max_streams: int = 500
+    #: events (choices, undos, hand-overs) the requests of one seat, and of one game, may store
+    #: within ``event_window`` seconds (429 with Retry-After past either; bots' moves are not counted)
+    events_per_seat: int = 600
+    events_per_game: int = 1200
+    event_window: float = 60.0
+
+    @classmethod
+    def from_env(cls, **given: Any) -> "Settings":
+        """Settings from ``given``, each field not given read from ``$WOODLANDS_<FIELD>`` when set
+        (``WOODLANDS_HEADER_TIMEOUT=20``; ``1``/``true``/``yes`` for a true flag); ValueError
+        naming the variable when its value is not of the field's type."""
+        values = dict(given)
+        for f in fields(cls):
+            if f.name in values or f.name in ENV_SKIP:
+                continue
+            name = "WOODLANDS_" + f.name.upper()
+            raw = os.environ.get(name, "").strip()
+            if not raw:
+                continue
+            kind: type = type(f.default)       # (every field here has a default)
+            try:
+                if kind is bool:
+                    if raw.lower() not in ("1", "true", "yes", "0", "false", "no"):
+                        raise ValueError(raw)
+                    values[f.name] = raw.lower() in ("1", "true", "yes")
+                elif kind is int:
+                    values[f.name] = int(raw)
+                elif kind is float:
+                    values[f.name] = float(raw)
+                    if not math.isfinite(values[f.name]):
+                        raise ValueError(raw)
+                else:
+                    continue
+            except ValueError:
+                words = "true or false" if kind is bool else "a whole number" if kind is int else "a number"
+                raise ValueError(f"${name} is {words}, not {raw!r}") from None
+            # a limit of 0 would refuse everything (a pause of 0 is fine: at once)
+            if kind is not bool and (values[f.name] < 0 or (values[f.name] == 0 and f.default)):
+                raise ValueError(f"${name} is more than 0, not {raw!r}")
+        return cls(**values)
 
     def database_url(self) -> str:
         return with_driver(self.db_url or os.environ.get(DB_ENV) or default_db_url())

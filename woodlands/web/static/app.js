@@ -78,6 +78,12 @@
     if (waiting()) { if (streamAt === null || +at > +streamAt) streamAt = at; return false; }
     return at !== game.dataset.at;
   };
+  // (asked here rather than in a trigger filter, hx-trigger="sse:state[...]": htmx runs a filter
+  // through eval, which the pages' Content-Security-Policy refuses)
+  document.body.addEventListener("htmx:confirm", function (ev) {
+    var trigger = ev.detail && ev.detail.triggeringEvent;
+    if (trigger && trigger.type === "sse:state" && !window.woodlandsBehind(trigger)) ev.preventDefault();
+  });
   // A form sent while a re-draw is on its way: drop the re-draw (the answer brings the newest table).
   document.body.addEventListener("htmx:beforeRequest", function (ev) {
     var elt = ev.detail && ev.detail.elt;
