@@ -183,6 +183,12 @@ def test_a_seat_stores_at_most_so_many_events_a_minute(sqlite_url: str) -> None:
         assert 1 <= int(refused.headers["retry-after"]) <= 2
         assert "Player 1 has made 5 moves" in refused.json()["detail"]
         assert c.get(f"/api/games/{gid}", headers=auth(token)).json()["at"] == at + 5     # the undo was not stored
+        # the API's document says so for every route that stores a move or opens a stream
+        paths = c.get("/openapi.json").json()["paths"]
+        for path, method in [("choices", "post"), ("undo", "post"), ("seats/{seat}/bot", "put"),
+                             ("seats/{seat}/bot", "delete"), ("events", "get")]:
+            answers_doc = paths[f"/api/games/{{game_id}}/{path}"][method]["responses"]
+            assert "429" in answers_doc and "Retry-After" in answers_doc["429"]["headers"], (path, method)
         # the page says so too, and changes nothing
         c.cookies.set(f"woodlands_seat_{gid}", token)
         page = c.post(f"/games/{gid}/undo", data={"at": str(at + 5)})

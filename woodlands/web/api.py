@@ -262,7 +262,8 @@ _STATUS: dict[int, tuple[str, dict[str, Any]]] = {
     422: ("a malformed request (not JSON, a missing or unknown field, a wrong type), or one the game refuses: an "
           "option id not legal now (rule names the rules), an option or bot this game does not have, a record "
           "that does not replay", {"detail": "that is not one of the choices on offer", "rule": "CF-005", "at": 0}),
-    429: ("too many games or hints from this address, or the server is busy; Retry-After says when to ask again",
+    429: ("too many games or hints from this address, the server busy, too many moves a minute from this seat or "
+          "table, or too many live streams open; Retry-After says when to ask again",
           {"detail": "a hint is already being searched for you", "retry_after": 2}),
     503: ("a hint whose search process stopped before it answered; nothing changed, ask again",
           {"detail": "the search process stopped before it answered; nothing was changed, ask again", "at": 3}),
@@ -285,6 +286,9 @@ def _refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
 #: the refusals of a route that acts on a game with a seat's token
 _ERRORS = _refusals(401, 403, 404, 409, 413, 422)
 _HINT_ERRORS = _refusals(401, 403, 404, 409, 413, 422, 429, 503)
+#: a route that stores a move (a choice, an undo, a hand-over) or opens a live stream: the caps of
+#: woodlands.web.limits on stored events a minute and on open streams answer 429 too
+_MOVE_ERRORS = _refusals(401, 403, 404, 409, 413, 422, 429)
 #: starting a game: its checks and the caps of woodlands.web.limits
 _NEW_ERRORS = _refusals(413, 422, 429)
 #: an invitation link answers with pages, not JSON
@@ -360,14 +364,14 @@ async def get_game(game_id: str, request: Request,
     return await _games(request).get_async(game_id, _token(request, game_id), log_from)
 
 
-@router.post("/api/games/{game_id}/choices", tags=["play"], response_model=GameOut, responses=_ERRORS,
+@router.post("/api/games/{game_id}/choices", tags=["play"], response_model=GameOut, responses=_MOVE_ERRORS,
              summary="Take one option of this seat's decision")
 async def choose(game_id: str, body: Choice, request: Request,
                  log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Any:
     return await _games(request).choose_async(game_id, _token(request, game_id), body.option, body.at, log_from)
 
 
-@router.post("/api/games/{game_id}/undo", tags=["play"], response_model=GameOut, responses=_ERRORS,
+@router.post("/api/games/{game_id}/undo", tags=["play"], response_model=GameOut, responses=_MOVE_ERRORS,
              summary="Take back this seat's last choice (never past dice or a reveal, never another seat's)")
 async def undo(game_id: str, body: UndoBody, request: Request,
                log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Any:
@@ -396,13 +400,13 @@ def get_record(game_id: str, request: Request) -> Any:
     return _games(request).record(game_id, _token(request, game_id))
 
 
-@router.put("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], response_model=HandedOver, responses=_ERRORS,
+@router.put("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], response_model=HandedOver, responses=_MOVE_ERRORS,
             summary="The admin, or the seat itself, hands a seat to a bot")
 def hand_to_bot(game_id: str, seat: int, body: HandOver, request: Request) -> Any:
     return _games(request).hand_over(game_id, _token(request, game_id), seat, body.bot)
 
 
-@router.delete("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], response_model=HandedOver, responses=_ERRORS,
+@router.delete("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], response_model=HandedOver, responses=_MOVE_ERRORS,
                summary="The admin, or the seat's player on return, takes a seat back from its bot")
 def take_back(game_id: str, seat: int, request: Request) -> Any:
     return _games(request).hand_over(game_id, _token(request, game_id), seat, None)
@@ -435,7 +439,7 @@ def my_games(request: Request) -> Any:
 
 @router.get("/api/games/{game_id}/events", tags=["play"],
             responses={200: {"content": {"text/event-stream": {}},
-                             "description": "server-sent events: 'state' with this seat's GET body"}, **_ERRORS},
+                             "description": "server-sent events: 'state' with this seat's GET body"}, **_MOVE_ERRORS},
             summary="A live stream: an event 'state' (this seat's GET body) whenever the game changes")
 async def events(game_id: str, request: Request) -> Response:
     service = _games(request)
