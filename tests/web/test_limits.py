@@ -104,3 +104,28 @@ def test_a_window_counts_only_what_is_recent_and_forgets_idle_addresses():
     w.add("late", 100.0)                                    # over the bound: the idle ones go
     assert list(w.recent("late", 100.0)) == [100.0] and not w.recent("c0", 50.0)
     assert len(w._times) == 1
+
+
+def test_a_window_sweeps_idle_addresses_at_most_once_a_window() -> None:
+    """The creation and hint caps count per client address in a Window.  Past 1,000 addresses it
+    forgets the idle ones, but by one sweep a window: a sweep at every request, over thousands
+    of addresses all still counting, cost more than the request and dropped nothing.  Idle
+    addresses are still forgotten once their window has passed."""
+    from woodlands.web.limits import KEEP_CLIENTS, Window
+
+    class Counted(dict):  # type: ignore[type-arg]
+        sweeps = 0
+
+        def items(self) -> Any:
+            Counted.sweeps += 1
+            return super().items()
+
+    window = Window(60.0)
+    window._times = Counted()
+    for i in range(KEEP_CLIENTS * 3):                     # 3,000 addresses within one window
+        window.add(f"10.0.{i // 250}.{i % 250}", 100.0 + i * 0.001)
+    assert Counted.sweeps == 1, Counted.sweeps
+    assert len(window._times) == KEEP_CLIENTS * 3          # every one still counting
+    window.add("192.0.2.1", 200.0)                         # a window later: the idle ones go
+    assert Counted.sweeps == 2 and list(window._times) == ["192.0.2.1"]
+    assert len(window.recent("10.0.0.1", 200.0)) == 0

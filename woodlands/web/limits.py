@@ -60,6 +60,7 @@ class Window:
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self._times: dict[str, deque[float]] = {}
+        self._sweep_at = 0.0
 
     def recent(self, client: str, now: float) -> deque[float]:
         """``client``'s times within the window before ``now``, oldest first (those older are forgotten)."""
@@ -74,7 +75,11 @@ class Window:
 
     def add(self, client: str, now: float) -> None:
         self._times.setdefault(client, deque()).append(now)
-        if len(self._times) > KEEP_CLIENTS:   # forget addresses that have done nothing within the window
+        # forget the addresses that have done nothing within the window: at most once a window,
+        # since a sweep per request over thousands of addresses that are all still counting
+        # costs more than the request, and finds nothing to drop
+        if len(self._times) > KEEP_CLIENTS and now >= self._sweep_at:
+            self._sweep_at = now + self.seconds
             for gone in [c for c, q in self._times.items() if q[-1] <= now - self.seconds]:
                 del self._times[gone]
 
