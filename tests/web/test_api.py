@@ -6,6 +6,7 @@ import json
 import random
 import threading
 import time
+from typing import Any
 
 import pytest
 
@@ -493,3 +494,38 @@ def test_a_storyfold_scene_save_is_checked_by_the_game(client):
     r = client.post("/api/games/import", json={"record": {"format": "storyfold-save", "version": 1}})
     assert r.status_code == 422 and "resume" in r.json()["detail"]
     assert client.app.state.games.db.game_ids() == []
+
+
+def test_a_seats_game_is_checked_against_its_model_on_every_answer(sqlite_url: str, monkeypatch: Any) -> None:
+    """GET, a choice and an undo answer with the body GameOut documents (written by orjson after
+    the check, as the model would write it); a body that breaks the model is a 500, never sent."""
+    from fastapi.testclient import TestClient
+
+    from woodlands.web.api import GameOut
+    from woodlands.web.app import create_app
+    from woodlands.web.settings import Settings
+    app = create_app(Settings(db_url=sqlite_url, allow_seed=True))
+    with TestClient(app, raise_server_exceptions=False) as c:
+        g = c.post("/api/games", json={"game": "tanglewoods", "seed": 3}).json()
+        url, head = f"/api/games/{g['id']}", auth(g["seats"][0]["token"])
+        body = c.get(url, headers=head).json()
+        assert body == GameOut.model_validate(body).model_dump(mode="json")
+        after = c.post(url + "/choices", headers=head, json={"option": body["decision"]["options"][0]["id"],
+                                                             "at": body["at"]}).json()
+        assert after == GameOut.model_validate(after).model_dump(mode="json") and after["at"] == body["at"] + 1
+        service = app.state.games
+        real = service.get_async
+
+        async def broken(*a: Any) -> Any:
+            answer = dict(await real(*a))
+            answer["at"] = "not a number"
+            return answer
+        monkeypatch.setattr(service, "get_async", broken)
+        r = c.get(url, headers=head)
+        assert r.status_code == 500 and "not a number" not in r.text
+
+        async def extra(*a: Any) -> Any:
+            return dict(await real(*a), secret="x")
+        monkeypatch.setattr(service, "get_async", extra)
+        r = c.get(url, headers=head)
+        assert r.status_code == 500 and "secret" not in r.text

@@ -15,7 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, Response
 from fastapi.sse import EventSourceResponse
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictStr
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictStr, TypeAdapter
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -168,6 +168,10 @@ class GameOut(BaseModel):
     outcome: dict[str, Any] | None
     can_undo: bool
     bots: dict[str, str] = Field(description="seats played by a bot: seat -> bot name")
+
+
+_GAME_OUT = TypeAdapter(GameOut)
+_GAME_FIELDS = GameOut.model_fields.keys()
 
 
 class HintOut(BaseModel):
@@ -325,6 +329,17 @@ def _json(body: Any, status: int = 200) -> Response:
     return Response(dumps(body), status_code=status, media_type="application/json")
 
 
+def _game_answer(body: dict[str, Any]) -> Response:
+    """A seat's game as every move answers it: checked against GameOut, the answer the document
+    promises (a mismatch is a bug, a 500 as FastAPI's own check gives), then written by orjson.
+    FastAPI would write it through the model, about 30 µs an answer against orjson's 5, on the
+    path every choice takes."""
+    _GAME_OUT.validate_python(body)
+    if body.keys() != _GAME_FIELDS:
+        raise RuntimeError(f"a game answer with other fields than GameOut's: {sorted(body.keys() ^ _GAME_FIELDS)}")
+    return _json(body)
+
+
 # ---------------------------------------------------------------------- routes
 @router.get("/api/health", tags=["games"], response_model=Health, summary="Is the server up (and its database open)?")
 def health(request: Request) -> dict[str, Any]:
@@ -361,21 +376,22 @@ def import_game(body: Upload, request: Request) -> Any:
             summary="What this seat may see now, and its decision")
 async def get_game(game_id: str, request: Request,
                    log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Any:
-    return await _games(request).get_async(game_id, _token(request, game_id), log_from)
+    return _game_answer(await _games(request).get_async(game_id, _token(request, game_id), log_from))
 
 
 @router.post("/api/games/{game_id}/choices", tags=["play"], response_model=GameOut, responses=_MOVE_ERRORS,
              summary="Take one option of this seat's decision")
 async def choose(game_id: str, body: Choice, request: Request,
                  log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Any:
-    return await _games(request).choose_async(game_id, _token(request, game_id), body.option, body.at, log_from)
+    return _game_answer(await _games(request).choose_async(game_id, _token(request, game_id), body.option, body.at,
+                                                           log_from))
 
 
 @router.post("/api/games/{game_id}/undo", tags=["play"], response_model=GameOut, responses=_MOVE_ERRORS,
              summary="Take back this seat's last choice (never past dice or a reveal, never another seat's)")
 async def undo(game_id: str, body: UndoBody, request: Request,
                log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Any:
-    return await _games(request).undo_async(game_id, _token(request, game_id), body.at, log_from)
+    return _game_answer(await _games(request).undo_async(game_id, _token(request, game_id), body.at, log_from))
 
 
 @router.get("/api/games/{game_id}/hint", tags=["play"], response_model=HintsOut, responses=_HINT_ERRORS,
