@@ -3,7 +3,7 @@ in its descriptor (:class:`woodlands.engine.registry.GameDescriptor`)."""
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
+from typing import Any, TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
 from ..engine.errors import GameOptionError, brief
 
@@ -61,6 +61,19 @@ def no_judgement(game: str, decision: "Decision", strict: bool | None, answer: o
                                     f"answered {brief(answer)}, which is not one of its options {brief(decision.ids)}")
         raise UnhandledDecision(f"the greedy {game} bot has no handler for the decision kind {decision.kind!r}")
     return decision.ids[0]
+
+
+class HandlerTable:
+    """A bot that answers each decision kind by its own handler, from the table ``_handlers``
+    its ``__init__`` fills: ``kinds`` says which kinds it can answer (the strict-mode test holds
+    them against the kinds each game declares)."""
+
+    _handlers: dict[str, Any]
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The decision kinds this bot has a handler for."""
+        return frozenset(self._handlers)
 
 
 class GreedyBot:

@@ -43,7 +43,7 @@ import itertools
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable
 
-from .base import no_judgement
+from .base import HandlerTable, no_judgement
 
 if TYPE_CHECKING:
     from ..engine.decision import Decision
@@ -172,7 +172,7 @@ def win_chance(health: int, dice: int, mod: int, armour: int, foe_health: int, f
 
 
 # ------------------------------------------------------------------ the bot
-class GreedyCursedForestBot:
+class GreedyCursedForestBot(HandlerTable):
     """Heuristic player: see the module docstring.  Deterministic for a seed (the seed only
     breaks exact ties between equally good options, through a fixed option order)."""
 
@@ -205,11 +205,6 @@ class GreedyCursedForestBot:
             "fight_round": self._fight_round,
             "turn_action": self._turn_action,
         }
-
-    @property
-    def kinds(self) -> frozenset[str]:
-        """The decision kinds this bot has a handler for."""
-        return frozenset(self._handlers)
 
     # ------------------------------------------------------------------ entry
     def choose(self, state: "GameState") -> str:

@@ -32,7 +32,7 @@ import functools
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..engine.decision import Decision, Option, make_id
-from .base import no_judgement
+from .base import HandlerTable, no_judgement
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -397,7 +397,7 @@ class Table:
         return harm
 
 
-class GreedyStoryfoldBot:
+class GreedyStoryfoldBot(HandlerTable):
     """Heuristic Storyfold player.  It uses no randomness: ties go to the option listed first (the
     engine's fixed order), so a game replays the same whatever the seed or PYTHONHASHSEED.
 
@@ -434,11 +434,6 @@ class GreedyStoryfoldBot:
             "last_shadow": self._last_shadow,
             "scene_break": self._scene_break,
         }
-
-    @property
-    def kinds(self) -> frozenset[str]:
-        """The decision kinds this bot has a handler for."""
-        return frozenset(self._handlers)
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, state: "GameState") -> str:

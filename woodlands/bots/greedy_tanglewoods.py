@@ -36,7 +36,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from .base import no_judgement
+from .base import HandlerTable, no_judgement
 
 if TYPE_CHECKING:
     from ..engine.decision import Decision
@@ -141,7 +141,7 @@ def expected_die(colour: str, rolls: int, crit: int = 2) -> float:
     return p1 + crit * p2
 
 
-class GreedyTanglewoodsBot:
+class GreedyTanglewoodsBot(HandlerTable):
     """Heuristic Tanglewoods player (see the module docstring)."""
 
     name = "greedy"
@@ -178,11 +178,6 @@ class GreedyTanglewoodsBot:
             "upgrade_item": self.upgrade_item,
             "order_effects": self.order_effects,
         }
-
-    @property
-    def kinds(self) -> frozenset[str]:
-        """The decision kinds this bot has a handler for."""
-        return frozenset(self._handlers)
 
     # ------------------------------------------------------------------ entry point
     def choose(self, state: "GameState") -> str:
