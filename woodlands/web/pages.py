@@ -278,13 +278,20 @@ async def forget(request: Request, game_id: str) -> Response:
 
 
 # ------------------------------------------------------------------ the game page
-async def _context(request: Request, game_id: str, refusal: str | None = None,
-                   kept: dict[int, str] | None = None) -> dict[str, Any]:
+def _seats_here(request: Request, game_id: str) -> list[str]:
+    """The tokens of the seats this browser holds at ``game_id``: a 404 page for an id that
+    cannot be a game's, a 403 page when it holds none."""
     if not _ID.match(game_id):
         raise PageError(404, "There is no such game.")
     tokens = held_tokens(request, game_id)
     if not tokens:
         raise PageError(403, "This browser holds no seat at that game: open your invitation link first.", NO_SEAT)
+    return tokens
+
+
+async def _context(request: Request, game_id: str, refusal: str | None = None,
+                   kept: dict[int, str] | None = None) -> dict[str, Any]:
+    tokens = _seats_here(request, game_id)
     snap = await backend.snapshot(request, game_id, tokens)
     game, state, seat = snap["game"], snap["state"], snap["seat"]
     view = snap["view"]
@@ -456,12 +463,7 @@ async def scene_save(request: Request, game_id: str) -> Response:
     terminal's ``s`` writes (``woodlands play storyfold --resume FILE`` and the home page's
     Continue-a-campaign field take it)."""
     try:
-        if not _ID.match(game_id):
-            raise PageError(404, "There is no such game.")
-        tokens = held_tokens(request, game_id)
-        if not tokens:
-            raise PageError(403, "This browser holds no seat at that game: open your invitation link first.", NO_SEAT)
-        save = await backend.scene_save(request, game_id, tokens)
+        save = await backend.scene_save(request, game_id, _seats_here(request, game_id))
     except PageError as err:
         return _error_page(request, err)
     name = f"{save.get('next_scene') or 'scene'}-scene-save.json"
