@@ -27,6 +27,15 @@ def _strict_greedy_bots():
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _checked_web_answers():
+    """Every game answer of the web app is checked against the GameOut it documents before it
+    is sent (woodlands.web.api.CHECK_ANSWERS_ENV; a server outside the tests does not check)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("WOODLANDS_CHECK_ANSWERS", "1")
+        yield
+
+
 @pytest.fixture(scope="session")
 def tanglewoods() -> woodlands.Game:
     return woodlands.load_game("tanglewoods", os.environ.get("WOODLANDS_TEST_PACK") or None)

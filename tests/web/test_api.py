@@ -498,7 +498,8 @@ def test_a_storyfold_scene_save_is_checked_by_the_game(client):
 
 def test_a_seats_game_is_checked_against_its_model_on_every_answer(sqlite_url: str, monkeypatch: Any) -> None:
     """GET, a choice and an undo answer with the body GameOut documents (written by orjson after
-    the check, as the model would write it); a body that breaks the model is a 500, never sent."""
+    the check, as the model would write it); under the tests (WOODLANDS_CHECK_ANSWERS, which
+    tests/conftest.py sets) a body that breaks the model is a 500, never sent."""
     from fastapi.testclient import TestClient
 
     from woodlands.web.api import GameOut
@@ -529,3 +530,18 @@ def test_a_seats_game_is_checked_against_its_model_on_every_answer(sqlite_url: s
         monkeypatch.setattr(service, "get_async", extra)
         r = c.get(url, headers=head)
         assert r.status_code == 500 and "secret" not in r.text
+
+
+def test_a_server_outside_the_tests_does_not_check_its_answers_again(monkeypatch: Any) -> None:
+    """The check costs more than writing the answer: a server checks only when told to
+    (WOODLANDS_CHECK_ANSWERS), as the tests do; otherwise the body is written as it is."""
+    import orjson
+    from pydantic import ValidationError
+
+    from woodlands.web.api import CHECK_ANSWERS_ENV, _game_answer
+    odd = {"at": "not a number"}
+    monkeypatch.setenv(CHECK_ANSWERS_ENV, "1")
+    with pytest.raises(ValidationError):
+        _game_answer(odd)
+    monkeypatch.setenv(CHECK_ANSWERS_ENV, "0")
+    assert orjson.loads(_game_answer(odd).body) == odd

@@ -360,31 +360,42 @@ class EventLimit:
         self.settings = settings
         self.window = float(settings.event_window)
         self._lock = threading.Lock()
-        self._times: dict[str, deque[float]] = {}
+        self._times: dict[str | tuple[str, int | None], deque[float]] = {}
         self._sweep_at = 0.0
 
     def take(self, game_id: str, seat: int | None) -> None:
         """Count one event of ``seat`` (None: of the game alone, a hand-over) in ``game_id``, or
         raise ApiError 429 (with ``retry_after``) when it is over a cap; nothing is counted then."""
         now = time.monotonic()
-        checks = [(game_id, int(self.settings.events_per_game), "this table")]
-        if seat is not None:
-            checks.insert(0, (f"{game_id}:{seat}", int(self.settings.events_per_seat), f"Player {seat + 1}"))
+        settings = self.settings
+        game_cap = int(settings.events_per_game)
+        seat_key = (game_id, seat)          # a seat's own count; (game_id, None): the table's
+        seat_cap = int(settings.events_per_seat)
+        times = self._times
         with self._lock:
-            for key, cap, whose in checks:
-                times = self._times.get(key)
-                if times is not None and len(times) >= cap and times[0] > now - self.window:
-                    from .service import ApiError
-                    wait = max(1, int(times[0] + self.window - now + 0.999))
-                    raise ApiError(429, f"{whose} has made {cap} moves in the last {_span(self.window)}, the most "
-                                        f"this server allows; try again in {wait} second{'s' if wait > 1 else ''}",
-                                   retry_after=wait)
-            for key, cap, _ in checks:
-                times = self._times.get(key)
-                if times is None or times.maxlen != cap:
-                    times = self._times[key] = deque(times or (), maxlen=cap)
-                times.append(now)
+            if seat is not None:
+                self._refuse_over(times.get(seat_key), seat_cap, now, seat)
+            self._refuse_over(times.get(game_id), game_cap, now, None)
+            if seat is not None:
+                self._count(seat_key, seat_cap, now)
+            self._count(game_id, game_cap, now)
             if now >= self._sweep_at:
                 for key in [k for k, t in self._times.items() if t[-1] <= now - self.window]:
                     del self._times[key]
                 self._sweep_at = now + self.window
+
+    def _refuse_over(self, times: "deque[float] | None", cap: int, now: float, seat: int | None) -> None:
+        """ApiError 429 if ``times`` (of ``seat``, or of the table for None) holds ``cap`` events within the window."""
+        if times is not None and len(times) >= cap and times[0] > now - self.window:
+            from .service import ApiError
+            whose = "this table" if seat is None else f"Player {seat + 1}"
+            wait = max(1, int(times[0] + self.window - now + 0.999))
+            raise ApiError(429, f"{whose} has made {cap} moves in the last {_span(self.window)}, the most "
+                                f"this server allows; try again in {wait} second{'s' if wait > 1 else ''}",
+                           retry_after=wait)
+
+    def _count(self, key: "str | tuple[str, int | None]", cap: int, now: float) -> None:
+        times = self._times.get(key)
+        if times is None or times.maxlen != cap:
+            times = self._times[key] = deque(times or (), maxlen=cap)
+        times.append(now)
