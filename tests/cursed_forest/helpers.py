@@ -88,7 +88,7 @@ def situation(*chars: str, players: int | None = None, seed: int = 1, **options:
     s = GAME.new_game(seed=seed, options=opts)
     s.stack.clear()
     s.pending = None
-    s._decision = None
+    s.decision = None
     s._log = AppendLog()
     s.turn = 0
     s.turn_no = 1

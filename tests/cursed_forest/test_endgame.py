@@ -122,7 +122,7 @@ def test_seeds_laid_on_red_vines_for_2_ap_weaken_morna_and_all_four_win():
         s.ap[0] = 5
         s.stack.clear()
         s.pending = None
-        s._decision = None
+        s.decision = None
         run(s, [("turn_action", 0)])
         s.apply(next(i for i in ids(s) if i.startswith("place-seed")))
     assert s.is_over and s.outcome["result"] == "win" and s.outcome["how"] == "seeds"

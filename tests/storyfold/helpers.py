@@ -50,7 +50,7 @@ def situation(steps: Iterable[str | tuple[Any, ...]] = (), *, scene: str = "scen
     s: StoryfoldState = GAME.new_game(seed=seed, options=options or {})   # type: ignore[assignment]
     s.stack.clear()
     s.pending = None
-    s._decision = None
+    s.decision = None
     s._log = AppendLog()
     for name in ("shadow_deck", "shadow_discard", "explore_deck", "explore_discard", "creature_deck",
                  "creature_discard", "chapter_deck", "drawn", "boons", "stunned", "rolled", "flags",

@@ -95,7 +95,7 @@ def situation(steps: Iterable[str | tuple[Any, ...]] = (), *, hero: str = "plain
     s = new_game(hero=hero, side=side, game=game, **opts)
     s.stack.clear()
     s.pending = None
-    s._decision = None
+    s.decision = None
     s._log = AppendLog()          # the log starts with the situation
     for name in LIST_DEFAULTS:
         setattr(s, name, [])

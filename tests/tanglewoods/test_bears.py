@@ -260,7 +260,7 @@ def test_a_bear_drawn_twice_in_one_round_does_not_stack_its_ambush_bonus():
     s = situation([HALT], tableau=[fc("north-imp"), fc("baby-bear", "enemy")], bears_won=[bear("mama-bear")])
     s.stack.clear()
     for _ in range(2):
-        s.pending, s._decision = None, None
+        s.pending, s.decision = None, None
         s.stack.append(HALT)
         run_effects(s, C.forest[bear("papa-bear")].faces[0].ambush[1:], ("forest", fc("papa-bear", "enemy")))
         run_effects(s, C.forest[bear("baby-bear")].faces[0].ambush[1:], ("forest", fc("baby-bear", "enemy")))

@@ -73,7 +73,7 @@ def test_T16_a_defeated_bear_counts_for_an_enemies_defeated_flip():
     round" flip trigger like any minion would."""
     s = situation([HALT], hero="defeat-flip-hero", tableau=[fc("papa-bear", "enemy")])
     s.stack.clear()
-    s.pending, s._decision = None, None
+    s.pending, s.decision = None, None
     s.stack.append(HALT if isinstance(HALT, tuple) else (HALT,))
     defeat(s, 0)
     s.advance()

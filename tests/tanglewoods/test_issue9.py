@@ -274,7 +274,7 @@ def test_T22_the_bear_beaten_at_difficulty_0_counts_as_defeated():
     s.push(*HALT)
     run_effects(s, papa.ambush[1:], ("forest", fc("papa-bear")))
     s.pending = None
-    s._decision = None
+    s.decision = None
     s.advance()
     assert ("toughness", bear("papa-bear"), 1) in s.round_mods
 

@@ -190,7 +190,7 @@ def test_T4_an_enemy_falls_when_its_health_drops_to_the_damage_already_on_it(tmp
     code = game.content.forest_by_id
     s = situation([HALT], game=game, tableau=[code["warband-captain"] * 2, code["north-imp"] * 2], damage=[0, 2])
     s.stack.clear()
-    s.pending, s._decision = None, None
+    s.pending, s.decision = None, None
     s.stack.append(HALT)
     gold = s.gold
     damage_enemy(s, 0, 2, "test")

@@ -31,8 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..engine.errors import GameOptionError
-from ..engine.eventlog import AppendLog
-from ..engine.fastpath import play, quiet, random_playout
+from ..engine.fastpath import forget_history, play, quiet, random_playout
 from ..engine.rng import Rng
 from . import leaf as leaves
 
@@ -355,7 +354,7 @@ class ISMCTSBot:
             moves = 0
             # selection and expansion: down the tree while every option here has a node
             while not d.over:
-                options = d._decision.options   # type: ignore[union-attr]
+                options = d.decision.options   # type: ignore[union-attr]
                 n = len(options)
                 if n == 1:
                     self._take(d, 0, slow)
@@ -382,7 +381,7 @@ class ISMCTSBot:
                     k = untried[pick.randrange(len(untried))]
                     if favoured is not None:
                         k = next((j for j in untried if options[j][0] == favoured), k)
-                    child = children[options[k][0]] = _Node(d._decision.player)   # type: ignore[union-attr]
+                    child = children[options[k][0]] = _Node(d.decision.player)   # type: ignore[union-attr]
                     path.append(child)
                     self._take(d, k, slow)
                     expanded = True
@@ -405,7 +404,7 @@ class ISMCTSBot:
                         # ``rollout`` decisions: the position is judged where it settles
                         phase = getattr(d, "phase", None) if to_phase_end else None
                         while played < rollout and not d.over and (not to_phase_end or getattr(d, "phase", None) == phase):
-                            dec = d._decision
+                            dec = d.decision
                             assert dec is not None
                             if len(dec.options) == 1:
                                 play(d, 0)
@@ -467,10 +466,7 @@ class ISMCTSBot:
     def _sample(state: "GameState", seat: int, seed: int) -> "GameState":
         """One determinization for the pool: quiet, and without the log and the record (the
         rules never read them), so that copying it costs only the position."""
-        d = quiet(state.determinize(seat, seed))
-        d._log = AppendLog()
-        d._choices = AppendLog()
-        return d
+        return forget_history(quiet(state.determinize(seat, seed)))
 
     def _prior(self, state: "GameState", seed: int) -> str | None:
         """The greedy bot's choice for the deciding seat (it reads that seat's view only); a
@@ -485,7 +481,7 @@ class ISMCTSBot:
     @staticmethod
     def _take(d: "GameState", k: int, slow: bool) -> None:
         if slow:
-            d.apply(d._decision.options[k][0])   # type: ignore[union-attr]
+            d.apply(d.decision.options[k][0])   # type: ignore[union-attr]
         else:
             play(d, k)
 

@@ -33,6 +33,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from .errors import NotRecorded
+from .eventlog import AppendLog
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -69,6 +70,17 @@ def quiet(state: "GameState") -> "GameState":
     return state
 
 
+def forget_history(state: "GameState") -> "GameState":
+    """Drop a quiet state's log and choices so far, in place, and return it: the rules never
+    read them, so a search's pool of samples copies only the position (:meth:`clone` copies the
+    log and choices it holds)."""
+    if not is_quiet(state):
+        raise NotRecorded("only a quiet state may forget its history: a normal one's log and record are the game")
+    state._log = AppendLog()
+    state._choices = AppendLog()
+    return state
+
+
 def is_quiet(state: "GameState") -> bool:
     return bool(getattr(state, "QUIET", False))
 
@@ -81,13 +93,13 @@ def play(state: "GameState", index: int) -> None:
     no choices and no undo floor, so this leaves out their lines (the append to the choices,
     which would grow with every playout decision, the generator's state read before the answer
     and the floor check after it) and keeps only the answer and ``advance``."""
-    decision = state._decision
+    decision = state.decision
     assert decision is not None
     option_id = decision.options[index][0]
     step = state.pending
     assert step is not None
     state.pending = None
-    state._decision = None
+    state.decision = None
     spec = state.game.steps.specs[step[0]]
     if len(step) == 1:
         spec.answer(state, option_id)   # type: ignore[misc]
@@ -105,14 +117,14 @@ def random_playout(state: "GameState", pick: random.Random, limit: int | None = 
     below = pick.randrange
     if is_quiet(state):
         while not state.over and n != stop:
-            play(state, below(len(state._decision.options)))   # type: ignore[union-attr]
+            play(state, below(len(state.decision.options)))   # type: ignore[union-attr]
             n += 1
     else:
         while not state.over and n != stop:
-            options = state._decision.options   # type: ignore[union-attr]
+            options = state.decision.options   # type: ignore[union-attr]
             state.apply(options[below(len(options))][0])
             n += 1
     return n
 
 
-__all__ = ["is_quiet", "play", "quiet", "quiet_class", "random_playout"]
+__all__ = ["forget_history", "is_quiet", "play", "quiet", "quiet_class", "random_playout"]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .decision import Decision, Option
 from .errors import IllegalAction, clip
@@ -91,7 +91,7 @@ class GameState:
     True
     """
 
-    __slots__ = ("game", "seed", "options", "rng", "stack", "pending", "_decision", "_log",
+    __slots__ = ("game", "seed", "options", "rng", "stack", "pending", "decision", "_log",
                  "_choices", "over", "_outcome", "chance_floor", "_revealed", "redraws")
 
     #: Log event types that reveal hidden information or use chance; undo stops at them.  Each
@@ -110,7 +110,9 @@ class GameState:
         self.rng = Rng(seed)
         self.stack: list[tuple[Any, ...]] = []
         self.pending: tuple[Any, ...] | None = None
-        self._decision: Decision | None = None
+        #: the choice the game waits for, or ``None`` once the game is over (a plain slot: bots
+        #: and environments read it per move; only the engine sets it)
+        self.decision: Decision | None = None
         self._log: AppendLog[dict[str, Any]] = AppendLog()
         self._choices: AppendLog[str] = AppendLog()
         self.over = False
@@ -121,11 +123,6 @@ class GameState:
         self.redraws: tuple[tuple[int, int], ...] = ()
 
     # ------------------------------------------------------------------ the public API
-    @property
-    def decision(self) -> Decision | None:
-        """The choice the game waits for, or ``None`` once the game is over."""
-        return self._decision
-
     @property
     def is_over(self) -> bool:
         return self.over
@@ -176,12 +173,23 @@ class GameState:
 
     @property
     def choices(self) -> list[str]:
+        """The option ids chosen so far, in order (a copy: :attr:`choice_count` for their number)."""
         return self._choices.to_list()
+
+    @property
+    def choice_count(self) -> int:
+        """How many choices have been made (what :attr:`choices` would hold, without the copy)."""
+        return len(self._choices)
+
+    def events(self) -> Iterator[dict[str, Any]]:
+        """The full log's events in order, without copying it (the rules' own readings of what
+        has happened, such as which cards a seat saw placed; clients read :meth:`log_for`)."""
+        return iter(self._log)
 
     def apply(self, option_id: str) -> None:
         """Take one of the current decision's options; anything else raises :class:`IllegalAction`
         and changes nothing."""
-        decision = self._decision
+        decision = self.decision
         if decision is None:
             raise self._illegal(option_id)
         for opt in decision.options:
@@ -190,6 +198,16 @@ class GameState:
         else:
             raise self._illegal(option_id)
         self._answer(option_id)
+
+    def take(self, index: int) -> None:
+        """Take the current decision's option at ``index`` (its position in ``decision.options``):
+        the normal path (record, log, undo's floor) for clients that number the options, such as
+        the research environments' action spaces.  An index out of range raises
+        :class:`IllegalAction` and changes nothing."""
+        decision = self.decision
+        if decision is None or not 0 <= index < len(decision.options):
+            raise self._illegal(f"#{index}")
+        self._answer(decision.options[index][0])
 
     def _answer(self, option_id: str) -> None:
         """Carry out ``option_id``, which the caller knows to be one of the decision's options
@@ -200,7 +218,7 @@ class GameState:
         step = self.pending
         assert step is not None
         self.pending = None
-        self._decision = None
+        self.decision = None
         self._choices.append(option_id)
         spec = self.game.steps.specs[step[0]]
         assert spec.answer is not None
@@ -264,7 +282,7 @@ class GameState:
         twin.rng = self.rng.copy()
         twin.stack = self.stack[:]
         twin.pending = self.pending
-        twin._decision = self._decision
+        twin.decision = self.decision
         twin._log = self._log.copy()
         twin._choices = self._choices.copy()
         twin.over = self.over
@@ -374,7 +392,7 @@ class GameState:
         self._outcome = {"result": result, **details}
         self.stack.clear()
         self.pending = None
-        self._decision = None
+        self.decision = None
         self.emit("game_over", result=result, **details)
 
     def advance(self) -> None:
@@ -422,7 +440,7 @@ class GameState:
             self.pending = step
             # Decision(...) spelt as the tuple it is: a NamedTuple's own constructor is a Python
             # function, twice the cost, and every decision of every game is made here
-            self._decision = _new_tuple(Decision, (self.decider(step), spec.kind, asked[0], tuple(asked[1]), spec.rule,
+            self.decision = _new_tuple(Decision, (self.decider(step), spec.kind, asked[0], tuple(asked[1]), spec.rule,
                                                    asked[2] if len(asked) > 2 else None))
             return
 
@@ -433,14 +451,14 @@ class GameState:
     # ------------------------------------------------------------------ judging an id
     def can_apply(self, option_id: str) -> bool:
         """Would :meth:`apply` take ``option_id`` now?  Changes nothing."""
-        decision = self._decision
+        decision = self.decision
         return decision is not None and option_id in decision
 
     def why_not(self, option_id: str) -> Refusal | None:
         """``None`` when :meth:`apply` would take ``option_id`` now, else a :class:`Refusal`: the
         reason in player words and the rule id(s) as separate data.  Changes nothing; the message
         of the :class:`IllegalAction` that :meth:`apply` raises is built from it."""
-        decision = self._decision
+        decision = self.decision
         if decision is None:
             return Refusal("the game is over; no more choices can be made", None)
         if option_id in decision:
@@ -471,7 +489,7 @@ class GameState:
         """The id a client may take without asking: the lone option of a decision whose kind
         declares it (``auto`` at the step's registration: taking it rolls no dice and reveals
         nothing), else ``None``."""
-        decision = self._decision
+        decision = self.decision
         if decision is None or len(decision.options) != 1:
             return None
         step = self.pending
@@ -492,7 +510,7 @@ class GameState:
         refusal = self.why_not(option_id)
         assert refusal is not None
         shown = clip(str(option_id), 100)        # it may come from a record or a user
-        decision = self._decision
+        decision = self.decision
         if decision is None:
             err = IllegalAction(f"{shown}: {refusal}")
         else:

@@ -341,7 +341,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         out, w = m.out, m.w
         # -- the decision and the phase: the features marked (the phase, the decision's kind and
         #    decider, whose turn), rewritten when one moved (on most steps none did)
-        d = s._decision
+        d = s.decision
         decided = at = None
         if d is not None and not s.over:
             decided = kind_at[d.kind]

@@ -148,7 +148,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         from the memo's copies (see :class:`~woodlands.research.observe.Incremental`)."""
         arr = m.out
         out = m.mv
-        d = s._decision
+        d = s.decision
         key: Any = (None if d is None or s.over else d.kind, s.phase, s.chapter, s.scene)
         if key != m.front:
             m.front = key

@@ -130,7 +130,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
         arr = m.out   # (the array takes a slice faster, the memoryview an item)
         out = m.mv
         # -- the decision, phase and hero one-hots: rewritten when one of them changes
-        d = s._decision
+        d = s.decision
         hero = s.hero
         marks = (s.phase, d.kind if d is not None and not s.over else None, hero,
                  -1 if hero < 0 else 2 if s.grimm else s.hero_side)

@@ -356,7 +356,7 @@ class _Core:
     def legal_now(self, state: GameState) -> list[int]:
         """The action indexes of ``state``'s decision (this core's state), in the order offered:
         :meth:`ActionSpace.legal`, kept until the decision changes (do not change the list)."""
-        decision = state._decision
+        decision = state.decision
         if decision is not self.legal_of:
             self.legal = self.ctx.space.legal(state)
             self.legal_of = decision   # held, so no later decision can be this same object
@@ -377,7 +377,7 @@ class _Core:
                 if taken is None:
                     take(state, position)
                 else:
-                    taken.append(state._decision.options[position][0])   # type: ignore[union-attr]
+                    taken.append(state.decision.options[position][0])   # type: ignore[union-attr]
                     play_quiet(state, position)
                 self.moves += 1
                 self.done = state.over or self.moves >= self.ctx.max_game_length
@@ -533,7 +533,7 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         core = self._core
         if core.done:
             return _TERMINAL
-        decision = (core.state or core.get())._decision
+        decision = (core.state or core.get()).decision
         assert decision is not None
         return decision.player
 
@@ -546,7 +546,7 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         core = self._core
         state = core.state or core.get()
-        decision = state._decision
+        decision = state.decision
         if core.done or decision is None or decision.player != player:
             return []
         return sorted(core.legal_now(state))
@@ -620,7 +620,7 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         decision's options for the deciding player, ``[]`` for anyone else or once it is over."""
         core = self._core
         state = core.state or core.get()
-        decision = state._decision
+        decision = state.decision
         if core.done or decision is None:
             return []
         if player is not None and player != decision.player:

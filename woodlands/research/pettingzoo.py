@@ -141,8 +141,8 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
 
     def _select(self) -> None:
         s = self.state_
-        assert s is not None and s._decision is not None
-        d = s._decision
+        assert s is not None and s.decision is not None
+        d = s.decision
         self.agent_selection = self.possible_agents[d.player]
         self._legal = self.actions.legal(s)
 

@@ -95,7 +95,7 @@ class ActionSpace:
 
     def legal(self, state: "GameState") -> list[int]:
         """The indexes of the current decision's options, in the order offered (empty when over)."""
-        d = state._decision
+        d = state.decision
         if d is None or state.over:
             return []
         # A plain loop: decisions offer a few options (3-7 on average), and for so few, counted
@@ -336,7 +336,7 @@ def take(state: "GameState", position: int) -> None:
     gives): the engine's own ``_answer``, without looking the id up among the options' ids.  The
     adapters' hot loop; ``tests/research/test_spaces.py`` holds it to ``apply`` (same records,
     logs and undo floors over many games)."""
-    state._answer(state._decision.options[position][0])  # type: ignore[union-attr]
+    state.take(position)
 
 
 def _as_is(state: "GameState") -> "GameState":

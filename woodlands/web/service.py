@@ -124,7 +124,7 @@ class Live:
             if after is None:
                 after = before.clone()
                 after.apply(ev.option)
-            if after.chance_floor >= len(after._choices):
+            if after.chance_floor >= after.choice_count:
                 self.history.clear()
             else:
                 self.history.append(before)

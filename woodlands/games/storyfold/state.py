@@ -142,7 +142,7 @@ class StoryfoldState(GameState):
         the player saw put on top of the Explore deck (``explore_added`` with ``on_top``) since
         it was last shuffled, which stay where they are."""
         on_top: set[str] = set()
-        for event in self._log:
+        for event in self.events():
             kind = event["type"]
             if kind == "explore_added" and event.get("on_top"):
                 on_top.add(event["card"])

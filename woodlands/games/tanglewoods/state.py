@@ -105,7 +105,7 @@ class TanglewoodsState(GameState):
             if step[0] == "level5_peek":
                 known.update(step[1])
         placed: set[str] = set()
-        for event in self._log:
+        for event in self.events():
             if event["type"] == "peek_place":
                 placed.add(event["card"])
             elif event["type"] == "reshuffle" and event["deck"] == "forest":
