@@ -1,5 +1,5 @@
 """Tanglewoods' difficulty ladder from results files: win rate per level with 95% Wilson
-intervals, each level tested against the one below, as Markdown tables (docs/balance.md,
+intervals, each level tested against the one below, as Markdown tables (docs/results/balance.md,
 "Retune").  Several files (e.g. before and after a retune, made with the same seeds) are shown
 side by side.
 

@@ -1,8 +1,8 @@
 """Two checkouts' web servers, alternately, under the same light scripted players (bench-web's):
 ``python benchmarks/web_before_after.py OLD_ROOT NEW_ROOT [ROUNDS] [SECONDS] [THINK]``, e.g.
-``PYTHONPATH=$PWD python benchmarks/web_before_after.py /work/main . 3 10``.  On a shared
+``PYTHONPATH=$PWD python benchmarks/web_before_after.py OLD . 3 10``.  On a shared
 machine wall-clock figures swing; alternating within minutes, and the servers' CPU time per
-choice, make the comparison fair (docs/web.md, "Measured")."""
+choice, make the comparison fair (docs/results/web.md)."""
 from __future__ import annotations
 
 import asyncio

@@ -1,9 +1,9 @@
 """Two checkouts' ``woodlands bench-web`` at several numbers of tables, alternately, with the
 server's peak memory: ``python benchmarks/web_tables_memory.py OLD_ROOT NEW_ROOT [RUNS]
-[SECONDS] [TABLES...]``, e.g. ``python benchmarks/web_tables_memory.py /work/main . 5 10 1 10 50
+[SECONDS] [TABLES...]``, e.g. ``python benchmarks/web_tables_memory.py OLD . 5 10 1 10 50
 200``.  Each run is the checkout's own ``bench_web`` (its server, its players: one Cursed Forest
 game per table, as fast as the answers come, SQLite), then the server's VmHWM read from /proc just
-before it is stopped.  Prints each run, then the medians (docs/web.md, "Measured")."""
+before it is stopped.  Prints each run, then the medians (docs/results/web.md)."""
 from __future__ import annotations
 
 import json

@@ -1,6 +1,6 @@
 """The margin by which the search must beat the greedy bot's choice, as a game may set it per
 position (woodlands/bots/leaf.py ``settings``; the Cursed Forest's grows with the team:
-docs/bots.md "The Cursed Forest with four players")."""
+docs/results/bots.md "The Cursed Forest with four players")."""
 from __future__ import annotations
 
 import pytest

@@ -140,11 +140,11 @@ def test_a_results_row_from_the_old_pack_replays_on_it(old):
 
 
 def test_ladder_rows_name_their_pack_and_the_old_rows_play_again_on_it():
-    """docs/ladder rows were played on pack 0.1.0: a greedy row (the bot's play depends only on
+    """docs/results/ladder rows were played on pack 0.1.0: a greedy row (the bot's play depends only on
     the seed) plays again to the same game on the kept pack; new rows name the pack, and a
     resumed ladder does not count rows of another pack as done."""
     from woodlands.bots.ladder import pack_label, play_game, read_rows
-    rows = read_rows(Path(__file__).parents[2] / "docs" / "ladder" / "results.jsonl")
+    rows = read_rows(Path(__file__).parents[2] / "docs" / "results" / "ladder" / "results.jsonl")
     old = [r for r in rows if r["game"] == "tanglewoods" and r["bot"] == "greedy"][:2]
     assert old and all(pack_label(r) == "tanglewoods-standard 0.1.0" for r in old)
     for r in old:
@@ -157,7 +157,7 @@ def test_a_resumed_ladder_replays_the_seeds_of_another_pack(tmp_path):
     path = tmp_path / "ladder.jsonl"
     first = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random"], 2, "200", say=[].append)
     assert [r["content"] for r in first] == [{"id": "tanglewoods-standard", "version": "0.3.0"}] * 2
-    # rows from the old pack (as docs/ladder's are) do not count as played on today's pack
+    # rows from the old pack (as docs/results/ladder's are) do not count as played on today's pack
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     path.write_text("".join(json.dumps(dict(r, content={"id": "tanglewoods-standard", "version": "0.1.0"})) + "\n"
                             for r in rows), encoding="utf-8")

@@ -51,7 +51,7 @@ HEURISTIC_EXPLORATION = 0.25
 #: person's game has no round limit, and a random player may wander for a long time
 PLAYOUT_LIMIT = 4000
 LEAVES = ("heuristic", "random", "greedy")
-#: the leaf evaluation a bot uses when none is named (docs/bots.md "Which leaf wins more")
+#: the leaf evaluation a bot uses when none is named (docs/results/bots.md "Which leaf wins more")
 DEFAULT_LEAF = "heuristic"
 #: decisions the heuristic leaf plays past the new node before it scores the position, and who
 #: plays them (``"random"`` or ``"greedy"``)
@@ -179,7 +179,7 @@ class SearchResult:
 
 class ISMCTSBot:
     """Information-set MCTS.  ``budget``: iterations or seconds per decision (:class:`Budget`);
-    ``leaf``: how a new node is judged (docs/bots.md "Which leaf wins more"):
+    ``leaf``: how a new node is judged (docs/results/bots.md "Which leaf wins more"):
 
     * ``"heuristic"`` (the default): the game's position value (:mod:`woodlands.bots.leaf`) of
       the sample right after the new node (or after up to ``rollout`` decisions of

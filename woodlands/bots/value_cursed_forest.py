@@ -61,7 +61,7 @@ def repeat_key(state: "GameState", seat: int) -> bytes:
 
 
 #: the margin by which an option must beat the greedy choice, by how many adventurers the team has
-#: (docs/bots.md "The Cursed Forest with four players")
+#: (docs/results/bots.md "The Cursed Forest with four players")
 MARGIN_FEW = 0.05       # one or two adventurers: the search bot's own MARGIN
 MARGIN_MANY = 0.15      # three or four
 

@@ -19,7 +19,7 @@ logistic model per scene of public features of the position (:func:`features`: t
 marker's distance from the middle, the Light's, locations visited, creatures, Spirit, dice,
 Crystals, Boons, where each Action card lies in the River), fitted to how the greedy bot's
 games went from such positions (``benchmarks/fit_storyfold_value.py`` writes
-``storyfold_value.toml`` beside this module, with those loss rates; docs/bots.md "Which leaf
+``storyfold_value.toml`` beside this module, with those loss rates; docs/results/bots.md "Which leaf
 wins more").
 
 It reads only what the seat sees of the sample (the markers, the River, the dice, the counts:
@@ -46,7 +46,7 @@ WEIGHTS_FILE = Path(__file__).with_name("storyfold_value.toml")
 #: the features, in the order of the weights (see :func:`features`)
 #: (not what one decision changes for a moment and the greedy bot's games tie to winning: a
 #: creature stunned, the dice still free this phase, the phase itself; with them the search
-#: chased a stun or an unspent die, docs/bots.md "Which leaf wins more")
+#: chased a stun or an unspent die, docs/results/bots.md "Which leaf wins more")
 FEATURES = ("bias", "shadow_distance", "light_gap", "visited", "healed", "creatures", "spirit", "dice_sides",
             "crystals", "boons", "river_light", "river_help", "river_explore", "river_heal", "shadow_distance_sq")
 #: what losing a scene costs on top of the scenes it adds (its Shadow section's Spirit or bad card,

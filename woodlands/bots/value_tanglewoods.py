@@ -10,7 +10,7 @@ Two values, both read from ``state.view(seat)`` only:
 * :func:`position_value`, the one the search uses: the log-odds that the greedy bot goes on to
   win from here, a logistic regression of the final result on :func:`features` of positions
   from simulated greedy games (``benchmarks/fit_tanglewoods_value.py`` fits it and writes the
-  weights to ``value_tanglewoods.toml`` beside this module; docs/bots.md "Which leaf wins more").
+  weights to ``value_tanglewoods.toml`` beside this module; docs/results/bots.md "Which leaf wins more").
 
 >>> import woodlands
 >>> state = woodlands.load_game("tanglewoods").new_game(seed=2, options={"hero": "thorn-warden", "difficulty": 10, "round_limit": 40})
@@ -43,7 +43,7 @@ FEATURES = ("bears_defeated", "bears_loose", "bears_in_tableau", "health", "low_
             "rounds_left", "late_bears_short", "difficulty", "strategy_passes_left", "hand_value")
 #: the decisions the search bot searches at Tanglewoods: which map to follow, whom to bribe (the
 #: rest, placing cards and committing dice among them, are the greedy bot's: a value read a few
-#: decisions ahead misjudged them, docs/bots.md "Which leaf wins more")
+#: decisions ahead misjudged them, docs/results/bots.md "Which leaf wins more")
 SEARCHED = frozenset({"map", "bribe"})
 #: how many decisions the greedy bot plays on after an option (one to two rounds) before the
 #: fitted value judges the position (or the game's end, if it comes first)
