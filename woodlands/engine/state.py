@@ -279,6 +279,25 @@ class GameState:
         """What ``player`` may see, as a JSON-able dict.  Games override this."""
         raise NotImplementedError
 
+    def position(self, seat: int | None = None) -> dict[str, Any]:
+        """This position as versioned JSON, every hidden fact included, from which
+        :meth:`Game.from_position <woodlands.engine.game.Game.from_position>` makes a state that
+        goes on exactly as this one; with ``seat``, only what that seat may know (not playable).
+        See :mod:`woodlands.engine.position`."""
+        from .position import write_position
+        return write_position(self, seat)
+
+    def _censor(self, seat: int, data: dict[str, Any]) -> None:
+        """Blank, in the written position ``data`` (``data["state"]`` holds the game's fields as
+        written, ``data["stack"]`` and ``data["pending"]`` its steps), each fact hidden from
+        ``seat``: the same facts :meth:`_resample_hidden` draws afresh, each written ``None``.
+        A game whose only hidden fact is its generator (which a seat's position never holds)
+        needs nothing here; one with hidden facts of its own overrides this."""
+        if type(self)._resample_hidden is not GameState._resample_hidden:
+            raise NotImplementedError(
+                f"{self.game.id}: this game hides facts from a seat (it has _resample_hidden) but does not say "
+                "how a seat's position leaves them out (its state class needs a _censor(seat, data) method)")
+
     def determinize(self, seat: int, seed: int) -> "GameState":
         """A full position consistent with everything ``seat`` has seen, for search and sampling.
 
