@@ -226,7 +226,7 @@ def load_game(game_id: str, content: str | Path | None = None) -> Game:
 
 def replay(record: dict[str, Any], content: str | Path | None = None,
            accept_rules_change: bool = False,
-           before_choice: Callable[[GameState, str], None] | None = None) -> GameState:
+           before_choice: Callable[[GameState, str], None] | None = None, keep_undo: bool = False) -> GameState:
     """Rebuild the exact state a record describes.  A malformed or forged record raises
     :class:`RecordError` saying where it breaks.
 
@@ -234,7 +234,8 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
     exactly the game it recorded (its ``"digest"``); otherwise it is refused with the list of
     rules changes since, unless ``accept_rules_change`` asks for a new game from its choices.
     ``before_choice(state, choice)``, if given, is called before each choice is applied (the
-    web server learns who made each one in the same pass)."""
+    web server learns who made each one in the same pass).  ``keep_undo``: the state keeps the
+    states before its last choices as it replays them (:meth:`GameState.keep_undo`)."""
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
     if record.get("format") != RECORD_FORMAT:
@@ -273,6 +274,8 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
         state = game.new_game(seed=record["seed"], options=record["options"])
     except GameOptionError as e:
         raise RecordError(f"record options rejected: {e}") from None
+    if keep_undo:
+        state.keep_undo()
     for i, choice in enumerate(record["choices"]):
         while redraws and redraws[0][0] == i:
             _redraw(state, redraws.pop(0)[1])
