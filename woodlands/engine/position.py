@@ -20,8 +20,10 @@ The engine writes what every game has (the envelope, the generator, the steps, t
 choices, the outcome); the game's own fields are found by a walk over its state class's slots
 (and ``__dict__``, for a class without slots), so a game gets positions with no code of its
 own.  Values are JSON; a tuple is written ``{"tuple": [...]}`` and a dict ``{"map": [[key,
-value], ...]}``, so each comes back as the type it was.  A field holding the game's content pack
-is not written: the position names the pack, and reading puts the loaded pack back.
+value], ...]}``, so each comes back as the type it was, and a part of the content pack that a
+step carries (the effect being carried out) ``{"content": [path]}``, its place in the pack.  A
+field holding the game's content pack is not written: the position names the pack, and reading
+puts the loaded pack back.
 
 ``state.position(seat=k)`` is what seat ``k`` may know of it: no generator, the log as
 ``log_for(k)``, no choices (another seat's option ids can name its secrets), and each hidden
@@ -32,7 +34,8 @@ cannot be played on.
 Reading (:func:`read_position`) checks the envelope, the types of every field against a freshly
 started game of the same options, the step names, the pending decision against what its step asks
 now, and the game's invariants when it declares some; any problem raises :class:`RecordError`
-naming the field, and nothing is half built.
+naming the field, and nothing is half built.  A position with no pending decision holds steps
+to run, which reading runs up to the next decision (a situation set up for a test).
 """
 from __future__ import annotations
 
