@@ -1,11 +1,17 @@
 """Helpers shared by the whole-game tests."""
 from __future__ import annotations
 
+import json
 import random
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any, Callable, Iterable
 
 import woodlands
+from woodlands.engine.position import codec
 from woodlands.engine.rng import Rng
+
+#: the audit's reproductions: a game, a seed, options and the choices that reach what was wrong
+REPROS = Path(__file__).resolve().parent / "repros"
 
 
 def play_random(state: woodlands.GameState, rng: random.Random,
@@ -66,3 +72,48 @@ class ScriptedRng(Rng):
 
     def copy(self) -> "ScriptedRng":
         return ScriptedRng(self.state, list(self.script), self.sizes, self.first)
+
+
+def position(game: str | woodlands.Game, *, seed: int = 0, options: dict[str, Any] | None = None,
+             choices: Iterable[str] = (), steps: Iterable[tuple[Any, ...]] | None = None,
+             log: list[dict[str, Any]] | None = None, strict: bool = True, **facts: Any) -> woodlands.GameState:
+    """An exact situation of ``game``, built as a position (docs/engine.md, "Positions"): the
+    game started with ``seed`` and ``options``, ``choices`` made, and then each of ``facts`` (a
+    field of the game's state and its value, as the state holds it) written into its position,
+    which is read back.  Reading checks the facts as it checks any position: a field the state
+    does not have, a value of the wrong type, or one that breaks the game's invariants (a card in
+    two places) fails here, not somewhere in the rules.
+
+    ``steps``: the position waits for no decision and has these steps to run, in this order
+    (reading runs them up to the next decision); ``log``: the log so far (``[]``: the log starts
+    with the situation); ``strict=False``: a hand-made situation that need not keep the game's
+    invariants (see ``Game.from_position``)."""
+    if isinstance(game, str):
+        game = woodlands.load_game(game)
+    state = game.new_game(seed=seed, options=options)
+    for choice in choices:
+        state.apply(choice)
+    data = state.position()
+    written = codec(game)
+    for name, value in facts.items():
+        if name not in data["state"]:
+            raise KeyError(f"a {game.id} state has no field {name!r}")
+        data["state"][name] = written.encode(value, name)
+    if steps is not None:
+        data["stack"] = [written.step(step, "stack") for step in reversed(list(steps))]
+        data["pending"] = data["decision"] = None
+    if log is not None:
+        data["log"] = log
+    return game.from_position(json.loads(json.dumps(data)), strict=strict)
+
+
+def repro(name: str, game: woodlands.Game | None = None, *, before_last: bool = True,
+          **facts: Any) -> tuple[woodlands.GameState, str, dict[str, Any]]:
+    """The audit's reproduction ``name`` (a file of tests/repros) as a position: its game (or
+    ``game``, for a pack it was found on) just before its last choice (``before_last=False``:
+    after every choice), with ``facts`` as :func:`position` takes them; the last choice; and the
+    repro itself (its ``rule``, what was ``wrong``)."""
+    r = json.loads((REPROS / name).read_text(encoding="utf-8"))
+    choices = r["choices"][:-1] if before_last else r["choices"]
+    state = position(game or r["game"], seed=r["seed"], options=r["options"], choices=choices, **facts)
+    return state, r["choices"][-1], r

@@ -8,18 +8,16 @@ checks, so a mistake in one cannot hide in the other.  The repros of the Tanglew
 wrong in seeded play are replayed at the end."""
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
-from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
 import woodlands
 from woodlands.engine import packs
+from tests.support import repro
 
-REPROS = Path(__file__).resolve().parent / "repros"
 
 Check = Callable[[dict[str, Any], Any, dict[str, Any], dict[str, Any], dict[str, Any]], list[str]]
 
@@ -247,10 +245,8 @@ def test_every_options_data_tells_the_truth(game_id: str) -> None:
 
 # ------------------------------------------------------------------ the repros
 def _replay(name: str) -> tuple[Any, dict[str, Any]]:
-    r = json.loads((REPROS / name).read_text(encoding="utf-8"))
-    s = packs.game_for(r["game"], "tanglewoods-standard", "0.2.0").new_game(seed=r["seed"], options=r["options"])
-    for choice in r["choices"]:
-        s.apply(choice)
+    """The repro's game after all its choices, as a position (tests/support.py: ``repro``)."""
+    s, _, r = repro(name, packs.game_for("tanglewoods", "tanglewoods-standard", "0.2.0"), before_last=False)
     return s, r
 
 

@@ -93,7 +93,7 @@ def test_rng_is_pinned_across_versions():
 
 
 def test_undo_goes_back_one_choice_but_never_past_chance(tanglewoods):
-    state = tanglewoods.new_game(seed=11)
+    state = tanglewoods.new_game(seed=11).keep_undo()
     rng = random.Random(11)
     undone = 0
     for _ in range(200):
@@ -128,3 +128,27 @@ def test_a_copy_of_the_default_pack_does_not_capture_default_replays(tmp_path):
     woodlands.load_game("tanglewoods", copy)
     shutil.rmtree(copy)
     assert woodlands.replay(state.record()).view(0) == state.view(0)
+
+
+def test_undo_takes_back_a_kept_state_and_keeps_a_bounded_number(monkeypatch):
+    """Undo replays nothing: it takes back the state kept before the last choice, and a state
+    keeps at most UNDO_LIMIT of them (here 5); a state that keeps none says how to keep them."""
+    from tests.toy_game import ToyGame
+    from woodlands.engine import state as engine_state
+    monkeypatch.setattr(engine_state, "UNDO_LIMIT", 5)
+    game = ToyGame(ToyGame.load_content(None))
+    plain = game.new_game(seed=1, options={"target": 50})
+    plain.apply("add:1")
+    with pytest.raises(woodlands.IllegalAction, match="keeps no earlier states"):
+        plain.undo()
+    state = game.new_game(seed=1, options={"target": 50}).keep_undo()
+    seen = [fingerprint(state)]
+    for _ in range(8):              # adding never uses chance: every choice may be taken back
+        state.apply("add:1")
+        seen.append(fingerprint(state))
+    for k in range(5):
+        state = state.undo()
+        assert fingerprint(state) == seen[-2 - k]
+    assert not state.can_undo(), "the five kept states are used up"
+    with pytest.raises(woodlands.IllegalAction, match="no earlier state is kept"):
+        state.undo()

@@ -208,7 +208,7 @@ def test_undo_never_goes_back_past_a_redraw() -> None:
         assert not state.can_undo()
         # a choice that draws and rolls nothing may be taken back after it; the redraw stays
         for option in state.decision.options:
-            twin = state.clone()
+            twin = state.clone().keep_undo()
             twin.apply(option.id)
             if twin.can_undo():
                 back = twin.undo()

@@ -196,7 +196,7 @@ def test_no_screen_shows_another_seats_face_down_items(game, size, tmp_path, mon
 def test_line_mode_refuses_to_undo_another_players_move(game, run_cli):
     """Line mode: after the handover to Player 3, u does not bring back Player 2's screen."""
     state, numbers, ids = before_a_handover(game)
-    state.apply(ids[-1])
+    state.keep_undo().apply(ids[-1])
     player = state.decision.player
     code, out, err = run_cli("play", "cursed-forest", "--players", "3", "--seed", str(SEED),
                              stdin="\n".join(map(str, numbers)) + "\nu\nq\n")

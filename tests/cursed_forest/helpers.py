@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import woodlands
-from tests.support import ScriptedRng
-from woodlands.engine.eventlog import AppendLog
+from tests.support import ScriptedRng, position
 from woodlands.engine.steps import push_in_order
 from woodlands.games.cursed_forest import state as S
 from woodlands.games.cursed_forest.forest import lay
@@ -85,15 +84,9 @@ def situation(*chars: str, players: int | None = None, seed: int = 1, **options:
     opts["players"] = players
     if players == 1 and len(chars) > 1:
         opts["adventurers"] = len(chars)
-    s = GAME.new_game(seed=seed, options=opts)
-    s.stack.clear()
-    s.pending = None
-    s.decision = None
-    s._log = AppendLog()
-    s.turn = 0
-    s.turn_no = 1
-    s.round_no = 1
-    return s
+    # a position (tests/support.py) with no steps and an empty log; the board and the adventurers
+    # are laid out by hand after it, so the game's invariants are not asked of it
+    return position(GAME, seed=seed, options=opts, steps=[], log=[], strict=False, turn=0, turn_no=1, round_no=1)
 
 
 def run(s: Any, steps: Any = None) -> Any:

@@ -1,29 +1,23 @@
-"""The audit's reproductions (issue 9), replayed on the default pack from tests/repros/.
+"""The audit's reproductions (issue 9), on the default pack, from tests/repros/.
 
 Each file holds a game, a seed, options and the choices that reach the wrong situation; the
-last choice is where the audit saw it.  We replay all but that last choice and look at the
-position the rulings describe."""
+last choice is where the audit saw it.  Each test starts from the position just before that
+choice (tests/support.py: ``repro``) and looks at what the rulings describe."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-import woodlands
+from tests.support import repro
 from woodlands.games.cursed_forest.view import plain
 
-REPROS = Path(__file__).resolve().parents[1] / "repros"
 
-
-def replay_up_to_last(name: str) -> tuple[Any, str]:
-    """The repro's game just before its last choice, and that choice."""
-    r = json.loads((REPROS / name).read_text(encoding="utf-8"))
-    s = woodlands.load_game(r["game"]).new_game(seed=r["seed"], options=r["options"])
-    for c in r["choices"][:-1]:
-        s.apply(c)
-    return s, r["choices"][-1]
+def replay_up_to_last(name: str, **facts: Any) -> tuple[Any, str]:
+    """The repro's position just before its last choice (with ``facts`` set), and that choice."""
+    s, last, _ = repro(name, **facts)
+    return s, last
 
 
 @pytest.mark.rules("CF-084", "C-17")
@@ -161,18 +155,10 @@ def test_repro_the_black_flame_burns_morna_with_one_roll_for_all():
 
 @pytest.mark.rules("C-20", "CF-100", "CF-076")
 def test_a_black_flame_that_burns_morna_to_nothing_wins_the_game():
-    s, last = replay_up_to_last("cursed-forest-black-flame-spares-morna.json")
-    s.morna_health = 2            # the flame's two dice roll at least 2
+    # the flame's two dice roll at least 2
+    s, last = replay_up_to_last("cursed-forest-black-flame-spares-morna.json", morna_health=2)
     s.apply(last)
     assert s.morna_health == 0 and s.is_over and s.outcome["how"] == "morna"
-
-
-def _crow_game():
-    r = json.loads((REPROS / "cursed-forest-C-22-crow-turns-face-up.json").read_text(encoding="utf-8"))
-    s = woodlands.load_game(r["game"]).new_game(seed=r["seed"], options=r["options"])
-    for c in r["choices"][:-1]:
-        s.apply(c)
-    return s, r["choices"][-1]
 
 
 @pytest.mark.rules("C-22", "CF-048", "C-9")
@@ -180,7 +166,7 @@ def test_a_face_down_crow_that_is_sent_turns_face_up_for_the_table():
     """Player 2's adventurer holds the Crow face down and Player 1 was never told of it: before
     it is sent Player 1 sees only "face-down".  Once sent, it is face up: Player 1's view names
     it, and Player 1's log tells the show before the re-roll, as the full log does."""
-    s, last = _crow_game()
+    s, last = replay_up_to_last("cursed-forest-C-22-crow-turns-face-up.json")
     assert last == "crow" and s.decision.data["adventurer"] == 1 and s.owner == [0, 1]
     assert s.view(0)["players"][1]["extras"] == ["face-down"]
     assert "crow" not in json.dumps(s.view(0)) and "crow" not in json.dumps(s.log_for(0))

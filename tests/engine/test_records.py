@@ -128,7 +128,7 @@ def test_a_record_without_a_digest_of_the_current_rules_replays():
 
 
 def test_undo_still_goes_back_one_choice():
-    state = _played(n=5)
+    state = woodlands.replay(_played(n=5).record(), keep_undo=True)
     while not state.can_undo() and not state.is_over:
         state.apply(state.decision.options[0].id)
     if state.can_undo():

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 import woodlands
-from woodlands.games.storyfold import state as S
 
 REPROS = Path(__file__).resolve().parent.parent / "repros"
 DEFAULT = woodlands.load_game("storyfold")
@@ -34,10 +33,10 @@ def decision_of(s: Any) -> Any:
 
 
 def position(s: Any) -> dict[str, Any]:
-    """Every fact of the position (the step stack and the generator included)."""
-    snap = {name: getattr(s, name) for name in S._LISTS + S._SCALARS if name != "content"}
-    snap.update(stack=list(s.stack), pending=s.pending, rng=s.rng.state)
-    return snap
+    """Every fact of the position (the step stack and the generator included): the state's
+    position but for its log and choices, which a resumed game starts afresh."""
+    data = s.position()
+    return {key: data[key] for key in ("state", "stack", "pending", "rng")}
 
 
 @pytest.mark.rules("S-11", "S-7")

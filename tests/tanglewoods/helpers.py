@@ -13,9 +13,7 @@ from typing import Any, Iterable
 import pytest
 
 import woodlands
-from tests.support import ScriptedRng
-from woodlands.engine.eventlog import AppendLog
-from woodlands.engine.steps import push_in_order
+from tests.support import ScriptedRng, position
 from woodlands.games.tanglewoods import state as S
 from woodlands.games.tanglewoods.model import DIE_COLOUR
 
@@ -77,59 +75,43 @@ LIST_DEFAULTS = ("forest_deck", "forest_discard", "drawn", "map_discard", "map_d
                  "item_discard", "inventory", "shop", "bears_won", "round_mods", "used", "revealed")
 
 
-def situation(steps: Iterable[str | tuple[Any, ...]] = (), *, hero: str = "plain-hero", side: str | None = "a",
+def situation(steps: Iterable[str | tuple[Any, ...]] = (), *, hero: str | None = "plain-hero", side: str | None = "a",
               round_limit: int | None = 1, dice: dict[int, int] | None = None,
               game: woodlands.Game | None = None, **fields: Any) -> Any:
-    """A game positioned by hand, then advanced through ``steps``.
+    """A game positioned by hand, then advanced through ``steps``: a position (tests/support.py)
+    of a started game with these facts, whose steps are ``steps``.
 
-    ``fields`` set state attributes (``tableau=[fc(...)]`` also sizes damage/defeated/wilds).
+    ``fields`` set state fields (``tableau=[fc(...)]`` also sizes damage/defeated/wilds).
     Unless given: every deck and pile is empty apart from a map deck of quiet maps, all 17
     dice are in the pool, the three bears are set aside, round 1, Health 5, Strategy 3,
     Recovery 3 and 10 gold.  The log holds only what happened from the situation on.
     With ``round_limit=1`` (the default) the game stops as "unfinished" when the next round
-    would start, which is a clean place to look at the result of a round.
+    would start, which is a clean place to look at the result of a round.  The position leaves
+    most cards out of the game, so the game's invariants are not asked of it.
     """
-    opts: dict[str, Any] = {}
+    opts: dict[str, Any] = {"difficulty": 3, "difficulty_mode": "single"}
+    if hero is not None:
+        opts["hero"] = hero
+    if side is not None:
+        opts["side"] = side
     if round_limit is not None:
         opts["round_limit"] = round_limit
-    s = new_game(hero=hero, side=side, game=game, **opts)
-    s.stack.clear()
-    s.pending = None
-    s.decision = None
-    s._log = AppendLog()          # the log starts with the situation
-    for name in LIST_DEFAULTS:
-        setattr(s, name, [])
-    s.map_deck = [mc(m) for m in QUIET_MAPS]
-    s.bears_aside = [bear("papa-bear"), bear("baby-bear"), bear("mama-bear")]
-    s.tableau, s.damage, s.defeated, s.wilds = [], [], [], []
-    s.dice_zone = [POOL] * len(DIE_COLOUR)
-    s.dice_face = [-1] * len(DIE_COLOUR)
-    s.dice_applied = [False] * len(DIE_COLOUR)
-    s.active_map = -1
-    s.map_complete = False
-    s.merchant_ok = False
-    s.round = 1
-    s.health, s.strategy, s.recovery, s.gold = 5, 3, 3, 10
+    facts: dict[str, Any] = {name: [] for name in LIST_DEFAULTS}
+    facts.update(map_deck=[mc(m) for m in QUIET_MAPS],
+                 bears_aside=[bear("papa-bear"), bear("baby-bear"), bear("mama-bear")],
+                 tableau=[], damage=[], defeated=[], wilds=[], dice_zone=[POOL] * len(DIE_COLOUR),
+                 dice_face=[-1] * len(DIE_COLOUR), dice_applied=[False] * len(DIE_COLOUR), active_map=-1,
+                 map_complete=False, merchant_ok=False, round=1, health=5, strategy=3, recovery=3, gold=10)
     tableau = fields.pop("tableau", None)
-    for key, value in fields.items():
-        if not hasattr(s, key):
-            raise AttributeError(key)
-        setattr(s, key, value)
+    facts.update(fields)
     if tableau is not None:
-        s.tableau = list(tableau)
-        n = len(s.tableau)
-        if "damage" not in fields:
-            s.damage = [0] * n
-        if "defeated" not in fields:
-            s.defeated = [False] * n
-        if "wilds" not in fields:
-            s.wilds = [None] * n
+        n = len(tableau)
+        facts.update(tableau=list(tableau), damage=fields.get("damage", [0] * n),
+                     defeated=fields.get("defeated", [False] * n), wilds=fields.get("wilds", [None] * n))
     for die, zone in (dice or {}).items():
-        s.dice_zone[die] = zone
-    push_in_order(s.stack, [st if isinstance(st, tuple) else (st,) for st in steps])
-    if s.stack:
-        s.advance()
-    return s
+        facts["dice_zone"][die] = zone
+    return position(game or GAME, seed=1, options=opts, steps=[st if isinstance(st, tuple) else (st,) for st in steps],
+                    log=[], strict=False, **facts)
 
 
 def rest_of_round(first: str) -> list[str]:

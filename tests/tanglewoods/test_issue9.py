@@ -4,8 +4,6 @@ Tanglewoods part of observability (AUD-2).  The audit's reproductions are replay
 exact situations in the test pack."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,10 +12,10 @@ import woodlands
 from woodlands.engine import packs
 from woodlands.games.tanglewoods.effects import run_effects
 from woodlands.games.tanglewoods.model import Effect
+from tests.support import repro
 from tests.tanglewoods.helpers import (C, COMMITTED, HALT, bear, events, fc, halted, ic, ids, kind, mc, new_game,
                                        peek_at_level_10, play, situation)
 
-REPROS = Path(__file__).resolve().parent.parent / "repros"
 #: The audit's games name no pack.  They were found on tanglewoods-standard 0.1.0 and play the
 #: same on 0.2.0; pack 0.3.0 changed the Hedge Witch's stats, which the T-4 game plays, so they
 #: are replayed on a kept pack, as any old record is (engine/packs.py).
@@ -25,11 +23,9 @@ REPRO_PACK = ("tanglewoods-standard", "0.2.0")
 
 
 def replay_repro(name: str) -> tuple[Any, dict[str, Any]]:
-    """The audit's game, played through its choices (every one must still be legal)."""
-    r = json.loads((REPROS / name).read_text(encoding="utf-8"))
-    s = packs.game_for(r["game"], *REPRO_PACK).new_game(seed=r["seed"], options=r["options"])
-    for choice in r["choices"]:
-        s.apply(choice)
+    """The audit's game, played through its choices (every one must still be legal), as a
+    position (tests/support.py: ``repro``)."""
+    s, _, r = repro(name, packs.game_for("tanglewoods", *REPRO_PACK), before_last=False)
     return s, r
 
 

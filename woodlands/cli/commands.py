@@ -211,7 +211,7 @@ def continue_last(saved: SavedGame) -> PlaySession:
         raise UserError(f"the last game was played with the content pack {saved.content}, which is gone; "
                         f"its record is {saved.record}")
     try:
-        state = replay(load_record(saved.record), saved.content)
+        state = replay(load_record(saved.record), saved.content, keep_undo=True)
     except RecordError as e:
         raise RecordError(f"{saved.record}: {e}") from None
     seen = max(0, state.log_length - RECAP)

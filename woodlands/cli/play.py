@@ -80,7 +80,7 @@ class PlaySession:
     def __init__(self, console: Console, state: GameState, content: str | None, stdin: IO[str],
                  seen: int = 0, autosave: "Autosave | None" = None, auto_forced: bool = False) -> None:
         self.console = console
-        self.state = state
+        self.state = state.keep_undo()      # undo takes back the state kept, never a replay
         self.content = content
         self.stdin = stdin
         self.narrator = narrator_for(state.game)
@@ -454,7 +454,7 @@ class PlaySession:
             self.say("Say which file: l FILE", "yellow")
             return
         try:
-            state = replay(load_record(arg), self.content)
+            state = replay(load_record(arg), self.content, keep_undo=True)
         except OSError as e:
             # the reason often names the file already ("x.json: no such file"): not twice
             self.say(f"Could not read {arg}: {str(e.strerror or e).removeprefix(f'{arg}: ')}", "yellow")
@@ -560,7 +560,7 @@ def start_state(game: Game, seed: int | None, options: dict[str, Any], load: str
     """A new game, the one a saved record describes, or (Storyfold) one resumed from the save
     made at the end of a scene."""
     if load:
-        return replay(load_record(load), content)
+        return replay(load_record(load), content, keep_undo=True)
     if resume:
         return game.new_game(seed=seed, options=dict(options, resume=load_record(resume)))
     return game.new_game(seed=seed, options=options)

@@ -113,6 +113,15 @@ class Game:
         folder = None if self.content_path is None else str(self.content_path)
         return action_space(self.id, options, folder)
 
+    def from_position(self, data: Any, strict: bool = True) -> GameState:
+        """The state a position (:meth:`GameState.position`) describes, going on exactly as the
+        state it was written from.  The position must be of this game and content pack; any
+        problem raises :class:`RecordError` (:class:`GameOptionError` for its options) saying
+        what is wrong; ``strict=False`` skips the game's invariants (a hand-made situation).
+        See :mod:`woodlands.engine.position`."""
+        from .position import read_position
+        return read_position(self, data, strict)
+
     def options_for_simulation(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
         """``options`` over :attr:`simulation_options`: what bots and simulations play with."""
         return {**self.simulation_options, **(options or {})}
@@ -217,7 +226,7 @@ def load_game(game_id: str, content: str | Path | None = None) -> Game:
 
 def replay(record: dict[str, Any], content: str | Path | None = None,
            accept_rules_change: bool = False,
-           before_choice: Callable[[GameState, str], None] | None = None) -> GameState:
+           before_choice: Callable[[GameState, str], None] | None = None, keep_undo: bool = False) -> GameState:
     """Rebuild the exact state a record describes.  A malformed or forged record raises
     :class:`RecordError` saying where it breaks.
 
@@ -225,7 +234,8 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
     exactly the game it recorded (its ``"digest"``); otherwise it is refused with the list of
     rules changes since, unless ``accept_rules_change`` asks for a new game from its choices.
     ``before_choice(state, choice)``, if given, is called before each choice is applied (the
-    web server learns who made each one in the same pass)."""
+    web server learns who made each one in the same pass).  ``keep_undo``: the state keeps the
+    states before its last choices as it replays them (:meth:`GameState.keep_undo`)."""
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
     if record.get("format") != RECORD_FORMAT:
@@ -264,6 +274,8 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
         state = game.new_game(seed=record["seed"], options=record["options"])
     except GameOptionError as e:
         raise RecordError(f"record options rejected: {e}") from None
+    if keep_undo:
+        state.keep_undo()
     for i, choice in enumerate(record["choices"]):
         while redraws and redraws[0][0] == i:
             _redraw(state, redraws.pop(0)[1])
@@ -315,3 +327,22 @@ def _redraw(state: GameState, seed: int) -> None:
         state.redraw_unseen(seed)
     except NotImplementedError as e:
         raise RecordError(f"the record redraws hidden facts, but {e}") from None
+
+
+def load_position(data: Any, content: str | Path | None = None) -> GameState:
+    """The state a position describes, its game and content pack found as :func:`replay` finds a
+    record's (the default pack, one loaded earlier, a kept older version, or the folder
+    ``content``).  A malformed position raises :class:`RecordError` saying where it breaks."""
+    from .position import check_envelope, read_position
+    check_envelope(data)
+    want = data["content"]
+    try:
+        if content is None and data["game"] in registry.game_ids():
+            game = game_for(data["game"], want["id"], want["version"])
+        else:
+            game = load_game(data["game"], content)
+    except GameOptionError as e:
+        raise RecordError(f"position names {e}") from None
+    except ContentError as e:
+        raise RecordError(f"the position's content pack cannot be loaded: {e}") from None
+    return read_position(game, data)

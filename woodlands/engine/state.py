@@ -77,6 +77,8 @@ RECORD_VERSION = 2
 RECORD_VERSIONS = (1, 2)
 #: the largest seed a redraw takes (the generator keeps 64 bits)
 _SEED_LIMIT = (1 << 64) - 1
+#: how many earlier states a state that keeps them (:meth:`GameState.keep_undo`) holds at most
+UNDO_LIMIT = 100
 
 
 class GameState:
@@ -92,7 +94,7 @@ class GameState:
     """
 
     __slots__ = ("game", "seed", "options", "rng", "stack", "pending", "decision", "_log",
-                 "_choices", "over", "_outcome", "chance_floor", "_revealed", "redraws")
+                 "_choices", "over", "_outcome", "chance_floor", "_revealed", "redraws", "_undo")
 
     #: Log event types that reveal hidden information or use chance; undo stops at them.  Each
     #: game declares its own on its state class; it is read once, when the class is made.
@@ -121,6 +123,9 @@ class GameState:
         self._revealed = False
         #: each :meth:`redraw_unseen` so far, as (choices made before it, its seed), in order
         self.redraws: tuple[tuple[int, int], ...] = ()
+        #: the states before each choice since the last chance event, for :meth:`undo`; None:
+        #: this state keeps none (see :meth:`keep_undo`)
+        self._undo: list[GameState] | None = None
 
     # ------------------------------------------------------------------ the public API
     @property
@@ -217,6 +222,9 @@ class GameState:
         :func:`woodlands.engine.fastpath.play` keeps no record and no floor)."""
         step = self.pending
         assert step is not None
+        undo = self._undo
+        if undo is not None:
+            undo.append(self.clone())
         self.pending = None
         self.decision = None
         self._choices.append(option_id)
@@ -231,25 +239,46 @@ class GameState:
         self.advance()
         if self._revealed or self.rng.state != before:
             self.chance_floor = len(self._choices)
+            if undo is not None:
+                undo.clear()        # undo never goes back past chance: nothing before it is needed
+        elif undo is not None and len(undo) > UNDO_LIMIT:
+            del undo[0]
 
     def can_undo(self) -> bool:
         """Undo never goes back past a shuffle, draw or roll (the choice that led to chance
         stays), nor out of a finished game: the result has been announced, and taking the last
-        choice back would let a player try the ending again."""
-        return not self.over and len(self._choices) > self.chance_floor
+        choice back would let a player try the ending again.  A state that keeps its earlier
+        states (:meth:`keep_undo`) also needs one kept: it holds at most :data:`UNDO_LIMIT`."""
+        undo = self._undo
+        return not self.over and len(self._choices) > self.chance_floor and (undo is None or bool(undo))
+
+    def keep_undo(self) -> "GameState":
+        """From now on, keep the state before each choice, so that :meth:`undo` can go back
+        without a replay; returns this state.  Only the states since the last chance event are
+        kept (undo never goes back past one), and at most :data:`UNDO_LIMIT` of them: clones,
+        which share the log's sealed chunks and the content, so each costs its own lists only.
+        What a client that lets people undo calls once; bots and simulations, which never undo,
+        keep none and pay nothing."""
+        if self._undo is None:
+            self._undo = []
+        return self
 
     def undo(self) -> "GameState":
-        """The state one choice back (a fresh replay); raises IllegalAction past a chance event."""
+        """The state one choice back, as it was (a clone of the one :meth:`keep_undo` kept: no
+        replay), itself keeping the states before it; raises IllegalAction past a chance event,
+        or when this state keeps no earlier states."""
         if self.over:
             raise IllegalAction("undo: the game is over; its last choice cannot be taken back")
-        if not self.can_undo():
+        if len(self._choices) <= self.chance_floor:
             raise IllegalAction("undo: the last choice revealed a card or rolled dice; it cannot be taken back")
-        from .game import replay
-        record = self.record(digest=False)
-        record["choices"] = record["choices"][:-1]
-        if "redraws" in record:     # (can_undo keeps undo from going back past one: none is dropped)
-            record["redraws"] = [r for r in record["redraws"] if r["at"] <= len(record["choices"])]
-        return replay(record, self.game.content_path)
+        if self._undo is None:
+            raise IllegalAction("undo: this state keeps no earlier states (call keep_undo() when play starts, or "
+                                "replay its record with keep_undo=True)")
+        if not self._undo:
+            raise IllegalAction(f"undo: no earlier state is kept (a state keeps the last {UNDO_LIMIT})")
+        back = self._undo[-1].clone()
+        back._undo = self._undo[:-1]
+        return back
 
     def record(self, digest: bool = True) -> dict[str, Any]:
         """The event-sourced record: enough to rebuild this exact state with :func:`replay`.
@@ -288,6 +317,7 @@ class GameState:
         twin.over = self.over
         twin.chance_floor = self.chance_floor
         twin._revealed = False
+        twin._undo = None               # a copy keeps no earlier states of its own
         twin._outcome = self._outcome
         twin.redraws = self.redraws     # a tuple: shared, replaced (never changed) by a redraw
         self._clone_into(twin)
@@ -296,6 +326,25 @@ class GameState:
     def view(self, player: int = 0) -> dict[str, Any]:
         """What ``player`` may see, as a JSON-able dict.  Games override this."""
         raise NotImplementedError
+
+    def position(self, seat: int | None = None) -> dict[str, Any]:
+        """This position as versioned JSON, every hidden fact included, from which
+        :meth:`Game.from_position <woodlands.engine.game.Game.from_position>` makes a state that
+        goes on exactly as this one; with ``seat``, only what that seat may know (not playable).
+        See :mod:`woodlands.engine.position`."""
+        from .position import write_position
+        return write_position(self, seat)
+
+    def _censor(self, seat: int, data: dict[str, Any]) -> None:
+        """Blank, in the written position ``data`` (``data["state"]`` holds the game's fields as
+        written, ``data["stack"]`` and ``data["pending"]`` its steps), each fact hidden from
+        ``seat``: the same facts :meth:`_resample_hidden` draws afresh, each written ``None``.
+        A game whose only hidden fact is its generator (which a seat's position never holds)
+        needs nothing here; one with hidden facts of its own overrides this."""
+        if type(self)._resample_hidden is not GameState._resample_hidden:
+            raise NotImplementedError(
+                f"{self.game.id}: this game hides facts from a seat (it has _resample_hidden) but does not say "
+                "how a seat's position leaves them out (its state class needs a _censor(seat, data) method)")
 
     def determinize(self, seat: int, seed: int) -> "GameState":
         """A full position consistent with everything ``seat`` has seen, for search and sampling.
@@ -350,6 +399,8 @@ class GameState:
         self.rng = Rng(rng.next64())
         self.redraws = (*self.redraws, (at, seed))
         self.chance_floor = at
+        if self._undo:
+            self._undo.clear()
 
     def _redraw_unseen(self, rng: Rng) -> None:
         """Re-draw, in place and with ``rng`` only, every order no seat has seen (see

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, Collection, Sequ
 
 from ..engine.errors import GameOptionError, RecordError, WoodlandsError
 from ..engine.registry import GameDescriptor, OptionSpec
-from ..engine.state import GameState
+from ..engine.state import UNDO_LIMIT, GameState
 from .searchpool import SearchCrashed, SearchPool
 from .settings import Settings
 from .store import BOT, CHOICE, HUMAN, REDRAW, SEAT, UNDO, EventRow, GameRow, Store, token_hash
@@ -128,6 +128,8 @@ class Live:
                 self.history.clear()
             else:
                 self.history.append(before)
+                if len(self.history) > UNDO_LIMIT:      # memory bounded, as GameState.keep_undo's
+                    del self.history[0]
             self.state = after
             self.choosers.append((ev.seat or 0, ev.by_bot))
         elif ev.kind == UNDO:

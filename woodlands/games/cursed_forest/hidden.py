@@ -45,15 +45,51 @@ def named_items(s: CursedForestState, seat: int) -> set[int]:
     return named
 
 
-def resample_hidden(s: CursedForestState, seat: int, rng: Rng) -> None:
-    """Re-draw in place, with ``rng`` alone, what is hidden from ``seat`` (see the module)."""
-    held: list[tuple[int, int]] = []          # (adventurer, item): face down, not known to seat
+def face_down(s: CursedForestState, seat: int) -> list[tuple[int, int]]:
+    """(adventurer, item): the items held face down by other players' adventurers that ``seat``
+    has not been told of."""
+    held: list[tuple[int, int]] = []
     if any(o != seat for o in s.owner):
         known = set(s.shown) | {s.f_enchant} | named_items(s, seat)
         for b in range(s.n):
             if s.owner[b] != seat:
                 held += [(b, i) for i in carried(s, b) if i not in (EMPTY, POISON) and i not in known]
-    _redraw(s, seat, held, rng)
+    return held
+
+
+def resample_hidden(s: CursedForestState, seat: int, rng: Rng) -> None:
+    """Re-draw in place, with ``rng`` alone, what is hidden from ``seat`` (see the module)."""
+    _redraw(s, seat, face_down(s, seat), rng)
+
+
+def censor(s: CursedForestState, seat: int, data: dict[str, Any]) -> None:
+    """Blank in ``seat``'s written position what :func:`resample_hidden` re-draws: the face-down
+    items it was not told of, the bags, the items waiting to be stowed and the stack's tiles
+    (but for those seen going under it)."""
+    facts = data["state"]
+    hidden = {i for _, i in face_down(s, seat)}
+    for b in range(s.n):
+        if s.owner[b] != seat and hidden:
+            facts["inv"][b] = [None if x in hidden else x for x in facts["inv"][b]]
+            facts["extras"][b] = [None if x in hidden else x for x in facts["extras"][b]]
+    for k, _ in _waiting(s):
+        data["stack"][k][2] = None
+    facts["item_bag"] = [None] * len(s.item_bag)
+    facts["monster_bag"] = [None] * len(s.monster_bag)
+    for k in _unseen_tiles(s):
+        facts["tile_stack"][k] = None
+
+
+def _waiting(s: CursedForestState) -> list[tuple[int, tuple[Any, ...]]]:
+    """The drawn items waiting on the stack to be stowed, not yet named: (place, step)."""
+    return [(k, step) for k, step in enumerate(s.stack) if step[0] == "stow_item" and step[2] not in s.shown]
+
+
+def _unseen_tiles(s: CursedForestState) -> list[int]:
+    """The places in the tile stack of the tiles not seen going under it (CF-014, C-1)."""
+    tiles = s.content.tiles
+    under = {e["tile"] for e in s.log_since(0) if e["type"] == "lost"}
+    return [k for k, t in enumerate(s.tile_stack) if tiles[t].id not in under]
 
 
 def redraw_unseen(s: CursedForestState, rng: Rng) -> None:
@@ -67,7 +103,7 @@ def _redraw(s: CursedForestState, seat: int, held: list[tuple[int, int]], rng: R
     among themselves and the item bag, then the bag, the items waiting to be stowed, the stack
     and the monster bag."""
     items = s.content.items
-    waiting = [(k, step) for k, step in enumerate(s.stack) if step[0] == "stow_item" and step[2] not in s.shown]
+    waiting = _waiting(s)
     pool = sorted(set(s.item_bag) | {i for _, i in held})
     new: dict[int, int] = {}
     for slot in sorted({items[i].slot for _, i in held}):
@@ -93,9 +129,7 @@ def _redraw(s: CursedForestState, seat: int, held: list[tuple[int, int]], rng: R
         s.stack[k] = (step[0], step[1], i, *step[3:])
     s.item_bag = rest[len(waiting):]
     # a tile drawn with nowhere to go was seen going under the stack (CF-014, C-1): it stays
-    tiles = s.content.tiles
-    under = {e["tile"] for e in s.log_since(0) if e["type"] == "lost"}
-    at = [k for k, t in enumerate(s.tile_stack) if tiles[t].id not in under]
+    at = _unseen_tiles(s)
     for k, tile in zip(at, canonical_shuffle([s.tile_stack[k] for k in at], rng)):
         s.tile_stack[k] = tile
     s.monster_bag = canonical_shuffle(s.monster_bag, rng)

@@ -147,6 +147,11 @@ class CursedForestState(GameState):
         from .hidden import resample_hidden
         resample_hidden(self, seat, rng)
 
+    def _censor(self, seat: int, data: dict[str, Any]) -> None:
+        """What :meth:`_resample_hidden` re-draws, left out of a seat's position (see :mod:`.hidden`)."""
+        from .hidden import censor
+        censor(self, seat, data)
+
     def _redraw_unseen(self, rng: Rng) -> None:
         """The stack and the bags; every face-down item stays, its holder's player has seen it
         (see :mod:`.hidden`)."""

@@ -141,6 +141,21 @@ class StoryfoldState(GameState):
         """The face-down decks show only their size: each is re-drawn whole, but for the cards
         the player saw put on top of the Explore deck (``explore_added`` with ``on_top``) since
         it was last shuffled, which stay where they are."""
+        for name, at in self._hidden_places():
+            deck = getattr(self, name)
+            for k, card in zip(at, canonical_shuffle([deck[k] for k in at], rng)):
+                deck[k] = card
+
+    def _censor(self, seat: int, data: dict[str, Any]) -> None:
+        """A seat's position: the cards :meth:`_resample_hidden` re-draws are ``None``."""
+        facts = data["state"]
+        for name, at in self._hidden_places():
+            for k in at:
+                facts[name][k] = None
+
+    def _hidden_places(self) -> list[tuple[str, list[int]]]:
+        """Each face-down deck, with the places in it of the cards the player cannot know (see
+        :meth:`_resample_hidden`)."""
         on_top: set[str] = set()
         for event in self.events():
             kind = event["type"]
@@ -149,9 +164,6 @@ class StoryfoldState(GameState):
             elif kind in ("shuffle", "reshuffle") and event.get("deck") == "explore":
                 on_top.clear()
         cards = self.content.cards
-        for name in ("shadow_deck", "explore_deck", "creature_deck", "chapter_deck"):
-            deck = getattr(self, name)
-            at = [k for k, c in enumerate(deck) if name != "explore_deck" or cards[c].id not in on_top]
-            for k, card in zip(at, canonical_shuffle([deck[k] for k in at], rng)):
-                deck[k] = card
+        return [(name, [k for k, c in enumerate(getattr(self, name)) if name != "explore_deck" or cards[c].id not in on_top])
+                for name in ("shadow_deck", "explore_deck", "creature_deck", "chapter_deck")]
 

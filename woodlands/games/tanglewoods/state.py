@@ -100,6 +100,21 @@ class TanglewoodsState(GameState):
         the player knows the place of stay: the two lifted by Difficulty 5 while they wait (and
         while that step waits on the stack, which names them), and each card it placed
         (``peek_place``) until that deck is next reshuffled."""
+        for name, at in self._hidden_places():
+            deck = getattr(self, name)
+            for k, code in zip(at, canonical_shuffle([deck[k] for k in at], rng)):
+                deck[k] = code
+
+    def _censor(self, seat: int, data: dict[str, Any]) -> None:
+        """A seat's position: the cards :meth:`_resample_hidden` re-draws are ``None``."""
+        facts = data["state"]
+        for name, at in self._hidden_places():
+            for k in at:
+                facts[name][k] = None
+
+    def _hidden_places(self) -> list[tuple[str, list[int]]]:
+        """Each deck whose order is hidden, with the places in it of the cards the player cannot
+        know (see :meth:`_resample_hidden`)."""
         known: set[int] = set()
         for step in ([self.pending] if self.pending else []) + self.stack:
             if step[0] == "level5_peek":
@@ -113,7 +128,8 @@ class TanglewoodsState(GameState):
         forest = self.content.forest
         known.update(c for c in self.forest_deck if forest[c >> 1].id in placed)
         # the Item Deck's top lies under the Merchant Card (T-25): it is re-drawn too
-        for deck, first in ((self.forest_deck, 1), (self.map_deck, 1), (self.item_deck, 0)):
-            at = [k for k in range(first, len(deck) - 1) if deck[k] not in known]
-            for k, code in zip(at, canonical_shuffle([deck[k] for k in at], rng)):
-                deck[k] = code
+        out: list[tuple[str, list[int]]] = []
+        for name, first in (("forest_deck", 1), ("map_deck", 1), ("item_deck", 0)):
+            deck = getattr(self, name)
+            out.append((name, [k for k in range(first, len(deck) - 1) if deck[k] not in known]))
+        return out
