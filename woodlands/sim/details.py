@@ -7,10 +7,10 @@ values (numbers, text, lists of text, lists of small dicts); :data:`DETAIL_FIELD
 Parquet type of every column, so every batch of a file has the same schema.
 
 >>> import woodlands
->>> from woodlands.bots import get_bot
+>>> from woodlands.kit.bots import bot_for
 >>> game = woodlands.load_game("tanglewoods")
 >>> state = game.new_game(seed=2, options=game.options_for_simulation({"difficulty": 3}))
->>> bot = get_bot("random", 2, game="tanglewoods")
+>>> bot = bot_for("tanglewoods", "random", 2)
 >>> while not state.is_over:
 ...     state.apply(bot.choose(state))
 >>> d = details(state)
