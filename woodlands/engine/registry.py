@@ -165,6 +165,19 @@ class GameDescriptor:
     #: and who set it (None: the game has no such target)
     speed_target: tuple[int, str] | None = None
 
+    # -- bots and balance
+    #: ``details(state) -> dict``: the designer's columns of one finished game (which cards,
+    #: scenes or fights it had), read after the game is over for a results file
+    #: (:mod:`woodlands.sim.details`); None: the game has none
+    details: Any = None
+    #: ``detail_fields() -> {column: pyarrow type}``: the Parquet type of each of those columns,
+    #: so every batch of a results file has the same schema (pyarrow imported when called)
+    detail_fields: Any = None
+    #: ``report_section(df, tables, summary, min_support) -> str``: the game's section of the
+    #: balance report (its HTML; :mod:`woodlands.sim.report` calls it with the game's rows, and
+    #: :mod:`woodlands.kit.report` has what it is built with); None: a table of win rates
+    report_section: Any = None
+
     @property
     def id(self) -> str:
         return self.game.id

@@ -7,12 +7,9 @@ script, no link to the internet), and a summary at the top whose every sentence 
 numbers below it.  Every table is also embedded as JSON (``<script type="application/json"
 id="woodlands-report-data">``) so that tests and other tools can read the same numbers.
 
-A section per game present in the files: Tanglewoods (win rate by difficulty, hero and bot with
-95% Wilson intervals; levels not harder than the one below; rounds; cards, items and bears that go
-with losses; gold and dice at the end of a lost game), Storyfold (scenes won at the first try,
-restarts per chapter, Shadow cards, the score's spread, the scenes that stop players) and The
-Cursed Forest (wins by players, characters and options; seeds laid against Morna Gûl's kills;
-the monsters and items that decide fights).  Games of one game played on different content
+A section per game present in the files, which that game's descriptor gives (its
+``report_section``, built with :mod:`woodlands.kit.report`; docs/simulation.md says what each
+game's section shows), or else a table of win rates by bot and options.  Games of one game played on different content
 packs are kept apart and compared set-up by set-up (:func:`split_packs`,
 :func:`compare_packs`): the before and after of a retune.  Needs the ``report`` extra (polars, pyarrow,
 altair, vl-convert-python).
@@ -165,12 +162,11 @@ td:first-child,th:first-child{text-align:left}.flag{background:#fde2c8}.none{col
 
 
 def _section(game_id: str) -> Any:
-    """The game's ``report_section`` from its balance module (woodlands.sim.details), or None."""
-    from ..engine.registry import descriptor, game_ids
-    from .details import balance_module
+    """The ``report_section`` the game's descriptor names, or None (an unknown game, or none)."""
+    from ..engine.registry import descriptor, game_ids, resolve
     if game_id not in game_ids():
         return None
-    return getattr(balance_module(descriptor(game_id).game), "report_section", None)
+    return resolve(descriptor(game_id).report_section)
 
 
 def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance report",

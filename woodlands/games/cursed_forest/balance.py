@@ -62,6 +62,16 @@ def details(state: GameState) -> dict[str, Any]:
     }
 
 
+def detail_fields() -> dict[str, Any]:
+    """Column name -> pyarrow type of each column :func:`details` gives (pyarrow imported here)."""
+    import pyarrow as pa
+    text_list = pa.list_(pa.string())
+    return {"players": pa.int64(), "pvp": pa.bool_(), "characters": text_list, "how": pa.string(),
+            "deaths": pa.int64(), "morna_kills": pa.int64(),
+            "fights": pa.list_(pa.struct([("adventurer", pa.int64()), ("kind", pa.string()), ("monster", pa.string()),
+                                          ("items", text_list), ("result", pa.string())]))}
+
+
 def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_support: int) -> str:
     """This game's section of the balance report (woodlands.sim.report), from its rows, built with woodlands.kit.report."""
     import polars as pl

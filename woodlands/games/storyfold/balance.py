@@ -35,6 +35,15 @@ def details(state: GameState) -> dict[str, Any]:
     }
 
 
+def detail_fields() -> dict[str, Any]:
+    """Column name -> pyarrow type of each column :func:`details` gives (pyarrow imported here)."""
+    import pyarrow as pa
+    text_list = pa.list_(pa.string())
+    return {"scenes": pa.list_(pa.struct([("scene", pa.string()), ("chapter", pa.string()),
+                                          ("attempt", pa.int64()), ("result", pa.string())])),
+            "restarts": text_list, "stopped_at": pa.string(), "chapter_reached": pa.string()}
+
+
 def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_support: int) -> str:
     """This game's section of the balance report (woodlands.sim.report), from its rows, built with woodlands.kit.report."""
     import polars as pl

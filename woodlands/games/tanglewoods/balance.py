@@ -40,6 +40,15 @@ def details(state: GameState) -> dict[str, Any]:
     }
 
 
+def detail_fields() -> dict[str, Any]:
+    """Column name -> pyarrow type of each column :func:`details` gives (pyarrow imported here)."""
+    import pyarrow as pa
+    text_list = pa.list_(pa.string())
+    return {"difficulty": pa.int64(), "difficulty_mode": pa.string(), "hero": pa.string(), "side": pa.string(),
+            "health": pa.int64(), "gold": pa.int64(), "dice_ready": pa.int64(), "dice_exhausted": pa.int64(),
+            "cards": text_list, "items": text_list, "bears": text_list}
+
+
 def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_support: int) -> str:
     """This game's section of the balance report (woodlands.sim.report), from its rows, built with woodlands.kit.report."""
     import polars as pl
