@@ -23,7 +23,7 @@ from typing import Callable
 from fit_tanglewoods_value import greedy_positions   # (this folder: the script's own path)
 
 import woodlands
-from woodlands.bots import value_tanglewoods as vt
+from woodlands.games.tanglewoods.bots import value as vt
 
 
 def every(n: int) -> Callable[[], bool]:

@@ -1,7 +1,7 @@
-"""Fit Storyfold's position value (``woodlands/bots/value_storyfold.py``) to the greedy bot's games.
+"""Fit Storyfold's position value (``woodlands/games/storyfold/bots/value.py``) to the greedy bot's games.
 
 The greedy bot plays ``--games`` campaigns (seeds ``--seed``...); at every decision inside a scene
-the public features of the position (:func:`woodlands.bots.value_storyfold.features`) are kept
+the public features of the position (:func:`woodlands.games.storyfold.bots.value.features`) are kept
 with the scene, and when the scene ends each is labelled 1 if Luma prevailed, 0 if the Shadow
 did.  Per scene, a logistic regression (L2-regularised toward the pooled model of every scene,
 Newton's method in numpy) gives the chance that Luma prevails from such a position; the weights
@@ -22,7 +22,7 @@ from typing import Any
 
 import woodlands
 from woodlands.bots.base import get_bot
-from woodlands.bots.value_storyfold import FEATURES, WEIGHTS_FILE, features
+from woodlands.games.storyfold.bots.value import FEATURES, WEIGHTS_FILE, features
 
 #: L2 weight of the pooled model (per position) and of each scene's pull toward it
 POOLED_L2 = 1.0
@@ -105,7 +105,7 @@ def loss_rates(ends: list[tuple[str, int]]) -> dict[str, float]:
 
 
 def write(weights: dict[str, list[float]], rates: dict[str, float], path: Path, note: str) -> None:
-    lines = [f"# written by benchmarks/fit_storyfold_value.py ({note}); read by woodlands/bots/value_storyfold.py",
+    lines = [f"# written by benchmarks/fit_storyfold_value.py ({note}); read by woodlands/games/storyfold/bots/value.py",
              "features = [" + ", ".join(f'"{f}"' for f in FEATURES) + "]", "", "[weights]"]
     for scene, row in weights.items():
         lines.append(f'"{scene}" = [' + ", ".join(f"{v:.6g}" for v in row) + "]")

@@ -1,4 +1,4 @@
-"""Fit the Tanglewoods position value of the search bot (``woodlands/bots/value_tanglewoods.py``).
+"""Fit the Tanglewoods position value of the search bot (``woodlands/games/tanglewoods/bots/value.py``).
 
 Plays greedy games at the given difficulties with each hero in turn (``--heroes``, default every
 hero of the pack: a value fitted to one hero's games misjudges the others, and a hint shows its
@@ -9,7 +9,7 @@ fits a logistic regression (numpy, Newton's method with a small ridge on standar
 reports the log-loss and accuracy on held-out games against the hand value alone and, per hero,
 the mean win chance it gives over its held-out positions against the share of them whose game was
 won, and writes the
-weights (in raw feature units) to ``woodlands/bots/value_tanglewoods.toml``::
+weights (in raw feature units) to ``woodlands/games/tanglewoods/bots/value.toml``::
 
     PYTHONPATH=. python benchmarks/fit_tanglewoods_value.py --games 5000
     PYTHONPATH=. python benchmarks/fit_tanglewoods_value.py --games 200 --out /tmp/w.toml   # a quick try
@@ -27,7 +27,7 @@ import numpy as np
 
 import woodlands
 from woodlands.bots import get_bot
-from woodlands.bots import value_tanglewoods as vt
+from woodlands.games.tanglewoods.bots import value as vt
 
 
 def greedy_positions(game: Any, seed: int, options: dict[str, Any], keep: Callable[[], bool],

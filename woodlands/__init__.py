@@ -14,6 +14,17 @@ from .engine import (ContentError, Decision, Game, GameDescriptor, GameOptionErr
                      IllegalAction, Lazy, NotRecorded, Option, OptionSpec, RecordError, Refusal, WoodlandsError, game_ids, load_game,
                      register_game, replay)
 
+from .engine.registry import declare_built_in as _declare_built_in
+from .games import BUILTIN as _BUILTIN_GAMES
+
+# What pyproject.toml declares as entry points, for a checkout run without package metadata.
+# Declared here, in the package that is the distribution and sits above every layer: the engine
+# and the command line name no game and no web command, and Python imports this module before
+# any of theirs, so the lists are in place before anything asks for them.
+_declare_built_in("woodlands.games", _BUILTIN_GAMES)
+_declare_built_in("woodlands.commands", {"serve": "woodlands.web.commands:SERVE",
+                                         "bench-web": "woodlands.web.commands:BENCH_WEB"})
+
 __version__ = "0.1.0"
 __all__ = ["ContentError", "Decision", "Game", "GameDescriptor", "GameOptionError", "GameState", "GameTests",
            "IllegalAction", "Lazy", "NotRecorded", "Option", "OptionSpec", "RecordError", "Refusal", "WoodlandsError", "game_ids", "load_game",

@@ -13,7 +13,7 @@ import pytest
 import woodlands
 from tests.support import ViewOnly
 from woodlands.bots import Bot, RandomBot, get_bot
-from woodlands.bots.greedy_cursed_forest import GreedyCursedForestBot, reach_chance, win_chance
+from woodlands.games.cursed_forest.bots.greedy import GreedyCursedForestBot, reach_chance, win_chance
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +60,7 @@ def test_same_seed_same_game(game):
 
 SCRIPT = """
 import json, woodlands
-from woodlands.bots.greedy_cursed_forest import GreedyCursedForestBot
+from woodlands.games.cursed_forest.bots.greedy import GreedyCursedForestBot
 g = woodlands.load_game("cursed-forest")
 s = g.new_game(seed=4, options={"players": 2})
 bot = GreedyCursedForestBot(4)

@@ -14,7 +14,7 @@ import pytest
 import woodlands
 from tests.support import ViewOnly
 from woodlands.bots import RandomBot, get_bot
-from woodlands.bots.greedy_storyfold import GreedyStoryfoldBot
+from woodlands.games.storyfold.bots.greedy import GreedyStoryfoldBot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -71,7 +71,7 @@ def test_choices_do_not_depend_on_the_string_hash_seed():
     """Ties are never broken by the order of a set of strings: two interpreters with different
     PYTHONHASHSEED play the same campaign."""
     script = ("import woodlands, hashlib\n"
-              "from woodlands.bots.greedy_storyfold import GreedyStoryfoldBot\n"
+              "from woodlands.games.storyfold.bots.greedy import GreedyStoryfoldBot\n"
               "g = woodlands.load_game('storyfold'); s = g.new_game(seed=6); b = GreedyStoryfoldBot(6)\n"
               "while not s.is_over: s.apply(b.choose(s))\n"
               "print(hashlib.sha256('|'.join(s.choices).encode()).hexdigest())\n")
@@ -106,7 +106,7 @@ def test_the_storyfold_bot_reads_no_labels_or_prompts() -> None:
     """Issue 10: the bot reads options' verbs, args and data, never the words shown to a player."""
     import inspect
 
-    from woodlands.bots import greedy_storyfold
+    from woodlands.games.storyfold.bots import greedy as greedy_storyfold
 
     source = inspect.getsource(greedy_storyfold)
     assert "import re" not in source

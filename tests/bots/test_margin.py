@@ -7,7 +7,7 @@ import pytest
 
 import woodlands
 from woodlands.bots import ismcts, leaf
-from woodlands.bots import value_cursed_forest as vcf
+from woodlands.games.cursed_forest.bots import value as vcf
 from woodlands.bots.ismcts import ISMCTSBot
 
 from .test_ismcts import positions

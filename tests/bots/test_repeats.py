@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from woodlands.bots import leaf
-from woodlands.bots import value_cursed_forest as vcf
+from woodlands.games.cursed_forest.bots import value as vcf
 from woodlands.bots.ismcts import ISMCTSBot
 
 from .test_ismcts import SeatOnly, positions

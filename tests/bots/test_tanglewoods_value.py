@@ -1,4 +1,4 @@
-"""Tanglewoods' fitted position value (woodlands/bots/value_tanglewoods.py, its weights in
+"""Tanglewoods' fitted position value (woodlands/games/tanglewoods/bots/value.py, its weights in
 value_tanglewoods.toml, fitted by benchmarks/fit_tanglewoods_value.py) and the game's search
 settings (the descriptor's ``search``, woodlands/bots/leaf.py ``settings``)."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import woodlands
 from woodlands.bots import leaf
-from woodlands.bots import value_tanglewoods as vt
+from woodlands.games.tanglewoods.bots import value as vt
 from woodlands.bots.ismcts import ISMCTSBot
 
 from tests.bots.test_ismcts import SeatOnly, positions

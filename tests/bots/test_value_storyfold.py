@@ -1,4 +1,4 @@
-"""Storyfold's position value for the search (woodlands/bots/value_storyfold.py): the expected
+"""Storyfold's position value for the search (woodlands/games/storyfold/bots/value.py): the expected
 scenes of the campaign, the fitted chance that Luma prevails, the weights file and the script
 that fits it (benchmarks/fit_storyfold_value.py).  A few seconds in all."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import woodlands
-from woodlands.bots import value_storyfold as value
+from woodlands.games.storyfold.bots import value as value
 from woodlands.bots.base import get_bot
 
 ROOT = Path(__file__).resolve().parents[2]

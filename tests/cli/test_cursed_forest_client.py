@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 
 import woodlands
-from woodlands.bots.greedy_cursed_forest import GreedyCursedForestBot
+from woodlands.games.cursed_forest.bots.greedy import GreedyCursedForestBot
 from woodlands.games.cursed_forest.present.helptext import HELP
 from woodlands.cli.narrate import narrator_for
 from woodlands.games.cursed_forest.present.words import CursedForestNarrator

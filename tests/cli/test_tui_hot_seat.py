@@ -15,7 +15,7 @@ import pytest
 from rich.console import Console
 
 import woodlands
-from woodlands.bots.greedy_cursed_forest import GreedyCursedForestBot
+from woodlands.games.cursed_forest.bots.greedy import GreedyCursedForestBot
 from woodlands.cli.autosave import Autosave
 from woodlands.cli.play import PlaySession
 from woodlands.cli.tui import HandoverScreen, PlayApp, screen_text

@@ -39,6 +39,14 @@ def test_pyproject_declares_the_built_in_games_as_entry_points():
     assert declared == BUILTIN
 
 
+def test_pyproject_declares_what_the_package_declares_without_metadata():
+    """The entry points of pyproject.toml and the lists the top-level package hands the registry
+    for a checkout without package metadata are the same, group by group."""
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]
+    for group in ("woodlands.games", "woodlands.commands"):
+        assert declared[group] == registry._BUILT_IN[group], group
+
+
 def test_the_built_in_games_are_found_without_package_metadata(fresh_discovery, monkeypatch):
     monkeypatch.setattr(registry, "entry_points", _entry_points())
     assert woodlands.game_ids() == BUILT_IN

@@ -1,79 +1,19 @@
-"""The bot interface and the registry that builds bots by name; each game's own bots are named
-in its descriptor (:class:`woodlands.engine.registry.GameDescriptor`)."""
+"""The registry that builds bots by name; each game's own bots are named in its descriptor
+(:class:`woodlands.engine.registry.GameDescriptor`).  The bot protocol, the handler table and
+the search budget a game's bots build on are in :mod:`woodlands.kit.bots` (below the games),
+re-exported here where they used to live."""
 from __future__ import annotations
 
-import os
-from typing import Any, TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
+from typing import TYPE_CHECKING
 
-from ..engine.errors import GameOptionError, brief
+from ..engine.errors import GameOptionError
+# re-exported: their old home (a game's bots import them from woodlands.kit.bots)
+from ..kit.bots import (STRICT_ENV as STRICT_ENV, Bot as Bot, HandlerTable as HandlerTable, SearchingBot as SearchingBot,
+                        UnhandledDecision as UnhandledDecision, bot_for, no_judgement as no_judgement, searches as searches,
+                        strict_default as strict_default, with_budget)
 
 if TYPE_CHECKING:
-    from ..engine.decision import Decision
     from ..engine.state import GameState
-    from .ismcts import Budget
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """Anything that, given a state waiting for a decision, names one of its options.
-
-    Bots are built with a seed (``BotClass(seed)``) so that a simulation is repeatable, and
-    decide only from ``state.decision`` and ``state.view(state.decision.player)``.
-    """
-
-    name: str
-
-    def choose(self, state: "GameState") -> str:
-        """The id of one option of ``state.decision``."""
-        ...
-
-
-#: Set to 1 (the test suite does, tests/conftest.py), a greedy bot made without ``strict=`` is
-#: strict: a decision it has no judgement for raises :class:`UnhandledDecision` instead of being
-#: answered with the decision's first option.
-STRICT_ENV = "WOODLANDS_STRICT_BOTS"
-
-
-class UnhandledDecision(RuntimeError):
-    """A strict greedy bot met a decision it has no judgement for: a decision kind without a
-    handler, or a handler that named none of the decision's options.  A gap in the bot, not
-    bad input: it never reaches a player (bots are strict only under test)."""
-
-
-def strict_default() -> bool:
-    """Whether greedy bots made without ``strict=`` are strict: :data:`STRICT_ENV` set to
-    anything but empty, ``0``, ``false`` or ``no``."""
-    return os.environ.get(STRICT_ENV, "").strip().lower() not in ("", "0", "false", "no")
-
-
-def no_judgement(game: str, decision: "Decision", strict: bool | None, answer: object = None,
-                 handled: bool = False) -> str:
-    """What a greedy bot of ``game`` answers when it has no judgement for ``decision``: its
-    handler is missing (``handled`` False) or gave ``answer``, which is not one of the options.
-
-    Strict (``strict``, or :func:`strict_default` when it is None): raise
-    :class:`UnhandledDecision`, naming the game and the decision kind, so that a test finds the
-    gap.  Otherwise the first option, so that a game in play never stops on a bot's gap.
-    """
-    if strict if strict is not None else strict_default():
-        if handled:
-            raise UnhandledDecision(f"the greedy {game} bot's handler for the decision kind {decision.kind!r} "
-                                    f"answered {brief(answer)}, which is not one of its options {brief(decision.ids)}")
-        raise UnhandledDecision(f"the greedy {game} bot has no handler for the decision kind {decision.kind!r}")
-    return decision.ids[0]
-
-
-class HandlerTable:
-    """A bot that answers each decision kind by its own handler, from the table ``_handlers``
-    its ``__init__`` fills: ``kinds`` says which kinds it can answer (the strict-mode test holds
-    them against the kinds each game declares)."""
-
-    _handlers: dict[str, Any]
-
-    @property
-    def kinds(self) -> frozenset[str]:
-        """The decision kinds this bot has a handler for."""
-        return frozenset(self._handlers)
 
 
 class GreedyBot:
@@ -99,25 +39,7 @@ class GreedyBot:
 
 def greedy_for(game_id: str, seed: int) -> Bot:
     """The greedy bot of ``game_id`` (from its descriptor); GameOptionError if that game has none."""
-    from ..engine.registry import descriptor
-    bot: Bot = descriptor(game_id).make_bot("greedy", seed)
-    return bot
-
-
-class SearchingBot(Bot, Protocol):
-    """A bot that searches: it thinks within a budget of iterations or seconds a decision."""
-
-    budget: "Budget"
-
-
-def searches(bot: Bot) -> TypeGuard[SearchingBot]:
-    """Whether ``bot`` searches (it takes a budget, iterations or seconds a decision): its moves
-    cost seconds of CPU, so a server runs them apart (woodlands.web.searchpool).
-
-    >>> searches(get_bot("ismcts", 1)), searches(get_bot("greedy", 1))
-    (True, False)
-    """
-    return hasattr(bot, "budget")
+    return bot_for(game_id, "greedy", seed)
 
 
 #: the bots every client may ask for by name without naming a game (``greedy`` picks each game's own)
@@ -146,13 +68,13 @@ def get_bot(name: str, seed: int = 0, game: str | None = None, budget: "str | in
     >>> str(get_bot("ismcts:1s", 1, game="tanglewoods").budget)
     '1s'
     """
+    if game is not None:
+        return bot_for(game, name, seed, budget)
     name, _, suffix = name.partition(":")
     if suffix:
         budget = suffix
-    if game is not None:
-        from ..engine.registry import descriptor
-        bot: Bot = descriptor(game).make_bot(name, seed)
-    elif name == "greedy":
+    bot: Bot
+    if name == "greedy":
         bot = GreedyBot(seed)
     elif name == "random":
         from .random_bot import RandomBot
@@ -163,8 +85,5 @@ def get_bot(name: str, seed: int = 0, game: str | None = None, budget: "str | in
     else:
         raise GameOptionError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
     if budget is not None:
-        if not searches(bot):
-            raise GameOptionError(f"the {name} bot does not search, so it takes no budget")
-        from .ismcts import Budget
-        bot.budget = Budget.parse(budget)
+        with_budget(bot, name, budget)
     return bot

@@ -33,16 +33,15 @@ from typing import TYPE_CHECKING
 from ..engine.errors import GameOptionError
 from ..engine.fastpath import forget_history, play, quiet, random_playout
 from ..engine.rng import Rng
+from ..kit.bots import DEFAULT_ITERATIONS as DEFAULT_ITERATIONS, Budget as Budget, bot_for  # (re-exported: their old home)
 from . import leaf as leaves
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ..engine.state import GameState
-    from .base import Bot
+    from ..kit.bots import Bot
 
-#: the iterations per decision when no budget is given
-DEFAULT_ITERATIONS = 200
 #: the exploration constant of UCB (rewards are in [0, 1])
 DEFAULT_EXPLORATION = 0.7
 #: the heuristic leaf's values are less noisy than wins and losses and lie closer together
@@ -75,68 +74,6 @@ MIN_VISITS = 10
 #: that changes nothing (committing a die and taking it back) looks as good as progress, and a
 #: searching player may dither
 DISCOUNT = 0.999
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How much search one decision gets: ``iterations`` or ``seconds`` (exactly one is set).
-
-    Seconds are wall-clock time by default; ``-cpu`` after them (``1s-cpu``) counts the
-    searching thread's own CPU time instead, so that a long study or ladder run at low priority
-    on a busy machine gives each decision as much thinking as a quiet machine would (a wall-clock
-    budget there would search less whenever other work runs, and the results would depend on it).
-
-    >>> Budget.parse("400"), Budget.parse("1s"), Budget.parse("250ms")
-    (Budget(iterations=400, seconds=None, cpu=False), Budget(iterations=None, seconds=1.0, cpu=False), Budget(iterations=None, seconds=0.25, cpu=False))
-    >>> str(Budget.parse("1.5s")), str(Budget.parse(50)), str(Budget.parse("1S-CPU")), Budget.parse("250ms-cpu").cpu
-    ('1.5s', '50', '1s-cpu', True)
-    """
-
-    iterations: int | None = None
-    seconds: float | None = None
-    cpu: bool = False
-
-    def clock(self) -> "Callable[[], float]":
-        """The clock a seconds budget is counted on: the thread's CPU time or the wall clock."""
-        return time.thread_time if self.cpu else time.perf_counter
-
-    @classmethod
-    def parse(cls, text: "str | int | Budget | None") -> "Budget":
-        if text is None:
-            return cls(iterations=DEFAULT_ITERATIONS)
-        if isinstance(text, Budget):
-            return text
-        if isinstance(text, int) and not isinstance(text, bool):
-            raw = str(text)
-        elif isinstance(text, str):
-            raw = text.strip().lower()
-        else:
-            raise GameOptionError(f"a budget is a number of iterations (400) or of seconds (1s, 250ms), not {text!r}")
-        cpu = raw.endswith("-cpu")
-        if cpu:
-            raw = raw[:-4]
-        try:
-            if raw.endswith("ms"):
-                seconds = float(raw[:-2]) / 1000
-            elif raw.endswith("s"):
-                seconds = float(raw[:-1])
-            else:
-                iterations = int(raw)
-                if cpu or not 1 <= iterations <= 10_000_000:
-                    raise ValueError
-                return cls(iterations=iterations)
-        except ValueError:
-            raise GameOptionError(
-                f"a budget is a number of iterations from 1 to 10000000 (400) or of seconds (1s, 250ms, 1s-cpu), "
-                f"not {raw[:40]!r}") from None
-        if not (math.isfinite(seconds) and 0.001 <= seconds <= 3600):
-            raise GameOptionError(f"a budget in seconds must be from 1ms to 3600s, not {raw[:40]!r}")
-        return cls(seconds=seconds, cpu=cpu)
-
-    def __str__(self) -> str:
-        if self.iterations is not None:
-            return str(self.iterations)
-        return f"{self.seconds:g}s" + ("-cpu" if self.cpu else "")
 
 
 class _Node:
@@ -326,8 +263,7 @@ class ISMCTSBot:
         prior = self._prior(state, master.getrandbits(32)) if self.prior else None
         roller = None
         if judge and rollout and self.rollout_by == "greedy":
-            from .base import get_bot
-            roller = get_bot("greedy", self.seed, game=game.id)     # fresh: the search stays reproducible
+            roller = bot_for(game.id, "greedy", self.seed)     # fresh: the search stays reproducible
         pool: list[GameState] = []
         refs: dict[int, float] = {}
         in_playouts = 0.0
@@ -471,9 +407,8 @@ class ISMCTSBot:
     def _prior(self, state: "GameState", seed: int) -> str | None:
         """The greedy bot's choice for the deciding seat (it reads that seat's view only); a
         fresh bot each time, so that the search stays reproducible."""
-        from .base import get_bot
         try:
-            bot = get_bot("greedy", seed, game=state.game.id)
+            bot = bot_for(state.game.id, "greedy", seed)
         except GameOptionError:      # a game without a greedy bot
             return None
         return bot.choose(state)
@@ -488,8 +423,7 @@ class ISMCTSBot:
     def _greedy_playout(self, d: "GameState") -> int:
         bot = self._greedy.get(d.game.id)
         if bot is None:
-            from .base import get_bot
-            bot = self._greedy[d.game.id] = get_bot("greedy", self.seed, game=d.game.id)
+            bot = self._greedy[d.game.id] = bot_for(d.game.id, "greedy", self.seed)
         for n in range(1, PLAYOUT_LIMIT + 1):
             d.apply(bot.choose(d))
             if d.over:

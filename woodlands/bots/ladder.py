@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable
 from ..engine.errors import GameOptionError
 from ..engine.game import load_game
 from ..engine.packs import game_for
-from ..sim.stats import wilson_interval
+from ..kit.stats import wilson_interval
 from .base import get_bot
 
 FORMAT = "woodlands-ladder"

@@ -6,14 +6,14 @@ playout per iteration costs too much.  The ``heuristic`` leaf (``woodlands.bots.
 at the new node and scores the position instead, with :func:`raw_value`.
 
 Each game's value is a raw number in that game's own currency, from the function its descriptor
-names as ``position_value`` (``woodlands/bots/value_<game>.py`` for the built-in games; its
+names as ``position_value`` (``woodlands/games/<game>/bots/value.py`` for the built-in games; its
 ``value_scale`` says how many raw units make one logistic unit), read from the sampled position
 as the deciding seat sees it (``state.view(seat)``: a determinized sample is the search's own, so its
 view shows nothing of the real game's hidden facts), weighed where the greedy bot has weights with
 the greedy bot's own judgement (imported, not copied):
 
 * **Tanglewoods**, the log-odds that the greedy bot wins from here, fitted to the ends of
-  simulated greedy games (``value_tanglewoods.py``) on view features, among them the first,
+  simulated greedy games (``woodlands/games/tanglewoods/bots/value.py``) on view features, among them the first,
   hand-weighted value in the greedy bot's "dice": a bear beaten is ``Tuning.bear_kill`` (a bear
   baited and loose a share of it), Health and gold at the bot's prices (``health_value``,
   ``gold_value``), each ready die, Strategy and Recovery, less what the enemies in the tableau
@@ -23,7 +23,7 @@ the greedy bot's own judgement (imported, not copied):
   bot's ``inventory_worth``), an adventurer out costs much.
 * **Storyfold**, minus the scenes the campaign is expected to take: scenes played, plus where
   each outcome of the scene in play leads by the book, weighed by a chance that Luma prevails
-  fitted to the greedy bot's games (``woodlands/bots/value_storyfold.py``).
+  fitted to the greedy bot's games (``woodlands/games/storyfold/bots/value.py``).
 
 :func:`squash` turns the raw difference from the root's value into 0..1 (0.5: as good as the
 root; a game whose :func:`settings` say ``absolute``, Tanglewoods' fitted log-odds, the raw value

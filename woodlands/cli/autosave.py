@@ -14,34 +14,23 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from ..engine.errors import WoodlandsError
 from ..engine.files import write_atomic
 from ..engine.state import GameState
+from ..kit.datadir import ENV as ENV, data_dir  # noqa: F401  (ENV: its old home)
+from ..kit.saves import load_record
 from .terminal import short
 
-#: the environment variable that moves the data folder (tests point it at a temporary folder)
-ENV = "WOODLANDS_DATA_DIR"
 #: how many autosaved games are kept
 KEEP = 20
 META_FORMAT = "woodlands-autosave"
 META_VERSION = 1
-
-
-def data_dir() -> Path:
-    """The user's data folder for Woodlands (``$WOODLANDS_DATA_DIR`` if set)."""
-    override = os.environ.get(ENV)
-    if override:
-        return Path(override).expanduser()
-    return Path(platformdirs.user_data_dir("woodlands", appauthor=False))
 
 
 def autosave_dir() -> Path:
@@ -141,7 +130,6 @@ class Autosave:
 def read_meta(meta: Path) -> SavedGame | None:
     """The autosave ``meta`` describes, or None when it is unreadable, malformed or its record
     is gone."""
-    from .play import load_record   # play imports this module
     try:
         data: dict[str, Any] = load_record(meta)
     except (OSError, ValueError, WoodlandsError):

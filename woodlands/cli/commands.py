@@ -14,14 +14,15 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..engine.content import read_toml
-from ..engine.errors import ContentError, GameOptionError, RecordError, brief, clip
+from ..engine.errors import ContentError, GameOptionError, RecordError, UserError, brief, clip
 from ..engine.files import JsonTooBig, check_not_inputs, check_path, check_target, inside, loads, write_text
 from ..engine.game import Game, game_class, load_game, replay
 from ..engine.registry import OptionSpec, descriptor, descriptors, resolve
+from ..kit.saves import load_record
 from .autosave import Autosave, SavedGame, last_unfinished
-from .main import UserError
+from .flags import option_flags
 from .narrate import narrator_for
-from .play import RECAP, PlaySession, deciding_seat, load_record, start_state
+from .play import RECAP, PlaySession, deciding_seat, start_state
 from .terminal import MAX_DIGITS, SafeConsole, digits_hint, read_number
 
 
@@ -36,9 +37,8 @@ def _stderr() -> Console:
 
 def game_options(args: argparse.Namespace, game: Game) -> dict[str, Any]:
     """The game options given on the command line: the flags made from the games' option schemas
-    (:func:`woodlands.cli.main.option_flags`) plus every ``--option KEY=VALUE`` (VALUE read as
+    (:func:`woodlands.cli.flags.option_flags`) plus every ``--option KEY=VALUE`` (VALUE read as
     JSON when it parses, else as text).  The game checks them."""
-    from .main import option_flags
     options: dict[str, Any] = {}
     for attr, name in option_flags().items():
         value = getattr(args, attr, None)
@@ -183,7 +183,6 @@ def ask_option(out: Console, stdin: Any, spec: OptionSpec, listed: list[tuple[An
 def ask_setup(out: Console, stdin: Any, args: argparse.Namespace, game_id: str) -> bool:
     """The menu's set-up questions (:func:`menu_options`); each answer becomes the option's flag
     on ``args``.  False if the player quit."""
-    from .main import option_flags
     attrs = {name: attr for attr, name in option_flags().items()}
     given = {name: getattr(args, attr) for name, attr in attrs.items() if getattr(args, attr, None) is not None}
     while True:
@@ -481,27 +480,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
         write_text(args.json, json.dumps(r.to_json(), indent=1) + "\n")
     return 0
 
-
-def cmd_serve(args: argparse.Namespace) -> int:
-    """The web app (woodlands.web, imported only here: the terminal path stays light)."""
-    from ..web.serve import ServeError, serve
-    try:
-        return serve(args.host, args.port, args.db, prune_days=getattr(args, "prune_days", None),
-                     secure_cookies=getattr(args, "secure_cookies", None))
-    except ServeError as e:
-        raise UserError(str(e)) from None
-
-
-def cmd_bench_web(args: argparse.Namespace) -> int:
-    from ..web.bench import bench_web
-    from ..web.serve import ServeError
-    if args.game is None:
-        args.game = max(descriptors(), key=lambda d: (d.players[1], d.id)).id
-    try:
-        return bench_web(games=args.games, seconds=args.seconds, processes=args.processes, db=args.db,
-                         game=args.game, json_path=args.json, think=args.think)
-    except ServeError as e:
-        raise UserError(str(e)) from None
 
 # ------------------------------------------------------------------ ladder
 def cmd_ladder(args: argparse.Namespace) -> int:

@@ -10,21 +10,20 @@ import argparse
 import io
 import json
 import sys
-from typing import Any, Callable, NoReturn, Sequence
+import warnings
+from typing import Any, NoReturn, Sequence
 
 from .. import __version__
 from ..bots import bot_names
-from ..engine.errors import WoodlandsError
+from ..engine.errors import UserError, WoodlandsError
 from ..engine.game import game_class, game_ids
-from ..engine.registry import OptionSpec, descriptors, load_game_modules
+from ..engine.registry import Lazy, descriptors, load_game_modules, plugins, resolve
+from ..kit import cmdline
 from ..sim.runner import BACKENDS
-from .terminal import clean, is_ascii_number, short
+from .flags import game_option_flags, option_flags as option_flags  # (option_flags: its old home)
+from .terminal import clean, short
 
 USER_ERROR = 2
-
-
-class UserError(Exception):
-    """A mistake on the command line: reported in one line, exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -40,91 +39,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 #: the longest whole number a flag takes (a seed fits in 20 digits; int() refuses 4,300)
-FLAG_DIGITS = 30
-
-
-def _whole(text: str) -> int:
-    """A whole number written with the digits 0-9 (and an optional minus sign), AUD-8."""
-    digits = text.strip().removeprefix("-")
-    if not is_ascii_number(digits):
-        raise argparse.ArgumentTypeError(f"not a whole number written with 0-9: {short(text, 40)!r}")
-    if len(digits) > FLAG_DIGITS:
-        raise argparse.ArgumentTypeError(f"too long a number ({len(digits):,} digits; at most {FLAG_DIGITS})")
-    return int(text)
-
-
-def _non_negative(text: str) -> int:
-    value = _whole(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative: {value}")
-    return value
-
-
-def _positive(text: str) -> int:
-    value = _non_negative(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 3600: {value}")
-    return value
+FLAG_DIGITS = cmdline.FLAG_DIGITS
+# the argument types every command's flags share (woodlands.kit.cmdline), by their old names here
+_whole, _non_negative, _positive, _seconds = cmdline.whole, cmdline.non_negative, cmdline.positive, cmdline.seconds
 
 
 def _stop_after(text: str) -> float:
     """``--stop-after``: as :func:`_seconds`, and 0 (start no game: only the summary)."""
     return 0.0 if text.strip() in ("0", "0.0") else _seconds(text)
-
-
-def _flag_type(spec: OptionSpec) -> Callable[[str], Any]:
-    """How the command line reads a flag's text (the game still checks the value)."""
-    if spec.type is int:
-        return _positive if spec.range is not None and spec.range[0] >= 1 else _whole
-    if spec.type is bool:
-        return _boolean
-    return str
-
-
-def _boolean(text: str) -> bool:
-    word = text.strip().lower()
-    if word in ("true", "yes", "on", "1"):
-        return True
-    if word in ("false", "no", "off", "0"):
-        return False
-    raise argparse.ArgumentTypeError(f"not true or false: {short(text, 40)!r}")
-
-
-def _flag_specs() -> dict[str, list[tuple[str, OptionSpec]]]:
-    """Option name -> (game id, spec) of every game option that asks for a flag of its own."""
-    specs: dict[str, list[tuple[str, OptionSpec]]] = {}
-    for d in descriptors():
-        for spec in d.options:
-            if spec.flag:
-                specs.setdefault(spec.name, []).append((d.id, spec))
-    return specs
-
-
-def option_flags() -> dict[str, str]:
-    """The flags made from the games' option schemas: argparse attribute -> option name."""
-    return {name.replace("-", "_"): name for name in _flag_specs()}
-
-
-def _game_option_flags(p: argparse.ArgumentParser) -> None:
-    """The flags that set game options, one per option a game's schema marks ``flag`` (the same
-    flag serves every game that has the option); the game itself checks them."""
-    for name, users in _flag_specs().items():
-        help_text = "; ".join(f"{game}: {spec.describe()}" for game, spec in users)
-        p.add_argument("--" + name.replace("_", "-"), dest=name.replace("-", "_"), type=_flag_type(users[0][1]),
-                       help=help_text)
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="any other game option (repeatable), e.g. --option pvp=true; "
-                        "see docs/<game>.md for each game's options")
 
 
 def _resume_help() -> str:
@@ -162,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
                                       "'woodlands play' offers to continue the last game.")
     play.add_argument("game", nargs="?", help=f"the game id ({games}); without it you pick from a menu")
     play.add_argument("--seed", type=_non_negative, help="seed for the shuffles and dice (default: random)")
-    _game_option_flags(play)
+    game_option_flags(play)
     play.add_argument("--content", help="a content pack folder instead of the default pack")
     play.add_argument("--load", metavar="FILE", help="continue a saved game record")
     play.add_argument("--resume", metavar="FILE",
@@ -213,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play every value of a game option (repeatable; all combinations), e.g. "
                           "--vary difficulty=0..10 --vary hero=all; --bot also takes a list: random,greedy")
     sim.add_argument("--json", metavar="FILE", help="write the summary and one row per game to FILE")
-    _game_option_flags(sim)
+    game_option_flags(sim)
     sim.add_argument("--content", help="a content pack folder instead of the default pack")
     sim.add_argument("--limit", "--round-limit", dest="limit", type=_positive,
                      help=_limit_help())
@@ -228,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--budget", default="200", metavar="N|Ts|Ts-cpu", help="ismcts's budget per decision: iterations, seconds, or seconds of its own CPU time (default 200 iterations)")
     lad.add_argument("--leaf", default=None, help="ismcts's leaf evaluation: heuristic, random or greedy (default heuristic: docs/bots.md)")
     lad.add_argument("--seed", type=_non_negative, default=0, help="game i uses seed SEED+i (default 0)")
-    _game_option_flags(lad)
+    game_option_flags(lad)
     lad.add_argument("--limit", "--round-limit", dest="limit", type=_positive, help=_limit_help())
     lad.add_argument("--out", metavar="FILE", help="the results file, read to resume and appended to (default ladder-GAME.jsonl)")
     lad.add_argument("--summary", metavar="FILE", help="write the Markdown summary of every ladder in the results file to FILE")
@@ -251,49 +173,26 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--content", help="a content pack folder instead of the default pack")
     bench.add_argument("--json", metavar="FILE", help="also write the numbers to FILE")
 
-    # the web app (woodlands.web, the 'web' extra; docs/web.md): imported only when run
-    serve = sub.add_parser("serve", help="serve the web app: play in the browser, alone or with friends",
-                           description="Serve the Woodlands web app and its JSON API (docs/web.md). Games are "
-                                       "stored in a database: SQLite in the data folder by default.")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
-    serve.add_argument("--db", metavar="URL", help="database URL: sqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/DB "
-                                                  "(default: $WOODLANDS_DB, else SQLite in the data folder)")
-    serve.add_argument("--prune-days", type=_days, metavar="N",
-                       help="delete games untouched for more than N days (finished or abandoned), "
-                            "when the server starts and then daily (default: keep every game)")
-    serve.add_argument("--secure-cookies", action="store_true", default=None,
-                       help="mark the seat cookies Secure, so browsers send them over HTTPS only: for a server "
-                            "behind HTTPS (default: $WOODLANDS_SECURE_COOKIES, else off)")
-    bweb = sub.add_parser("bench-web", help="measure the web app: choices per second and latency",
-                          description="N scripted games play at once against a local server; prints choices per "
-                                      "second and the p50/p99 latency of POST /api/games/{id}/choices.")
-    bweb.add_argument("--games", type=_positive, default=20, help="concurrent games (default 20)")
-    bweb.add_argument("--seconds", type=_seconds, default=10.0, help="time to measure (default 10)")
-    bweb.add_argument("--processes", type=_positive, default=1, help="server processes (default 1)")
-    bweb.add_argument("--db", metavar="URL", help="database URL (default: a fresh SQLite file in a temporary folder; "
-                                                 "several processes need PostgreSQL)")
-    bweb.add_argument("--game", help=f"the game played ({games}; default: the one for the most players)")
-    bweb.add_argument("--think", type=_seconds, default=0.0,
-                      help="seconds a player waits before each choice, on average (default 0: as fast as answers come)")
-    bweb.add_argument("--json", metavar="FILE", help="also write the numbers to FILE")
+    # commands other packages plug in (the web app's serve and bench-web): each adds its own parser
+    for command in plugged_commands().values():
+        command.add(sub)
     return p
 
 
-def _days(text: str) -> float:
-    try:
-        days = float(text)
-    except ValueError:
-        days = -1.0
-    if not 0 <= days < 100_000:
-        raise argparse.ArgumentTypeError(f"a number of days from 0, not {short(text)!r}")
-    return days
-
-
-def _port(text: str) -> int:
-    if not is_ascii_number(text) or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535, not {short(text)!r}")
-    return int(text)
+def plugged_commands() -> dict[str, cmdline.Command]:
+    """The sub-commands other packages declare (entry-point group ``woodlands.commands``, or the
+    ones this distribution brings when its metadata is missing), by name: the command line names
+    none of them, so the terminal never imports the web app to build its parser."""
+    found: dict[str, cmdline.Command] = {}
+    for name, ref in plugins(cmdline.COMMAND_GROUP).items():
+        try:
+            command = resolve(Lazy(ref))
+        except Exception as e:          # a broken plug-in must not take the other commands down
+            warnings.warn(f"woodlands: the command {name!r} ({ref}) cannot be loaded: {e!r}", stacklevel=2)
+            continue
+        if isinstance(command, cmdline.Command) and command.name == name:
+            found[name] = command
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -317,8 +216,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not any(b.strip() == "ismcts" for b in args.bot.split(",")):
             return _fail(f"--budget is the search bot's (--bot ismcts); --bot {args.bot} does not search")
         args.bot = ",".join(f"{b}:{args.budget}" if b.strip() == "ismcts" else b for b in args.bot.split(","))
-    from . import commands
-    handler = getattr(commands, "cmd_" + args.command.replace("-", "_"))
+    plugged = plugged_commands().get(args.command)
+    if plugged is not None:
+        handler = plugged.run
+    else:
+        from . import commands
+        handler = getattr(commands, "cmd_" + args.command.replace("-", "_"))
     try:
         return int(handler(args))
     except (WoodlandsError, UserError) as e:
@@ -364,8 +267,7 @@ def _tolerant_streams() -> None:
 
 if __name__ == "__main__":
     # Run as ``python -m woodlands.cli.main`` this file is ``__main__``, a second copy of the
-    # module: the commands raise woodlands.cli.main.UserError, which this copy's own UserError
-    # would not catch (a traceback instead of one line).  So the command runs in the package's
-    # module, as the ``woodlands`` script and ``python -m woodlands`` run it.
+    # module with its own state; the command runs in the package's module instead, as the
+    # ``woodlands`` script and ``python -m woodlands`` run it.
     from woodlands.cli.main import main as _main
     sys.exit(_main())

@@ -16,11 +16,12 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..engine.decision import Decision, Option
-from ..engine.errors import IllegalAction, RecordError, WoodlandsError
+from ..engine.errors import IllegalAction, WoodlandsError
 from ..engine.files import read_json, write_text
 from ..engine.game import Game, replay
 from ..engine.presentation import Presentation, plural, presentation_for
 from ..engine.state import GameState
+from ..kit.saves import load_record, scene_save_of
 from .choose import Chooser
 from .helptext import COMMANDS
 from .keys import detail_keys, option_letters
@@ -38,15 +39,6 @@ LINE_COMMANDS = frozenset({"h", "help", "?", "s", "save", "l", "load", "u", "und
 #: "3 2": group 3, its option 2 (two steps at once); "3x2": option 3, twice
 _TWO = re.compile(r"^(\d{1,6})\s+(\d{1,6})$")
 _TIMES = re.compile(r"^(\d{1,6})\s*[x*]\s*(\d{1,3})$")
-
-
-def load_record(path: str | Path) -> dict[str, Any]:
-    """Read a saved record (or a Storyfold scene save): RecordError if the file cannot be read
-    or is not a JSON object within the limits of :mod:`woodlands.engine.files`."""
-    record = read_json(path, RecordError)
-    if not isinstance(record, dict):
-        raise RecordError(f"{path}: not a JSON game record (expected an object)")
-    return record
 
 
 def save_record(state: GameState, path: str | Path) -> Path:
@@ -543,16 +535,6 @@ def seat_name(state: GameState, player: int) -> str:
     """'Player 2 (Sirja the Hunter)': the seat and its full name, from what that seat may see.
     Line mode keeps the base wording (full names; scripts read it), not a game's shorter one."""
     return Presentation.seat_name(presentation_for(state.game), state.view(player), player)
-
-
-def scene_save_of(state: GameState) -> dict[str, Any] | None:
-    """The save a game offers at this moment (Storyfold between scenes), else None."""
-    save = getattr(state, "save", None)
-    d = state.decision
-    if save is None or d is None or d.kind != "scene_break":
-        return None
-    result = save()
-    return result if isinstance(result, dict) else None
 
 
 def start_state(game: Game, seed: int | None, options: dict[str, Any], load: str | None,

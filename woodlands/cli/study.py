@@ -18,11 +18,10 @@ from typing import Any, Iterator
 from rich.markup import escape
 from rich.table import Table
 
-from ..engine.errors import brief
+from ..engine.errors import UserError, brief
 from ..engine.files import check_not_inputs, check_target, loads
 from ..engine.game import Game, load_game
 from ..engine.registry import descriptor, resolve
-from .main import UserError
 from .terminal import SafeConsole
 
 #: the most configurations one study may have (bots x varied values)

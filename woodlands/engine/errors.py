@@ -57,6 +57,12 @@ class WoodlandsError(Exception):
     """Base of every error Woodlands raises on purpose."""
 
 
+class UserError(Exception):
+    """A mistake in how a command was asked for (a bad flag, an extra that is not installed):
+    the command line reports it in one line, exit status 2.  It lives here, below every client,
+    so that the research and simulation tools the command line runs can raise it too."""
+
+
 class IllegalAction(WoodlandsError, ValueError):
     """An option that the current decision does not offer, with the rule that forbids it.
 

@@ -9,8 +9,9 @@ which the command line makes its flags) and its cases for the shared tests.  Not
 Games are found, on first use, in three places:
 
 * the entry-point group ``woodlands.games`` of installed packages (each entry names a
-  descriptor, ``"mypkg.mygame:DESCRIPTOR"``); Woodlands declares its own three games there and
-  falls back to :data:`woodlands.games.BUILTIN` when its package metadata is missing;
+  descriptor, ``"mypkg.mygame:DESCRIPTOR"``); Woodlands declares its own three games there, and
+  the top-level package ``woodlands`` hands the same list to :func:`declare_built_in` for a
+  checkout whose package metadata is missing (the engine names no game);
 * :func:`register_game` called in this process (``woodlands.register_game(descriptor)``);
 * modules named by ``woodlands --game-module MODULE`` or the environment variable
   ``WOODLANDS_GAME_MODULES`` (comma-separated), imported by :func:`load_game_modules`.
@@ -164,6 +165,19 @@ class GameDescriptor:
     #: and who set it (None: the game has no such target)
     speed_target: tuple[int, str] | None = None
 
+    # -- bots and balance
+    #: ``details(state) -> dict``: the designer's columns of one finished game (which cards,
+    #: scenes or fights it had), read after the game is over for a results file
+    #: (:mod:`woodlands.sim.details`); None: the game has none
+    details: Any = None
+    #: ``detail_fields() -> {column: pyarrow type}``: the Parquet type of each of those columns,
+    #: so every batch of a results file has the same schema (pyarrow imported when called)
+    detail_fields: Any = None
+    #: ``report_section(df, tables, summary, min_support) -> str``: the game's section of the
+    #: balance report (its HTML; :mod:`woodlands.sim.report` calls it with the game's rows, and
+    #: :mod:`woodlands.kit.report` has what it is built with); None: a table of win rates
+    report_section: Any = None
+
     @property
     def id(self) -> str:
         return self.game.id
@@ -298,16 +312,34 @@ def entry_points(group: str) -> Any:
     return installed(group=group)
 
 
+#: entry-point group -> {name: "module:attr"}: what the Woodlands distribution itself declares
+#: in pyproject.toml, for a checkout run without package metadata
+_BUILT_IN: dict[str, dict[str, str]] = {}
+
+
+def declare_built_in(group: str, refs: Mapping[str, str]) -> None:
+    """Declare the plug-ins of entry-point ``group`` that this distribution brings, for when its
+    package metadata is missing (a checkout on ``PYTHONPATH``).  The top-level package
+    ``woodlands`` calls it when imported, which happens before any of its modules runs, so the
+    engine finds the built-in games without naming them."""
+    _BUILT_IN.setdefault(group, {}).update(refs)
+
+
+def plugins(group: str) -> dict[str, str]:
+    """name -> ``"module:attr"`` of every plug-in of entry-point ``group``: the installed entry
+    points over the built-in ones (:func:`declare_built_in`)."""
+    refs = dict(_BUILT_IN.get(group, {}))
+    for ep in entry_points(group=group):
+        refs[ep.name] = ep.value
+    return refs
+
+
 def _discover() -> _Installed:
     """The installed games: entry points of ``woodlands.games``, over the built-in ones (which a
     checkout without package metadata still has)."""
     global _DISCOVERED
     if _DISCOVERED is None:
-        from ..games import BUILTIN
-        refs: dict[str, str] = dict(BUILTIN)
-        for ep in entry_points(group=ENTRY_POINT_GROUP):
-            refs[ep.name] = ep.value
-        _DISCOVERED = _Installed(refs)
+        _DISCOVERED = _Installed(plugins(ENTRY_POINT_GROUP))
     return _DISCOVERED
 
 

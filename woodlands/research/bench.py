@@ -298,7 +298,7 @@ def print_env_bench(seconds: float, json_file: str | None = None, out: Any = Non
         import gymnasium  # noqa: F401
         import numpy  # noqa: F401
     except ImportError:
-        from ..cli.main import UserError
+        from ..engine.errors import UserError
         raise UserError("the research environments need the research extra: pip install 'woodlands[research]'") from None
     rows = run_env_bench(seconds, cases=cases)
     table = Table(title=f"research environments on one core (about {seconds:g} s per game set-up, in paired "

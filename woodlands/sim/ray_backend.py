@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..engine.errors import WoodlandsError
-from .runner import GameRow, Task, play_chunk
+from .play import GameRow, Task, play_chunk
 
 #: how long a study waits for a cluster to answer before it gives up
 CONNECT_SECONDS = 60.0

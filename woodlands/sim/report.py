@@ -7,12 +7,9 @@ script, no link to the internet), and a summary at the top whose every sentence 
 numbers below it.  Every table is also embedded as JSON (``<script type="application/json"
 id="woodlands-report-data">``) so that tests and other tools can read the same numbers.
 
-A section per game present in the files: Tanglewoods (win rate by difficulty, hero and bot with
-95% Wilson intervals; levels not harder than the one below; rounds; cards, items and bears that go
-with losses; gold and dice at the end of a lost game), Storyfold (scenes won at the first try,
-restarts per chapter, Shadow cards, the score's spread, the scenes that stop players) and The
-Cursed Forest (wins by players, characters and options; seeds laid against Morna Gûl's kills;
-the monsters and items that decide fights).  Games of one game played on different content
+A section per game present in the files, which that game's descriptor gives (its
+``report_section``, built with :mod:`woodlands.kit.report`; docs/simulation.md says what each
+game's section shows), or else a table of win rates by bot and options.  Games of one game played on different content
 packs are kept apart and compared set-up by set-up (:func:`split_packs`,
 :func:`compare_packs`): the before and after of a retune.  Needs the ``report`` extra (polars, pyarrow,
 altair, vl-convert-python).
@@ -21,24 +18,17 @@ from __future__ import annotations
 
 import html
 import json
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 import polars as pl
 
+# (CLIFF, games_text, monotone_flags, strongest_higher, Z95: re-exported from their old home here)
+from ..kit.report import (CLIFF as CLIFF, MIN_SUPPORT, Row, games_text as games_text, monotone_flags as monotone_flags, pct,
+                          strongest_higher as strongest_higher, table, win_rows)
+from ..kit.stats import Z95 as Z95, significantly_different
 from .results import read_table
-from .stats import wilson_interval
-
-#: below this many games a row of a lift table is left out (its interval would say little)
-MIN_SUPPORT = 30
-#: a fall of at least this much win rate from one level to the next is called a cliff
-CLIFF = 0.25
-#: the z of a two-sided 95% test
-Z95 = 1.959964
-
-Row = dict[str, Any]
 
 
 @dataclass
@@ -47,93 +37,6 @@ class Report:
     summary: list[str]
     tables: dict[str, list[Row]] = field(default_factory=dict)
     rows: int = 0
-
-
-# ------------------------------------------------------------------ small helpers
-def _rate(wins: int, games: int) -> dict[str, float]:
-    lo, hi = wilson_interval(wins, games)
-    return {"rate": wins / games if games else 0.0, "lo": lo, "hi": hi}
-
-
-def significantly_different(w1: int, n1: int, w2: int, n2: int) -> bool:
-    """A two-proportion z test at 95% (pooled), False when either side has no games.
-
-    >>> significantly_different(60, 100, 40, 100), significantly_different(52, 100, 48, 100)
-    (True, False)
-    """
-    if n1 == 0 or n2 == 0:
-        return False
-    p = (w1 + w2) / (n1 + n2)
-    se = math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
-    return se > 0 and abs(w1 / n1 - w2 / n2) / se > Z95
-
-
-def _pct(x: float | None) -> str:
-    return "" if x is None else f"{100 * x:.1f}%"
-
-
-def games_text(n: int) -> str:
-    """``'1 game'``, ``'62,070 games'``."""
-    return f"{n:,} game" + ("" if n == 1 else "s")
-
-
-def _num(x: Any) -> str:
-    if x is None:
-        return ""
-    if isinstance(x, float):
-        return f"{x:.2f}"
-    return str(x)
-
-
-def _table(rows: Sequence[Row], columns: Sequence[tuple[str, str]], limit: int = 400) -> str:
-    """An HTML table of ``rows``: ``columns`` are (key, heading); keys ending in rate, lo, hi
-    or lift print as they should."""
-    if not rows:
-        return "<p class='none'>No games for this table.</p>"
-    head = "".join(f"<th>{html.escape(h)}</th>" for _, h in columns)
-    body = []
-    for r in rows[:limit]:
-        cells = []
-        for key, _ in columns:
-            v = r.get(key)
-            if key.endswith(("rate", "_lo", "_hi")) or key in ("lo", "hi", "share", "base"):
-                text = _pct(v)
-            elif key.startswith("lift") and isinstance(v, float):
-                text = f"{v:.2f}"
-            elif isinstance(v, list):
-                text = ", ".join(map(str, v))
-            else:
-                text = _num(v)
-            cls = " class='flag'" if key == "flag" and v else ""
-            cells.append(f"<td{cls}>{html.escape(text)}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    more = f"<p class='none'>{len(rows) - limit} more rows in the embedded data.</p>" if len(rows) > limit else ""
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>{more}"
-
-
-def _svg(chart: Any) -> str:
-    """An altair chart as inline SVG (vl-convert: no browser, no script, nothing fetched)."""
-    try:
-        import vl_convert as vlc
-        return str(vlc.vegalite_to_svg(chart.to_json()))
-    except Exception as e:   # a plot that cannot be drawn must not cost the whole report
-        return f"<p class='none'>(plot not drawn: {html.escape(str(e).splitlines()[0][:200])})</p>"
-
-
-def _chart(values: list[Row]) -> Any:
-    """An altair chart over rows given inline (they end up in the SVG, never in a file)."""
-    import altair as alt
-    return alt.Chart(alt.Data(values=values))  # type: ignore[no-untyped-call]
-
-
-def _quantiles(values: list[float]) -> dict[str, float]:
-    if not values:
-        return {"mean": 0.0, "p10": 0.0, "median": 0.0, "p90": 0.0, "max": 0.0}
-    s = sorted(values)
-
-    def q(p: float) -> float:
-        return float(s[min(len(s) - 1, int(p * (len(s) - 1) + 0.5))])
-    return {"mean": sum(s) / len(s), "p10": q(0.1), "median": q(0.5), "p90": q(0.9), "max": float(s[-1])}
 
 
 #: what makes a row one game: the same set-up, seed and record digest is the same game played
@@ -230,8 +133,8 @@ def compare_packs(df: pl.DataFrame) -> tuple[list[Row], list[str]]:
                 f"played on both, {len(up)} won significantly more often and {len(down)} less")
         if up or down:
             big = max(up + down, key=lambda r: (abs(r["change"]), r["options"]))
-            text += (f" (the largest change: {_options_text(big['options'])}, {_pct(big['before_win_rate'])} to "
-                     f"{_pct(big['after_win_rate'])})")
+            text += (f" (the largest change: {_options_text(big['options'])}, {pct(big['before_win_rate'])} to "
+                     f"{pct(big['after_win_rate'])})")
         summary.append(text + ".")
     return rows, summary
 
@@ -248,85 +151,6 @@ def _options_text(options: str) -> str:
     return " ".join(f"{k}={v}" for k, v in shown.items()) or "the default set-up"
 
 
-def _win_rows(df: pl.DataFrame, keys: list[str]) -> list[Row]:
-    """games, wins, win rate and its interval per combination of ``keys``, sorted by them."""
-    g = (df.group_by(keys).agg(pl.len().alias("games"), (pl.col("result") == "win").sum().alias("wins"))
-         .sort(keys))
-    out = []
-    for r in g.to_dicts():
-        rate = _rate(int(r["wins"]), int(r["games"]))
-        out.append({**r, "win_rate": rate["rate"], "win_lo": rate["lo"], "win_hi": rate["hi"]})
-    return out
-
-
-def _lift_rows(df: pl.DataFrame, column: str, outcome: str, by: str = "bot", min_support: int = MIN_SUPPORT) -> list[Row]:
-    """For each value of a list column: how much more often games that have it end in ``outcome``
-    than the games of the same ``by`` group overall (lift = P(outcome | has it) / P(outcome)),
-    with the Wilson interval of P(outcome | has it) divided by the base rate."""
-    out: list[Row] = []
-    for group in df.get_column(by).unique().sort().to_list():
-        sub = df.filter(pl.col(by) == group)
-        n = sub.height
-        hits = int((sub.get_column("result") == outcome).sum())
-        if n == 0 or hits in (0, n):
-            continue                      # every game or none ended so: nothing to compare
-        base = hits / n
-        ex = (sub.select("result", column).with_row_index("game").explode(column)
-              .filter(pl.col(column).is_not_null()).unique(["game", column])
-              .group_by(column).agg(pl.len().alias("games"), (pl.col("result") == outcome).sum().alias("hits")))
-        for r in ex.to_dicts():
-            if r["games"] < min_support:
-                continue
-            lo, hi = wilson_interval(int(r["hits"]), int(r["games"]))
-            p = r["hits"] / r["games"]
-            out.append({by: group, "id": r[column], "games": int(r["games"]), "hits": int(r["hits"]),
-                        "rate": p, "base": base, "lift": p / base, "lift_lo": lo / base, "lift_hi": hi / base,
-                        "flag": "higher" if lo > base else ("lower" if hi < base else "")})
-    # ties broken by support, then by id: polars' group_by has no fixed order, and the summary
-    # names the first flagged row of a group, so without them two reports of the same rows could
-    # list tied rows (and name a card) differently
-    out.sort(key=lambda r: (r[by], -r["lift"], -r["games"], str(r["id"])))
-    return out
-
-
-# ------------------------------------------------------------------ helpers the games' sections share
-def strongest_higher(lift: list[Row], by: str = "bot") -> list[Row]:
-    """Of a lift table (:func:`_lift_rows`, sorted by ``by`` then lift down), the first row flagged
-    ``higher`` of each ``by`` group, in the groups' order: what a summary sentence names."""
-    seen: dict[Any, Row] = {}
-    for r in lift:
-        if r["flag"] == "higher" and r[by] not in seen:
-            seen[r[by]] = r
-    return [seen[k] for k in sorted(seen)]
-
-
-def monotone_flags(levels: list[Row]) -> list[Row]:
-    """Each level (after the first) against the one below: ``not harder`` when its win rate is
-    at least as high, ``significant`` when a 95% test says it is higher.  ``levels``: rows with
-    ``difficulty``, ``games`` and ``wins`` of one bot (and hero), any order.
-
-    >>> rows = monotone_flags([{"difficulty": 0, "games": 100, "wins": 90},
-    ...                        {"difficulty": 1, "games": 100, "wins": 95},
-    ...                        {"difficulty": 2, "games": 100, "wins": 40}])
-    >>> [(r["difficulty"], r["flag"], r["cliff"]) for r in rows]
-    [(1, 'not harder', False), (2, '', True)]
-    """
-    levels = sorted(levels, key=lambda r: r["difficulty"])
-    out = []
-    for below, r in zip(levels, levels[1:]):
-        if r["difficulty"] != below["difficulty"] + 1 or not r["games"] or not below["games"]:
-            continue
-        p, q = r["wins"] / r["games"], below["wins"] / below["games"]
-        both_extreme = (p == q == 0.0) or (p == q == 1.0)
-        flag = "" if p < q else ("no signal (both " + _pct(p) + ")" if both_extreme else "not harder")
-        sig = bool(flag == "not harder" and p > q and significantly_different(r["wins"], r["games"], below["wins"], below["games"]))
-        harder = bool(p < q and significantly_different(r["wins"], r["games"], below["wins"], below["games"]))
-        out.append({"difficulty": r["difficulty"], "win_rate": p, "below_rate": q, "flag": flag,
-                    "significant": sig, "cliff": q - p >= CLIFF, "significantly_harder": harder,
-                    "no_signal": both_extreme})
-    return out
-
-
 CSS = """
 body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 h1{font-size:1.6em}h2{border-bottom:2px solid #6a8d5a;margin-top:2em}
@@ -338,12 +162,11 @@ td:first-child,th:first-child{text-align:left}.flag{background:#fde2c8}.none{col
 
 
 def _section(game_id: str) -> Any:
-    """The game's ``report_section`` from its balance module (woodlands.sim.details), or None."""
-    from ..engine.registry import descriptor, game_ids
-    from .details import balance_module
+    """The ``report_section`` the game's descriptor names, or None (an unknown game, or none)."""
+    from ..engine.registry import descriptor, game_ids, resolve
     if game_id not in game_ids():
         return None
-    return getattr(balance_module(descriptor(game_id).game), "report_section", None)
+    return resolve(descriptor(game_id).report_section)
 
 
 def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance report",
@@ -364,9 +187,9 @@ def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance re
         sub = df.filter(pl.col("game") == game_id)
         section = _section(game_id)
         if section is None:
-            rows = _win_rows(sub, ["bot", "options"])
+            rows = win_rows(sub, ["bot", "options"])
             tables[f"{game_id}_win"] = rows
-            sections.append(f"<h2>{html.escape(game_id)}</h2>" + _table(rows, [
+            sections.append(f"<h2>{html.escape(game_id)}</h2>" + table(rows, [
                 ("bot", "bot"), ("options", "options"), ("games", "games"), ("win_rate", "win rate"),
                 ("win_lo", "95% low"), ("win_hi", "95% high")]))
             continue
@@ -376,7 +199,7 @@ def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance re
         shown = [dict(r, options=_options_text(r["options"]), change=f"{100 * r['change']:+.1f} points",
                       significant="yes" if r["significant"] else "") for r in compared]
         sections.append("<h2>Packs compared</h2><p>Each set-up played on two versions of a pack in a row, with the win rate "
-                        "on each and whether they differ at 95% (two-proportion test).</p>" + _table(shown, [
+                        "on each and whether they differ at 95% (two-proportion test).</p>" + table(shown, [
                             ("game", "game"), ("bot", "bot"), ("options", "set-up"), ("pack_before", "pack"),
                             ("games_before", "games"), ("before_win_rate", "win rate"), ("pack_after", "then pack"),
                             ("games_after", "games"), ("after_win_rate", "win rate"), ("change", "change"),

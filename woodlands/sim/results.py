@@ -158,9 +158,9 @@ def replay_row(row: dict[str, Any], content: str | None = None) -> "GameState":
     """Play a row's game again from its seed, options and bot, and check its digest: the state
     at the end of that game, or :class:`ResultsError` if it is not the same game (another pack,
     other rules, or another Woodlands)."""
-    from ..bots import get_bot
     from ..engine.game import load_game
     from ..engine.records import log_digest
+    from ..kit.bots import bot_for
     if content is None:         # the pack the row names: the default one or a kept older version
         from ..engine.errors import RecordError
         from ..engine.packs import game_for
@@ -175,7 +175,7 @@ def replay_row(row: dict[str, Any], content: str | None = None) -> "GameState":
                            f"this pack is {game.content.id} {game.content.version}")
     seed = int(row["seed"])
     state = game.new_game(seed=seed, options=json.loads(str(row["options"])))
-    bot = get_bot(str(row["bot"]), seed, game=game.id)
+    bot = bot_for(game.id, str(row["bot"]), seed)
     while not state.is_over:
         state.apply(bot.choose(state))
     if log_digest(state.log) != row["digest"]:

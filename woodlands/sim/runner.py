@@ -17,95 +17,24 @@ resumed by running it again.
 """
 from __future__ import annotations
 
-import json
 import math
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Protocol
 
-from ..bots import get_bot
 from ..engine.errors import WoodlandsError
-from ..engine.game import Game, load_game
-from ..engine.records import log_digest
+from ..engine.game import Game
+# one game and one chunk of games live in .play, which the Ray backend imports too (re-exported
+# here, their old home)
+from .play import GameRow as GameRow, SimConfig as SimConfig, Task as Task, _game as _game, options_text as options_text
+from .play import play_chunk as play_chunk, play_one as play_one
 from .stats import summarise
 
 
 class SimError(WoodlandsError):
     """A simulation asked for something that cannot be (an unknown backend, an address for the
     processes backend)."""
-
-
-#: one game of a batch: ``seed``, ``result``, ``decisions``, then the game's own measures
-#: (:meth:`woodlands.Game.measures`, e.g. rounds and bears beaten in Tanglewoods)
-GameRow = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class SimConfig:
-    """What every game of a batch shares.  Must pickle: it travels to worker processes."""
-
-    game: str                        # a game id (woodlands.game_ids())
-    bot: str = "random"
-    options: dict[str, Any] = field(default_factory=dict)
-    content: str | None = None       # a content pack folder; None: the game's default pack
-
-    def check(self) -> None:
-        """Fail early, in the calling process, on an unknown game, bot, pack or option."""
-        game = load_game(self.game, self.content)
-        game.checked_options(game.options_for_simulation(self.options))
-        get_bot(self.bot, 0, game=self.game)
-
-
-_LOADED: dict[tuple[str, str | None], Game] = {}
-
-
-def _game(config: SimConfig) -> Game:
-    """Each worker process loads a pack once and keeps it."""
-    key = (config.game, config.content)
-    if key not in _LOADED:
-        _LOADED[key] = load_game(config.game, config.content)
-    return _LOADED[key]
-
-
-def options_text(options: dict[str, Any]) -> str:
-    """The canonical JSON of a game's options, as a results file stores and compares them."""
-    return json.dumps(options, sort_keys=True, separators=(",", ":"))
-
-
-def play_one(config: SimConfig, seed: int, detail: bool = False) -> GameRow:
-    """Play one whole game with the configured bot.  ``detail`` adds what a results file keeps:
-    the game, pack, bot, options, the log's digest and the game's designer columns
-    (:mod:`woodlands.sim.details`), all read after the game is over."""
-    game = _game(config)
-    options = game.options_for_simulation(config.options)   # C-15
-    state = game.new_game(seed=seed, options=options)
-    bot = get_bot(config.bot, seed, game=config.game)
-    decisions = 0
-    try:
-        while not state.is_over:
-            state.apply(bot.choose(state))
-            decisions += 1
-    except Exception as e:   # a rules or bot bug: say which game shows it
-        raise RuntimeError(f"{config.game} seed {seed}, decision {decisions + 1}, bot {config.bot}: {e!r}") from e
-    outcome = state.outcome or {}
-    row: GameRow = {"seed": seed, "result": str(outcome.get("result", "unfinished")), "decisions": decisions}
-    row.update(game.measures(state))
-    if detail:
-        from .details import details
-        row.update({"game": config.game, "content_id": game.content.id, "content_version": game.content.version,
-                    "rules": game.rules_version, "bot": config.bot, "options": options_text(options),
-                    "digest": log_digest(state.log)})
-        row.update(details(state))
-    return row
-
-
-#: a unit of work: one configuration and the seeds to play with it
-Task = tuple[SimConfig, list[int]]
-
-
-def play_chunk(config: SimConfig, seeds: list[int], detail: bool = False) -> list[GameRow]:
-    return [play_one(config, s, detail) for s in seeds]
 
 
 class Backend(Protocol):

@@ -1,31 +1,10 @@
 """Summaries of a batch of games: win rate with its confidence interval, averages."""
 from __future__ import annotations
 
-import math
 import statistics
 from typing import Any, Mapping, Sequence
 
-
-def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a win rate (95% by default).
-
-    It stays inside 0..1 and behaves well near 0 and 1 and for small samples.
-
-    >>> lo, hi = wilson_interval(50, 100)
-    >>> round(lo, 3), round(hi, 3)
-    (0.404, 0.596)
-    >>> wilson_interval(0, 0)
-    (0.0, 1.0)
-    """
-    if games <= 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    lo = 0.0 if wins <= 0 else max(0.0, centre - half)
-    hi = 1.0 if wins >= games else min(1.0, centre + half)
-    return (lo, hi)
+from ..kit.stats import wilson_interval as wilson_interval  # its old home
 
 
 def _mean_median(values: Sequence[float]) -> dict[str, float]:

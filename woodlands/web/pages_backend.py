@@ -285,7 +285,7 @@ def _scene_save(service: GameService, game_id: str, tokens: list[str]) -> dict[s
     """The save the terminal's ``s`` writes between two scenes (Storyfold), for a table of one
     seat this browser holds; 409 at any other moment.  A save holds the decks' order, so it is
     offered only where the one player is the whole table, as in the terminal."""
-    from ..cli.play import scene_save_of
+    from ..kit.saves import scene_save_of
     live = service.live(game_id)
     seats = _held_seats(service, live, tokens)
     with live.lock:

@@ -20,7 +20,7 @@ ENV_SKIP = frozenset({"db_url", "search_processes", "migrate", "allow_seed", "pr
 
 def default_db_url() -> str:
     """SQLite in the user's data folder (``$WOODLANDS_DATA_DIR`` if set), the folder made if missing."""
-    from ..cli.autosave import data_dir
+    from ..kit.datadir import data_dir
     folder = data_dir()
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{Path(folder) / 'web.sqlite3'}"

@@ -62,35 +62,44 @@ def details(state: GameState) -> dict[str, Any]:
     }
 
 
+def detail_fields() -> dict[str, Any]:
+    """Column name -> pyarrow type of each column :func:`details` gives (pyarrow imported here)."""
+    import pyarrow as pa
+    text_list = pa.list_(pa.string())
+    return {"players": pa.int64(), "pvp": pa.bool_(), "characters": text_list, "how": pa.string(),
+            "deaths": pa.int64(), "morna_kills": pa.int64(),
+            "fights": pa.list_(pa.struct([("adventurer", pa.int64()), ("kind", pa.string()), ("monster", pa.string()),
+                                          ("items", text_list), ("result", pa.string())]))}
+
+
 def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_support: int) -> str:
-    """This game's section of the balance report (woodlands.sim.report), from its rows."""
+    """This game's section of the balance report (woodlands.sim.report), from its rows, built with woodlands.kit.report."""
     import polars as pl
-    from woodlands.sim.report import (_chart, _lift_rows, _pct, _rate, _svg, _table,
-                                      _win_rows, strongest_higher)
+    from ...kit.report import chart, lift_rows, pct, rate, strongest_higher, svg, table, win_rows
     import altair as alt
     parts = ["<h2>The Cursed Forest</h2>"]
-    by_players = _win_rows(df, ["bot", "players"])
+    by_players = win_rows(df, ["bot", "players"])
     tables["cursed_forest_win_by_players"] = by_players
     for bot in sorted({r["bot"] for r in by_players}):
         rows = [r for r in by_players if r["bot"] == bot]
         summary.append(f"The Cursed Forest, {bot} bot: won " + ", ".join(
-            f"{_pct(r['win_rate'])} with {r['players']} player{'s' if r['players'] != 1 else ''}" for r in rows) + ".")
+            f"{pct(r['win_rate'])} with {r['players']} player{'s' if r['players'] != 1 else ''}" for r in rows) + ".")
     parts.append("<h3>Wins by players, characters and options</h3>")
-    pc = _chart(by_players).encode(x="players:O", color="bot:N")
-    parts.append(_svg((pc.mark_line(point=True).encode(y=alt.Y("win_rate:Q", title="win rate", scale=alt.Scale(domain=[0, 1])))
+    pc = chart(by_players).encode(x="players:O", color="bot:N")
+    parts.append(svg((pc.mark_line(point=True).encode(y=alt.Y("win_rate:Q", title="win rate", scale=alt.Scale(domain=[0, 1])))
                        + pc.mark_rule().encode(y="win_lo:Q", y2="win_hi:Q")).properties(width=320, height=200)))
-    parts.append(_table(by_players, [("bot", "bot"), ("players", "players"), ("games", "games"), ("wins", "wins"),
+    parts.append(table(by_players, [("bot", "bot"), ("players", "players"), ("games", "games"), ("wins", "wins"),
                                      ("win_rate", "win rate"), ("win_lo", "95% low"), ("win_hi", "95% high")]))
     chars = (df.select("bot", "players", "result", "characters").with_row_index("game").explode("characters")
              .drop_nulls("characters").unique(["game", "characters"]))
-    by_char = _win_rows(chars.rename({"characters": "character"}), ["bot", "character"])
+    by_char = win_rows(chars.rename({"characters": "character"}), ["bot", "character"])
     tables["cursed_forest_win_by_character"] = by_char
-    parts.append("<h4>By character in the party</h4>" + _table(by_char, [
+    parts.append("<h4>By character in the party</h4>" + table(by_char, [
         ("bot", "bot"), ("character", "character"), ("games", "games"), ("wins", "wins"), ("win_rate", "win rate"),
         ("win_lo", "95% low"), ("win_hi", "95% high")]))
-    by_options = _win_rows(df, ["bot", "options"])
+    by_options = win_rows(df, ["bot", "options"])
     tables["cursed_forest_win_by_options"] = by_options
-    parts.append("<h4>By options</h4>" + _table(by_options, [
+    parts.append("<h4>By options</h4>" + table(by_options, [
         ("bot", "bot"), ("options", "options"), ("games", "games"), ("win_rate", "win rate"), ("win_lo", "95% low"),
         ("win_hi", "95% high")]))
     # seeds against Morna Gûl's kills
@@ -100,10 +109,10 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
     tables["cursed_forest_seeds_vs_morna"] = seeds
     parts.append("<h3>Seeds laid against Morna Gûl's kills</h3><p>Games by the seeds the adventurers laid and the "
                  "adventurers Morna Gûl killed; how often those games were won.</p>")
-    parts.append(_svg(_chart(seeds).mark_rect().encode(
+    parts.append(svg(chart(seeds).mark_rect().encode(
         x="seeds_laid:O", y="morna_kills:O", color=alt.Color("games:Q", scale=alt.Scale(type="log")), column="bot:N")
         .properties(width=220, height=160)))
-    parts.append(_table(seeds, [("bot", "bot"), ("seeds_laid", "seeds laid"), ("morna_kills", "killed by Morna Gûl"),
+    parts.append(table(seeds, [("bot", "bot"), ("seeds_laid", "seeds laid"), ("morna_kills", "killed by Morna Gûl"),
                                 ("games", "games"), ("wins", "wins")]))
     # fights
     fights = (df.select("bot", "fights").with_row_index("game").explode("fights").drop_nulls("fights").unnest("fights"))
@@ -112,7 +121,7 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
         for r in fights.group_by(["bot", "monster"]).agg(
                 pl.len().alias("fights"), (pl.col("result") == "won").sum().alias("won"),
                 (pl.col("result") == "lost").sum().alias("lost")).to_dicts():
-            d = _rate(int(r["lost"]), int(r["fights"]))
+            d = rate(int(r["lost"]), int(r["fights"]))
             monsters.append({**r, "lost_rate": d["rate"], "lost_lo": d["lo"], "lost_hi": d["hi"],
                              "won_rate": r["won"] / r["fights"] if r["fights"] else 0.0})
     # (ties broken by fights, then by name: group_by's order is not fixed, and the summary names the first)
@@ -123,21 +132,21 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
         if mine:
             m = mine[0]
             summary.append(f"The Cursed Forest, {bot} bot: the deadliest foe is {m['monster']} (the adventurer dies in "
-                           f"{_pct(m['lost_rate'])} of {m['fights']:,} fights).")
+                           f"{pct(m['lost_rate'])} of {m['fights']:,} fights).")
     parts.append("<h3>Monsters and items that decide fights</h3><p>A fight is <em>lost</em> when the adventurer dies "
                  "in it, <em>won</em> when the foe is killed; the rest are escapes or undecided.</p>")
-    parts.append(_table(monsters, [("bot", "bot"), ("monster", "foe"), ("fights", "fights"), ("won_rate", "won"),
+    parts.append(table(monsters, [("bot", "bot"), ("monster", "foe"), ("fights", "fights"), ("won_rate", "won"),
                                    ("lost_rate", "lost"), ("lost_lo", "lost 95% low"), ("lost_hi", "lost 95% high")]))
     items = []
     if fights.height:
         fx = fights.with_row_index("fight").with_columns(
             pl.when(pl.col("result") == "won").then(pl.lit("win")).otherwise(pl.lit("other")).alias("result"))
-        items = _lift_rows(fx.select("bot", "result", "items"), "items", "win", min_support=min_support)
+        items = lift_rows(fx.select("bot", "result", "items"), "items", "win", min_support=min_support)
     tables["cursed_forest_items_fight_lift"] = items
     for b in strongest_higher(items):
         summary.append(f"The Cursed Forest, {b['bot']} bot: carrying {b['id']} goes most with winning a fight "
                        f"(lift {b['lift']:.2f}, 95% {b['lift_lo']:.2f}-{b['lift_hi']:.2f}).")
-    parts.append("<h4>Items carried into fights (lift of the fight win rate)</h4>" + _table(items, [
+    parts.append("<h4>Items carried into fights (lift of the fight win rate)</h4>" + table(items, [
         ("bot", "bot"), ("id", "item"), ("games", "fights"), ("rate", "won"), ("base", "bot's fight win rate"),
         ("lift", "lift"), ("lift_lo", "lift 95% low"), ("lift_hi", "lift 95% high"), ("flag", "flag")], limit=80))
     return "\n".join(parts)

@@ -35,17 +35,25 @@ def details(state: GameState) -> dict[str, Any]:
     }
 
 
+def detail_fields() -> dict[str, Any]:
+    """Column name -> pyarrow type of each column :func:`details` gives (pyarrow imported here)."""
+    import pyarrow as pa
+    text_list = pa.list_(pa.string())
+    return {"scenes": pa.list_(pa.struct([("scene", pa.string()), ("chapter", pa.string()),
+                                          ("attempt", pa.int64()), ("result", pa.string())])),
+            "restarts": text_list, "stopped_at": pa.string(), "chapter_reached": pa.string()}
+
+
 def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_support: int) -> str:
-    """This game's section of the balance report (woodlands.sim.report), from its rows."""
+    """This game's section of the balance report (woodlands.sim.report), from its rows, built with woodlands.kit.report."""
     import polars as pl
-    from woodlands.sim.report import (_chart, _pct, _quantiles, _rate, _svg, _table, games_text,
-                                      _win_rows)
+    from ...kit.report import chart, games_text, pct, quantiles, rate, svg, table, win_rows
     import altair as alt
     parts = ["<h2>Storyfold</h2>"]
-    wins = _win_rows(df, ["bot"])
+    wins = win_rows(df, ["bot"])
     tables["storyfold_win"] = wins
     for r in wins:
-        summary.append(f"Storyfold, {r['bot']} bot: the campaign is won in {_pct(r['win_rate'])} of {games_text(r['games'])}.")
+        summary.append(f"Storyfold, {r['bot']} bot: the campaign is won in {pct(r['win_rate'])} of {games_text(r['games'])}.")
     scenes = (df.select("bot", "scenes").with_row_index("game").explode("scenes").drop_nulls("scenes").unnest("scenes"))
     order = {s: i for i, s in enumerate(scenes.get_column("scene").unique(maintain_order=True).to_list())}
     first = []
@@ -54,8 +62,8 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
             ((pl.col("attempt") == 1) & (pl.col("result") == "won")).sum().alias("first_wins"),
             pl.len().alias("attempts"), (pl.col("result") == "lost").sum().alias("lost"),
             pl.col("game").n_unique().alias("games_reaching")).to_dicts()):
-        rate = _rate(int(r["first_wins"]), int(r["first_tries"]))
-        first.append({**r, "first_try_rate": rate["rate"], "first_lo": rate["lo"], "first_hi": rate["hi"],
+        won = rate(int(r["first_wins"]), int(r["first_tries"]))
+        first.append({**r, "first_try_rate": won["rate"], "first_lo": won["lo"], "first_hi": won["hi"],
                       "lost_per_game": r["lost"] / r["games_reaching"] if r["games_reaching"] else 0.0})
     first.sort(key=lambda r: (r["bot"], order.get(r["scene"], 0)))
     tables["storyfold_scenes"] = first
@@ -65,13 +73,13 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
             hard = min(mine, key=lambda r: r["first_try_rate"])
             stop = max(mine, key=lambda r: r["lost_per_game"])
             summary.append(f"Storyfold, {bot} bot: the scene least often won at the first try is {hard['scene']} "
-                           f"({_pct(hard['first_try_rate'])}); {stop['scene']} is lost most often "
+                           f"({pct(hard['first_try_rate'])}); {stop['scene']} is lost most often "
                            f"({stop['lost_per_game']:.2f} lost tries per game that reaches it).")
     parts.append("<h3>Scenes: won at the first try, and lost tries</h3>")
-    parts.append(_svg(_chart(first).mark_bar().encode(
+    parts.append(svg(chart(first).mark_bar().encode(
         y=alt.Y("scene:N", sort=list(order)), x=alt.X("first_try_rate:Q", title="won at the first try", scale=alt.Scale(domain=[0, 1])),
         color="chapter:N", column="bot:N").properties(width=260, height=14 * max(1, len(order)))))
-    parts.append(_table(first, [("bot", "bot"), ("chapter", "chapter"), ("scene", "scene"), ("games_reaching", "games reaching it"),
+    parts.append(table(first, [("bot", "bot"), ("chapter", "chapter"), ("scene", "scene"), ("games_reaching", "games reaching it"),
                                 ("first_try_rate", "won first try"), ("first_lo", "95% low"), ("first_hi", "95% high"),
                                 ("attempts", "tries"), ("lost", "lost tries"), ("lost_per_game", "lost tries per game")]))
     # restarts per chapter
@@ -91,8 +99,8 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
     for bot in sorted({r["bot"] for r in restarts}):
         top = next(r for r in restarts if r["bot"] == bot)
         summary.append(f"Storyfold, {bot} bot: chapter {top['chapter']} is restarted most "
-                       f"({top['per_game']:.2f} restarts per game; {_pct(top['share'])} of games restart it).")
-    parts.append("<h3>Restarts per chapter</h3>" + _table(restarts, [
+                       f"({top['per_game']:.2f} restarts per game; {pct(top['share'])} of games restart it).")
+    parts.append("<h3>Restarts per chapter</h3>" + table(restarts, [
         ("bot", "bot"), ("chapter", "chapter"), ("restarts_total", "restarts"), ("per_game", "per game"),
         ("share", "games restarting it")]))
     # score spread and Shadow cards
@@ -102,15 +110,15 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
         for measure in ("scenes_played", "chapter_restarts", "shadow_cards"):
             if measure in sub.columns:
                 spread.append({"bot": bot, "measure": measure,
-                               **_quantiles([float(v) for v in sub.get_column(measure).to_list() if v is not None])})
+                               **quantiles([float(v) for v in sub.get_column(measure).to_list() if v is not None])})
     tables["storyfold_score_spread"] = spread
     parts.append("<h3>The score's spread (scenes played, restarts, Shadow cards drawn)</h3>")
     if "shadow_cards" in df.columns:
         hist = df.group_by(["bot", "shadow_cards"]).agg(pl.len().alias("games")).sort(["bot", "shadow_cards"]).to_dicts()
-        parts.append(_svg(_chart(hist).mark_bar().encode(
+        parts.append(svg(chart(hist).mark_bar().encode(
             x=alt.X("shadow_cards:Q", bin=alt.Bin(maxbins=40), title="Shadow cards"), y="sum(games):Q", column="bot:N")
             .properties(width=300, height=160)))
-    parts.append(_table(spread, [("bot", "bot"), ("measure", "measure"), ("mean", "mean"), ("p10", "10%"),
+    parts.append(table(spread, [("bot", "bot"), ("measure", "measure"), ("mean", "mean"), ("p10", "10%"),
                                  ("median", "median"), ("p90", "90%"), ("max", "max")]))
     stopped = []
     if "stopped_at" in df.columns:
@@ -119,6 +127,6 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
                   .sort(["bot", "games", "stopped_at", "result"], descending=[False, True, False, False]).to_dicts()):
             stopped.append(r)
     tables["storyfold_stopped_at"] = stopped
-    parts.append("<h3>Where unfinished or lost campaigns stopped</h3>" + _table(stopped, [
+    parts.append("<h3>Where unfinished or lost campaigns stopped</h3>" + table(stopped, [
         ("bot", "bot"), ("stopped_at", "scene"), ("result", "result"), ("games", "games")]))
     return "\n".join(parts)

@@ -40,15 +40,25 @@ def details(state: GameState) -> dict[str, Any]:
     }
 
 
+def detail_fields() -> dict[str, Any]:
+    """Column name -> pyarrow type of each column :func:`details` gives (pyarrow imported here)."""
+    import pyarrow as pa
+    text_list = pa.list_(pa.string())
+    return {"difficulty": pa.int64(), "difficulty_mode": pa.string(), "hero": pa.string(), "side": pa.string(),
+            "health": pa.int64(), "gold": pa.int64(), "dice_ready": pa.int64(), "dice_exhausted": pa.int64(),
+            "cards": text_list, "items": text_list, "bears": text_list}
+
+
 def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_support: int) -> str:
-    """This game's section of the balance report (woodlands.sim.report), from its rows."""
+    """This game's section of the balance report (woodlands.sim.report), from its rows, built with woodlands.kit.report."""
     import polars as pl
-    from woodlands.sim.report import (CLIFF, Row, _chart, _lift_rows, _pct, _quantiles, _svg, _table, games_text,
-                                      _win_rows, monotone_flags, significantly_different, strongest_higher)
+    from ...kit.report import (CLIFF, Row, chart, games_text, lift_rows, monotone_flags, pct, quantiles, strongest_higher, svg,
+                               table, win_rows)
+    from ...kit.stats import significantly_different
     import altair as alt
     parts = ["<h2>Tanglewoods</h2>"]
-    by_level = _win_rows(df, ["bot", "difficulty"])
-    by_hero = _win_rows(df, ["bot", "difficulty", "hero"])
+    by_level = win_rows(df, ["bot", "difficulty"])
+    by_hero = win_rows(df, ["bot", "difficulty", "hero"])
     tables["tanglewoods_win_by_level"] = by_level
     tables["tanglewoods_win_by_level_hero"] = by_hero
     flags: list[Row] = []
@@ -66,18 +76,18 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
         lo_l, hi_l = rows[0], rows[-1]
         played = games_text(sum(r["games"] for r in rows))
         if lo_l is hi_l:   # one difficulty in the files
-            summary.append(f"Tanglewoods, {bot} bot: won {_pct(lo_l['win_rate'])} at difficulty {lo_l['difficulty']} ({played}).")
+            summary.append(f"Tanglewoods, {bot} bot: won {pct(lo_l['win_rate'])} at difficulty {lo_l['difficulty']} ({played}).")
         else:
-            summary.append(f"Tanglewoods, {bot} bot: won {_pct(lo_l['win_rate'])} at difficulty {lo_l['difficulty']} and "
-                           f"{_pct(hi_l['win_rate'])} at difficulty {hi_l['difficulty']} ({played}).")
+            summary.append(f"Tanglewoods, {bot} bot: won {pct(lo_l['win_rate'])} at difficulty {lo_l['difficulty']} and "
+                           f"{pct(hi_l['win_rate'])} at difficulty {hi_l['difficulty']} ({played}).")
         for f in flags:
             if f["bot"] == bot and f["hero"] == "(all)" and f["flag"] == "not harder":
                 summary.append(f"Tanglewoods: level {f['difficulty']} is not harder than level {f['difficulty'] - 1} for the "
-                               f"{bot} bot ({_pct(f['win_rate'])} vs {_pct(f['below_rate'])}"
+                               f"{bot} bot ({pct(f['win_rate'])} vs {pct(f['below_rate'])}"
                                + (", a significant difference)." if f["significant"] else ", within chance)."))
             if f["bot"] == bot and f["hero"] == "(all)" and f["cliff"]:
-                summary.append(f"Tanglewoods: a cliff for the {bot} bot: the win rate falls from {_pct(f['below_rate'])} at "
-                               f"level {f['difficulty'] - 1} to {_pct(f['win_rate'])} at level {f['difficulty']}.")
+                summary.append(f"Tanglewoods: a cliff for the {bot} bot: the win rate falls from {pct(f['below_rate'])} at "
+                               f"level {f['difficulty'] - 1} to {pct(f['win_rate'])} at level {f['difficulty']}.")
         unclear = [f["difficulty"] for f in flags if f["bot"] == bot and f["hero"] == "(all)"
                    and not f["significantly_harder"] and not f["no_signal"]]
         if unclear:
@@ -94,34 +104,34 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
             best = max(heroes, key=lambda r: r["win_rate"])
             worst = min(heroes, key=lambda r: r["win_rate"])
             if best["win_rate"] > worst["win_rate"]:
-                summary.append(f"Tanglewoods, {bot} bot, difficulty {top}: {best['hero']} wins most ({_pct(best['win_rate'])}), "
-                               f"{worst['hero']} least ({_pct(worst['win_rate'])})"
+                summary.append(f"Tanglewoods, {bot} bot, difficulty {top}: {best['hero']} wins most ({pct(best['win_rate'])}), "
+                               f"{worst['hero']} least ({pct(worst['win_rate'])})"
                                + (", a significant gap." if significantly_different(best["wins"], best["games"], worst["wins"], worst["games"]) else "."))
 
-    level_chart = _chart(by_level).encode(
+    level_chart = chart(by_level).encode(
         x=alt.X("difficulty:O", title="difficulty"), color=alt.Color("bot:N"))
-    chart = (level_chart.mark_line(point=True).encode(y=alt.Y("win_rate:Q", title="win rate", scale=alt.Scale(domain=[0, 1])))
+    levels = (level_chart.mark_line(point=True).encode(y=alt.Y("win_rate:Q", title="win rate", scale=alt.Scale(domain=[0, 1])))
              + level_chart.mark_rule().encode(y="win_lo:Q", y2="win_hi:Q")).properties(width=420, height=220,
                                                                                     title="Win rate by difficulty (95% intervals)")
     parts.append("<h3>Win rate by difficulty, hero and bot</h3>")
-    parts.append(_svg(chart))
-    hero_chart = _chart(by_hero).mark_line(point=True).encode(
+    parts.append(svg(levels))
+    hero_chart = chart(by_hero).mark_line(point=True).encode(
         x=alt.X("difficulty:O"), y=alt.Y("win_rate:Q", title="win rate", scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("hero:N"), column=alt.Column("bot:N")).properties(width=300, height=200)
-    parts.append(_svg(hero_chart))
-    parts.append(_table(by_level, [("bot", "bot"), ("difficulty", "difficulty"), ("games", "games"), ("wins", "wins"),
+    parts.append(svg(hero_chart))
+    parts.append(table(by_level, [("bot", "bot"), ("difficulty", "difficulty"), ("games", "games"), ("wins", "wins"),
                                    ("win_rate", "win rate"), ("win_lo", "95% low"), ("win_hi", "95% high")]))
-    parts.append("<details><summary>By hero</summary>" + _table(by_hero, [
+    parts.append("<details><summary>By hero</summary>" + table(by_hero, [
         ("bot", "bot"), ("difficulty", "difficulty"), ("hero", "hero"), ("games", "games"), ("wins", "wins"),
         ("win_rate", "win rate"), ("win_lo", "95% low"), ("win_hi", "95% high")]) + "</details>")
     parts.append("<h3>Is every level harder than the one below?</h3><p>A level is flagged <em>not harder</em> when its "
                  "win rate is at least the level below's; <em>significant</em> when a two-proportion test at 95% says it "
-                 "is higher; <em>cliff</em> when the win rate falls by " + _pct(CLIFF) + " or more.</p>")
+                 "is higher; <em>cliff</em> when the win rate falls by " + pct(CLIFF) + " or more.</p>")
     shown = [f for f in flags if not f["no_signal"] and (f["flag"] or f["cliff"] or not f["significantly_harder"])]
     parts.append("<p>Shown: the levels flagged, the cliffs, and the levels not significantly harder than the one "
                  "below; levels where both win rates are 0% or 100% say nothing and are left out (they are in the "
                  "embedded data).</p>")
-    parts.append(_table(shown, [("bot", "bot"), ("hero", "hero"), ("difficulty", "level"), ("below_rate", "win rate below"),
+    parts.append(table(shown, [("bot", "bot"), ("hero", "hero"), ("difficulty", "level"), ("below_rate", "win rate below"),
                                 ("win_rate", "win rate"), ("flag", "flag"), ("significant", "significantly easier"),
                                 ("significantly_harder", "significantly harder"), ("cliff", "cliff")]))
 
@@ -129,12 +139,12 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
     rounds = []
     for r in (df.group_by(["bot", "difficulty", "result"]).agg(pl.col("rounds")).sort(["bot", "difficulty", "result"]).to_dicts()):
         rounds.append({"bot": r["bot"], "difficulty": r["difficulty"], "result": r["result"], "games": len(r["rounds"]),
-                       **_quantiles([float(x) for x in r["rounds"] if x is not None])})
+                       **quantiles([float(x) for x in r["rounds"] if x is not None])})
     tables["tanglewoods_rounds"] = rounds
     parts.append("<h3>Rounds to win or lose</h3>")
-    parts.append(_svg(_chart(rounds).mark_line(point=True).encode(
+    parts.append(svg(chart(rounds).mark_line(point=True).encode(
         x="difficulty:O", y=alt.Y("mean:Q", title="mean rounds"), color="result:N", column="bot:N").properties(width=300, height=180)))
-    parts.append("<details><summary>Table</summary>" + _table(rounds, [
+    parts.append("<details><summary>Table</summary>" + table(rounds, [
         ("bot", "bot"), ("difficulty", "difficulty"), ("result", "result"), ("games", "games"), ("mean", "mean"),
         ("p10", "10%"), ("median", "median"), ("p90", "90%"), ("max", "max")]) + "</details>")
 
@@ -146,12 +156,12 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
     for column in ("cards", "items", "bears"):
         if column not in df.columns:
             continue
-        lift = _lift_rows(df, column, "loss", min_support=min_support)
+        lift = lift_rows(df, column, "loss", min_support=min_support)
         tables[f"tanglewoods_{column}_loss_lift"] = lift
         for w in strongest_higher(lift):
             summary.append(f"Tanglewoods, {w['bot']} bot: of the {column}, {w['id']} goes most with losses "
                            f"(lift {w['lift']:.2f}, 95% {w['lift_lo']:.2f}-{w['lift_hi']:.2f}, {games_text(w['games'])}).")
-        parts.append(f"<h4>{column}</h4>" + _table(lift, [("bot", "bot"), ("id", column[:-1]), ("games", "games"),
+        parts.append(f"<h4>{column}</h4>" + table(lift, [("bot", "bot"), ("id", column[:-1]), ("games", "games"),
                                                           ("rate", "loss rate"), ("base", "bot's loss rate"), ("lift", "lift"),
                                                           ("lift_lo", "lift 95% low"), ("lift_hi", "lift 95% high"),
                                                           ("flag", "flag")], limit=60))
@@ -160,7 +170,7 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
     lost = df.filter(pl.col("result") == "loss")
     death = []
     for r in lost.group_by(["bot", "difficulty"]).agg(pl.col("gold"), pl.col("dice_ready"), pl.col("dice_exhausted")).sort(["bot", "difficulty"]).to_dicts():
-        g, d, x = (_quantiles([float(v) for v in r[k] if v is not None]) for k in ("gold", "dice_ready", "dice_exhausted"))
+        g, d, x = (quantiles([float(v) for v in r[k] if v is not None]) for k in ("gold", "dice_ready", "dice_exhausted"))
         death.append({"bot": r["bot"], "difficulty": r["difficulty"], "games": len(r["gold"]), "gold_mean": g["mean"],
                       "gold_median": g["median"], "gold_p90": g["p90"], "dice_mean": d["mean"], "dice_median": d["median"],
                       "exhausted_mean": x["mean"]})
@@ -168,9 +178,9 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
     parts.append("<h3>Gold and dice at the end of a lost game</h3>")
     if lost.height:
         hist = lost.group_by(["bot", "gold"]).agg(pl.len().alias("games")).sort(["bot", "gold"]).to_dicts()
-        parts.append(_svg(_chart(hist).mark_bar().encode(
+        parts.append(svg(chart(hist).mark_bar().encode(
             x=alt.X("gold:O", title="gold at the end"), y="games:Q", column="bot:N").properties(width=300, height=160)))
-    parts.append(_table(death, [("bot", "bot"), ("difficulty", "difficulty"), ("games", "lost games"),
+    parts.append(table(death, [("bot", "bot"), ("difficulty", "difficulty"), ("games", "lost games"),
                                 ("gold_mean", "gold mean"), ("gold_median", "gold median"), ("gold_p90", "gold 90%"),
                                 ("dice_mean", "dice ready, mean"), ("dice_median", "dice ready, median"),
                                 ("exhausted_mean", "dice exhausted, mean")]))

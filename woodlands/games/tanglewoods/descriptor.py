@@ -20,15 +20,18 @@ DESCRIPTOR = GameDescriptor(
     help=Lazy("woodlands.games.tanglewoods.present.help:HELP"),
     presentation=Lazy("woodlands.games.tanglewoods.present:TanglewoodsPresentation"),
     bots={"random": RANDOM_BOT,
-          "greedy": Lazy("woodlands.bots.greedy_tanglewoods:GreedyTanglewoodsBot"),
+          "greedy": Lazy("woodlands.games.tanglewoods.bots.greedy:GreedyTanglewoodsBot"),
           "ismcts": ISMCTS_BOT},
-    position_value=Lazy("woodlands.bots.value_tanglewoods:position_value"),
+    position_value=Lazy("woodlands.games.tanglewoods.bots.value:position_value"),
     value_scale=1.0,
-    search=Lazy("woodlands.bots.value_tanglewoods:SEARCH"),
+    search=Lazy("woodlands.games.tanglewoods.bots.value:SEARCH"),
     # issue 2's target for the first kernel, when Tanglewoods was the only game; the rules have
     # grown since (the audit's fixes, every card's effect), so `woodlands bench` shows it as that
     # issue's, below it (docs/engine.md "Speed")
     speed_target=(50_000, "issue 2, first kernel"),
+    details=Lazy("woodlands.games.tanglewoods.balance:details"),
+    detail_fields=Lazy("woodlands.games.tanglewoods.balance:detail_fields"),
+    report_section=Lazy("woodlands.games.tanglewoods.balance:report_section"),
     options=(
         OptionSpec("difficulty", int, 5, "difficulty 0-10 (default 5)", range=(0, 10), flag=True),
         OptionSpec("hero", str, None, "hero id (default: you choose at the table)", flag=True,

@@ -19,7 +19,7 @@ logistic model per scene of public features of the position (:func:`features`: t
 marker's distance from the middle, the Light's, locations visited, creatures, Spirit, dice,
 Crystals, Boons, where each Action card lies in the River), fitted to how the greedy bot's
 games went from such positions (``benchmarks/fit_storyfold_value.py`` writes
-``storyfold_value.toml`` beside this module, with those loss rates; docs/results/bots.md "Which leaf
+``value.toml`` beside this module, with those loss rates; docs/results/bots.md "Which leaf
 wins more").
 
 It reads only what the seat sees of the sample (the markers, the River, the dice, the counts:
@@ -39,10 +39,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..engine.state import GameState
+    from ....engine.state import GameState
 
 #: the fitted weights (per scene id: one weight per feature), written by the fitting script
-WEIGHTS_FILE = Path(__file__).with_name("storyfold_value.toml")
+WEIGHTS_FILE = Path(__file__).with_name("value.toml")
 #: the features, in the order of the weights (see :func:`features`)
 #: (not what one decision changes for a moment and the greedy bot's games tie to winning: a
 #: creature stunned, the dice still free this phase, the phase itself; with them the search
@@ -126,7 +126,7 @@ def _still_to_play(content: Any) -> tuple[float, ...]:
 
 def _after(s: Any, how: str) -> float:
     """The scenes still to play once the current scene ends with ``how`` prevailing."""
-    from ..games.storyfold.conditions import holds
+    from ..conditions import holds
     c = s.content
     scene = c.scenes[s.scene]
     sec = scene.luma_prevails if how == "luma" else scene.shadow_prevails

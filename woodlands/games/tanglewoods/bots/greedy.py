@@ -36,11 +36,11 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from .base import HandlerTable, no_judgement
+from ....kit.bots import HandlerTable, no_judgement
 
 if TYPE_CHECKING:
-    from ..engine.decision import Decision
-    from ..engine.state import GameState
+    from ....engine.decision import Decision
+    from ....engine.state import GameState
 
 View = dict[str, Any]
 Card = dict[str, Any]
@@ -96,7 +96,7 @@ def load_content(state: Any, view: View) -> Any:
         return content
     key = str(view.get("game", "tanglewoods"))
     if key not in _CONTENT_CACHE:
-        from ..engine.game import load_game
+        from ....engine.game import load_game
         _CONTENT_CACHE[key] = load_game(key).content
     return _CONTENT_CACHE[key]
 

@@ -10,7 +10,7 @@ Two values, both read from ``state.view(seat)`` only:
 * :func:`position_value`, the one the search uses: the log-odds that the greedy bot goes on to
   win from here, a logistic regression of the final result on :func:`features` of positions
   from simulated greedy games (``benchmarks/fit_tanglewoods_value.py`` fits it and writes the
-  weights to ``value_tanglewoods.toml`` beside this module; docs/results/bots.md "Which leaf wins more").
+  weights to ``value.toml`` beside this module; docs/results/bots.md "Which leaf wins more").
 
 >>> import woodlands
 >>> state = woodlands.load_game("tanglewoods").new_game(seed=2, options={"hero": "thorn-warden", "difficulty": 10, "round_limit": 40})
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..engine.state import GameState
+    from ....engine.state import GameState
 
 #: Tanglewoods: a bear baited into the forest and not beaten yet, as a share of beating one
 #: (progress: it must be drawn to be fought); the dice each round costs (the forest darkens and
@@ -64,18 +64,18 @@ def searched(state: "GameState") -> bool:
 SEARCH: dict[str, Any] = {"absolute": True, "searched": searched, "rollout": ROLLOUT, "rollout_phase": False,
                           "depth": 1, "exploration": 0.7, "margin": 0.1}
 #: the weights file, beside this module
-WEIGHTS = Path(__file__).with_name("value_tanglewoods.toml")
+WEIGHTS = Path(__file__).with_name("value.toml")
 
 
 @functools.cache
 def _bot() -> Any:
     """The greedy bot whose judgement (prices, fight costs) the values borrow, made once."""
-    from .greedy_tanglewoods import GreedyTanglewoodsBot
+    from .greedy import GreedyTanglewoodsBot
     return GreedyTanglewoodsBot(0)
 
 
 def _ready(state: "GameState", view: dict[str, Any]) -> Any:
-    from .greedy_tanglewoods import load_content
+    from .greedy import load_content
     bot = _bot()
     if bot.content is None:
         bot.content = load_content(state, view)
@@ -84,7 +84,7 @@ def _ready(state: "GameState", view: dict[str, Any]) -> Any:
 
 def hand_value(state: "GameState", seat: int, view: dict[str, Any] | None = None) -> float:
     """The hand-weighted value (in the greedy bot's dice; the search's value before the fitted one)."""
-    from .greedy_tanglewoods import live_enemies
+    from .greedy import live_enemies
     if view is None:
         view = state.view(seat)
     bot = _ready(state, view)
@@ -116,7 +116,7 @@ def hand_value(state: "GameState", seat: int, view: dict[str, Any] | None = None
 def features(state: "GameState", seat: int) -> list[float]:
     """What the fitted value reads of a position (names in :data:`FEATURES`), all from the
     seat's view and the game's public options."""
-    from .greedy_tanglewoods import live_enemies, remaining_health
+    from .greedy import live_enemies, remaining_health
     view = state.view(seat)
     bot = _ready(state, view)
     dice = view["dice"]

@@ -43,11 +43,11 @@ import itertools
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable
 
-from .base import HandlerTable, no_judgement
+from ....kit.bots import HandlerTable, no_judgement
 
 if TYPE_CHECKING:
-    from ..engine.decision import Decision
-    from ..engine.state import GameState
+    from ....engine.decision import Decision
+    from ....engine.state import GameState
 
 View = dict[str, Any]
 XY = tuple[int, int]

@@ -14,13 +14,13 @@ import hashlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..engine.state import GameState
+    from ....engine.state import GameState
 
 
 @functools.cache
 def _bot() -> Any:
     """The greedy bot whose judgement (the worth of a kit) the value borrows, made once."""
-    from .greedy_cursed_forest import GreedyCursedForestBot
+    from .greedy import GreedyCursedForestBot
     return GreedyCursedForestBot(0)
 
 

@@ -31,11 +31,11 @@ import copy
 import functools
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from ..engine.decision import Decision, Option, make_id
-from .base import HandlerTable, no_judgement
+from ....engine.decision import Decision, Option, make_id
+from ....kit.bots import HandlerTable, no_judgement
 
 if TYPE_CHECKING:
-    from ..engine.state import GameState
+    from ....engine.state import GameState
 
 View = dict[str, Any]
 #: an action as the bot weighs it: (action card, "top" or "bottom", target id or "")
