@@ -458,8 +458,8 @@ class WoodlandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
             max_game_length=ctx.max_game_length,
         )
         # pvp: each player for itself, so the utility is general-sum (registered: identical)
-        game_type = _game_type(self.GAME_ID, pyspiel.GameType.Utility.GENERAL_SUM) \
-            if each_plays_for_itself(ctx.game, ctx.options) else _GAME_TYPES[self.GAME_ID]
+        pvp = each_plays_for_itself(ctx.game, ctx.options)
+        game_type = _game_type(self.GAME_ID, pyspiel.GameType.Utility.GENERAL_SUM) if pvp else _GAME_TYPES[self.GAME_ID]
         super().__init__(game_type, info, params or {})
         self.ctx = ctx
         self._seeds = _SeedSource(ctx.seed)
