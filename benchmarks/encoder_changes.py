@@ -2,7 +2,7 @@
 
     PYTHONPATH=. python benchmarks/encoder_changes.py ["cursed-forest, 3 players"] [--seconds 2]
 
-For a set-up of :data:`woodlands.research.bench.CASES` (default: every one) it records random
+For a set-up of :func:`woodlands.research.bench.all_cases` (default: every one) it records random
 games (as ``woodlands bench --env`` does), keeps a copy of the state after every decision and then,
 on those states, in the same run:
 
@@ -49,7 +49,7 @@ def best(passes: int, run: Any) -> float:
 def measure(case: Any, seconds: float, seed: int) -> None:
     from woodlands.engine.game import load_game
     from woodlands.research.bench import episode_options, record
-    from woodlands.research.observe import encoder
+    from woodlands.kit.encoding import encoder
 
     game = load_game(case.game)
     options = episode_options(case)
@@ -105,15 +105,15 @@ def measure(case: Any, seconds: float, seed: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from woodlands.research.bench import CASES
+    from woodlands.research.bench import all_cases
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("cases", nargs="*", help="set-ups by name or game id (default: all)")
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds of random games to record per set-up")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    chosen = [c for c in CASES if not args.cases or c.name in args.cases or c.game in args.cases]
+    chosen = [c for c in all_cases() if not args.cases or c.name in args.cases or c.game in args.cases]
     if not chosen:
-        print(f"no such set-up; choose from {[c.name for c in CASES]}", file=sys.stderr)
+        print(f"no such set-up; choose from {[c.name for c in all_cases()]}", file=sys.stderr)
         return 2
     random.seed(args.seed)
     for case in chosen:

@@ -3,7 +3,7 @@ ratio, counted by callgrind instead of timed, so that it does not drift with the
 
     PYTHONHASHSEED=0 PYTHONPATH=. python benchmarks/env_instructions.py tanglewoods 40 [ADAPTER ...]
 
-Records GAMES random games of the set-up (a case of :data:`woodlands.research.bench.CASES`
+Records GAMES random games of the set-up (a case of :func:`woodlands.research.bench.all_cases`
 by its game id or name; the same seeds and choices on every run), then, for the raw engine and
 each adapter (default: every adapter covering the case; ``raw`` is always measured), runs
 itself twice under ``valgrind --tool=callgrind`` with garbage collection off: the same recording
@@ -27,11 +27,11 @@ from typing import Any
 
 
 def case_of(name: str) -> Any:
-    from woodlands.research.bench import CASES
-    for case in CASES:
+    from woodlands.research.bench import all_cases
+    for case in all_cases():
         if name in (case.name, case.game):
             return case
-    raise SystemExit(f"no case {name!r}: {[c.name for c in CASES]}")
+    raise SystemExit(f"no case {name!r}: {[c.name for c in all_cases()]}")
 
 
 def record(case: Any, games: int, first: int) -> list[tuple[int, list[str]]]:
@@ -45,7 +45,7 @@ def record(case: Any, games: int, first: int) -> list[tuple[int, list[str]]]:
 def encode_replay(case: Any, episodes: list[tuple[int, list[str]]]) -> float:
     from woodlands.engine.game import load_game
     from woodlands.research.bench import episode_options
-    from woodlands.research.observe import encoder
+    from woodlands.kit.encoding import encoder
     game = load_game(case.game)
     options = episode_options(case)
     flat = encoder(case.game, options).flat
@@ -63,7 +63,7 @@ def encode_replay(case: Any, episodes: list[tuple[int, list[str]]]) -> float:
 def mask_replay(case: Any, episodes: list[tuple[int, list[str]]]) -> float:
     from woodlands.engine.game import load_game
     from woodlands.research.bench import episode_options
-    from woodlands.research.spaces import action_space
+    from woodlands.kit.spaces import action_space
     game = load_game(case.game)
     options = episode_options(case)
     space = action_space(case.game, options)

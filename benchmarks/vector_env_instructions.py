@@ -3,7 +3,7 @@ Gymnasium's ``SyncVectorEnv`` steps them: does each environment's encoder keep i
 
     PYTHONHASHSEED=0 PYTHONPATH=. python benchmarks/vector_env_instructions.py tanglewoods 1 4
 
-Records 12 random games of the set-up (a case of :data:`woodlands.research.bench.CASES` by its
+Records 12 random games of the set-up (a case of :func:`woodlands.research.bench.all_cases` by its
 game id or name, with a Gymnasium id), then, for each K given, runs itself twice under
 ``valgrind --tool=callgrind`` with garbage collection off: the same recording and warm-up, then
 none or all of the games replayed through K environments (``gymnasium.make(...).unwrapped``),

@@ -16,7 +16,7 @@ from collections import defaultdict
 
 import numpy as np
 
-from woodlands.research.pettingzoo import cursed_forest_env
+from woodlands.research.pettingzoo import aec_env
 
 
 def random_agents(env, episodes: int, seed: int) -> list[dict[str, float]]:
@@ -100,7 +100,7 @@ def main() -> None:
     if args.episodes < 1 or args.learn_steps < 1 or args.seed < 0:
         parser.error("--episodes and --learn-steps must be at least 1, --seed at least 0")
     try:
-        env = cursed_forest_env(players=args.players, pvp=args.pvp, turn_limit=args.turn_limit)
+        env = aec_env("cursed-forest", players=args.players, pvp=args.pvp, turn_limit=args.turn_limit)
     except ValueError as e:   # GameOptionError: players out of 1-4, a bad turn limit
         parser.error(str(e))
     results = random_agents(env, args.episodes, args.seed)

@@ -15,7 +15,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import woodlands
-import woodlands.research.gym as wgym
+from woodlands.research import gym as _registers  # noqa: F401  (the Gymnasium ids)
+from woodlands.games.storyfold.reward import storyfold_reward
 from woodlands.engine.registry import descriptor
 
 ENVS: list[tuple[str, dict[str, Any]]] = [
@@ -98,9 +99,9 @@ def test_storyfold_is_rewarded_by_its_score() -> None:
     reward, terminated, truncated, info, _ = play(env, 2)
     outcome = info["outcome"]
     assert terminated and outcome["result"] == "win"
-    assert reward == wgym.storyfold_reward(outcome, len(env.game.content.scenes)) and 0 < reward <= 1
+    assert reward == storyfold_reward(outcome, len(env.game.content.scenes)) and 0 < reward <= 1
     worse = dict(outcome, chapter_restarts=outcome["chapter_restarts"] + 1)
-    assert wgym.storyfold_reward(worse, 13) < wgym.storyfold_reward(outcome, 13)
+    assert storyfold_reward(worse, 13) < storyfold_reward(outcome, 13)
     env = gymnasium.make("woodlands/Storyfold-v0", scene_limit=1).unwrapped
     assert play(env, 2)[:3] == (0.0, False, True)
 

@@ -14,7 +14,7 @@ import pytest
 
 import woodlands
 from tests.test_hidden_facts import CASES, determinized_twin, twins_seen
-from woodlands.research.observe import encoder
+from woodlands.kit.encoding import encoder
 
 GAMES = [("tanglewoods", {}), ("storyfold", {}), ("cursed-forest", {"players": 3, "pvp": True}),
          ("cursed-forest", {"players": 1, "adventurers": 2})]

@@ -11,6 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import woodlands
+
 pyspiel = pytest.importorskip("pyspiel")
 wo = pytest.importorskip("woodlands.research.openspiel")
 
@@ -133,21 +135,31 @@ def test_seeds_follow_the_game_objects_sequence_and_clones_keep_theirs():
 
 # ---------------------------------------------------------------- returns and limits
 def test_returns_follow_the_outcome():
-    assert wo._returns("tanglewoods", {"result": "win"}, 1) == [1.0]
-    assert wo._returns("cursed-forest", {"result": "loss"}, 3) == [-1.0, -1.0, -1.0]
-    assert wo._returns("cursed-forest", {"result": "unfinished"}, 2) == [0.0, 0.0]
-    assert wo._returns("tanglewoods", None, 1) == [0.0]
-    good = wo.storyfold_return({"result": "win", "scenes_played": 18, "chapter_restarts": 0, "shadow_cards": 10})
-    worse = wo.storyfold_return({"result": "win", "scenes_played": 30, "chapter_restarts": 3, "shadow_cards": 40})
+    """The returns the adapter gives (the game's, :mod:`woodlands.kit.returns`) for each outcome,
+    read from an ended state's outcome (and options, for a game whose seats may play each for
+    itself)."""
+    from types import SimpleNamespace
+
+    from woodlands.engine.registry import descriptor
+    from woodlands.kit.returns import returns_of
+
+    def returns(game_id: str, outcome: dict | None, players: int) -> list[float]:
+        ended = SimpleNamespace(outcome=outcome, options={})
+        return returns_of(descriptor(game_id))(woodlands.load_game(game_id), ended, players)
+
+    assert returns("tanglewoods", {"result": "win"}, 1) == [1.0]
+    assert returns("cursed-forest", {"result": "loss"}, 3) == [-1.0, -1.0, -1.0]
+    assert returns("cursed-forest", {"result": "unfinished"}, 2) == [0.0, 0.0]
+    assert returns("tanglewoods", None, 1) == [0.0]
+    good = returns("storyfold", {"result": "win", "scenes_played": 18, "chapter_restarts": 0, "shadow_cards": 10}, 1)[0]
+    worse = returns("storyfold", {"result": "win", "scenes_played": 30, "chapter_restarts": 3, "shadow_cards": 40}, 1)[0]
     assert 0.0 < worse < good <= 1.0
-    assert wo._returns("storyfold", {"result": "win", "scenes_played": 18, "chapter_restarts": 0,
-                                     "shadow_cards": 10}, 1) == [good]
 
 
 def test_a_finished_storyfold_campaign_returns_the_gymnasium_reward():
     """Played out at random (a few hundred decisions), the campaign is won (it cannot be lost,
     S-6) and the OpenSpiel return is the reward Storyfold-v0 gives for the same outcome."""
-    from woodlands.research.gym import storyfold_reward
+    from woodlands.games.storyfold.reward import storyfold_reward
 
     game = wo.load("storyfold")
     state = random_state(game, 0, 10 ** 5)

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from woodlands.research.observe import encoder
-from woodlands.research.pettingzoo import CursedForestEnv, cursed_forest_env
+from woodlands.kit.encoding import encoder
+from woodlands.research.pettingzoo import WoodlandsAECEnv, aec_env
 
 OPTIONS = [{"players": 1}, {"players": 2}, {"players": 3, "pvp": True}, {"players": 4},
            {"players": 4, "pvp": True}, {"players": 1, "adventurers": 3}]
@@ -30,12 +30,12 @@ PROBE = ("reset options ['options'] are not options of cursed-forest and are ign
 def test_pettingzoo_api_and_seed_tests_pass(options: dict[str, Any]) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        api_test(cursed_forest_env(**options), num_cycles=150)
-        seed_test(lambda: cursed_forest_env(**options), num_cycles=60)
+        api_test(aec_env("cursed-forest", **options), num_cycles=150)
+        seed_test(lambda: aec_env("cursed-forest", **options), num_cycles=60)
     assert {str(w.message) for w in caught} <= CONVENTION | {PROBE}
 
 
-def run(env: CursedForestEnv, seed: int, steps: int = 50_000) -> dict[str, Any]:
+def run(env: WoodlandsAECEnv, seed: int, steps: int = 50_000) -> dict[str, Any]:
     """Masked random play to the end; checks who acts and what they see on the way."""
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
@@ -66,7 +66,7 @@ def run(env: CursedForestEnv, seed: int, steps: int = 50_000) -> dict[str, Any]:
 def test_every_game_ends_and_a_round_limit_cut_is_a_truncation(options: dict[str, Any]) -> None:
     """Our truncation test: with a small round limit each game ends within it, truncated (not
     terminated, reward 0) when the limit cut it, and every agent is told and leaves."""
-    env = cursed_forest_env(turn_limit=3, **options)
+    env = aec_env("cursed-forest", turn_limit=3, **options)
     cut = 0
     for seed in range(4):
         r = run(env, seed)
@@ -81,18 +81,18 @@ def test_every_game_ends_and_a_round_limit_cut_is_a_truncation(options: dict[str
             assert set(r["totals"].values()) == {1.0 if result == "win" else -1.0}
         assert env.state_.round_no <= 3
     assert cut > 0
-    assert cursed_forest_env(players=2).options["turn_limit"] == 300   # the limit is on by default
+    assert aec_env("cursed-forest", players=2).options["turn_limit"] == 300   # the limit is on by default
 
 
 def test_a_lost_game_costs_every_agent_one() -> None:
-    env = cursed_forest_env(players=1, turn_limit=40)
+    env = aec_env("cursed-forest", players=1, turn_limit=40)
     results = [run(env, seed) for seed in range(6)]
     lost = [r for r in results if r["outcome"]["result"] == "loss"]
     assert lost and all(r["totals"] == {"player_0": -1.0} for r in lost)
 
 
 def test_an_illegal_action_ends_the_game_for_everyone() -> None:
-    env = cursed_forest_env(players=3)
+    env = aec_env("cursed-forest", players=3)
     env.reset(seed=2)
     outside = int(np.flatnonzero(env.action_mask() == 0)[0])
     for bad in (outside, -5, "no", 10**30):
@@ -111,14 +111,14 @@ def test_an_illegal_action_ends_the_game_for_everyone() -> None:
 def test_agents_see_only_their_own_face_down_items() -> None:
     """Each agent's observation is its own seat's encoding (the hidden-facts tests of the
     encoder hold for it); two players' observations of one position differ."""
-    env = cursed_forest_env(players=2)
+    env = aec_env("cursed-forest", players=2)
     env.reset(seed=9)
     a, b = (env.observe(x)["observation"] for x in env.possible_agents)
     enc = encoder("cursed-forest", env.options)
     assert np.array_equal(a, enc.flat(env.state_, 0)) and np.array_equal(b, enc.flat(env.state_, 1))
     assert not np.array_equal(a, b)
     assert env.render() is None   # no render_mode
-    env = cursed_forest_env(players=2, render_mode="ansi")
+    env = aec_env("cursed-forest", players=2, render_mode="ansi")
     env.reset(seed=9)
     assert env.render().startswith("cursed-forest seat ")
     env.close()
@@ -126,7 +126,7 @@ def test_agents_see_only_their_own_face_down_items() -> None:
 
 @pytest.mark.parametrize("options", [{"players": 3, "pvp": True}, {"players": 3}])
 def test_rewards_are_the_games_own_in_pvp_and_shared_otherwise(options: dict[str, Any]) -> None:
-    env = cursed_forest_env(**options)
+    env = aec_env("cursed-forest", **options)
     rng = np.random.default_rng(0)
     rewards: dict[str, float] = {}
     env.reset(seed=0)
@@ -157,7 +157,7 @@ def test_a_bad_reset_says_why_and_changes_nothing(bad: dict[str, Any]) -> None:
     # generator and its options stay as they were (before this, a bad seed raised numpy's own
     # error after the generator was replaced, and reset ignored its options altogether)
     from woodlands.engine.errors import GameOptionError
-    env = cursed_forest_env(players=2)
+    env = aec_env("cursed-forest", players=2)
     env.reset(seed=3)
     env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
     game, options, agent = env.state_, dict(env.options), env.agent_selection
@@ -170,7 +170,7 @@ def test_a_bad_reset_says_why_and_changes_nothing(bad: dict[str, Any]) -> None:
 
 
 def test_reset_options_hold_for_that_game_and_the_next() -> None:
-    env = cursed_forest_env(players=2)
+    env = aec_env("cursed-forest", players=2)
     env.reset(seed=1, options={"turn_limit": 1, "pvp": True})
     assert env.state_.options["turn_limit"] == 1 and env.state_.options["pvp"] is True
     env.reset(seed=2)
@@ -183,7 +183,7 @@ def test_reset_options_hold_for_that_game_and_the_next() -> None:
 
 def test_reset_passes_over_keys_that_are_no_option_of_the_game_with_a_warning() -> None:
     # PettingZoo's api_test resets with options={"options": 1} and expects no error
-    env = cursed_forest_env(players=2)
+    env = aec_env("cursed-forest", players=2)
     with pytest.warns(UserWarning, match=r"\['bogus'\] are not options of cursed-forest"):
         env.reset(seed=4, options={"bogus": 1, "turn_limit": 7})
     assert env.state_.options["turn_limit"] == 7 and "bogus" not in env.options
@@ -191,7 +191,7 @@ def test_reset_passes_over_keys_that_are_no_option_of_the_game_with_a_warning() 
 
 def test_calls_before_reset_and_unknown_agents_say_what_is_wrong() -> None:
     from gymnasium.error import ResetNeeded
-    env = cursed_forest_env(players=2)
+    env = aec_env("cursed-forest", players=2)
     for call in (lambda: env.observe("player_0"), env.last, lambda: env.step(0)):
         with pytest.raises(ResetNeeded, match=r"call reset\(\) before"):
             call()

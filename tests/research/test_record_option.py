@@ -13,7 +13,7 @@ import woodlands
 from woodlands.engine.errors import GameOptionError, NotRecorded
 from woodlands.engine.fastpath import is_quiet
 from woodlands.research import gym as _registers  # noqa: F401  (the Gymnasium ids)
-from woodlands.research.pettingzoo import cursed_forest_env
+from woodlands.research.pettingzoo import aec_env
 
 GYM_CASES = [("woodlands/Tanglewoods-v0", {"difficulty": 8}),
              ("woodlands/Storyfold-v0", {"scene_limit": 6}),
@@ -72,7 +72,7 @@ def test_a_quiet_pettingzoo_game_is_the_recorded_one(options: dict[str, Any]) ->
             env.step(None if terminated or truncated else int(pick.choice(legal)))
         return seen
 
-    quiet_env, kept_env = cursed_forest_env(**options), cursed_forest_env(record=True, **options)
+    quiet_env, kept_env = aec_env("cursed-forest", **options), aec_env("cursed-forest", record=True, **options)
     for seed in range(2):
         seen = episode(quiet_env, seed)
         assert same(seen, episode(kept_env, seed))
@@ -88,4 +88,4 @@ def test_record_must_be_true_or_false(bad: Any) -> None:
     with pytest.raises(GameOptionError, match="record must be True or False"):
         gymnasium.make("woodlands/Tanglewoods-v0", record=bad)
     with pytest.raises(GameOptionError, match="record must be True or False"):
-        cursed_forest_env(players=2, record=bad)
+        aec_env("cursed-forest", players=2, record=bad)

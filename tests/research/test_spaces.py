@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 import woodlands
-from woodlands.research.spaces import action_space, reach, squares
+from woodlands.games.cursed_forest.grammar import reach, squares
+from woodlands.kit.spaces import action_space
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("tanglewoods", {}), ("tanglewoods", {"difficulty": 10}), ("tanglewoods", {"difficulty": 0}),
@@ -71,7 +72,7 @@ def test_the_spaces_are_pinned() -> None:
 
 
 def test_the_enumeration_is_the_same_in_another_process() -> None:
-    code = ("from woodlands.research.spaces import action_space as a;"
+    code = ("from woodlands.kit.spaces import action_space as a;"
             "print(a('cursed-forest', {'players': 3}).digest, a('storyfold').digest)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"PYTHONHASHSEED": "123", "PATH": ""}, cwd=".").stdout.split()
@@ -116,7 +117,7 @@ def test_unknown_ids_and_indexes_are_clear_errors() -> None:
 def test_take_by_position_is_apply(game_id: str, options: dict[str, Any]) -> None:
     """The adapters' ``take(state, position)`` plays as ``apply(id)``: same records, logs, undo
     floors and decisions, game after game."""
-    from woodlands.research.spaces import take
+    from woodlands.kit.spaces import take
     game = woodlands.load_game(game_id)
     opts = game.options_for_simulation(options)
     if game.limit_option:

@@ -36,7 +36,7 @@ def test_the_item_decks_top_card_reaches_the_player_nowhere(seed):
     a, b = _twins(seed)
     deck = a.view(0)["decks"]["item"]
     assert deck["top"] is None and deck["covered_by"] == "merchant" and deck["bottom_underside"]
-    from woodlands.research.observe import encoder
+    from woodlands.kit.encoding import encoder
     enc = encoder("tanglewoods", OPTIONS)
     rng = random.Random(seed)
     for _ in range(40):              # both games take the same choices while the two items stay put

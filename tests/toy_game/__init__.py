@@ -141,5 +141,8 @@ DESCRIPTOR = GameDescriptor(
     tests=GameTests(option_sets=({"players": 1}, {"players": 2, "target": 40}, {"players": 2}),
                     invariants=check_invariants),
     summary_keys=("total", "target"),
+    # -- research
+    action_ids=Lazy("tests.toy_game.research:action_ids"),
+    encoding=Lazy("tests.toy_game.research:encoding"),
 )
 TOY = DESCRIPTOR

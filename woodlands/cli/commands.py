@@ -436,12 +436,12 @@ def cmd_report(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ bench
 def cmd_bench(args: argparse.Namespace) -> int:
     from ..sim.bench import run_bench, speed_target
-    if args.env:   # issue 13: the research adapters (woodlands/research/bench.py)
-        from ..research.bench import CASES, print_env_bench
+    if args.env:   # the research adapters (woodlands/research/bench.py)
+        from ..research.bench import all_cases, print_env_bench
         cases = None
         if args.game:   # only that game's set-ups
             load_game(args.game)   # (an unknown game: the usual one-line error)
-            cases = tuple(c for c in CASES if c.game == args.game)
+            cases = tuple(c for c in all_cases() if c.game == args.game)
             if not cases:
                 raise UserError(f"bench --env has no set-up of {args.game}")
         return print_env_bench(args.seconds, args.json, _stdout(), cases=cases)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import Any, Callable, Protocol
 
 from . import registry
 from .errors import ContentError, GameOptionError, IllegalAction, RecordError, brief, clip
@@ -13,8 +13,8 @@ from .records import check_replayed, record_rules, refuse_changed
 from .state import RECORD_FORMAT, RECORD_VERSION, RECORD_VERSIONS, GameState
 from .steps import StepRegistry
 
-if TYPE_CHECKING:
-    from ..research.spaces import ActionSpace
+#: the research action space, built by the kit above the engine: reached by name, never imported
+_ACTION_SPACE = registry.Lazy("woodlands.kit.spaces:action_space")
 
 
 class Content(Protocol):
@@ -97,10 +97,11 @@ class Game:
                 raise GameOptionError(f"option {brief(key)}: {problem}")
         return self.check_options(dict(options))
 
-    def action_space(self, options: dict[str, Any] | None = None) -> "ActionSpace":
+    def action_space(self, options: dict[str, Any] | None = None) -> Any:
         """The research action space of this game with its content pack and ``options`` (as
         :meth:`new_game` takes them): every option id it can ever offer, each with a fixed index
-        (:func:`woodlands.research.spaces.action_space`; built once per process, then kept).
+        (a :class:`woodlands.kit.spaces.ActionSpace`, from :func:`woodlands.kit.spaces.action_space`;
+        built once per process, then kept).
 
         >>> from woodlands import load_game
         >>> space = load_game("tanglewoods").action_space()
@@ -109,9 +110,8 @@ class Game:
         >>> load_game("cursed-forest").action_space({"players": 4}).size
         29170
         """
-        from ..research.spaces import action_space   # the research layer is built on this one
         folder = None if self.content_path is None else str(self.content_path)
-        return action_space(self.id, options, folder)
+        return _ACTION_SPACE(self.id, options, folder)
 
     def from_position(self, data: Any, strict: bool = True) -> GameState:
         """The state a position (:meth:`GameState.position`) describes, going on exactly as the

@@ -164,6 +164,36 @@ class GameDescriptor:
     #: random-play decisions per second on one core that ``woodlands bench`` holds the game to,
     #: and who set it (None: the game has no such target)
     speed_target: tuple[int, str] | None = None
+    # -- research
+    #: ``(game, options) -> option ids``: the action grammar, every id the game can offer with
+    #: its pack and (checked) options, in a fixed order (:mod:`woodlands.kit.spaces` numbers
+    #: them); None: the game has no action space and no research environment
+    action_ids: Any = None
+    #: ``(game, options) -> (layout, writer)``: the observation encoding of one seat
+    #: (:mod:`woodlands.kit.encoding`); None: no encoder and no research environment
+    encoding: Any = None
+    #: ``(game, state, players) -> [float per seat]``: the returns of a won or lost game, each
+    #: in [-1, 1] (:mod:`woodlands.kit.returns`); None: +1 to every seat for a win, -1 for a loss
+    returns: Any = None
+    #: ``(options) -> bool``: whether the seats play each for itself with these options; None: never
+    each_for_itself: Any = None
+    #: the name in the game's Gymnasium id ``woodlands/<name>-v0`` (None: the id in CamelCase)
+    gym_name: str | None = None
+    #: the set-ups ``woodlands bench --env`` measures, ``(name, options)`` (empty: the game as
+    #: it comes, under its id)
+    research_cases: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+
+    @property
+    def researchable(self) -> bool:
+        """Whether the game has an action space and an encoder, so the research environments."""
+        return self.action_ids is not None and self.encoding is not None
+
+    @property
+    def gym_id(self) -> str:
+        """The game's Gymnasium id: ``woodlands/<gym_name>-v0`` (``cursed-forest`` makes
+        ``CursedForest`` when the game gives no ``gym_name``)."""
+        name = self.gym_name or "".join(part.title() for part in self.id.replace("_", "-").split("-"))
+        return f"woodlands/{name}-v0"
 
     # -- bots and balance
     #: ``details(state) -> dict``: the designer's columns of one finished game (which cards,

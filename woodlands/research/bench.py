@@ -1,5 +1,8 @@
 """``woodlands bench --env``: environment steps per second of each research adapter against
-the raw engine's decisions per second, measured in the same run (issue 13, target >= 0.5x).
+the raw engine's decisions per second, measured in the same run (target >= 0.5x).
+
+The set-ups measured are each game's (:func:`all_cases`): every known game with an action space
+and an encoder, as it comes or as its descriptor's ``research_cases`` say.
 
 The measure is made of many short paired blocks (:func:`run_env_bench`).  Each block plays new
 random games (masked random choices, games no block saw before, as in a learning run) and records
@@ -31,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..engine.game import load_game
-from ..engine.registry import Lazy
+from ..engine.registry import GameDescriptor, Lazy, descriptors
 
 TARGET_RATIO = 0.5
 
@@ -43,16 +46,27 @@ class Case:
     name: str
     game: str
     options: dict[str, Any] = field(default_factory=dict)
+    #: the Gymnasium id to measure (None: a set-up of several players, which Gymnasium's
+    #: one-agent environment does not play)
     gym_id: str | None = None
+    #: whether PettingZoo's environment is measured (a game that can have several players)
+    several: bool = False
 
 
-CASES = (
-    Case("tanglewoods", "tanglewoods", {}, "woodlands/Tanglewoods-v0"),
-    Case("storyfold", "storyfold", {}, "woodlands/Storyfold-v0"),
-    Case("cursed-forest solo, 2 adventurers", "cursed-forest", {"players": 1, "adventurers": 2},
-         "woodlands/CursedForestSolo-v0"),
-    Case("cursed-forest, 3 players", "cursed-forest", {"players": 3}),
-)
+def game_cases(d: GameDescriptor) -> tuple[Case, ...]:
+    """The set-ups of the game ``d``: its ``research_cases`` (or the game as it comes, under its
+    id), with Gymnasium's id for those of one player."""
+    made = []
+    for name, options in d.research_cases or ((d.id, {}),):
+        one = int(options.get("players", 1)) == 1
+        made.append(Case(name, d.id, dict(options), d.gym_id if one else None, d.players[1] > 1))
+    return tuple(made)
+
+
+def all_cases() -> tuple[Case, ...]:
+    """Every set-up measured: those of every known game with an action space and an encoder,
+    in menu order."""
+    return tuple(c for d in descriptors() if d.researchable for c in game_cases(d))
 
 #: adapter name -> "module:function" measuring it (see the module doc)
 ADAPTERS: dict[str, str] = {
@@ -130,8 +144,7 @@ def gym_replay(case: Case, episodes: list[Episode]) -> float | None:
         import gymnasium
 
         from . import gym  # noqa: F401  (registers the ids)
-        kwargs = {k: v for k, v in case.options.items() if not (k == "players" and case.game == "cursed-forest")}
-        return gymnasium.make(gym_id, disable_env_checker=True, **kwargs).unwrapped
+        return gymnasium.make(gym_id, disable_env_checker=True, **case.options).unwrapped
     env: Any = prepared("gymnasium", case, make)
     index = env.actions.index
     plays = [(game_seed, [index(c) for c in choices]) for game_seed, choices in episodes]
@@ -145,10 +158,10 @@ def gym_replay(case: Case, episodes: list[Episode]) -> float | None:
 
 
 def pettingzoo_replay(case: Case, episodes: list[Episode]) -> float | None:
-    if case.game != "cursed-forest":
+    if not case.several:
         return None
-    from .pettingzoo import cursed_forest_env
-    env = prepared("pettingzoo", case, lambda: cursed_forest_env(**case.options))
+    from .pettingzoo import aec_env
+    env = prepared("pettingzoo", case, lambda: aec_env(case.game, **case.options))
     index = env.actions.index
     plays = [(game_seed, [index(c) for c in choices]) for game_seed, choices in episodes]
     last, step = env.last, env.step
@@ -231,7 +244,8 @@ def run_env_bench(seconds: float = 5.0, seed: int = 1, cases: tuple[Case, ...] |
     time: the same decisions on both sides) and their spread."""
     freeze = gc.get_freeze_count() == 0   # (a caller's own frozen objects are left as they are)
     try:
-        return [row for case in (CASES if cases is None else cases) for row in _bench_case(case, seconds, seed, freeze)]
+        chosen = all_cases() if cases is None else cases
+        return [row for case in chosen for row in _bench_case(case, seconds, seed, freeze)]
     finally:
         if freeze:
             gc.unfreeze()

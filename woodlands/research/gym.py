@@ -1,10 +1,13 @@
-"""Gymnasium environments: ``woodlands/Tanglewoods-v0``, ``woodlands/Storyfold-v0`` and
-``woodlands/CursedForestSolo-v0`` (docs/research.md).
+"""Gymnasium environments: one per game whose descriptor gives an action grammar and an
+encoding (``woodlands/Tanglewoods-v0``, ``woodlands/Storyfold-v0``,
+``woodlands/CursedForestSolo-v0`` for the built-in games; docs/research.md).
 
-Importing this module registers the three ids; ``gymnasium.make("woodlands.research.gym:
-woodlands/Tanglewoods-v0")`` imports it by itself.  Keyword arguments of ``make`` are the game's
-options (``difficulty=7, hero="thorn-warden"``; ``adventurers=3`` for the solo Cursed Forest),
-plus ``content`` (a pack folder), ``render_mode="ansi"`` and ``record``.
+Importing this module registers the id of every such game known then (the descriptor's
+``gym_id``; :func:`register` again registers games made known later);
+``gymnasium.make("woodlands.research.gym:woodlands/Tanglewoods-v0")`` imports it by itself.
+Keyword arguments of ``make`` are the game's options (``difficulty=7, hero="thorn-warden"``;
+``adventurers=3`` for the solo Cursed Forest), plus ``content`` (a pack folder),
+``render_mode="ansi"`` and ``record``.
 
 * ``record=False`` (the default): an episode's game is a quiet state
   (:mod:`woodlands.engine.fastpath`): the rules run as always, but no log is written and no
@@ -14,16 +17,19 @@ plus ``content`` (a pack folder), ``render_mode="ansi"`` and ``record``.
   can be saved and replayed (``woodlands replay``).  Observations, masks and rewards are the
   same either way (``tests/research/test_record_option.py``).
 
-* Observation: the seat's :mod:`~woodlands.research.observe` encoding, flat (a float32 ``Box``).
-* Action: ``Discrete(n)`` over the game's fixed :mod:`~woodlands.research.spaces` action space;
+* Observation: the seat's encoding (:mod:`woodlands.kit.encoding`), flat (a float32 ``Box``).
+* Action: ``Discrete(n)`` over the game's fixed action space (:mod:`woodlands.kit.spaces`);
   ``info["action_mask"]`` (int8) marks the options of the decision waiting.  An action outside
   the mask ends the episode with reward -1 and ``info["illegal"] = True``; nothing is raised.
-* Reward, once the game is over: +1 for a win, -1 for a loss.  Storyfold cannot be lost (ruling
-  S-6): its finished campaign earns :func:`storyfold_reward` of its score, in (0, 1].
+* Reward, once the game is over: the game's return for the seat (:mod:`woodlands.kit.returns`):
+  +1 for a win, -1 for a loss unless the game says more (a finished Storyfold campaign, which
+  cannot be lost, earns its score in (0, 1]).
 * Every episode ends: the simulation limits of ruling C-15 and the game's round or scene limit
   are on (``game.options_for_simulation`` and the ``limit_option`` at its ``limit_default``,
   each overridable by a keyword).  A game stopped by a limit ends ``truncated``, not
   ``terminated``, with reward 0.
+* A game of several players is played here with one (``players=1``, its default); its
+  multi-agent form is :mod:`woodlands.research.pettingzoo`'s.
 * ``reset(options={...})`` takes the same game options as ``make`` (``difficulty``, ``hero`` ...):
   they apply from that episode on (Gymnasium's convention).  A bad option, or one that would
   change the action or observation space (``adventurers``: make a new environment), raises
@@ -44,26 +50,11 @@ from gymnasium.utils import seeding
 
 from ..engine.errors import GameOptionError
 from ..engine.game import Game, load_game
+from ..engine.registry import GameDescriptor, descriptor, descriptors
 from ..engine.state import GameState
-from .observe import Encoder, encoder
-from .spaces import ActionSpace, action_space, episode_mode
-
-#: the registered ids and the class each makes
-ENV_IDS = {"woodlands/Tanglewoods-v0": "TanglewoodsEnv", "woodlands/Storyfold-v0": "StoryfoldEnv",
-           "woodlands/CursedForestSolo-v0": "CursedForestSoloEnv"}
-
-
-def storyfold_reward(outcome: dict[str, Any], scenes: int) -> float:
-    """The reward of a finished Storyfold campaign: ``scenes / (scenes_played + 2 * restarts +
-    shadow_cards / 10)``, at most 1, where ``scenes`` is the number of scenes in the pack's
-    campaign.  Fewer scenes played, fewer chapter restarts and fewer Shadow cards drawn all
-    raise it (ruling S-6's score); a campaign played straight through scores near 1.
-
-    >>> round(storyfold_reward({"scenes_played": 13, "chapter_restarts": 0, "shadow_cards": 20}, 13), 3)
-    0.867
-    """
-    cost = outcome["scenes_played"] + 2 * outcome["chapter_restarts"] + outcome["shadow_cards"] / 10
-    return float(min(1.0, scenes / max(cost, 1e-9)))
+from ..kit.encoding import Encoder, encoder
+from ..kit.returns import returns_of
+from ..kit.spaces import ActionSpace, action_space, episode_mode
 
 
 def episode_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
@@ -103,18 +94,17 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._legal: list[int] = []
         #: the seat the observation is for (every game here has the agent at seat 0)
         self.seat = 0
-        self._scenes = len(getattr(self.game.content, "scenes", ())) or 1
-
-    def _fix(self, options: dict[str, Any]) -> dict[str, Any]:
-        return options
+        #: the game's returns, looked up once (called at the end of each episode)
+        self._returns = returns_of(descriptor(self.game.id))
 
     def _configure(self, given: dict[str, Any]) -> tuple[dict[str, Any], ActionSpace, Encoder]:
         """The checked options, action space and encoder for the options ``given``; raises
         GameOptionError (a ValueError) on a bad option and sets nothing."""
         game_id = self.game.id
-        options = self.game.checked_options(episode_options(self.game, self._fix(dict(given))))
+        options = self.game.checked_options(episode_options(self.game, dict(given)))
         if self.game.players[1] > 1 and options.get("players", 1) != 1:
-            raise GameOptionError(f"{game_id} with several players is a multi-agent game: use "
+            raise GameOptionError(f"{game_id} with several players is a multi-agent game: its Gymnasium "
+                                  "environment is the solo game (players = 1); for several players use "
                                   "woodlands.research.pettingzoo")
         # (a private encoder: its memo follows this environment's game alone, so environments
         #  stepped in turn in one thread, as in a SyncVectorEnv, do not undo each other's)
@@ -182,10 +172,7 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         outcome = s.outcome or {}
         if outcome.get("result") == "unfinished":
             return self._observe(), 0.0, False, True, self._info(False)
-        return self._observe(), self.reward(outcome), True, False, self._info(False)
-
-    def reward(self, outcome: dict[str, Any]) -> float:
-        return 1.0 if outcome.get("result") == "win" else -1.0
+        return self._observe(), self._returns(self.game, s, 1)[self.seat], True, False, self._info(False)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:
@@ -218,41 +205,32 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return self.actions.mask_of(self._legal).astype(bool)
 
 
-class TanglewoodsEnv(WoodlandsEnv):
-    """``woodlands/Tanglewoods-v0``: options ``difficulty`` (0-10), ``hero``, ``side``, ``round_limit``."""
-
-    game_id = "tanglewoods"
-
-
-class StoryfoldEnv(WoodlandsEnv):
-    """``woodlands/Storyfold-v0``: the campaign; reward :func:`storyfold_reward` once it is won."""
-
-    game_id = "storyfold"
-
-    def reward(self, outcome: dict[str, Any]) -> float:
-        if outcome.get("result") == "win":
-            return storyfold_reward(outcome, self._scenes)
-        return -1.0   # never: the campaign cannot be lost (S-6)
+def env_class(d: GameDescriptor) -> type[WoodlandsEnv]:
+    """The environment class of the game ``d``, ``<Name>Env`` for its id ``woodlands/<Name>-v0``
+    (``TanglewoodsEnv``), made once and kept in this module (so that Gymnasium's entry point
+    ``woodlands.research.gym:<Name>Env`` finds it)."""
+    name = d.gym_id.split("/", 1)[1].rsplit("-", 1)[0] + "Env"
+    cls = globals().get(name)
+    if not (isinstance(cls, type) and issubclass(cls, WoodlandsEnv) and cls.game_id == d.id):
+        cls = type(name, (WoodlandsEnv,), {"game_id": d.id, "__module__": __name__,
+                                           "__doc__": f"``{d.gym_id}``: {d.name} (see the module doc)."})
+        globals()[name] = cls
+    return cls
 
 
-class CursedForestSoloEnv(WoodlandsEnv):
-    """``woodlands/CursedForestSolo-v0``: the solo game (section 20), ``adventurers`` 1-4, all the
-    agent's; other options as the game's (``characters``, ``ring_bearer`` ...)."""
-
-    game_id = "cursed-forest"
-
-    def _fix(self, options: dict[str, Any]) -> dict[str, Any]:
-        if options.get("players", 1) != 1:
-            raise GameOptionError("CursedForestSolo-v0 is the solo game (players = 1); several players: "
-                                  "woodlands.research.pettingzoo.cursed_forest_env")
-        return {**options, "players": 1}
-
-
-def register() -> None:
-    """Register the three ids with Gymnasium (done when this module is imported)."""
-    for env_id, cls in ENV_IDS.items():
-        if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=f"woodlands.research.gym:{cls}")
+def register() -> list[str]:
+    """Register with Gymnasium the id of every known game that has an action space and an
+    encoder (done when this module is imported; call it again for games made known later).
+    Returns the ids."""
+    ids = []
+    for d in descriptors():
+        if not d.researchable:
+            continue
+        cls = env_class(d)
+        if d.gym_id not in gymnasium.registry:
+            gymnasium.register(id=d.gym_id, entry_point=f"{__name__}:{cls.__name__}")
+        ids.append(d.gym_id)
+    return ids
 
 
 register()

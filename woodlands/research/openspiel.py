@@ -1,8 +1,11 @@
-"""The three games as OpenSpiel Python games (``pip install woodlands[research]``).
+"""The games as OpenSpiel Python games (``pip install woodlands[research]``).
 
-``import woodlands.research.openspiel`` registers ``python_woodlands_tanglewoods``,
-``python_woodlands_storyfold`` and ``python_woodlands_cursed_forest`` with pyspiel, so
+``import woodlands.research.openspiel`` registers every known game whose descriptor gives an
+action grammar and an encoding with pyspiel, as ``python_woodlands_<id>`` (``-`` made ``_``):
+``python_woodlands_tanglewoods``, ``python_woodlands_storyfold`` and
+``python_woodlands_cursed_forest`` for the built-in games, so
 ``pyspiel.load_game("python_woodlands_cursed_forest", {"players": 2})`` finds them.
+:func:`load` registers a game made known later on first use.
 
 Choices made here (docs/research.md, "OpenSpiel", says the same for users):
 
@@ -26,14 +29,14 @@ Choices made here (docs/research.md, "OpenSpiel", says the same for users):
   numbers of at least 1, defaults those of ``woodlands sim``), and the adapter itself ends a
   game after ``max_game_length`` decisions, the bound OpenSpiel is told. A game cut by either
   ends with return 0 for every player.
-* **Returns** (:mod:`woodlands.research.returns`; ``IDENTICAL`` utility for solo and
-  cooperative games): +1 for a win, -1 for a loss, 0 for a game cut by a limit. In a ``pvp``
-  Cursed Forest (``GENERAL_SUM`` utility) each player plays for itself: ``2 * reward - 1`` of the
+* **Returns** (:mod:`woodlands.kit.returns`, as the Gymnasium and PettingZoo rewards;
+  ``IDENTICAL`` utility for solo and cooperative games): +1 for a win, -1 for a loss, 0 for a
+  game cut by a limit, unless the game says more. In a ``pvp`` Cursed Forest (``GENERAL_SUM``
+  utility: the game's seats play each for itself) each player gets ``2 * reward - 1`` of the
   game's own reward for its seat (the team's win and the Forest Champion, CF-077). Storyfold
-  cannot be lost (ruling S-6): a finished campaign returns :func:`storyfold_return` of its
-  outcome, in (0, 1], the reward the Gymnasium adapter gives.
+  cannot be lost (ruling S-6): a finished campaign returns its score, in (0, 1].
 * **What a player sees.** The observation and information-state tensors are the research
-  encoder's ``flat(state, seat)`` (:mod:`woodlands.research.observe`): the seat's view, never a
+  encoder's ``flat(state, seat)`` (:mod:`woodlands.kit.encoding`): the seat's view, never a
   hidden fact. The observation string is the encoder's ``describe`` plus the ids of the seat's
   own options when it decides. The information-state string adds what makes it perfect recall:
   the number of decisions taken and a running SHA-256 of the log as that seat was shown it
@@ -67,23 +70,20 @@ from woodlands.engine.eventlog import AppendLog
 from woodlands.engine.fastpath import play as play_quiet
 from woodlands.engine.fastpath import quiet
 from woodlands.engine.game import Game
-from woodlands.engine.registry import OptionSpec, descriptor
+from woodlands.engine.registry import OptionSpec, descriptor, descriptors
 from woodlands.engine.rng import Rng
 from woodlands.engine.state import GameState
-from woodlands.research.returns import each_plays_for_itself, seat_returns
-from woodlands.research.spaces import take
+from woodlands.kit.returns import each_plays_for_itself, returns_of
+from woodlands.kit.spaces import take
 
-#: Woodlands game id -> OpenSpiel short name.
-SHORT_NAMES = {
-    "tanglewoods": "python_woodlands_tanglewoods",
-    "storyfold": "python_woodlands_storyfold",
-    "cursed-forest": "python_woodlands_cursed_forest",
-}
-LONG_NAMES = {
-    "tanglewoods": "Woodlands: 20 Strong Tanglewoods",
-    "storyfold": "Woodlands: Storyfold",
-    "cursed-forest": "Woodlands: The Cursed Forest",
-}
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel short name of a Woodlands game: ``python_woodlands_<id>``, ``-`` made ``_``."""
+    return "python_woodlands_" + game_id.replace("-", "_")
+
+
+#: Woodlands game id -> OpenSpiel short name, of every game registered with pyspiel here
+SHORT_NAMES: dict[str, str] = {}
 #: The adapter's own cap on decisions per game (the ``max_game_length`` OpenSpiel is told).
 DEFAULT_MAX_GAME_LENGTH = 100_000
 #: Game options an OpenSpiel parameter cannot carry (a Storyfold save to resume from).
@@ -144,7 +144,7 @@ def _options_from(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
         if name in limits:
             if not isinstance(value, int) or value < 1:
                 raise OpenSpielOptionError(
-                    f"{SHORT_NAMES[game_id]}: {name} must be a whole number of at least 1 (the limits "
+                    f"{short_name(game_id)}: {name} must be a whole number of at least 1 (the limits "
                     f"of ruling C-15 stay on so that every game ends), not {value!r}")
             options[name] = value
         elif opt.type is bool:
@@ -161,35 +161,6 @@ def _options_from(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
-# ---------------------------------------------------------------------------- rewards
-def storyfold_return(outcome: dict[str, Any], game: Game | None = None) -> float:
-    """The return of a finished Storyfold campaign: the Gymnasium adapter's reward
-    (:func:`woodlands.research.gym.storyfold_reward`, in (0, 1]: fewer scenes, chapter restarts
-    and Shadow cards are better), with the number of scenes of ``game``'s pack (default pack)."""
-    from woodlands.research.gym import storyfold_reward   # gymnasium: imported only here
-
-    pack = (game or woodlands.load_game("storyfold")).content
-    return storyfold_reward(outcome, len(getattr(pack, "scenes", ())) or 1)
-
-
-def _returns(game_id: str, outcome: dict[str, Any] | None, players: int, game: Game | None = None,
-             state: GameState | None = None) -> list[float]:
-    """Each player's return (0s while the game goes on); given the finished ``state`` of a pvp
-    game, each seat's own (:func:`~woodlands.research.returns.seat_returns`)."""
-    if outcome is None:
-        return [0.0] * players
-    result = outcome.get("result")
-    if result == "win":
-        value = storyfold_return(outcome, game) if game_id == "storyfold" else 1.0
-    elif result == "loss":
-        value = -1.0
-    else:                       # "unfinished": cut by a limit
-        return [0.0] * players
-    if state is not None and game is not None and each_plays_for_itself(game, state.options):
-        return seat_returns(game, state, players)
-    return [value] * players
-
-
 # ---------------------------------------------------------------------------- per-game context
 class _Context:
     """What every state of one parameterised game shares: the engine game, options, action
@@ -197,11 +168,12 @@ class _Context:
     back, pickling names it by game and parameters)."""
 
     def __init__(self, short_name: str, params: dict[str, Any]) -> None:
-        from woodlands.research.observe import encoder
-        from woodlands.research.spaces import action_space
+        from woodlands.kit.encoding import encoder
+        from woodlands.kit.spaces import action_space
 
         self.short_name = short_name
         self.game_id = next(g for g, s in SHORT_NAMES.items() if s == short_name)
+        self.returns = returns_of(descriptor(self.game_id))
         self.params = dict(params)
         content = str(params.get("content") or "") or None
         try:
@@ -447,8 +419,8 @@ def _core_from(ctx: _Context, payload_json: str) -> _Core:
 def _game_type(game_id: str, utility: Any = pyspiel.GameType.Utility.IDENTICAL) -> pyspiel.GameType:
     lo, hi = descriptor(game_id).players
     return pyspiel.GameType(
-        short_name=SHORT_NAMES[game_id],
-        long_name=LONG_NAMES[game_id],
+        short_name=short_name(game_id),
+        long_name=f"Woodlands: {descriptor(game_id).name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -470,7 +442,7 @@ class WoodlandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
     GAME_ID = ""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        short = SHORT_NAMES[self.GAME_ID]
+        short = short_name(self.GAME_ID)
         full = {**parameter_specification(self.GAME_ID), **(params or {})}
         unknown = sorted(set(full) - set(parameter_specification(self.GAME_ID)))
         if unknown:
@@ -486,7 +458,8 @@ class WoodlandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
             max_game_length=ctx.max_game_length,
         )
         # pvp: each player for itself, so the utility is general-sum (registered: identical)
-        game_type = _PVP_TYPES[self.GAME_ID] if each_plays_for_itself(ctx.game, ctx.options) else _GAME_TYPES[self.GAME_ID]
+        pvp = each_plays_for_itself(ctx.game, ctx.options)
+        game_type = _game_type(self.GAME_ID, pyspiel.GameType.Utility.GENERAL_SUM) if pvp else _GAME_TYPES[self.GAME_ID]
         super().__init__(game_type, info, params or {})
         self.ctx = ctx
         self._seeds = _SeedSource(ctx.seed)
@@ -561,7 +534,8 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         state = self._core.get()
         if not state.over:
             return [0.0] * self._ctx.players
-        return _returns(self._ctx.game_id, state.outcome, self._ctx.players, self._ctx.game, state)
+        ctx = self._ctx
+        return ctx.returns(ctx.game, state, ctx.players)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "WoodlandsState":
         """A state ``player_id`` cannot tell from this one (:meth:`GameState.determinize`), its
@@ -695,7 +669,14 @@ def load(game_id: str, **params: Any) -> pyspiel.Game:
     """``pyspiel.load_game`` for a Woodlands game id, parameters as keywords:
     ``load("cursed-forest", players=2, turn_limit=20)``."""
     if game_id not in SHORT_NAMES:
-        raise OpenSpielOptionError(f"no OpenSpiel game for {game_id!r}; there are {sorted(SHORT_NAMES)}")
+        try:
+            found = descriptor(game_id)
+        except WoodlandsError:
+            found = None
+        if found is None or not found.researchable:
+            raise OpenSpielOptionError(f"no OpenSpiel game for {game_id!r}; there are {sorted(SHORT_NAMES)} "
+                                       "(a game needs an action grammar and an encoding)")
+        register([game_id])
     return pyspiel.load_game(SHORT_NAMES[game_id], params)
 
 
@@ -745,7 +726,7 @@ def bench_replay(case: Any, episodes: list[tuple[int, list[str]]]) -> float | No
     import time
 
     from .bench import episode_options, prepared
-    from .spaces import action_space
+    from woodlands.kit.spaces import action_space
 
     def make() -> tuple[Any, Any, Any]:   # made once per case (the bench replays many blocks)
         options = episode_options(case)
@@ -764,22 +745,29 @@ def bench_replay(case: Any, episodes: list[tuple[int, list[str]]]) -> float | No
     return time.process_time() - start
 
 
-def _register(game_ids: Iterable[str]) -> None:
+def register(game_ids: Iterable[str] | None = None) -> None:
+    """Register with pyspiel each game of ``game_ids`` (None: every known game that has an action
+    grammar and an encoding), once: done for the known games when this module is imported."""
+    if game_ids is None:
+        game_ids = [d.id for d in descriptors() if d.researchable]
     registered = set(pyspiel.registered_names())
     for game_id in game_ids:
+        if game_id in SHORT_NAMES:
+            continue
         cls = type(f"{''.join(p.title() for p in game_id.split('-'))}OpenSpielGame", (WoodlandsGame,),
                    {"GAME_ID": game_id, "__module__": __name__})
         globals()[cls.__name__] = cls
+        _GAME_TYPES[game_id] = _game_type(game_id)
+        SHORT_NAMES[game_id] = short_name(game_id)
         if SHORT_NAMES[game_id] not in registered:
             pyspiel.register_game(_GAME_TYPES[game_id], cls)
 
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
-_GAME_TYPES = {game_id: _game_type(game_id) for game_id in SHORT_NAMES}
-_PVP_TYPES = {game_id: _game_type(game_id, pyspiel.GameType.Utility.GENERAL_SUM) for game_id in SHORT_NAMES}
-_register(SHORT_NAMES)
+#: game id -> its registered pyspiel.GameType (the utility of its cooperative form)
+_GAME_TYPES: dict[str, pyspiel.GameType] = {}
+register()
 
 __all__ = ["DEFAULT_MAX_GAME_LENGTH", "OpenSpielOptionError", "SHORT_NAMES", "WoodlandsGame", "WoodlandsObserver",
-           "bench_replay",
-           "WoodlandsState", "load", "parameter_specification", "openspiel_steps_per_second", "resampler",
-           "storyfold_return"]
+           "bench_replay", "register", "short_name",
+           "WoodlandsState", "load", "parameter_specification", "openspiel_steps_per_second", "resampler"]

@@ -1,26 +1,27 @@
-"""The PettingZoo AEC environment of The Cursed Forest (docs/research.md).
+"""PettingZoo AEC environments: one per game whose descriptor gives an action grammar and an
+encoding (the built-in one of several players is The Cursed Forest; docs/research.md).
 
-``cursed_forest_env(**options)`` takes the game's options (``players`` 1-4, ``pvp``,
-``adventurers`` for the solo game, ``characters`` ...) plus ``content``,
+``aec_env(game_id, **options)`` takes the game's options (``players``, and for The Cursed Forest
+``pvp``, ``adventurers`` for the solo game, ``characters`` ...) plus ``content``,
 ``render_mode="ansi"`` and ``record`` (keep each game's log and record, which a learning loop
 does not need: by default the game is quiet, as in :mod:`woodlands.research.gym`).  One agent
 per player, ``player_0`` .. ``player_<n-1>``; the agent to act is the player of the decision
-waiting (a tag partner's player answers a tag call, a pvp defender's player its defence), so
-agents do not take turns in a fixed cycle.
+waiting (in The Cursed Forest a tag partner's player answers a tag call, a pvp defender's
+player its defence), so agents do not take turns in a fixed cycle.
 
 * Observation: ``{"observation": float32 array, "action_mask": int8 array}``, the player's own
-  :mod:`~woodlands.research.observe` encoding (never another player's face-down items) and,
-  for the agent to act, the mask of its options (zeros for the others).
-* Action: ``Discrete(n)`` over the game's :mod:`~woodlands.research.spaces` action space.  An
+  encoding (:mod:`woodlands.kit.encoding`: never another player's face-down items) and, for the
+  agent to act, the mask of its options (zeros for the others).
+* Action: ``Discrete(n)`` over the game's action space (:mod:`woodlands.kit.spaces`).  An
   action outside the mask ends the game for everyone: -1 for the agent that took it, 0 for
   the others, ``infos[agent]["illegal"] = True``.
-* Reward, when the game ends (:mod:`~woodlands.research.returns`): the cooperative game is won
-  or lost together (CF-076), so +1 to every agent for a win and -1 for a loss; with ``pvp`` each
-  agent plays for itself and gets ``2 * reward - 1`` of the game's own reward for its seat (the
-  team's win and the Forest Champion, CF-077); a game stopped by the round limit is truncated
-  with 0.
-* The simulation limits of ruling C-15 and the round limit (``turn_limit``, 300 rounds unless
-  given) are on, so every game ends.
+* Reward, when the game ends (:mod:`woodlands.kit.returns`): a cooperative game is won or
+  lost together, so +1 to every agent for a win and -1 for a loss; in a game whose seats play
+  each for itself (a ``pvp`` Cursed Forest) each agent gets its own return (``2 * reward - 1``
+  of the game's reward for its seat: the team's win and the Forest Champion, CF-077); a game
+  stopped by a limit is truncated with 0.
+* The simulation limits of ruling C-15 and the game's round limit (``turn_limit``, 300 rounds
+  unless given, in The Cursed Forest) are on, so every game ends.
 """
 from __future__ import annotations
 
@@ -38,35 +39,37 @@ from ..engine.errors import GameOptionError, brief
 from ..engine.game import load_game
 from ..engine.registry import descriptor
 from ..engine.state import GameState
+from ..kit.encoding import encoder
+from ..kit.returns import returns_of
+from ..kit.spaces import action_space, episode_mode
 from .gym import episode_options
-from .observe import encoder
-from .returns import seat_returns
-from .spaces import action_space, episode_mode
-
-GAME = "cursed-forest"
 
 
-class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # pettingzoo has no type hints
-    """The Cursed Forest, 1-4 players (see the module doc)."""
+class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # pettingzoo has no type hints
+    """One Woodlands game as a PettingZoo AEC environment (see the module doc)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "woodlands_cursed_forest_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "woodlands_v0", "is_parallelizable": False}
 
-    def __init__(self, content: str | None = None, render_mode: str | None = None, record: bool = False,
-                 **options: Any) -> None:
+    def __init__(self, game_id: str, content: str | None = None, render_mode: str | None = None,
+                 record: bool = False, **options: Any) -> None:
         super().__init__()
+        # (PettingZoo names an environment by its metadata: woodlands_<game>_v0)
+        self.metadata = {**self.metadata, "name": f"woodlands_{game_id.replace('-', '_')}_v0"}
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise GameOptionError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self._keep, self._take = episode_mode(record)   # (refuses a record that is not a bool)
         #: keep each game's log and record; else the game is quiet (as in woodlands.research.gym)
         self.record = record
-        self.game = load_game(GAME, content)
+        self.game = load_game(game_id, content)
         self._content = content
         self._given = dict(options)   # the options as given (reset's options are laid over them)
         self.options = self.game.checked_options(episode_options(self.game, options))
-        self.actions = action_space(GAME, self.options, content)
-        self.encoder = encoder(GAME, self.options, content).private()   # (its memo follows this env's game: Encoder.private)
-        players = self.options["players"]
+        self.actions = action_space(game_id, self.options, content)
+        self.encoder = encoder(game_id, self.options, content).private()   # (its memo follows this env's game: Encoder.private)
+        #: the game's returns, looked up once (called when a game ends)
+        self._returns = returns_of(descriptor(game_id))
+        players = int(self.options.get("players", self.game.players[0]))
         self.possible_agents = [f"player_{k}" for k in range(players)]
         self._seat = {a: k for k, a in enumerate(self.possible_agents)}
         mask_space = spaces.Box(0, 1, (self.actions.size,), np.int8)
@@ -120,19 +123,20 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         # PettingZoo's api_test resets with options={"options": 1}: its convention is that an
         # environment takes the options it knows and passes over the rest, so keys that are no
         # option of the game are named in a warning and left out, not refused
-        known = {spec.name for spec in descriptor(GAME).options}
+        game_id = self.game.id
+        known = {spec.name for spec in descriptor(game_id).options}
         ignored = sorted(map(str, set(options) - known))
         if ignored:
-            warnings.warn(f"reset options {brief(ignored)} are not options of {GAME} and are ignored; "
+            warnings.warn(f"reset options {brief(ignored)} are not options of {game_id} and are ignored; "
                           f"its options: {sorted(known)}", stacklevel=3)
             options = {k: v for k, v in options.items() if k in known}
             if not options:
                 return
         given = {**self._given, **options}
         checked = self.game.checked_options(episode_options(self.game, dict(given)))
-        actions = action_space(GAME, checked, self._content)
-        enc = encoder(GAME, checked, self._content)
-        if (checked["players"] != len(self.possible_agents) or actions.ids != self.actions.ids
+        actions = action_space(game_id, checked, self._content)
+        enc = encoder(game_id, checked, self._content)
+        if (int(checked.get("players", self.game.players[0])) != len(self.possible_agents) or actions.ids != self.actions.ids
                 or enc.labels != self.encoder.labels):
             raise GameOptionError(f"options {sorted(options)} change the agents, the action space or the "
                                   f"observation ({len(self.possible_agents)} agents, {self.actions.size} actions, "
@@ -208,8 +212,8 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
                 result = outcome.get("result")
                 if result == "unfinished":
                     self.truncations = {a: True for a in self.agents}
-                else:   # shared in the cooperative game, each its own in pvp (returns.py)
-                    values = seat_returns(self.game, s, len(self.possible_agents))
+                else:   # shared in a cooperative game, each its own in pvp (kit/returns.py)
+                    values = self._returns(self.game, s, len(self.possible_agents))
                     self.rewards = {a: values[self._seat[a]] for a in self.agents}
                     self.terminations = {a: True for a in self.agents}
                 self.infos = {a: {"outcome": outcome} for a in self.agents}
@@ -232,8 +236,8 @@ class CursedForestEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         return self.actions.mask_of(self._legal)
 
 
-def cursed_forest_env(**options: Any) -> CursedForestEnv:
-    """The AEC environment; keywords are the game's options plus ``content``, ``render_mode`` and
-    ``record`` (keep each game's log and record; by default the game is quiet, as in
-    :mod:`woodlands.research.gym`)."""
-    return CursedForestEnv(**options)
+def aec_env(game_id: str, **options: Any) -> WoodlandsAECEnv:
+    """The AEC environment of ``game_id``; keywords are the game's options plus ``content``,
+    ``render_mode`` and ``record`` (keep each game's log and record; by default the game is
+    quiet, as in :mod:`woodlands.research.gym`)."""
+    return WoodlandsAECEnv(game_id, **options)

@@ -45,4 +45,13 @@ DESCRIPTOR = GameDescriptor(
     ),
     menu_order=3,
     summary_keys=("round",),
+    # -- research
+    action_ids=Lazy("woodlands.games.cursed_forest.grammar:action_ids"),
+    encoding=Lazy("woodlands.games.cursed_forest.observation:build"),
+    returns=Lazy("woodlands.games.cursed_forest.reward:returns"),
+    each_for_itself=Lazy("woodlands.games.cursed_forest.reward:each_for_itself"),
+    # its one-agent environment is the solo game (several players: PettingZoo's)
+    gym_name="CursedForestSolo",
+    research_cases=(("cursed-forest solo, 2 adventurers", {"players": 1, "adventurers": 2}),
+                    ("cursed-forest, 3 players", {"players": 3})),
 )

@@ -29,4 +29,8 @@ DESCRIPTOR = GameDescriptor(
     tests=GameTests(limit={"scene_limit": 200}, invariants=check_invariants,
                     golden=(("greedy", 1, {}), ("greedy", 2, {}), ("random", 3, {}))),
     menu_order=2,
+    # -- research
+    action_ids=Lazy("woodlands.games.storyfold.grammar:action_ids"),
+    encoding=Lazy("woodlands.games.storyfold.observation:build"),
+    returns=Lazy("woodlands.games.storyfold.reward:returns"),
 )

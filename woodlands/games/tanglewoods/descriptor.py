@@ -56,4 +56,7 @@ DESCRIPTOR = GameDescriptor(
     ),
     menu_order=1,
     summary_keys=("round", "health", "strategy", "recovery", "gold", "bears_defeated"),
+    # -- research
+    action_ids=Lazy("woodlands.games.tanglewoods.grammar:action_ids"),
+    encoding=Lazy("woodlands.games.tanglewoods.observation:build"),
 )

@@ -1,4 +1,4 @@
-"""Storyfold as numbers (see :mod:`woodlands.research.observe` and docs/research.md).
+"""Storyfold as numbers (see :mod:`woodlands.kit.encoding` and docs/research.md).
 
 The one player sees everything but the order of the face-down decks (Shadow, Explore, Creature,
 Chapter), of which the view gives only the sizes.  Every card of the pack is marked where it is
@@ -11,9 +11,9 @@ import dataclasses
 from array import array
 from typing import Any
 
-from ..engine.game import Game
-from ..games.storyfold.model import ACTIONS, RIVER_SPACES
-from .observe import Incremental, Layout, begin, onehot, packer
+from ...engine.game import Game
+from ...kit.encoding import Incremental, Layout, begin, onehot, packer
+from .model import ACTIONS, RIVER_SPACES
 
 PHASES = ("setup", "luma", "shadow", "end")
 CARD_ZONES = ("river", "space", "boon", "stunned", "shadow_discard", "explore_discard", "creature_discard",
@@ -145,7 +145,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
 
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding written over ``m.out``, each group only when the fields it reads differ
-        from the memo's copies (see :class:`~woodlands.research.observe.Incremental`)."""
+        from the memo's copies (see :class:`~woodlands.kit.encoding.Incremental`)."""
         arr = m.out
         out = m.mv
         d = s.decision

@@ -1,4 +1,4 @@
-"""Tanglewoods as numbers (see :mod:`woodlands.research.observe` and docs/research.md).
+"""Tanglewoods as numbers (see :mod:`woodlands.kit.encoding` and docs/research.md).
 
 One player sees everything but the decks' order (T-10): of each deck the top card's face and the
 bottom card's underside, but for the Item Deck's top, which the Merchant Card covers (T-25).
@@ -13,10 +13,10 @@ from array import array
 from operator import itemgetter
 from typing import Any
 
-from ..engine.game import Game
-from ..games.tanglewoods.model import COLOURS, DIE_COLOUR, STATS
-from ..games.tanglewoods.state import COMMITTED
-from .observe import Incremental, Layout, begin, onehot, packer
+from ...engine.game import Game
+from ...kit.encoding import Incremental, Layout, begin, onehot, packer
+from .model import COLOURS, DIE_COLOUR, STATS
+from .state import COMMITTED
 
 PHASES = ("setup", "map", "forest", "bribery", "strategy", "resolve", "merchant")
 FOREST_ZONES = ("tableau", "drawn", "revealed", "deck_top", "deck_bottom", "bear_aside", "bear_won")
@@ -126,7 +126,7 @@ def build(game: Game, options: dict[str, Any]) -> tuple[Layout, Incremental]:
 
     def make(s: Any, seat: int, m: Any) -> Any:
         """The encoding written over ``m.out``, each group only when the fields it reads differ
-        from the memo's copies of them (see :class:`~woodlands.research.observe.Incremental`)."""
+        from the memo's copies of them (see :class:`~woodlands.kit.encoding.Incremental`)."""
         arr = m.out   # (the array takes a slice faster, the memoryview an item)
         out = m.mv
         # -- the decision, phase and hero one-hots: rewritten when one of them changes

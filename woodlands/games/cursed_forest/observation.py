@@ -1,4 +1,4 @@
-"""The Cursed Forest as numbers, for one seat (see :mod:`woodlands.research.observe` and
+"""The Cursed Forest as numbers, for one seat (see :mod:`woodlands.kit.encoding` and
 docs/research.md).
 
 What a seat sees (C-9, the game's ``view(seat)``): the whole forest as laid, every adventurer's
@@ -8,7 +8,7 @@ down; the stack and the bags by size only.  The encoding reads exactly that: an 
 another seat's adventurer is written only if it is in ``shown``.
 
 Coordinates are the tiles' own, relative to the Start tile at (0, 0), within the reach of the
-pack's tiles (``woodlands.research.spaces.reach``: 44 for the default pack).  The placed tiles
+pack's tiles (``grammar.reach``: 44 for the default pack).  The placed tiles
 are written in the order they were laid (one slot per tile of the pack); that part changes
 seldom and little (a tile laid, a monster met or killed), so only the tiles that changed are
 rewritten while the forest only grows, and a forest laid otherwise (another game) is written
@@ -20,11 +20,11 @@ from array import array
 from itertools import compress, count, repeat
 from typing import Any
 
-from ..engine.game import Game
-from ..games.cursed_forest.model import EDGES, TILE_KINDS
-from ..games.cursed_forest.state import EMPTY, POISON, SPACES, TOKEN
-from .observe import Incremental, Layout, begin, onehot, packer
-from .spaces import reach
+from ...engine.game import Game
+from ...kit.encoding import Incremental, Layout, begin, onehot, packer
+from .model import EDGES, TILE_KINDS
+from .state import EMPTY, POISON, SPACES, TOKEN
+from .grammar import reach
 
 PHASES = ("setup", "forest", "maiden", "hunt")
 FOES = ("monster", "spiders", "morna", "pvp")
