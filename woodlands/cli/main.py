@@ -251,6 +251,14 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--content", help="a content pack folder instead of the default pack")
     bench.add_argument("--json", metavar="FILE", help="also write the numbers to FILE")
 
+    schema = sub.add_parser("schema", help="print the JSON Schema of a game's view (or of its events)",
+                            description="Print the JSON Schema of what state.view(seat) returns for GAME: the "
+                                        "envelope every game shares and the game's own keys, made from the "
+                                        "game's view type (docs/engine.md, 'Views').")
+    schema.add_argument("game", help=f"the game id ({games})")
+    schema.add_argument("--events", action="store_true",
+                        help="instead, the schemas of the game's typed events, by event type")
+
     # the web app (woodlands.web, the 'web' extra; docs/web.md): imported only when run
     serve = sub.add_parser("serve", help="serve the web app: play in the browser, alone or with friends",
                            description="Serve the Woodlands web app and its JSON API (docs/web.md). Games are "

@@ -138,7 +138,8 @@ class GameDescriptor:
     """
 
     game: type["Game"]
-    #: ``view(state, seat)``: what one seat may see (the state class's ``view``)
+    #: ``view(state, seat)``: what one seat may see (the engine's ``GameState.view``: the envelope
+    #: around the state class's ``game_view``)
     view: Callable[..., dict[str, Any]] | None = None
     narrator: Any = None
     table: Any = None
@@ -163,6 +164,15 @@ class GameDescriptor:
     #: random-play decisions per second on one core that ``woodlands bench`` holds the game to,
     #: and who set it (None: the game has no such target)
     speed_target: tuple[int, str] | None = None
+    # -- views
+    #: the TypedDict of the game's whole view (the envelope and its own keys; see
+    #: :mod:`woodlands.engine.views`), or a :class:`Lazy` to it: ``woodlands schema GAME``
+    #: prints its JSON Schema and the tests check every view of seeded games against it (None:
+    #: the game's view is not typed, and only its envelope is checked)
+    view_type: Any = None
+    #: event type -> the TypedDict of that event (or a :class:`Lazy` to the mapping): the events
+    #: the game logs most; the tests check them in seeded games
+    event_types: Any = None
 
     @property
     def id(self) -> str:
