@@ -78,3 +78,14 @@ def test_a_module_that_cannot_be_imported_is_one_line(run_cli):
     code, _, err = run_cli("--game-module", "no_such_package.games", "play", "toy", stdin="q\n")
     assert code == 2 and "cannot import the game module 'no_such_package.games'" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_schema_prints_the_toy_s_view_schema(run_cli):
+    code, out, err = run_cli("--game-module", TOY_MODULE, "schema", "toy")
+    assert code == 0, err
+    schema = json.loads(out)
+    assert schema["title"] == "toy view" and schema["additionalProperties"] is False
+    assert {"game", "seat", "over", "outcome", "deciding", "total", "target", "players"} == set(schema["required"])
+    code, out, err = run_cli("--game-module", TOY_MODULE, "schema", "toy", "--events")
+    assert code == 0, err
+    assert sorted(json.loads(out)) == ["count", "game_over", "roll"]

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from typing_extensions import TypedDict
 
 from woodlands import ContentError, Game, GameDescriptor, GameOptionError, GameState, GameTests, Lazy, Option, OptionSpec
 from woodlands.engine.rng import Rng
 from woodlands.engine.steps import StepRegistry
+from woodlands.engine.views import Envelope, Outcome, Result
 
 STEPS = StepRegistry()
 
@@ -31,14 +34,57 @@ class ToyContent:
     counter: str = "the acorn count"
 
 
+class Squirrel(TypedDict):
+    name: str
+
+
+class ToyTable(TypedDict):
+    """The toy's own part of the view; whose turn it is is the envelope's ``deciding``."""
+
+    total: int
+    target: int
+    players: list[Squirrel]
+
+
+class ToyOutcome(Outcome):
+    total: int
+
+
+class ToyView(Envelope, ToyTable):
+    """``state.view(seat)``: the envelope every game shares and the toy's table."""
+
+    outcome: ToyOutcome | None
+
+
+class CountEvent(TypedDict):
+    type: Literal["count"]
+    seat: int
+    added: int
+    total: int
+
+
+class RollEvent(TypedDict):
+    type: Literal["roll"]
+    seat: int
+    face: int
+
+
+class ToyGameOver(TypedDict):
+    type: Literal["game_over"]
+    result: Result
+    total: int
+
+
+#: the toy's events, typed (its "setup" event is left untyped: an Event with any fields)
+EVENTS: dict[str, type] = {"count": CountEvent, "roll": RollEvent, "game_over": ToyGameOver}
+
+
 class ToyState(GameState):
     __slots__ = ("total", "seats")
     SCALAR_FIELDS = ("total", "seats")
 
-    def view(self, player: int = 0) -> dict[str, Any]:
-        d = self.decision
-        return {"game": "toy", "total": self.total, "target": self.options["target"],
-                "turn": d.player if d is not None else None,
+    def game_view(self, seat: int) -> ToyTable:
+        return {"total": self.total, "target": self.options["target"],
                 "players": [{"name": f"Squirrel {n + 1}"} for n in range(self.seats)]}
 
     def decider(self, step: tuple[Any, ...]) -> int:
@@ -131,6 +177,8 @@ class GreedyToyBot:
 DESCRIPTOR = GameDescriptor(
     game=ToyGame,
     view=ToyState.view,
+    view_type=ToyView,
+    event_types=EVENTS,
     presentation=Lazy("tests.toy_game.present:ToyPresentation"),
     narrator=Lazy("tests.toy_game.present:ToyNarrator"),
     table=Lazy("tests.toy_game.present:render"),

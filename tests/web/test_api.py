@@ -110,6 +110,10 @@ def test_get_answers_with_the_contract_and_only_the_deciding_seat_has_a_decision
     for seat, body in enumerate(bodies):
         assert set(body) == GET_KEYS
         assert body["seat"] == seat and body["at"] == 0 and not body["over"] and body["outcome"] is None
+        # the view's envelope says the same as the body around it
+        view = body["view"]
+        assert (view["game"], view["seat"], view["over"], view["outcome"], view["deciding"]) == \
+            (body["game"], seat, False, None, body["deciding_seat"])
     deciding = bodies[0]["deciding_seat"]
     assert bodies[deciding]["decision"]["options"] and bodies[1 - deciding]["decision"] is None
     d = bodies[deciding]["decision"]

@@ -19,6 +19,7 @@ from ..engine.files import JsonTooBig, check_not_inputs, check_path, check_targe
 from ..engine.game import Game, game_class, load_game, replay
 from ..engine.registry import OptionSpec, descriptor, descriptors, resolve
 from ..kit.saves import load_record
+from ..engine.views import json_schema
 from .autosave import Autosave, SavedGame, last_unfinished
 from .flags import option_flags
 from .narrate import narrator_for
@@ -290,6 +291,24 @@ def content_counts(content: Any) -> str:
 #: how many problems ``validate`` prints (``--json FILE`` writes them all)
 SHOWN_PROBLEMS = 50
 _PROBLEM = re.compile(r"^(?P<file>[^:]*): (?:entry (?P<entry>.*?): )?(?:field '(?P<field>[^']*)': )?(?P<message>.*)$", re.S)
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    d = descriptor(args.game)
+    if args.events:
+        events = resolve(d.event_types) or {}
+        if not events:
+            raise UserError(f"the game {d.id!r} names no typed events")
+        out: dict[str, Any] = {kind: json_schema(typed, title=f"{d.id} event {kind}")
+                               for kind, typed in sorted(events.items())}
+    else:
+        typed = resolve(d.view_type)
+        if typed is None:
+            raise UserError(f"the game {d.id!r} has no view type (its descriptor's view_type); "
+                            "only the envelope of its views is typed")
+        out = json_schema(typed, title=f"{d.id} view")
+    print(json.dumps(out, indent=1))
+    return 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:

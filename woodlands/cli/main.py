@@ -176,6 +176,14 @@ def build_parser() -> argparse.ArgumentParser:
     # commands other packages plug in (the web app's serve and bench-web): each adds its own parser
     for command in plugged_commands().values():
         command.add(sub)
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of a game's view (or of its events)",
+                            description="Print the JSON Schema of what state.view(seat) returns for GAME: the "
+                                        "envelope every game shares and the game's own keys, made from the "
+                                        "game's view type (docs/engine.md, 'Views').")
+    schema.add_argument("game", help=f"the game id ({games})")
+    schema.add_argument("--events", action="store_true",
+                        help="instead, the schemas of the game's typed events, by event type")
     return p
 
 

@@ -139,7 +139,8 @@ class GameDescriptor:
     """
 
     game: type["Game"]
-    #: ``view(state, seat)``: what one seat may see (the state class's ``view``)
+    #: ``view(state, seat)``: what one seat may see (the engine's ``GameState.view``: the envelope
+    #: around the state class's ``game_view``)
     view: Callable[..., dict[str, Any]] | None = None
     narrator: Any = None
     table: Any = None
@@ -207,6 +208,15 @@ class GameDescriptor:
     #: balance report (its HTML; :mod:`woodlands.sim.report` calls it with the game's rows, and
     #: :mod:`woodlands.kit.report` has what it is built with); None: a table of win rates
     report_section: Any = None
+    # -- views
+    #: the TypedDict of the game's whole view (the envelope and its own keys; see
+    #: :mod:`woodlands.engine.views`), or a :class:`Lazy` to it: ``woodlands schema GAME``
+    #: prints its JSON Schema and the tests check every view of seeded games against it (None:
+    #: the game's view is not typed, and only its envelope is checked)
+    view_type: Any = None
+    #: event type -> the TypedDict of that event (or a :class:`Lazy` to the mapping): the events
+    #: the game logs most; the tests check them in seeded games
+    event_types: Any = None
 
     @property
     def id(self) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from .decision import Decision, Option
 from .errors import IllegalAction, clip
@@ -324,8 +324,20 @@ class GameState:
         return twin
 
     def view(self, player: int = 0) -> dict[str, Any]:
-        """What ``player`` may see, as a JSON-able dict.  Games override this."""
-        raise NotImplementedError
+        """What seat ``player`` may see, as one flat JSON-able object: the envelope every game
+        shares (:mod:`woodlands.engine.views`: ``game``, ``seat``, ``over``, ``outcome``,
+        ``deciding``), written here the same way for every game, beside the game's own keys
+        (:meth:`game_view`).  Flat rather than nested, so a client reads ``view["round"]`` and
+        ``view["over"]`` alike."""
+        decision = self.decision
+        return {"game": self.game.id, "seat": player, "over": self.over, "outcome": self._outcome,
+                "deciding": None if decision is None else decision.player, **self.game_view(player)}
+
+    def game_view(self, seat: int) -> Mapping[str, object]:
+        """The game's own part of ``view(seat)``: what that seat may see of the table, as a
+        JSON-able mapping typed by the game (a TypedDict), without the envelope's keys.  Every
+        game overrides this."""
+        raise NotImplementedError(f"{self.game.id}: the game's state class needs a game_view(seat) method")
 
     def position(self, seat: int | None = None) -> dict[str, Any]:
         """This position as versioned JSON, every hidden fact included, from which

@@ -154,6 +154,18 @@ class DecisionOut(BaseModel):
     options: list[OptionOut]
 
 
+class ViewOut(BaseModel):
+    """A seat's view: the envelope every game shares (woodlands.engine.views) and, beside it,
+    the game's own keys (``woodlands schema GAME`` prints their JSON Schema)."""
+
+    model_config = ConfigDict(extra="allow")
+    game: str = Field(description="the game's id")
+    seat: int = Field(description="the seat this view is for")
+    over: bool
+    outcome: dict[str, Any] | None = Field(description="null until the game is over; then its result and details")
+    deciding: int | None = Field(description="the seat deciding now (null once the game is over)")
+
+
 class GameOut(BaseModel):
     id: str
     game: str
@@ -161,7 +173,7 @@ class GameOut(BaseModel):
     seats: int
     at: int = Field(description="the current decision's number: send it back with a choice")
     deciding_seat: int | None
-    view: dict[str, Any] = Field(description="what this seat may see (the game's view)")
+    view: ViewOut = Field(description="what this seat may see (the game's view)")
     decision: DecisionOut | None = Field(description="null unless this seat decides now")
     log: list[dict[str, Any]] = Field(description="the events this seat may see, from log_from on")
     log_from: int

@@ -5,10 +5,13 @@ from ...engine.registry import ISMCTS_BOT, RANDOM_BOT, GameDescriptor, GameTests
 from . import CursedForestGame
 from .invariants import check_invariants
 from .state import CursedForestState
+from .views import EVENTS, CursedForestView
 
 DESCRIPTOR = GameDescriptor(
     game=CursedForestGame,
     view=CursedForestState.view,
+    view_type=CursedForestView,
+    event_types=EVENTS,
     narrator=Lazy("woodlands.games.cursed_forest.present.words:CursedForestNarrator"),
     table=Lazy("woodlands.games.cursed_forest.present.table:render"),
     help=Lazy("woodlands.games.cursed_forest.present.helptext:HELP"),

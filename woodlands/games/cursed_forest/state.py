@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.rng import Rng
 from ...engine.state import GameState, Observer
 from .model import CursedForestContent
+from .views import CursedForestTable
 
 if TYPE_CHECKING:
     from . import CursedForestGame
@@ -138,9 +139,9 @@ class CursedForestState(GameState):
             return self.owner[step[1]]
         return 0
 
-    def view(self, player: int = 0) -> dict[str, Any]:
+    def game_view(self, seat: int) -> CursedForestTable:
         from .view import build_view
-        return build_view(self, player)
+        return build_view(self, seat)
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """C-9: the stack, the bags and other players' face-down items (see :mod:`.hidden`)."""

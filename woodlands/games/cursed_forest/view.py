@@ -4,21 +4,23 @@ bags' contents are never shown, only their sizes.  The log as one player may see
 :func:`observer`'s."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, cast
 
 from ...engine.state import Observer, hide
 from .combat import foe_summary
 from .model import EDGES
 from .state import EMPTY, POISON, SPACES, TOKEN, CursedForestState
+from .views import Adventurer, CursedForestTable, Fight, Inventory, MonsterOnTile, Morna, Tile
 
 
-def build_view(s: CursedForestState, player: int) -> dict[str, Any]:
+def build_view(s: CursedForestState, player: int) -> CursedForestTable:
+    """The game's own part of ``player``'s view (the engine adds the envelope)."""
     c = s.content
-    players = []
+    players: list[Adventurer] = []
     for a in range(s.n):
         mine = s.owner[a] == player
         ch = c.characters[s.char[a]] if s.char[a] >= 0 else None
-        inventory: dict[str, Any] = {}
+        inventory: dict[str, str | None] = {}
         hidden = 0
         for k, x in enumerate(s.inv[a]):
             if x == EMPTY:
@@ -40,7 +42,7 @@ def build_view(s: CursedForestState, player: int) -> dict[str, Any]:
             "position": None if s.pos[a] is None else [s.pos[a][0], s.pos[a][1]],  # type: ignore[index]
             "out": s.pos[a] is None and s.char[a] >= 0,
             "seeds": [c.seeds[k].id for k in s.seeds[a]],
-            "inventory": inventory,
+            "inventory": cast(Inventory, inventory),     # one entry per space of SPACES
             "face_down": hidden - (1 if two else 0),
             "extras": extras + ["face-down"] * (len(s.extras[a]) - len(extras)),
             "poison": s.inv[a].count(POISON),
@@ -52,11 +54,11 @@ def build_view(s: CursedForestState, player: int) -> dict[str, Any]:
         for d in range(4):
             if s.links[4 * s.exit_link + d] == s.exit_at:
                 roots = {s.exit_link: EDGES[d], s.exit_at: EDGES[(d + 2) % 4]}
-    tiles = []
+    tiles: list[Tile] = []
     for p, t in enumerate(s.placed):
         tile = c.tiles[t]
         m = s.tile_monster[p]
-        monster: Any = None
+        monster: MonsterOnTile | Literal["token"] | None = None
         if m == TOKEN:
             monster = "token"
         elif m >= 0:
@@ -78,23 +80,22 @@ def build_view(s: CursedForestState, player: int) -> dict[str, Any]:
             "root_seed": c.seeds[s.tile_root[p]].id if s.tile_root[p] >= 0 else None,
             "vine_seed": c.seeds[s.tile_vine[p]].id if s.tile_vine[p] >= 0 else None,
         })
-    morna = None
+    morna: Morna | None = None
     if s.morna_at >= 0:
         morna = {"position": list(s.place_pos[s.morna_at]), "health": s.morna_health,
                  "dice": max(0, c.morna.dice - s.seeds_laid), "modifier": c.morna.modifier}
-    fight = None
+    fight: Fight | None = None
     if s.f_kind:
         fight = {"kind": s.f_kind, "adventurer": s.f_adv, "partner": s.f_partner, "foe": foe_summary(s),
                  "foe_health": s.morna_health if s.f_kind == "morna" else s.f_health if s.f_kind != "pvp" else s.health[s.f_opponent]}
     return {
-        "game": "cursed-forest", "player": player, "players": players, "tiles": tiles,
+        "players": players, "tiles": tiles,
         "stack_size": len(s.tile_stack),
         "drawn_tile": None if s.drawn < 0 else {"id": c.tiles[s.drawn].id, "kind": c.tiles[s.drawn].kind,
                                                 "open": [EDGES[e] for e in range(4) if c.tiles[s.drawn].open[e]]}, "monsters_in_bag": len(s.monster_bag), "items_in_bag": len(s.item_bag),
         "turn": s.turn, "round": s.round_no, "phase": s.phase, "morna": morna, "morna_gul": morna,
         "seeds_laid": s.seeds_laid, "fight": fight, "pit_monsters": len(s.pit_monsters),
-        "decision": None if s.decision is None else {"player": s.decision.player, "kind": s.decision.kind},
-        "over": s.over, "outcome": s.outcome,
+        "decision_kind": None if s.decision is None else s.decision.kind,
     }
 
 

@@ -6,10 +6,13 @@ from . import StoryfoldGame
 from .invariants import check_invariants
 from .setup import SCENE_LIMIT_MAX
 from .state import StoryfoldState
+from .views import EVENTS, StoryfoldView
 
 DESCRIPTOR = GameDescriptor(
     game=StoryfoldGame,
     view=StoryfoldState.view,
+    view_type=StoryfoldView,
+    event_types=EVENTS,
     narrator=Lazy("woodlands.games.storyfold.present.words:StoryfoldNarrator"),
     table=Lazy("woodlands.games.storyfold.present.table:render"),
     help=Lazy("woodlands.games.storyfold.present.helptext:HELP"),

@@ -17,9 +17,10 @@ from .effects import effect_steps
 from .registry import steps
 from .river import clean_up, log_river
 from .state import StoryfoldState
+from .views import Score
 
 
-def score(s: StoryfoldState) -> dict[str, int]:
+def score(s: StoryfoldState) -> Score:
     """Ruling S-6: the outcome's score."""
     return {"scenes_played": s.scenes_played, "chapter_restarts": s.restarts_total, "shadow_cards": s.shadow_drawn}
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.rng import Rng
 from ...engine.state import GameState, canonical_shuffle
 from .model import RIVER_SPACES, START_DICE, StoryfoldContent
+from .views import StoryfoldTable
 
 if TYPE_CHECKING:
     from . import StoryfoldGame
@@ -128,7 +129,7 @@ class StoryfoldState(GameState):
         from .save import save
         return save(self)
 
-    def view(self, player: int = 0) -> dict[str, Any]:
+    def game_view(self, seat: int) -> StoryfoldTable:
         from .view import build_view
         return build_view(self)
 

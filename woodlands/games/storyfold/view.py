@@ -14,6 +14,7 @@ from .model import THRESHOLDS, Companion, Cond
 from .ongoing import active, creature_spirit, max_dice, modifier
 from .scene_end import score
 from .state import StoryfoldState
+from .views import Ongoing, OngoingEffect, RiverCard, Roll, StoryfoldTable, Use
 
 
 def cond_data(conds: tuple[Cond, ...]) -> dict[str, Any]:
@@ -21,10 +22,10 @@ def cond_data(conds: tuple[Cond, ...]) -> dict[str, Any]:
     return {name: arg for name, arg in conds}
 
 
-def ongoing_view(s: StoryfoldState) -> dict[str, Any]:
+def ongoing_view(s: StoryfoldState) -> Ongoing:
     """AUD-4: every italic effect in play, card by card, and what they add up to."""
     cards = s.content.cards
-    effects = [{"card": cards[card].id, "where": where, "do": e.do, "amount": e.params.get("amount")}
+    effects: list[OngoingEffect] = [{"card": cards[card].id, "where": where, "do": e.do, "amount": e.params.get("amount")}
                for where, pile in (("river", s.river), ("boons", s.boons)) for card in pile if card >= 0
                for e in cards[card].ongoing]
     limit = max_dice(s)
@@ -33,35 +34,36 @@ def ongoing_view(s: StoryfoldState) -> dict[str, Any]:
             "no_crystal_spend": active(s, "no_crystal_spend")}
 
 
-def uses_view(s: StoryfoldState, who: str, comp: Companion, side: int) -> list[dict[str, Any]]:
+def uses_view(s: StoryfoldState, who: str, comp: Companion, side: int) -> list[Use]:
     """AUD-4: the uses of the side up, each with its cost and whether its once-per-chapter use is spent."""
     return [{"id": u.id, "text": u.text, "window": u.window, "cost": u.cost, "cost_from": u.cost_from,
              "once_per_chapter": u.once_per_chapter, "spent": f"{who}:{u.id}" in s.uses_this_chapter}
             for u in comp.sides[side].uses]
 
 
-def build_view(s: StoryfoldState) -> dict[str, Any]:
+def build_view(s: StoryfoldState) -> StoryfoldTable:
+    """The game's own part of the view (the engine adds the envelope)."""
     c = s.content
     cards = c.cards
     scene = c.scenes[s.scene]
     chapter = c.chapters[s.chapter]
-    river: list[dict[str, Any] | None] = []
+    river: list[RiverCard | None] = []
     t_mod, icons_mod = modifier(s, "threshold"), modifier(s, "creature_icons")
     for space, card in enumerate(s.river):
         if card < 0:
             river.append(None)
             continue
         k = cards[card]
-        entry: dict[str, Any] = {"card": k.id, "kind": "action" if k.kind == "action" else "creature", "name": k.name,
-                                 "crystals": s.crystals[slot(s, card)] if k.kind == "action" else 0,
-                                 "stunned": card in s.stunned}
+        entry: RiverCard = {"card": k.id, "kind": "action" if k.kind == "action" else "creature", "name": k.name,
+                            "crystals": s.crystals[slot(s, card)] if k.kind == "action" else 0,
+                            "stunned": card in s.stunned}
         if k.kind == "action":      # what a die must show if this action were chosen now (S-1)
             entry["threshold"] = THRESHOLDS[space] + t_mod if space < len(THRESHOLDS) else None
         else:
-            entry.update(icons=k.icons, spirit=k.spirit, heal_crystals=k.crystals, text=k.text,
-                         icons_needed=max(1, k.icons + icons_mod), spirit_loss=creature_spirit(s, card))
+            entry.update({"icons": k.icons, "spirit": k.spirit, "heal_crystals": k.crystals, "text": k.text,
+                          "icons_needed": max(1, k.icons + icons_mod), "spirit_loss": creature_spirit(s, card)})
         river.append(entry)
-    roll = None
+    roll: Roll | None = None
     if s.action >= 0:
         natural = count_successes(s)
         roll = {"action": cards[s.action].id, "effect": s.effect, "target": s.target or None,
@@ -70,7 +72,6 @@ def build_view(s: StoryfoldState) -> dict[str, Any]:
                 "natural_successes": natural, "bonus_successes": s.bonus_successes}
     in_scene = s.phase in ("setup", "luma", "shadow")
     return {
-        "game": "storyfold",
         "campaign": c.title,
         "chapter": chapter.id,
         "chapter_title": chapter.title,

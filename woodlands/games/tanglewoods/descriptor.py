@@ -5,6 +5,7 @@ from ...engine.registry import ISMCTS_BOT, RANDOM_BOT, GameDescriptor, GameTests
 from . import TanglewoodsGame
 from .invariants import check_invariants
 from .state import TanglewoodsState
+from .views import EVENTS, TanglewoodsView
 
 
 def hero_choices(game: TanglewoodsGame) -> list[tuple[str, str]]:
@@ -15,6 +16,8 @@ def hero_choices(game: TanglewoodsGame) -> list[tuple[str, str]]:
 DESCRIPTOR = GameDescriptor(
     game=TanglewoodsGame,
     view=TanglewoodsState.view,
+    view_type=TanglewoodsView,
+    event_types=EVENTS,
     narrator=Lazy("woodlands.games.tanglewoods.present.words:TanglewoodsNarrator"),
     table=Lazy("woodlands.games.tanglewoods.present.table:render_tanglewoods"),
     help=Lazy("woodlands.games.tanglewoods.present.help:HELP"),

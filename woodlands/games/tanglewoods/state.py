@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.rng import Rng
 from ...engine.state import GameState, canonical_shuffle
 from .model import DIE_COLOUR, TanglewoodsContent
+from .views import TanglewoodsTable
 
 if TYPE_CHECKING:
     from . import TanglewoodsGame
@@ -84,7 +85,7 @@ class TanglewoodsState(GameState):
         self.ambush_depth = 0
         self.defeats_this_round = 0
 
-    def view(self, player: int = 0) -> dict[str, Any]:
+    def game_view(self, seat: int) -> TanglewoodsTable:
         from .view import build_view
         return build_view(self)
 

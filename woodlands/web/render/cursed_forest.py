@@ -123,8 +123,8 @@ def _item(x: Any, describe: Describe, names: Describe) -> Markup:
 
 
 def _players(v: View, describe: Describe, names: Describe) -> Markup:
-    seat = v.get("player")
-    decision = v.get("decision") or {}
+    seat = v.get("seat")
+    deciding = v.get("deciding")
     out = []
     for p in v.get("players") or []:
         a = int(p.get("adventurer", 0))
@@ -135,7 +135,7 @@ def _players(v: View, describe: Describe, names: Describe) -> Markup:
         flags = []
         if v.get("turn") == a:
             flags.append("their turn")
-        if decision and decision.get("player") == p.get("player"):
+        if deciding is not None and deciding == p.get("player"):
             flags.append("deciding")
         if p.get("player") == seat:
             flags.append("you")
@@ -176,15 +176,15 @@ def _foes(v: View, describe: Describe) -> Markup:
 
 
 def _header(v: View, seat_name: Describe) -> Markup:
-    decision = v.get("decision") or {}
+    deciding = v.get("deciding")
     players = v.get("players") or []
     turn = v.get("turn")
     bits = [meter("Round", v.get("round")), meter("Phase", v.get("phase"))]
     if isinstance(turn, int) and 0 <= turn < len(players):
         bits.append(meter("Turn", f"{turn + 1}. {players[turn].get('name') or ''}"))
-    if decision:
-        kind = str(decision.get("kind", ""))
-        bits.append(meter("Deciding", f"{seat_name(str(decision.get('player', 0)))} ({KIND_DECISION.get(kind, kind.replace('_', ' '))})",
+    if deciding is not None:
+        kind = str(v.get("decision_kind") or "")
+        bits.append(meter("Deciding", f"{seat_name(str(deciding))} ({KIND_DECISION.get(kind, kind.replace('_', ' '))})",
                           "deciding"))
     bits += [meter("Stack", v.get("stack_size")), meter("Monsters in bag", v.get("monsters_in_bag")),
              meter("Items in bag", v.get("items_in_bag")), meter("Seeds on the vines", v.get("seeds_laid", 0))]

@@ -167,7 +167,7 @@ class CursedForestPresentation(Presentation):
         out.append(Detail("c", "Creatures on the map", text + "\n" + (self.describe("spiders") or "")))
         items: list[str] = []
         for p in view.get("players") or []:
-            if p.get("player") != view.get("player"):
+            if p.get("player") != view.get("seat"):
                 continue
             for x in list((p.get("inventory") or {}).values()) + list(p.get("extras") or []):
                 if isinstance(x, str) and x in self._items and x not in items:

@@ -116,10 +116,10 @@ def _header(v: View) -> RenderableType:
     if isinstance(turn, int) and 0 <= turn < len(players):
         t.append("  · turn: ")
         t.append(f"adventurer {_who(players[turn])}", style=ADVENTURER_STYLE[turn % 4])
-    decision = v.get("decision")
-    if decision:
-        kind = str(decision.get("kind", ""))
-        t.append(f"  · deciding: Player {decision.get('player', 0) + 1} ({KIND_WORDS.get(kind, kind.replace('_', ' '))})",
+    deciding = v.get("deciding")
+    if deciding is not None:
+        kind = str(v.get("decision_kind") or "")
+        t.append(f"  · deciding: Player {deciding + 1} ({KIND_WORDS.get(kind, kind.replace('_', ' '))})",
                  style="bold")
     t.append("\n")
     t.append(f"Stack {v.get('stack_size', '?')} tiles · monsters bag {v.get('monsters_in_bag', '?')} · "
@@ -347,14 +347,14 @@ def _inventory(p: dict[str, Any], mine: bool) -> str:
 
 def _players(v: View) -> RenderableType:
     """One card per adventurer: a line of numbers, then the inventory by space."""
-    seat = v.get("player", 0)
-    decision = v.get("decision") or {}
+    seat = v.get("seat", 0)
+    deciding = v.get("deciding")
     t = Text("Adventurers", style="bold underline")
     t.append("  (> whose turn it is, * who decides now)\n", style="dim")
     for p in v.get("players") or []:
         a = int(p.get("adventurer", 0))
         mine = p.get("player") == seat
-        flags = (">" if v.get("turn") == a else " ") + ("*" if decision and decision.get("player") == p.get("player") else " ")
+        flags = (">" if v.get("turn") == a else " ") + ("*" if deciding is not None and deciding == p.get("player") else " ")
         pos = p.get("position")
         at = "out of the game" if p.get("out") else ("not placed" if pos is None else f"at ({pos[0]}, {pos[1]})")
         t.append(flags + " ", style="bold")
@@ -429,9 +429,9 @@ def render_compact(view: View) -> RenderableType:
     if isinstance(turn, int) and 0 <= turn < len(players):
         head.append(" · turn: ")
         head.append(_short(players[turn]), style=ADVENTURER_STYLE[turn % 4])
-    decision = view.get("decision")
-    if decision:
-        head.append(f" · Player {decision.get('player', 0) + 1} decides", style="bold")
+    deciding = view.get("deciding")
+    if deciding is not None:
+        head.append(f" · Player {deciding + 1} decides", style="bold")
     head.append(f"\nStack {view.get('stack_size', '?')} · monster bag {view.get('monsters_in_bag', '?')} · "
                 f"item bag {view.get('items_in_bag', '?')} · seeds laid {view.get('seeds_laid', 0)}")
     drawn = view.get("drawn_tile")
@@ -450,7 +450,7 @@ def render_compact(view: View) -> RenderableType:
                                                  if any(tl.get("kind") == k for tl in tiles))
                     + "; 1-4 adventurers, & Morna, ! monster", style="dim")
         parts.append(body)
-    seat = view.get("player", 0)
+    seat = view.get("seat", 0)
     people = Text()
     for k, pl in enumerate(players):
         a = int(pl.get("adventurer", k))
