@@ -17,7 +17,7 @@ from woodlands.games import BUILTIN
 ROOT = Path(__file__).resolve().parents[1]
 
 #: the packages scanned: add a package here once its game-id switches are gone
-GENERIC_PACKAGES = ("woodlands/bots", "woodlands/sim", "woodlands/cli")
+GENERIC_PACKAGES = ("woodlands/engine", "woodlands/kit", "woodlands/bots", "woodlands/sim", "woodlands/research", "woodlands/cli")
 
 #: every spelling of a built-in game's id: as written (``cursed-forest``) and as a module name
 GAME_IDS = sorted({*BUILTIN, *(g.replace("-", "_") for g in BUILTIN)})
