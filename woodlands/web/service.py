@@ -1070,8 +1070,12 @@ class GameService:
             return
 
     async def wait_for_bots(self, timeout: float = 30.0) -> None:
-        """Until no bot task runs (tests)."""
+        """Until no bot task runs (tests), the ones a start resumes included: right after a
+        start, the games whose bot is to move may not have been looked up yet."""
         deadline = time.monotonic() + timeout
+        resumer = getattr(self, "_resumer", None)
+        while resumer is not None and not resumer.done() and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
         while self._bot_tasks and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
 
