@@ -42,3 +42,31 @@ def test_an_id_twice_in_one_table_is_refused() -> None:
     twice = table(Region("a", "A", (Fact("x", "X"), Fact("x", "Y"))))
     with pytest.raises(ValueError, match="'x' appears twice"):
         diff(twice, twice)
+
+
+def test_the_generic_renderers_draw_every_kind_with_its_id_state_and_words_escaped() -> None:
+    from rich.console import Console
+
+    from woodlands.cli.table import draw
+    from woodlands.web.render.table import render_model
+
+    evil = "<script>x</script>"
+    t = table(Region("all", "All", (Card("c1", evil, face="night", text="Gain 1", state=("exhausted",), tip=evil),
+                                    Die("d1", "red die", face="red", value="hit", state=("committed",)),
+                                    Track("hp", "Health", value=2, high=6), Token("hero", "Hero", at="Glade", count=2),
+                                    Fact("turn", "Turn", text="3")), layout="list"),
+              Region("map", "Map", (Tile("t1", "Glade", x=0, y=0, features=("exit N",)),
+                                    Tile("t2", "Bog", x=1, y=1, state=("highlight",))), layout="map"))
+    html = str(render_model(t))
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    for ident in ("c1", "d1", "hp", "hero", "turn", "t1", "t2"):
+        assert f'data-id="{ident}"' in html
+    assert "state-exhausted" in html and "side-night" in html and "red die, hit" in html and 'class="pip"' in html
+    assert 'aria-label="Health: 2 of 6"' in html and 'aria-label="Glade, exit N"' in html and "state-highlight" in html
+    for width in (80, 140):
+        console = Console(width=width, record=True, color_system=None)
+        console.print(draw(t, width))
+        text = console.export_text()
+        assert all(len(line) <= width for line in text.splitlines())
+        assert "× <script>x</script>: Gain 1" in text and "✓ red die [hit]" in text and "Health 2/6" in text
+        assert "Hero ×2 at Glade" in text and "Turn: 3" in text and "Glade" in text and "Bog" in text

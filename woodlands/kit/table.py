@@ -54,10 +54,11 @@ class Card(Element):
 
 @dataclass(frozen=True, slots=True)
 class Die(Element):
-    """A die: ``face`` is its colour or kind, ``value`` the number it shows (None: not rolled)."""
+    """A die: ``face`` is its colour or kind, ``value`` what it shows, a number or a word
+    (``hit``, ``blank``); None: not rolled."""
 
     kind: ClassVar[str] = "die"
-    value: int | None = None
+    value: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
