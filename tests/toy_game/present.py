@@ -52,5 +52,5 @@ class ToyPresentation(Presentation):
                           for n, p in enumerate(view["players"]))
         count = (Fact("count-words", "Count to Ten", text=f"{total} of {target}"),
                  Track("total", "The count", value=total, high=target, tip="Land exactly on the target to win."))
-        return Table("toy", (Region("count", "The count", count, layout="list"),
+        return Table("toy", (Region("count", "Count to Ten", count, layout="list"),
                              Region("squirrels", "Squirrels", squirrels)), title="Count to Ten")
