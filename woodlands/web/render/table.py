@@ -6,7 +6,7 @@ for a screen reader (``aria-label``) and its tip on hover and focus (``title``/`
 
 >>> from woodlands.kit.table import Die, Region, Table
 >>> html = render_model(Table("toy", (Region("dice", "Dice", (Die("d1", "Die", face="white", value=3),)),)))
->>> 'data-id="d1"' in html and "white die, 3" in html
+>>> 'data-id="d1"' in html and 'class="die die-white' in html and "Die, 3" in html
 True
 """
 from __future__ import annotations
