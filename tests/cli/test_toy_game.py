@@ -89,3 +89,33 @@ def test_schema_prints_the_toy_s_view_schema(run_cli):
     code, out, err = run_cli("--game-module", TOY_MODULE, "schema", "toy", "--events")
     assert code == 0, err
     assert sorted(json.loads(out)) == ["count", "game_over", "roll"]
+
+
+def test_the_toy_table_is_drawn_from_its_model_on_both_screens():
+    """The toy builds a table model from the seat's view; the terminal and the web draw it with
+    their generic code (its elements, not the view as JSON)."""
+    from rich.console import Console
+
+    from woodlands.cli.table import table_for
+    from woodlands.engine.presentation import presentation_for
+    from woodlands.engine.registry import register_game
+    from woodlands.web.render import render_table
+
+    from tests.toy_game import DESCRIPTOR
+    register_game(DESCRIPTOR)
+    game = woodlands.load_game("toy")
+    state = game.new_game(seed=2, options={"players": 2, "target": 7})
+    state.apply(state.decision.options[0].id)
+    view = state.view(1)
+    model = presentation_for(game).table_model(view, 1)
+    ids = [e.id for _, e in model.elements()]
+    assert ids == ["count-words", "total", "squirrel-0", "squirrel-1"]
+    html = str(render_table(game, view, 1))
+    assert all(f'data-id="{i}"' in html for i in ids)
+    assert "raw-view" not in html and '"total":' not in html and "The count: 1 of 7" in html
+    assert 'class="token face-squirrel state-active"' in html
+    for width in (80, 120):
+        console = Console(width=width, record=True, color_system=None)
+        console.print(table_for(presentation_for(game), view, 1, width, None))
+        text = console.export_text()
+        assert "Count to Ten: 1 of 7" in text and "▶ Squirrel 2" in text and "{" not in text

@@ -7,6 +7,7 @@ from rich.text import Text
 
 from woodlands.engine.decision import Decision
 from woodlands.engine.presentation import Detail, Narrator, Presentation, View
+from woodlands.kit.table import Fact, Region, Table, Token, Track
 
 HELP = {"count": "Add 1 or 2 to the count, or roll the die for 1 to 3. Land exactly on the target to win."}
 
@@ -41,5 +42,15 @@ class ToyPresentation(Presentation):
     def fixed_keys(self, decision: Decision) -> dict[str, str]:
         return {"r": "roll"} if "roll" in decision else {}
 
-    def table(self, view: View, width: int = 100, height: int | None = None) -> Text:
-        return render(view)
+    def table_model(self, view: View, seat: int) -> Table:
+        """The count on its scale and the squirrels, the deciding one marked: the terminal and
+        the web draw it, the toy draws nothing itself."""
+        total, target = view["total"], view["target"]
+        deciding = view.get("deciding")
+        squirrels = tuple(Token(f"squirrel-{n}", p["name"], face="squirrel",
+                                state=("active",) if deciding == n and not view.get("over") else ())
+                          for n, p in enumerate(view["players"]))
+        count = (Fact("count-words", "Count to Ten", text=f"{total} of {target}"),
+                 Track("total", "The count", value=total, high=target, tip="Land exactly on the target to win."))
+        return Table("toy", (Region("count", "Count to Ten", count, layout="list"),
+                             Region("squirrels", "Squirrels", squirrels)), title="Count to Ten")

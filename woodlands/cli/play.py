@@ -26,6 +26,7 @@ from .choose import Chooser
 from .helptext import COMMANDS
 from .keys import detail_keys, option_letters
 from .narrate import narrator_for
+from .table import table_for
 from .terminal import digits_hint, is_ascii_number, read_number, short
 
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ class PlaySession:
         state = self.state
         self.handover()
         self.console.rule()
-        self.console.print(self.pres.table(state.view(self.seat), self.table_width(), None))
+        self.console.print(table_for(self.pres, state.view(self.seat), self.seat, self.table_width(), None))
         events = state.log_for(self.seat, self.seen)   # only what this seat may see (C-9)
         self.seen = state.log_length
         if events:

@@ -34,6 +34,7 @@ from .choose import Chooser, Entry
 from .keys import TERMINAL_KEYS, detail_keys, option_letters
 from .paste import paste_safe_driver
 from .play import PlaySession, deciding_seat, undo_refusal
+from .table import table_for
 
 #: below this many columns the log goes under the table instead of beside it
 WIDE = 120
@@ -257,9 +258,9 @@ class PlayApp(App[int]):
         return max(20, w * 2 // 3 - 2), max(5, h - 12)
 
     def draw_table(self) -> None:
-        view = self.state.view(self.seat())
+        seat = self.seat()
         w, h = self.table_size()
-        self.query_one("#table", Static).update(self.pres.table(view, w, h))
+        self.query_one("#table", Static).update(table_for(self.pres, self.state.view(seat), seat, w, h))
 
     def log_line(self, text: str, style: str = "") -> None:
         if text:

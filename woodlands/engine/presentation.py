@@ -108,8 +108,10 @@ class Presentation:
     * :meth:`repeatable`: how many times an option may be taken in one go (N dice of a colour);
     * :meth:`fixed_keys`: letters for frequent options (``r``: roll);
     * :meth:`seat_name`: how the table calls a seat;
+    * :meth:`table_model`: the table as a renderer-neutral model (:mod:`woodlands.kit.table`)
+      that the terminal and the web draw alike, built from the seat's view only;
     * :meth:`table`: the picture of the table for the terminal (a rich renderable), compact
-      when ``width`` is small.
+      when ``width`` is small (a game with a table model needs none).
     """
 
     #: the narrator class (a :class:`Narrator`); ``None``: the descriptor's ``narrator`` hook
@@ -198,7 +200,14 @@ class Presentation:
                 return f"Player {seat + 1} ({who})"
         return f"Player {seat + 1}"
 
-    # ------------------------------------------------------------------ terminal
+    # ------------------------------------------------------------------ the table
+    def table_model(self, view: View, seat: int) -> Any:
+        """The table as ``seat`` sees it, a :class:`woodlands.kit.table.Table` built from
+        ``view`` (``state.view(seat)``) alone, so hidden facts never enter it; ``None`` when the
+        game draws its table itself (:meth:`table`).  Typed ``Any`` here because the model lives
+        in the kit, a layer above the engine."""
+        return None
+
     def table(self, view: View, width: int = 100, height: int | None = None) -> Any:
         """The table as a rich renderable, fitted to ``width`` x ``height`` (compact below 100
         columns).  The base draws the descriptor's ``table`` hook, or the view as JSON."""

@@ -56,6 +56,11 @@ def _names(p: Presentation) -> Describe:
 def render_table(game: Any, view: View, seat: int) -> Markup:
     """The table as ``seat`` sees it (``view`` is ``state.view(seat)``)."""
     p = presentation_for(game)
+    model = p.table_model(view, seat)
+    if model is not None:
+        from .table import render_model
+        return render_model(model)
+    # games whose presentation builds no table model yet keep their own drawing
     describe, names = _describe(p), _names(p)
     kind = view.get("game") if isinstance(view, dict) else None
     if kind == "tanglewoods":

@@ -1,0 +1,112 @@
+"""Any game's table model (:mod:`woodlands.kit.table`) drawn with rich: one drawing for every
+game in the line terminal and the full-screen one.  Under 100 columns it is compact (regions
+one after another, no borders) so an 80x24 screen still holds the table and the options.
+
+>>> from rich.console import Console
+>>> from woodlands.kit.table import Die, Region, Table, Track
+>>> t = Table("toy", (Region("count", "The count", (Track("total", "Count", value=3, high=10), Die("d", "Die", value=2))),))
+>>> Console(width=80, color_system=None).print(draw(t, 80))
+The count
+Count 3/10  Die [2]
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table as Grid
+from rich.text import Text
+
+from ..kit.table import AnyElement, Card, Die, Fact, Region, Table, Tile, Token, Track
+
+#: how each state is marked in the terminal (colour is never the only sign: a word or a sign too)
+_STATE_STYLE = {"active": "bold", "committed": "cyan", "exhausted": "dim", "face-down": "dim",
+                "highlight": "reverse", "dim": "dim", "won": "green", "lost": "red"}
+_STATE_MARK = {"committed": "✓", "exhausted": "×", "face-down": "?", "active": "▶", "locked": "🔒"}
+
+
+def _style(e: AnyElement | Region) -> str:
+    return " ".join(_STATE_STYLE[s] for s in e.state if s in _STATE_STYLE)
+
+
+def _marks(e: AnyElement) -> str:
+    return "".join(_STATE_MARK[s] for s in e.state if s in _STATE_MARK)
+
+
+def element_text(e: AnyElement) -> Text:
+    """One element as a short line of text (the same words the web shows)."""
+    mark = _marks(e)
+    lead = f"{mark} " if mark else ""
+    if isinstance(e, Die):
+        words = f"{lead}{e.name or e.face} [{'-' if e.value is None else e.value}]"
+    elif isinstance(e, Track):
+        words = f"{lead}{e.name} {e.value}" + (f"/{e.high}" if e.high is not None else "")
+    elif isinstance(e, Card):
+        body = "face down" if "face-down" in e.state and not e.text else e.text
+        words = f"{lead}{e.name}" + (f" ({e.badge})" if e.badge else "") + (f": {body}" if body else "")
+    elif isinstance(e, Token):
+        words = f"{lead}{e.name}" + (f" ×{e.count}" if e.count != 1 else "") + (f" at {e.at}" if e.at else "")
+    elif isinstance(e, Tile):
+        words = f"{lead}{e.name} ({e.x},{e.y})" + (f": {', '.join(e.features)}" if e.features else "")
+    else:
+        assert isinstance(e, Fact)
+        words = f"{lead}{e.name}: {e.text}" if e.text else f"{lead}{e.name}"
+    return Text(words, style=_style(e))
+
+
+def _tile_map(tiles: list[Tile]) -> Grid:
+    """Tiles on their grid: one cell per position, its name (and marks) in it."""
+    xs, ys = [t.x for t in tiles], [t.y for t in tiles]
+    grid = Grid(show_header=False, box=None, padding=(0, 1))
+    for _ in range(min(xs), max(xs) + 1):
+        grid.add_column()
+    at = {(t.x, t.y): t for t in tiles}
+    for y in range(min(ys), max(ys) + 1):
+        row: list[Any] = []
+        for x in range(min(xs), max(xs) + 1):
+            t = at.get((x, y))
+            row.append(Text(f"{_marks(t)}{t.name}", style=_style(t)) if t else Text("·", style="dim"))
+        grid.add_row(*row)
+    return grid
+
+
+def _region_body(region: Region, width: int) -> Any:
+    tiles = [e for e in region.elements if isinstance(e, Tile)]
+    rest = [e for e in region.elements if not isinstance(e, Tile)]
+    parts: list[Any] = [_tile_map(tiles)] if tiles else []
+    texts = [element_text(e) for e in rest]
+    if region.layout == "row" and texts:
+        line = Text("  ").join(texts)
+        line.overflow = "fold"
+        parts.append(line)
+    else:
+        parts.extend(texts)
+    return Group(*parts)
+
+
+def draw(table: Table, width: int = 100, height: int | None = None) -> Any:
+    """The table as a rich renderable: each region a panel, or, under 100 columns, a bold title
+    line and its elements (no borders, so 80x24 holds it)."""
+    compact = width < 100
+    parts: list[Any] = []
+    for region in table.regions:
+        if compact:
+            parts.append(Text(region.title, style="bold " + _style(region)))
+            parts.append(_region_body(region, width))
+        else:
+            parts.append(Panel(_region_body(region, width - 4), title=region.title, title_align="left",
+                               border_style=_style(region) or "none", width=width))
+    return Group(*parts)
+
+
+def table_for(pres: Any, view: Any, seat: int, width: int = 100, height: int | None = None) -> Any:
+    """What the terminal shows for ``seat``: the game's table model drawn here when it has one,
+    else the game's own drawing (``pres.table``)."""
+    model = pres.table_model(view, seat)
+    if model is not None:
+        return draw(model, width, height)
+    return pres.table(view, width, height)
+
+
+__all__ = ["draw", "element_text", "table_for"]

@@ -1,0 +1,181 @@
+"""A renderer-neutral picture of the table: what a seat sees, as regions of cards, dice, tracks,
+tiles, tokens and plain facts, each with a stable id, a face, a state and its words.
+
+A game's presentation builds one from a seat's view only (``Presentation.table_model(view,
+seat)``), so what the seat cannot know never enters it; the terminal and the web draw any
+:class:`Table` with generic code, and :func:`diff` of two tables (consecutive positions) says
+what changed, element by element, for every game at once.
+
+>>> before = Table("toy", (Region("count", "The count", (Track("total", "Count", value=3, high=10),)),))
+>>> after = Table("toy", (Region("count", "The count", (Track("total", "Count", value=5, high=10),)),))
+>>> diff(before, after).changed
+{'total': ('value',)}
+>>> before.as_dict()["regions"][0]["elements"][0]["kind"]
+'track'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Iterator, Union
+
+#: the states a renderer knows how to mark; a game may add its own words (drawn as a class/tag)
+STATES = ("active", "committed", "exhausted", "face-down", "highlight", "dim", "locked", "won", "lost")
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """What every element has: a stable ``id`` (the same thing in two positions has the same
+    id), a ``face`` (what it shows: a card's side, a die's colour, a tile's kind), its
+    ``state`` words, its printed ``name`` and a ``tip`` (the card text, shown on hover)."""
+
+    kind: ClassVar[str] = "element"
+    id: str
+    name: str = ""
+    face: str = ""
+    state: tuple[str, ...] = ()
+    tip: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Card(Element):
+    """A card: its name, a side (``face``), its body text and a small badge (a cost, a count)."""
+
+    kind: ClassVar[str] = "card"
+    text: str = ""
+    badge: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Die(Element):
+    """A die: ``face`` is its colour or kind, ``value`` what it shows, a number or a word
+    (``hit``, ``blank``); None: not rolled."""
+
+    kind: ClassVar[str] = "die"
+    value: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Track(Element):
+    """A value on a scale (health, gold, a river's depth): ``value`` of ``low``..``high``."""
+
+    kind: ClassVar[str] = "track"
+    value: int = 0
+    low: int = 0
+    high: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tile(Element):
+    """A tile placed at (``x``, ``y``) of its region's grid, turned ``rotation`` degrees, with its
+    ``features`` (exits, a monster, a sign) in words."""
+
+    kind: ClassVar[str] = "tile"
+    x: int = 0
+    y: int = 0
+    rotation: int = 0
+    features: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Token(Element):
+    """A marker (a hero's figure, a coin pile): ``at`` names where it stands, ``count`` how many."""
+
+    kind: ClassVar[str] = "token"
+    at: str = ""
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Fact(Element):
+    """A plain line of words: ``name`` is its label, ``text`` its value."""
+
+    kind: ClassVar[str] = "fact"
+    text: str = ""
+
+
+AnyElement = Union[Card, Die, Track, Tile, Token, Fact]
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A part of the table (a seat's area, the market, the map): its ``layout`` is a hint to the
+    renderers (``row``, ``grid``, ``map``, ``list``), never code."""
+
+    id: str
+    title: str
+    elements: tuple[AnyElement, ...] = ()
+    layout: str = "row"
+    state: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "title": self.title, "layout": self.layout, "state": list(self.state),
+                "elements": [e.as_dict() for e in self.elements]}
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The whole picture: the game's id (for its look), its regions in reading order, a title."""
+
+    game: str
+    regions: tuple[Region, ...] = ()
+    title: str = "The table"
+
+    def elements(self) -> Iterator[tuple[Region, AnyElement]]:
+        for region in self.regions:
+            for element in region.elements:
+                yield region, element
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "title": self.title, "regions": [r.as_dict() for r in self.regions]}
+
+
+@dataclass(frozen=True, slots=True)
+class Diff:
+    """What changed from one table to the next: ids added and removed, and for each id on both
+    the fields whose values differ (``region`` when it moved)."""
+
+    added: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    changed: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.added or self.removed or self.changed)
+
+
+def _index(table: Table) -> dict[str, tuple[str, dict[str, Any]]]:
+    out: dict[str, tuple[str, dict[str, Any]]] = {}
+    for region, element in table.elements():
+        if element.id in out:
+            raise ValueError(f"element id {element.id!r} appears twice in the table")
+        out[element.id] = (region.id, element.as_dict())
+    return out
+
+
+def diff(before: Table, after: Table) -> Diff:
+    """The elements added, removed and changed (with the changed fields, in field order) from
+    ``before`` to ``after``; ids are matched, so an element that moved regions is changed, not
+    removed and added.  Raises ValueError when an id appears twice in one table."""
+    old, new = _index(before), _index(after)
+    changed: dict[str, tuple[str, ...]] = {}
+    for ident, (region, data) in new.items():
+        if ident not in old:
+            continue
+        was_region, was = old[ident]
+        keys = [k for k in data if data[k] != was.get(k)] + [k for k in was if k not in data]
+        if region != was_region:
+            keys.append("region")
+        if keys:
+            changed[ident] = tuple(keys)
+    return Diff(added=tuple(i for i in new if i not in old), removed=tuple(i for i in old if i not in new),
+                changed=changed)
+
+
+__all__ = ["AnyElement", "Card", "Diff", "Die", "Element", "Fact", "Region", "STATES", "Table", "Tile", "Token",
+           "Track", "diff"]
