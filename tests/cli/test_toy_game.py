@@ -74,6 +74,22 @@ def test_sim_and_replay_run_the_toy(run_cli, tmp_path):
     assert "Squirrel 1 adds 1: the count is 7." in out and "final: total 7, target 7" in out
 
 
+def test_the_toy_s_study_makes_a_report(run_cli, tmp_path):
+    """A game from outside the package gets a results file and a balance report with no line of
+    its own in woodlands.sim: its section is the report's generic one (win rates by bot)."""
+    pytest.importorskip("polars")
+    results, page = tmp_path / "toy.parquet", tmp_path / "report.html"
+    code, out, err = run_cli("--game-module", TOY_MODULE, "sim", "toy", "--games", "8", "--bot", "random,greedy",
+                             "--players", "2", "--out", str(results))
+    assert code == 0, err
+    code, out, err = run_cli("--game-module", TOY_MODULE, "report", str(results), "-o", str(page))
+    assert code == 0, err
+    html = page.read_text()
+    assert ">toy</h2>" in html                       # its own section, with its win rates by bot
+    assert "16 games: toy with the greedy bot 8; toy with the random bot 8." in html
+    assert '"game":"toy","bot":"greedy","games":8' in html
+
+
 def test_a_module_that_cannot_be_imported_is_one_line(run_cli):
     code, _, err = run_cli("--game-module", "no_such_package.games", "play", "toy", stdin="q\n")
     assert code == 2 and "cannot import the game module 'no_such_package.games'" in err
