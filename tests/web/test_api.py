@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from woodlands.engine.game import load_game, replay
-from woodlands.web.service import Live
+from woodlands.web.live import Live
 
 from .conftest import auth, deciding_token, make_client, new_game
 

@@ -258,10 +258,10 @@ def test_the_page_offers_a_hint_and_its_fragment_names_the_options(sqlite_url):
 
 def test_a_refusal_carries_its_kind_from_the_service_to_the_page():
     from woodlands.web.pages_backend import _page_error
-    from woodlands.web.service import NO_SEAT, ApiError
-    no_seat = _page_error(ApiError(403, "that token holds no seat in this game", kind=NO_SEAT))
+    from woodlands.web.errors import NO_SEAT, Forbidden
+    no_seat = _page_error(Forbidden("that token holds no seat in this game", kind=NO_SEAT))
     assert (no_seat.status, no_seat.kind, no_seat.reason) == (403, NO_SEAT, "That token holds no seat in this game.")
-    other = _page_error(ApiError(403, "it is seat 1's decision, not seat 0's", deciding_seat=1))
+    other = _page_error(Forbidden("it is seat 1's decision, not seat 0's", deciding_seat=1))
     assert other.kind is None
 
 

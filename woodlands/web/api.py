@@ -21,7 +21,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .origin import from_elsewhere
-from .service import HOTSEAT_PREFIX, TURN_SECONDS, ApiError, GameService, cookie_name, dumps
+from .errors import Forbidden, Invalid, Refused, Unauthorized, status_of
+from .service import HOTSEAT_PREFIX, TURN_SECONDS, GameService, cookie_name, dumps
 
 router = APIRouter()
 
@@ -332,11 +333,11 @@ def _token(request: Request, game_id: str) -> str | None:
     if auth:
         scheme, _, value = auth.partition(" ")
         if scheme.lower() != "bearer" or not value.strip():
-            raise ApiError(401, "the Authorization header must be 'Bearer TOKEN'")
+            raise Unauthorized("the Authorization header must be 'Bearer TOKEN'")
         return value.strip()
     cookie = request.cookies.get(cookie_name(game_id))
     if cookie and request.method not in ("GET", "HEAD") and from_elsewhere(request):
-        raise ApiError(403, "a seat cookie is not accepted on a request from another site")
+        raise Forbidden("a seat cookie is not accepted on a request from another site")
     return cookie
 
 
@@ -422,7 +423,7 @@ async def get_hint(game_id: str, request: Request,
                    at: int | None = Query(None, ge=0, description="refuse (409) unless the game is at this decision")
                    ) -> Any:
     if seconds is not None and iterations is not None:
-        raise ApiError(422, "give seconds or iterations, not both")
+        raise Invalid("give seconds or iterations, not both")
     client = request.client.host if request.client else "?"
     return await _games(request).hint_async(game_id, _token(request, game_id), seconds, iterations, at, client)
 
@@ -484,7 +485,7 @@ async def events(game_id: str, request: Request) -> Response:
     for other in request.cookies.get(HOTSEAT_PREFIX + game_id, "").split(".")[:16]:
         try:
             here.add(service.seat_for(game_id, other) if other else first["seat"])
-        except ApiError:
+        except Refused:
             continue
     # 429 past the caps on open streams (per seat, per address, in all: limits.StreamLimit)
     slot = service.stream_limit.open(game_id, int(first["seat"]), request.client.host if request.client else "?")
@@ -533,7 +534,7 @@ async def _stream(service: GameService, game_id: str, token: str | None, first: 
                 queue.get_nowait()
             try:
                 body = await service.get_async(game_id, token, sent)
-            except ApiError:
+            except Refused:
                 return
     finally:
         service.hub.unsubscribe(game_id, queue)
@@ -656,9 +657,10 @@ def install(app: FastAPI) -> None:
     app.include_router(router)
     app.include_router(join.router)
 
-    @app.exception_handler(ApiError)
-    async def _api_error(_request: Request, exc: ApiError) -> Response:
-        response = _json({"detail": exc.detail, **exc.extra}, exc.status)
+    @app.exception_handler(Refused)
+    async def _api_error(_request: Request, exc: Refused) -> Response:
+        # the one table of errors.STATUS gives the status; the body is the refusal's words and fields
+        response = _json({"detail": exc.detail, **exc.extra}, status_of(exc))
         if "retry_after" in exc.extra:          # a 429 (limits.HintLimit) says when to ask again
             response.headers["Retry-After"] = str(exc.extra["retry_after"])
         return response

@@ -21,7 +21,8 @@ from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
 from .origin import from_elsewhere
-from .service import COOKIE_PREFIX, GAME_ID, HOTSEAT_PREFIX, ApiError, GameService, dumps
+from .errors import Conflict, Forbidden, Invalid, Refused
+from .service import COOKIE_PREFIX, GAME_ID, HOTSEAT_PREFIX, GameService, dumps
 
 router = APIRouter()
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
@@ -67,7 +68,7 @@ def invitation_page(game_id: str, request: Request) -> Response:
     from ..engine.game import load_game
     try:
         live = _games(request).live(game_id)
-    except ApiError as err:
+    except Refused as err:
         return _page(request, _sentence(err.detail), err.status)
     return templates.TemplateResponse(request, "join.html", {"game_id": game_id, "game_name": load_game(live.row.game).name,
                                                              "seats": live.row.seats},
@@ -98,12 +99,12 @@ async def claim(game_id: str, request: Request) -> Response:
     browser = kind in ("application/x-www-form-urlencoded", "multipart/form-data")
     try:
         if from_elsewhere(request):
-            raise ApiError(403, "that came from another site: a seat is taken only on this server's own page; "
-                                "nothing was changed")
+            raise Forbidden("that came from another site: a seat is taken only on this server's own page; "
+                            "nothing was changed")
         invitation = await _invitation(request, browser)
         from starlette.concurrency import run_in_threadpool
         made: dict[str, Any] = await run_in_threadpool(_claim, request, game_id, invitation, browser)
-    except ApiError as err:
+    except Refused as err:
         if browser:
             return _page(request, _sentence(err.detail), err.status)
         return Response(dumps({"detail": err.detail, **err.extra}), status_code=err.status, media_type="application/json")
@@ -122,13 +123,13 @@ async def _invitation(request: Request, browser: bool) -> str:
         form = await request.form()
         value = form.get("invitation")
         if not isinstance(value, str) or not value.strip():
-            raise ApiError(422, "paste the invitation into the form (the part of its link after #) and take the seat")
+            raise Invalid("paste the invitation into the form (the part of its link after #) and take the seat")
         return value.strip().lstrip("#")
     try:
         body = ClaimBody.model_validate_json(await request.body())
     except ValidationError:
-        raise ApiError(422, 'send the invitation as JSON, {"invitation": "..."} (Content-Type: application/json), '
-                            "or as the form field invitation") from None
+        raise Invalid('send the invitation as JSON, {"invitation": "..."} (Content-Type: application/json), '
+                      "or as the form field invitation") from None
     return body.invitation
 
 
@@ -137,8 +138,8 @@ def _claim(request: Request, game_id: str, invitation: str, browser: bool) -> di
     if browser:
         held = _held_here(request, service, game_id)
         if held is not None:
-            raise ApiError(409, f"this browser holds Player {held + 1}'s seat at this table already: an invitation "
-                                "is for another person's browser (send it to them); nothing was changed")
+            raise Conflict(f"this browser holds Player {held + 1}'s seat at this table already: an invitation "
+                           "is for another person's browser (send it to them); nothing was changed")
     return service.claim(game_id, invitation)
 
 
@@ -150,12 +151,12 @@ def _held_here(request: Request, service: GameService, game_id: str) -> int | No
     tokens += request.cookies.get(HOTSEAT_PREFIX + game_id, "").split(".")
     try:
         live = service.live(game_id)
-    except ApiError:
+    except Refused:
         return None
     for token in tokens:
         if token:
             try:
                 return service._seat_in(live.row, token)
-            except ApiError:
+            except Refused:
                 continue
     return None

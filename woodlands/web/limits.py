@@ -44,6 +44,8 @@ from typing import Any, Iterator
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from .errors import TooMany
+
 #: the routes that make a game: (method, path) -> answers as JSON (the API) or as a page
 CREATING = {("POST", "/api/games"): True, ("POST", "/api/games/import"): True,
             ("POST", "/new"): False, ("POST", "/upload"): False}
@@ -182,7 +184,7 @@ def install(app: Any) -> None:
 # ---------------------------------------------------------------------- hints
 class HintLimit:
     """Who may start a hint search now (see the module doc).  :meth:`slot` is a context
-    manager: it refuses with :class:`~woodlands.web.service.ApiError` 429, or holds a slot for
+    manager: it refuses with :class:`~woodlands.web.errors.TooMany`, or holds a slot for
     the search and counts the hint against the client."""
 
     def __init__(self, settings: Any) -> None:
@@ -208,12 +210,11 @@ class HintLimit:
 
     @contextmanager
     def slot(self, client: str) -> Iterator[None]:
-        from .service import ApiError
         now = time.monotonic()
         with self._lock:
             why = self.refusal(client, now)
             if why is not None:
-                raise ApiError(429, why[0], retry_after=int(why[1] + 0.999))
+                raise TooMany(why[0], retry_after=int(why[1] + 0.999))
             self._running.add(client)
             self._asked.add(client, now)
         try:
@@ -320,12 +321,11 @@ class StreamLimit:
     @contextmanager
     def open(self, game_id: str, seat: int, client: str) -> Iterator[None]:
         from .guard import client_key
-        from .service import ApiError
         client = client_key(client)
         with self._lock:
             why = self.refusal(game_id, seat, client)
             if why is not None:
-                raise ApiError(429, why, retry_after=30)
+                raise TooMany(why, retry_after=30)
             self._seats[(game_id, seat)] = self._seats.get((game_id, seat), 0) + 1
             self._clients[client] = self._clients.get(client, 0) + 1
             self.total += 1
@@ -365,7 +365,7 @@ class EventLimit:
 
     def take(self, game_id: str, seat: int | None) -> None:
         """Count one event of ``seat`` (None: of the game alone, a hand-over) in ``game_id``, or
-        raise ApiError 429 (with ``retry_after``) when it is over a cap; nothing is counted then."""
+        raise TooMany (with ``retry_after``) when it is over a cap; nothing is counted then."""
         now = time.monotonic()
         settings = self.settings
         game_cap = int(settings.events_per_game)
@@ -385,13 +385,12 @@ class EventLimit:
                 self._sweep_at = now + self.window
 
     def _refuse_over(self, times: "deque[float] | None", cap: int, now: float, seat: int | None) -> None:
-        """ApiError 429 if ``times`` (of ``seat``, or of the table for None) holds ``cap`` events within the window."""
+        """TooMany if ``times`` (of ``seat``, or of the table for None) holds ``cap`` events within the window."""
         if times is not None and len(times) >= cap and times[0] > now - self.window:
-            from .service import ApiError
             whose = "this table" if seat is None else f"Player {seat + 1}"
             wait = max(1, int(times[0] + self.window - now + 0.999))
-            raise ApiError(429, f"{whose} has made {cap} moves in the last {_span(self.window)}, the most "
-                                f"this server allows; try again in {wait} second{'s' if wait > 1 else ''}",
+            raise TooMany(f"{whose} has made {cap} moves in the last {_span(self.window)}, the most "
+                          f"this server allows; try again in {wait} second{'s' if wait > 1 else ''}",
                            retry_after=wait)
 
     def _count(self, key: "str | tuple[str, int | None]", cap: int, now: float) -> None:

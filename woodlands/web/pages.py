@@ -521,8 +521,8 @@ def _page_reason(request: Request, exc: Exception) -> tuple[int, str]:
     from starlette.exceptions import HTTPException
 
     from .api import _validation_detail
-    from .service import ApiError
-    if isinstance(exc, ApiError):
+    from .errors import Refused
+    if isinstance(exc, Refused):
         if request.url.path.startswith("/join/") and exc.status in (401, 403):
             return exc.status, ("That invitation link does not open a seat at this game (a mistyped link, or one "
                                 "that no longer holds a seat): ask whoever made the table for a new one.")
@@ -545,9 +545,9 @@ def install(app: Any) -> None:
     from fastapi.exceptions import RequestValidationError
     from starlette.exceptions import HTTPException
 
-    from .service import ApiError
+    from .errors import Refused
     app.include_router(router)
-    for kind in (ApiError, RequestValidationError, HTTPException):
+    for kind in (Refused, RequestValidationError, HTTPException):
         json_handler = app.exception_handlers.get(kind)
 
         async def handler(request: Request, exc: Exception, json_handler: Any = json_handler) -> Response:
@@ -562,7 +562,7 @@ def install(app: Any) -> None:
             if status == 405:        # every method of the path, not only the first route's
                 from .api import _allowed
                 page.headers["Allow"] = ", ".join(_allowed(request.app, request))
-            if isinstance(exc, ApiError) and "retry_after" in exc.extra:
+            if isinstance(exc, Refused) and "retry_after" in exc.extra:
                 page.headers["Retry-After"] = str(exc.extra["retry_after"])
             return page
         app.add_exception_handler(kind, handler)

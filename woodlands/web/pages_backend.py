@@ -13,8 +13,10 @@ from typing import Any, Callable, TypeVar
 
 from fastapi import Request
 
-from .service import NO_SEAT as NO_SEAT  # the kind of PageError the pages tell apart (re-exported)
-from .service import ApiError, GameService, Live
+from .errors import NO_SEAT as NO_SEAT  # the kind of PageError the pages tell apart (re-exported)
+from .errors import Conflict, Forbidden, Refused
+from .live import Live
+from .service import GameService
 
 T = TypeVar("T")
 
@@ -36,7 +38,7 @@ def _service(request: Request) -> GameService:
     return service
 
 
-def _page_error(err: ApiError) -> PageError:
+def _page_error(err: Refused) -> PageError:
     """The service's refusal as a page says it (a sentence, capitalised, with its full stop)."""
     reason = err.detail[:1].upper() + err.detail[1:]
     return PageError(err.status, reason if reason.endswith(".") else reason + ".", err.kind)
@@ -45,7 +47,7 @@ def _page_error(err: ApiError) -> PageError:
 async def _call(fn: Callable[..., T], *args: Any) -> T:
     try:
         return await asyncio.to_thread(fn, *args)
-    except ApiError as err:
+    except Refused as err:
         raise _page_error(err) from None
 
 
@@ -74,14 +76,14 @@ async def mine(request: Request, cookies: dict[str, str]) -> list[dict[str, Any]
 def _held_seats(service: GameService, live: Live, tokens: list[str]) -> dict[int, str]:
     """The seats these tokens hold in ``live`` (seat -> token); 403 when they hold none."""
     seats: dict[int, str] = {}
-    problem: ApiError | None = None
+    problem: Refused | None = None
     for token in tokens:
         try:
             seats.setdefault(service.seat_of(live, token), token)
-        except ApiError as err:
+        except Refused as err:
             problem = err
     if not seats:
-        raise problem or ApiError(403, "this browser holds no seat at that game", kind=NO_SEAT)
+        raise problem or Forbidden("this browser holds no seat at that game", kind=NO_SEAT)
     return seats
 
 
@@ -97,7 +99,7 @@ def take_forced(service: GameService, live: Live, seats: dict[int, str]) -> list
     say what was taken for it (the label comes from that seat's own decision; a seat this
     browser does not hold is never played, so another browser's lone options wait for it)."""
     taken: list[tuple[int, str]] = []
-    # The game's lock is a plain one (not re-entrant: see service.holding), and service.choose
+    # The game's lock is a plain one (not re-entrant: see live.GameLock), and service.choose
     # takes it itself, so it is held only to read the position; a request that moves in between
     # makes our choice's number stale, which the service refuses with 409 and we look again.
     for _ in range(FORCED_BURST):
@@ -112,8 +114,8 @@ def take_forced(service: GameService, live: Live, seats: dict[int, str]) -> list
         option = decision.option(option_id)
         try:
             service.choose(live.row.id, seats[decision.player], option_id, number, 0, False)
-        except ApiError as err:
-            if err.status == 409:           # another request moved first: look again
+        except Refused as err:
+            if isinstance(err, Conflict):           # another request moved first: look again
                 continue
             raise
         taken.append((decision.player, option.label if option is not None else option_id))
@@ -192,7 +194,7 @@ def _token_of(service: GameService, game_id: str, tokens: list[str], seat_of: Ca
             try:
                 if service.seat_of(live, token) == wanted:
                     return token
-            except ApiError:
+            except Refused:
                 continue
     return tokens[0]
 
@@ -222,8 +224,8 @@ def _undo(service: GameService, game_id: str, tokens: list[str], at: int) -> Non
     with live.lock:
         service.catch_up(live)
         if at == live.number and not undo_reaches_a_choice(live, seats) and _first_undo_allowed(live, seats):
-            raise ApiError(409, "the last choices were the only ones on offer, taken for you, and before them "
-                                "came a roll, a draw or a reveal (or another seat's choice): there is nothing to take back")
+            raise Conflict("the last choices were the only ones on offer, taken for you, and before them "
+                           "came a roll, a draw or a reveal (or another seat's choice): there is nothing to take back")
     first = True
     while True:
         with live.lock:
@@ -249,7 +251,7 @@ async def hint(request: Request, game_id: str, tokens: list[str], at: int) -> di
     client = request.client.host if request.client else "?"
     try:
         return await service.hint_async(game_id, token, service.settings.page_hint_seconds, None, at, client)
-    except ApiError as err:
+    except Refused as err:
         raise _page_error(err) from None
 
 
@@ -259,15 +261,15 @@ def _hand_over(service: GameService, game_id: str, tokens: list[str], admin_toke
     live = service.live(game_id)
     own = next((t for t in tokens if _holds(service, live, t) == seat), None)
     if own is None and not admin_token:
-        raise ApiError(403, "only the browser that made this table, or the seat's own player, may hand the seat "
-                            "to a bot or take it back")
+        raise Forbidden("only the browser that made this table, or the seat's own player, may hand the seat "
+                        "to a bot or take it back")
     service.hand_over(game_id, own or admin_token, seat, bot)
 
 
 def _holds(service: GameService, live: Live, token: str) -> int | None:
     try:
         return service.seat_of(live, token)
-    except ApiError:
+    except Refused:
         return None
 
 
@@ -293,8 +295,8 @@ def _scene_save(service: GameService, game_id: str, tokens: list[str]) -> dict[s
         decision = live.state.decision
         save = scene_save_of(live.state) if live.row.seats == 1 and decision is not None and decision.player in seats else None
         if save is None:
-            raise ApiError(409, "a scene save is made between two scenes, when the game asks whether to save; "
-                                "this game is not there now")
+            raise Conflict("a scene save is made between two scenes, when the game asks whether to save; "
+                           "this game is not there now")
         return save
 
 

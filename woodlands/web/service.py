@@ -1,20 +1,24 @@
-"""Live games in memory over the :class:`~woodlands.web.store.Store`: seats and their tokens,
-the answer each seat may see, choices, undo, bots, and the live updates.
+"""The games of one server process over the :class:`~woodlands.web.store.Store`: the cache of
+live games, seats and their tokens, the answer each seat may see, choices, undo, hints, bots and
+the turn timer.
 
-A live game keeps its current :class:`GameState` and the states before each choice that may
-still be taken back (clones, microseconds each), so neither a choice nor an undo replays the
-game; a game is rebuilt from its events only when this process has not got it in memory (after
-a restart, or once it has left the cache).  On PostgreSQL, before it answers, a request reads the
+Its parts live beside it: :mod:`.live` (one live game and its lock), :mod:`.hub` (who listens
+to which game), :mod:`.errors` (the refusals, and the one table of their statuses),
+:mod:`.searchpool` (the hint searcher), :mod:`.limits` (the caps on moves and hints).
+
+A game is rebuilt from its events only when this process has not got it in memory (after a
+restart, or once it has left the cache).  On PostgreSQL, before it answers, a request reads the
 events other processes may have appended since (one indexed query), so several processes over
 one PostgreSQL serve the same tables; a SQLite file is served by one process.
 
-Everything a route needs is a method here; every refusal is an :class:`ApiError` (status,
-reason) raised before anything is written.  Each game has its own lock (``Live.lock``), held
-from the check of a change to its commit.  The JSON API's hot routes call the ``*_async``
-methods on the event loop: the game's work runs there and only the database write is awaited
-(on SQLite, on the store's one writer thread), so requests do not queue for the thread pool
-or fight over the GIL.  The synchronous methods (``get``, ``choose``...) do the same from a
-worker thread (the pages call them so).
+Everything a route needs is a method here; every refusal is a domain error of
+:mod:`woodlands.web.errors` (the routes give it its status), raised before anything is written.
+Each game has its own lock (``Live.lock``, a :class:`~woodlands.web.live.GameLock`), held from
+the check of a change to its commit.  The JSON API's hot routes call the ``*_async`` methods on
+the event loop: the game's work runs there and only the database write is awaited (on SQLite,
+on the store's one writer thread), so requests do not queue for the thread pool or fight over
+the GIL.  The synchronous methods (``get``, ``choose``...) do the same from a worker thread
+(the pages call them so).
 
 Bots move outside the request that hands them the turn: a background task per game
 (:meth:`GameService.kick_bots`) makes a bot seat's choices one by one under the same lock and
@@ -31,13 +35,14 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from contextlib import asynccontextmanager
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Collection, Sequence
 
 from ..engine.errors import GameOptionError, RecordError, WoodlandsError
 from ..engine.registry import GameDescriptor, OptionSpec
-from ..engine.state import UNDO_LIMIT, GameState
+from ..engine.state import GameState
+from .errors import NO_SEAT, Conflict, Forbidden, Invalid, NotFound, Refused, Unauthorized, Unavailable
+from .hub import Hub
+from .live import Live, holding
 from .searchpool import SearchCrashed, SearchPool
 from .settings import Settings
 from .store import BOT, CHOICE, HUMAN, REDRAW, SEAT, UNDO, EventRow, GameRow, Store, token_hash
@@ -57,23 +62,6 @@ TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,128}$")
 BOT_BURST = 2000
 
 
-#: :attr:`ApiError.kind` of a refusal because the token (or browser) holds no seat in the game
-NO_SEAT = "no-seat"
-
-
-class ApiError(Exception):
-    """A refused request: the HTTP status, the reason in plain words, and extra fields for the body.
-    ``kind`` (not sent) names a refusal that a caller tells apart from others of its status, so
-    that it need not match the words (:data:`NO_SEAT`)."""
-
-    def __init__(self, status: int, detail: str, kind: str | None = None, **extra: Any) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
-        self.kind = kind
-        self.extra = extra
-
-
 def player(seat: int) -> str:
     """A seat as a message names it: people count players from 1, as the pages do ("Player 1"),
     while the API's seat numbers (``seat``, ``deciding_seat``, paths) count from 0."""
@@ -82,119 +70,6 @@ def player(seat: int) -> str:
 
 def cookie_name(game_id: str) -> str:
     return COOKIE_PREFIX + game_id
-
-
-@dataclass
-class Live:
-    """One game as this process holds it."""
-
-    row: GameRow
-    state: GameState
-    #: the number of the next event, which is the current decision's number ("at")
-    number: int = 0
-    #: the states before each choice since the last chance event (undo pops one)
-    history: list[GameState] = field(default_factory=list)
-    #: who made each of state.choices: (seat, by a bot)
-    choosers: list[tuple[int, bool]] = field(default_factory=list)
-    #: seats played by a bot: seat -> bot name
-    bots: dict[int, str] = field(default_factory=dict)
-    bot_players: dict[int, Any] = field(default_factory=dict)
-    #: held from the check of a change to its commit (threads block on it; the event loop polls it)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    #: per seat: the log as that seat saw it so far, and the observer that saw it (an observer
-    #: may remember earlier events, so it is fed each event once, in order)
-    seen: dict[int, tuple[list[dict[str, Any]], Any]] = field(default_factory=dict)
-    #: per seat: (number, the body without its log) made at that number
-    bodies: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
-    #: the seats a person took with an invitation (the others are held by the table's creator,
-    #: or by nobody): the bot rules of GameService.hand_over tell them apart
-    claimed: set[int] = field(default_factory=set)
-    #: how many 'seat' events this process has taken in (a request that checked its token
-    #: before a refresh checks it again when this moved: the seat may have changed hands)
-    seat_changes: int = 0
-    #: the turn timer: (the event number at which it started, when)
-    timer: tuple[int, float] = (-1, 0.0)
-
-    def apply_event(self, ev: EventRow, after: GameState | None = None) -> None:
-        """Take one stored event into the live game (``after``: the state a choice led to, when
-        the caller has it already)."""
-        if ev.kind == CHOICE:
-            assert ev.option is not None
-            before = self.state
-            if after is None:
-                after = before.clone()
-                after.apply(ev.option)
-            if after.chance_floor >= after.choice_count:
-                self.history.clear()
-            else:
-                self.history.append(before)
-                if len(self.history) > UNDO_LIMIT:      # memory bounded, as GameState.keep_undo's
-                    del self.history[0]
-            self.state = after
-            self.choosers.append((ev.seat or 0, ev.by_bot))
-        elif ev.kind == UNDO:
-            self.state = self.history.pop()
-            self.choosers.pop()
-            self.seen.clear()           # the log got shorter: the seats' logs are made again
-        elif ev.kind == BOT:
-            assert ev.seat is not None and ev.option is not None
-            self.bots[ev.seat] = ev.option
-            self.bot_players.pop(ev.seat, None)
-        elif ev.kind == HUMAN:
-            assert ev.seat is not None
-            self.bots.pop(ev.seat, None)
-            self.bot_players.pop(ev.seat, None)
-        elif ev.kind == REDRAW:
-            # what no seat has seen, drawn afresh from the stored seed (GameService.upload); the
-            # log is unchanged, so the seats' logs stay, and undo never goes back past it
-            assert ev.option is not None
-            after = self.state.clone()
-            after.redraw_unseen(int(ev.option))
-            self.state = after
-            self.history.clear()
-        elif ev.kind == SEAT:
-            # the seat changed hands: its secret is now the one whose hash the event carries
-            # (none: it waits for an invitation, or was withdrawn)
-            assert ev.seat is not None
-            hashes = list(self.row.seat_hashes)
-            hashes[ev.seat] = ev.option or ""
-            self.row = replace(self.row, seat_hashes=tuple(hashes))
-            if ev.option:
-                self.claimed.add(ev.seat)
-            else:
-                self.claimed.discard(ev.seat)
-            self.seat_changes += 1
-        self.number = ev.number + 1
-
-    def log_for(self, seat: int, start: int) -> list[dict[str, Any]]:
-        """``state.log_for(seat, start)``, but each event is shown to the seat's observer once:
-        a later call only looks at the events that came since."""
-        state = self.state
-        n = state.log_length
-        known = self.seen.get(seat)
-        if known is None or len(known[0]) > n:
-            see = state.observer(seat)
-            if see is None:
-                return state.log_since(start)
-            known = self.seen[seat] = ([], see)
-        seen, see = known
-        if len(seen) < n:
-            seen.extend(see(e) for e in state.log_since(len(seen)))
-        return seen[start:]
-
-
-@asynccontextmanager
-async def holding(lock: threading.Lock) -> AsyncIterator[None]:
-    """``with lock`` for a coroutine: the event loop never blocks on a game's lock; while a
-    thread (a page's request) holds it, the coroutine sleeps a little and tries again."""
-    delay = 0.0002
-    while not lock.acquire(blocking=False):
-        await asyncio.sleep(delay)
-        delay = min(delay * 2, 0.005)
-    try:
-        yield
-    finally:
-        lock.release()
 
 
 try:
@@ -206,42 +81,6 @@ try:
 except ImportError:                     # pragma: no cover - the web extra installs orjson
     def dumps(body: Any) -> bytes:
         return json.dumps(body, separators=(",", ":")).encode()
-
-
-class Hub:
-    """Who listens to which game in this process: each listener an asyncio queue told the new
-    event number when its game changes (from any thread)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._listeners: dict[str, list[tuple[asyncio.AbstractEventLoop, asyncio.Queue[int]]]] = {}
-
-    def subscribe(self, game_id: str) -> asyncio.Queue[int]:
-        queue: asyncio.Queue[int] = asyncio.Queue()
-        with self._lock:
-            self._listeners.setdefault(game_id, []).append((asyncio.get_running_loop(), queue))
-        return queue
-
-    def unsubscribe(self, game_id: str, queue: asyncio.Queue[int]) -> None:
-        with self._lock:
-            rest = [x for x in self._listeners.get(game_id, []) if x[1] is not queue]
-            if rest:
-                self._listeners[game_id] = rest
-            else:
-                self._listeners.pop(game_id, None)
-
-    def publish(self, game_id: str, number: int) -> None:
-        with self._lock:
-            listeners = list(self._listeners.get(game_id, ()))
-        for loop, queue in listeners:
-            try:
-                loop.call_soon_threadsafe(queue.put_nowait, number)
-            except RuntimeError:        # that loop has closed
-                pass
-
-    def listeners(self, game_id: str) -> int:
-        with self._lock:
-            return len(self._listeners.get(game_id, ()))
 
 
 class GameService:
@@ -349,7 +188,7 @@ class GameService:
         (``admin``: is its admin token), checked on its stored row first, so that a request
         without a valid token never costs a replay (the caller still checks the seat)."""
         if not GAME_ID.match(game_id):
-            raise ApiError(404, f"there is no game {_brief(game_id)} on this server")
+            raise NotFound(f"there is no game {_brief(game_id)} on this server")
         with self._cache_lock:
             live = self._cache.get(game_id)
             if live is not None:
@@ -384,13 +223,13 @@ class GameService:
     def _row(self, game_id: str) -> GameRow:
         row = self.db.game(game_id)
         if row is None:
-            raise ApiError(404, f"there is no game {_brief(game_id)} on this server")
+            raise NotFound(f"there is no game {_brief(game_id)} on this server")
         return row
 
     def _check_tokens(self, row: GameRow, tokens: Sequence[str | None], admin: bool) -> None:
         """Nothing when one of ``tokens`` holds a seat in the game (``admin``: is its admin
         token); else the first token's refusal (401/403)."""
-        refusal: ApiError | None = None
+        refusal: Refused | None = None
         for token in tokens or [None]:
             try:
                 if admin:
@@ -398,7 +237,7 @@ class GameService:
                 else:
                     self._seat_in(row, token)
                 return
-            except ApiError as e:
+            except Refused as e:
                 refusal = refusal or e
         assert refusal is not None
         raise refusal
@@ -410,7 +249,7 @@ class GameService:
             try:
                 live.apply_event(ev)
             except WoodlandsError:      # IllegalAction: a rules fix since made a stored choice illegal
-                raise ApiError(409, _no_longer_legal(row, live.state, ev)) from None
+                raise Conflict(_no_longer_legal(row, live.state, ev)) from None
         return live
 
     def _refresh(self, live: Live) -> None:
@@ -433,8 +272,8 @@ class GameService:
 
     def _seat_in(self, row: GameRow, token: str | None) -> int:
         if not token:
-            raise ApiError(401, "no token: send 'Authorization: Bearer TOKEN' with a seat's token "
-                                "(from POST /api/games), or open the seat's invitation link first")
+            raise Unauthorized("no token: send 'Authorization: Bearer TOKEN' with a seat's token "
+                               "(from POST /api/games), or open the seat's invitation link first")
         digest = token_hash(token)
         found = -1
         for seat, h in enumerate(row.seat_hashes):
@@ -443,17 +282,17 @@ class GameService:
         if found >= 0:
             return found
         if hmac.compare_digest(row.admin_hash, digest):
-            raise ApiError(403, "that is the table's admin token; it hands seats to bots but plays no seat")
-        raise ApiError(403, "that token holds no seat in this game", kind=NO_SEAT)
+            raise Forbidden("that is the table's admin token; it hands seats to bots but plays no seat")
+        raise Forbidden("that token holds no seat in this game", kind=NO_SEAT)
 
     def check_admin(self, live: Live, token: str | None) -> None:
         self._admin_in(live.row, token)
 
     def _admin_in(self, row: GameRow, token: str | None) -> None:
         if not token:
-            raise ApiError(401, "no token: send 'Authorization: Bearer ADMIN_TOKEN' (from POST /api/games)")
+            raise Unauthorized("no token: send 'Authorization: Bearer ADMIN_TOKEN' (from POST /api/games)")
         if not hmac.compare_digest(row.admin_hash, token_hash(token)):
-            raise ApiError(403, "only the table's admin token (given to whoever created it) may do that")
+            raise Forbidden("only the table's admin token (given to whoever created it) may do that")
 
     # ------------------------------------------------------------------ answers
     def body(self, live: Live, seat: int, log_from: int = 0) -> dict[str, Any]:
@@ -515,7 +354,7 @@ class GameService:
         self.kick_bots(live)
 
     def seat_for(self, game_id: str, token: str | None) -> int:
-        """The seat ``token`` holds in ``game_id`` (for pages: ApiError 401/403/404 otherwise)."""
+        """The seat ``token`` holds in ``game_id`` (for pages: Refused 401/403/404 otherwise)."""
         return self.seat_of(self.live(game_id, (token,)), token)
 
     def record(self, game_id: str, token: str | None) -> dict[str, Any]:
@@ -530,8 +369,8 @@ class GameService:
             self._refresh(live)
             self._still(live, token, seat, changes)
             if not live.state.is_over and live.row.seats > 1:
-                raise ApiError(409, "a table of several seats gives its record (with the seed and every hidden fact) "
-                                    "only once the game is over")
+                raise Conflict("a table of several seats gives its record (with the seed and every hidden fact) "
+                               "only once the game is over")
             return live.state.record()
 
     def mine(self, cookies: dict[str, str]) -> list[dict[str, Any]]:
@@ -547,20 +386,20 @@ class GameService:
             game_id = name[len(COOKIE_PREFIX):]
             try:
                 item = self._summary(game_id, token)
-            except ApiError:
+            except Refused:
                 continue
             out.append(item)
         return sorted(out, key=lambda g: -g["created"])
 
     def _summary(self, game_id: str, token: str) -> dict[str, Any]:
         if not GAME_ID.match(game_id):
-            raise ApiError(404, "no such game")
+            raise NotFound("no such game")
         with self._cache_lock:
             live = self._cache.get(game_id)
         if live is None:
             row = self.db.game(game_id)
             if row is None:
-                raise ApiError(404, "no such game")
+                raise NotFound("no such game")
             seat = self._seat_in(row, token)       # (a list of games is no visit to them: not marked here)
             at = self.db.next_number(game_id)
             known = self._summaries.get(game_id)
@@ -589,19 +428,19 @@ class GameService:
     # ------------------------------------------------------------------ hints
     def _hint_position(self, live: Live, seat: int, at: int | None) -> tuple[GameState, int]:
         """A copy of the position a hint for ``seat`` is searched from and its decision number,
-        or the ApiError that refuses it (the caller holds the game's lock; nothing changes)."""
+        or the Refused that refuses it (the caller holds the game's lock; nothing changes)."""
         if at is not None and at != live.number:
-            raise ApiError(409, f"this hint was asked for decision {at}, but the game has moved on to decision "
-                                f"{live.number}; ask again", at=live.number)
+            raise Conflict(f"this hint was asked for decision {at}, but the game has moved on to decision "
+                           f"{live.number}; ask again", at=live.number)
         decision = live.state.decision
         if decision is None:
-            raise ApiError(409, "the game is over; there is no decision to hint at", at=live.number)
+            raise Conflict("the game is over; there is no decision to hint at", at=live.number)
         if decision.player != seat:
-            raise ApiError(403, f"it is {player(decision.player)}'s decision, not {player(seat)}'s; "
-                                "a hint is advice for the seat that decides", at=live.number,
+            raise Forbidden(f"it is {player(decision.player)}'s decision, not {player(seat)}'s; "
+                            "a hint is advice for the seat that decides", at=live.number,
                            deciding_seat=decision.player)
         if seat in live.bots:
-            raise ApiError(409, f"{player(seat)} is played by the {live.bots[seat]} bot", at=live.number)
+            raise Conflict(f"{player(seat)} is played by the {live.bots[seat]} bot", at=live.number)
         # the search runs on this copy, outside the lock: the live game goes on meanwhile and
         # is never touched by it
         return live.state.clone(), live.number
@@ -630,9 +469,9 @@ class GameService:
             try:
                 hints = await self.searches.hint(position, seat, seed, budget)
             except (WoodlandsError, NotImplementedError) as e:
-                raise ApiError(409, f"no hint can be searched here: {e}", at=number) from None
+                raise Conflict(f"no hint can be searched here: {e}", at=number) from None
             except SearchCrashed as e:
-                raise ApiError(503, f"{e}; nothing was changed, ask again", at=number) from None
+                raise Unavailable(f"{e}; nothing was changed, ask again", at=number) from None
             took = time.perf_counter() - started      # wall time, a wait for a busy worker included
         return {"at": number, "seat": seat, "iterations": hints[0].iterations if hints else 0,
                 "seconds": round(took, 3),
@@ -642,21 +481,21 @@ class GameService:
     # ------------------------------------------------------------------ changes
     def _check_choice(self, live: Live, seat: int, option: str, at: int) -> tuple[EventRow, GameState]:
         """The event and the state after it for ``option`` taken by ``seat`` at ``at``, or the
-        ApiError that refuses it (the caller holds the game's lock; nothing is written)."""
+        Refused that refuses it (the caller holds the game's lock; nothing is written)."""
         self._check_at(live, at)
         state = live.state
         decision = state.decision
         if decision is None:
-            raise ApiError(409, "the game is over; no more choices can be made", at=live.number)
+            raise Conflict("the game is over; no more choices can be made", at=live.number)
         if decision.player != seat:
-            raise ApiError(403, f"it is {player(decision.player)}'s decision, not {player(seat)}'s", at=live.number,
+            raise Forbidden(f"it is {player(decision.player)}'s decision, not {player(seat)}'s", at=live.number,
                            deciding_seat=decision.player)
         if seat in live.bots:
-            raise ApiError(409, f"{player(seat)} is played by the {live.bots[seat]} bot; the table's admin can give it back",
+            raise Conflict(f"{player(seat)} is played by the {live.bots[seat]} bot; the table's admin can give it back",
                            at=live.number)
         refusal = state.why_not(option)
         if refusal is not None:
-            raise ApiError(422, refusal.reason, rule=refusal.rule, at=live.number)
+            raise Invalid(refusal.reason, rule=refusal.rule, at=live.number)
         after = state.clone()
         after.apply(option)
         return EventRow(live.number, CHOICE, option, seat, False), after
@@ -721,7 +560,7 @@ class GameService:
         self._check_at(live, at)
         why = self._undo_refusal(live, seat)
         if why is not None:
-            raise ApiError(409, why, at=live.number)
+            raise Conflict(why, at=live.number)
 
     def _undo_refusal(self, live: Live, seat: int) -> str | None:
         if not live.choosers:
@@ -745,7 +584,7 @@ class GameService:
         invitation waits, one withdrawn) at once."""
         try:       # the admin's token, or the seat's own: either may rebuild the game
             live = self.live(game_id, (token,), admin=True)
-        except ApiError:
+        except Refused:
             live = self.live(game_id, (token,))
         changes = live.seat_changes
         asker = self._asker(live, token)
@@ -754,21 +593,21 @@ class GameService:
             if asker is not None and live.seat_changes != changes:
                 asker = self._asker(live, token)
             if not 0 <= seat < live.row.seats:
-                raise ApiError(404, f"this table has seats 0 to {live.row.seats - 1} (Player 1 to "
-                                    f"{player(live.row.seats - 1)}), not {seat}")
+                raise NotFound(f"this table has seats 0 to {live.row.seats - 1} (Player 1 to "
+                               f"{player(live.row.seats - 1)}), not {seat}")
             if asker is not None and asker != seat:
-                raise ApiError(403, f"a seat's token hands only its own seat to a bot (this one holds {player(asker)}'s "
-                                    "seat); the table's admin token decides for the others")
+                raise Forbidden(f"a seat's token hands only its own seat to a bot (this one holds {player(asker)}'s "
+                                "seat); the table's admin token decides for the others")
             if bot is None:
                 if seat not in live.bots:
-                    raise ApiError(409, f"{player(seat)} is not played by a bot")
+                    raise Conflict(f"{player(seat)} is not played by a bot")
                 self._append(live, EventRow(live.number, HUMAN, None, seat, False))
             else:
                 names = sorted(_descriptor(live.row.game).bots)
                 if bot not in names:
-                    raise ApiError(422, f"there is no bot {_brief(bot)} for this game; there are: {', '.join(names)}")
+                    raise Invalid(f"there is no bot {_brief(bot)} for this game; there are: {', '.join(names)}")
                 if live.bots.get(seat) == bot:
-                    raise ApiError(409, f"{player(seat)} is already played by the {bot} bot")
+                    raise Conflict(f"{player(seat)} is already played by the {bot} bot")
                 if asker is None and seat in live.claimed:
                     self._check_away(live, seat)
                 self._append(live, EventRow(live.number, BOT, bot, seat, False))
@@ -779,14 +618,14 @@ class GameService:
         """Who asks for a change of a seat: None for the table's admin, else the seat the token
         holds; 401 without a token, 403 for any other."""
         if not token:
-            raise ApiError(401, "no token: send 'Authorization: Bearer TOKEN' with the table's admin token "
-                                "(from POST /api/games) or the seat's own")
+            raise Unauthorized("no token: send 'Authorization: Bearer TOKEN' with the table's admin token "
+                               "(from POST /api/games) or the seat's own")
         if hmac.compare_digest(live.row.admin_hash, token_hash(token)):
             return None
         try:
             return self.seat_of(live, token)
-        except ApiError:
-            raise ApiError(403, "only the table's admin token, or the seat's own token, may do that") from None
+        except Refused:
+            raise Forbidden("only the table's admin token, or the seat's own token, may do that") from None
 
     def _check_away(self, live: Live, seat: int) -> None:
         """409 unless ``seat`` has been away long enough for the admin to hand it to a bot."""
@@ -797,9 +636,9 @@ class GameService:
         rule = (f"a seat that a person took is handed to a bot only after {duration_words(need)} away, or when that "
                 "seat asks for it itself; nothing was changed")
         if away == 0:
-            raise ApiError(409, f"seat {seat} is at the table now (its page is open, or it acted within the last "
-                                f"{duration_words(self.settings.here_seconds)}): {rule}", at=live.number, seat=seat, here=True)
-        raise ApiError(409, f"seat {seat} has been away for only {duration_words(away)}: {rule}", at=live.number, seat=seat,
+            raise Conflict(f"seat {seat} is at the table now (its page is open, or it acted within the last "
+                           f"{duration_words(self.settings.here_seconds)}): {rule}", at=live.number, seat=seat, here=True)
+        raise Conflict(f"seat {seat} has been away for only {duration_words(away)}: {rule}", at=live.number, seat=seat,
                        here=False, retry_after=max(1, int(need - away + 0.999)))
 
     # ------------------------------------------------------------------ seats: invitations, presence, the turn timer
@@ -809,13 +648,13 @@ class GameService:
         that is not an open invitation of this table (withdrawn, replaced, or never one); 409
         for one already taken."""
         if not isinstance(invitation, str) or not TOKEN.match(invitation):
-            raise ApiError(403, _NOT_INVITED)
+            raise Forbidden(_NOT_INVITED)
         digest = token_hash(invitation)
         # the invitation is checked on the stored seats before the game is rebuilt: a string
         # that opens nothing never costs a replay
         if not any(invite and hmac.compare_digest(invite, digest) for _, _, invite in self.db.seat_keys(game_id)):
             self._row(game_id)                        # 404 for a table that does not exist
-            raise ApiError(403, _NOT_INVITED)
+            raise Forbidden(_NOT_INVITED)
         live = self.live(game_id)
         secret = secrets.token_urlsafe(24)
         with live.lock:
@@ -825,12 +664,12 @@ class GameService:
                     if invite and hmac.compare_digest(invite, digest):
                         found = (seat, held is not None)
                 if found is None:
-                    raise ApiError(403, _NOT_INVITED)
+                    raise Forbidden(_NOT_INVITED)
                 seat, taken = found
                 if taken:
-                    raise ApiError(409, "that invitation has been used: its seat belongs to whoever took it. If that "
-                                        "was not you, ask the table's creator for a new invitation (a new one takes "
-                                        "the seat back)", seat=seat)
+                    raise Conflict("that invitation has been used: its seat belongs to whoever took it. If that "
+                                   "was not you, ask the table's creator for a new invitation (a new one takes "
+                                   "the seat back)", seat=seat)
                 self._refresh(live)
                 ev = EventRow(live.number, SEAT, token_hash(secret), seat, False)
                 done = self.db.change_seat(game_id, seat, ev.number, ev.option, None, claiming=digest)
@@ -840,7 +679,7 @@ class GameService:
                     self.presence.seen(game_id, seat)
                     return {"id": game_id, "seat": seat, "token": secret}
                 # None: taken meanwhile (the next round says so); False: another event came first
-        raise ApiError(409, "the table is busy: try again")
+        raise Conflict("the table is busy: try again")
 
     def invite(self, game_id: str, admin_token: str | None, seat: int, new: bool = True) -> dict[str, Any]:
         """The admin gives ``seat`` a new invitation (``new``) or none: either way the seat's
@@ -852,20 +691,20 @@ class GameService:
         with live.lock:
             self._refresh(live)
             if not 0 <= seat < live.row.seats:
-                raise ApiError(404, f"this table has seats 0 to {live.row.seats - 1}, not {seat}")
+                raise NotFound(f"this table has seats 0 to {live.row.seats - 1}, not {seat}")
             for _ in range(20):
                 ev = EventRow(live.number, SEAT, None, seat, False)
                 done = self.db.change_seat(game_id, seat, ev.number, None,
                                            None if invitation is None else token_hash(invitation))
                 if done is None:
-                    raise ApiError(404, f"this table has no seat {seat}")
+                    raise NotFound(f"this table has no seat {seat}")
                 if done:
                     live.apply_event(ev)
                     self.hub.publish(game_id, live.number)
                     break
                 self._refresh(live)
             else:
-                raise ApiError(409, "the table is busy: try again")
+                raise Conflict("the table is busy: try again")
         return {"seat": seat, "invitation": invitation,
                 "join": None if invitation is None else invitation_link(game_id, invitation)}
 
@@ -873,7 +712,7 @@ class GameService:
         """Who holds each seat and who is here (for the table's admin and its seats)."""
         try:       # the admin's token, or a seat's: either may rebuild the game
             live = self.live(game_id, (token,), admin=True)
-        except ApiError:
+        except Refused:
             live = self.live(game_id, (token,))
         self._asker(live, token)
         with live.lock:
@@ -915,7 +754,7 @@ class GameService:
                     if now - live.timer[1] < float(live.row.turn_seconds or 0) or self.presence.here(live.row.id, seat):
                         continue
                     self._append(live, EventRow(live.number, BOT, timer_bot(live.row.game), seat, False))
-                except ApiError:                # another process moved first: the next look sees it
+                except Refused:                # another process moved first: the next look sees it
                     continue
                 self.kick_bots(live)
                 handed.append((live.row.id, seat))
@@ -940,8 +779,8 @@ class GameService:
 
     def _check_at(self, live: Live, at: int) -> None:
         if at != live.number:
-            raise ApiError(409, f"this request is for decision {at}, but the game is at decision {live.number} "
-                                "(a replayed request, or someone acted first); nothing was changed", at=live.number)
+            raise Conflict(f"this request is for decision {at}, but the game is at decision {live.number} "
+                           "(a replayed request, or someone acted first); nothing was changed", at=live.number)
 
     def _append(self, live: Live, ev: EventRow, after: GameState | None = None) -> None:
         """Store ``ev`` (committed) and take it into the live game; 409 if another request stored
@@ -949,7 +788,7 @@ class GameService:
         self._count_event(live, ev)
         if not self.db.append(live.row.id, ev):
             self._refresh(live)
-            raise ApiError(409, f"someone acted first: the game is now at decision {live.number}; nothing was changed",
+            raise Conflict(f"someone acted first: the game is now at decision {live.number}; nothing was changed",
                            at=live.number)
         live.apply_event(ev, after)
         self.hub.publish(live.row.id, live.number)
@@ -959,7 +798,7 @@ class GameService:
         self._count_event(live, ev)
         if not await asyncio.wrap_future(self.db.submit(live.row.id, ev)):
             await self._refresh_async(live, always=True)
-            raise ApiError(409, f"someone acted first: the game is now at decision {live.number}; nothing was changed",
+            raise Conflict(f"someone acted first: the game is now at decision {live.number}; nothing was changed",
                            at=live.number)
         live.apply_event(ev, after)
         self.hub.publish(live.row.id, live.number)
@@ -1045,7 +884,7 @@ class GameService:
                     else:
                         await self._refresh_async(live, always=True)    # another process moved first
                 await asyncio.sleep(self.settings.bot_pause)
-        except ApiError:
+        except Refused:
             return
         except SearchCrashed:
             # the search process died: the seat's move is not made; the next request about the
@@ -1063,7 +902,7 @@ class GameService:
                     return
                 try:
                     live = await self.live_async(game_id)
-                except ApiError:
+                except Refused:
                     continue
                 self.kick_bots(live)
         except Exception:                   # a closing database: the next start tries again
@@ -1091,12 +930,12 @@ class GameService:
         opts = check_options(desc, options or {})
         n = _seat_count(desc, opts, seats)
         if seed is not None and not self.settings.allow_seed:
-            raise ApiError(422, "this server chooses the seed itself (a seed known to a player would tell the future)")
+            raise Invalid("this server chooses the seed itself (a seed known to a player would tell the future)")
         from ..engine.game import load_game
         try:
             state = load_game(game).new_game(seed=seed, options=opts)
         except GameOptionError as e:
-            raise ApiError(422, str(e)) from None
+            raise Invalid(str(e)) from None
         return self._store_new(game, opts, state.seed, n, "new", [], None, _held(n, hotseat, keep),
                                _turn_seconds(turn_seconds))
 
@@ -1112,7 +951,7 @@ class GameService:
         table replays exactly after a restart, and the record it gives at the end lists it.  A
         solo table keeps the record's future: its one player is the only one it could help."""
         if not isinstance(record, dict):
-            raise ApiError(422, "upload a game record or a scene save: a JSON object")
+            raise Invalid("upload a game record or a scene save: a JSON object")
         if record.get("format") == "storyfold-save":
             return self.create("storyfold", {"resume": record}, seats, hotseat=hotseat, turn_seconds=turn_seconds)
         from ..engine.game import record_redraws, replay
@@ -1123,7 +962,7 @@ class GameService:
         try:
             state = replay(record, before_choice=who)           # one pass checks the record and names the choosers
         except (RecordError, GameOptionError, WoodlandsError) as e:
-            raise ApiError(422, f"this record cannot be continued: {e}") from None
+            raise Invalid(f"this record cannot be continued: {e}") from None
         desc = _descriptor(record["game"])
         opts = dict(record["options"])
         n = _seat_count(desc, opts, seats)
@@ -1140,7 +979,7 @@ class GameService:
             try:
                 state.redraw_unseen(seed)
             except NotImplementedError as e:
-                raise ApiError(422, f"this record cannot be continued at a table of several seats: {e}") from None
+                raise Invalid(f"this record cannot be continued at a table of several seats: {e}") from None
             history.append(EventRow(len(history), REDRAW, str(seed), None, False))
         from ..engine.packs import game_for     # the pack the record was played with (replay checked it)
         played_on = game_for(desc.id, record["content"]["id"], record["content"]["version"])
@@ -1190,7 +1029,7 @@ def _held(n: int, hotseat: bool | None, keep: Collection[int]) -> Collection[int
         return range(n)
     bad = [k for k in keep if not 0 <= k < n]
     if bad:
-        raise ApiError(422, f"this table has seats 0 to {n - 1}, not {bad[0]}")
+        raise Invalid(f"this table has seats 0 to {n - 1}, not {bad[0]}")
     return set(keep)
 
 
@@ -1198,8 +1037,8 @@ def _turn_seconds(value: Any) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not TURN_SECONDS[0] <= value <= TURN_SECONDS[1]:
-        raise ApiError(422, f"turn_seconds, the turn timer, runs from {TURN_SECONDS[0]} to {TURN_SECONDS[1]} seconds "
-                            f"(or leave it out: no timer), not {_brief(value)}")
+        raise Invalid(f"turn_seconds, the turn timer, runs from {TURN_SECONDS[0]} to {TURN_SECONDS[1]} seconds "
+                      f"(or leave it out: no timer), not {_brief(value)}")
     return float(value)
 
 
@@ -1230,7 +1069,7 @@ def _new_state(row: GameRow) -> GameState:
     try:
         game = game_for(row.game, str(row.content.get("id")), str(row.content.get("version")))
     except RecordError as e:
-        raise ApiError(409, f"this game cannot be opened: {e}") from None
+        raise Conflict(f"this game cannot be opened: {e}") from None
     return game.new_game(seed=row.seed, options=row.options)
 
 
@@ -1271,7 +1110,7 @@ def hint_seed(game_id: str, number: int) -> int:
 def _descriptor(game: str) -> GameDescriptor:
     from ..engine.registry import descriptor, game_ids
     if not isinstance(game, str) or game not in game_ids():
-        raise ApiError(422, f"there is no game {_brief(game)}; the games are: {', '.join(game_ids())}")
+        raise Invalid(f"there is no game {_brief(game)}; the games are: {', '.join(game_ids())}")
     return descriptor(game)
 
 
@@ -1281,16 +1120,16 @@ _TYPE_WORDS: dict[type, str] = {int: "a whole number", bool: "true or false", st
 
 def check_options(desc: GameDescriptor, options: Any) -> dict[str, Any]:
     """``options`` checked against the descriptor's schema (names, types, choices, ranges); the
-    game's own check follows when the game is made.  ApiError 422 names the first bad one."""
+    game's own check follows when the game is made.  Refused 422 names the first bad one."""
     if not isinstance(options, dict):
-        raise ApiError(422, "options are a JSON object of option names to values")
+        raise Invalid("options are a JSON object of option names to values")
     specs: dict[str, OptionSpec] = {o.name: o for o in desc.options}
     out: dict[str, Any] = {}
     for name, value in options.items():
         spec = specs.get(name)
         if spec is None:
             known = ", ".join(sorted(specs)) or "none"
-            raise ApiError(422, f"{desc.id} has no option {_brief(name)}; its options are: {known}")
+            raise Invalid(f"{desc.id} has no option {_brief(name)}; its options are: {known}")
         if value is None:
             continue
         if spec.type is int:
@@ -1300,11 +1139,11 @@ def check_options(desc: GameDescriptor, options: Any) -> dict[str, Any]:
         else:
             ok = isinstance(value, spec.type)
         if not ok:
-            raise ApiError(422, f"option {name} takes {_TYPE_WORDS.get(spec.type, spec.type.__name__)}, not {_brief(value)}")
+            raise Invalid(f"option {name} takes {_TYPE_WORDS.get(spec.type, spec.type.__name__)}, not {_brief(value)}")
         if spec.choices is not None and value not in spec.choices:
-            raise ApiError(422, f"option {name} is one of {', '.join(map(str, spec.choices))}, not {_brief(value)}")
+            raise Invalid(f"option {name} is one of {', '.join(map(str, spec.choices))}, not {_brief(value)}")
         if spec.range is not None and not spec.range[0] <= value <= spec.range[1]:
-            raise ApiError(422, f"option {name} runs from {spec.range[0]} to {spec.range[1]}, not {value}")
+            raise Invalid(f"option {name} runs from {spec.range[0]} to {spec.range[1]}, not {value}")
         out[name] = value
     return out
 
@@ -1312,7 +1151,7 @@ def check_options(desc: GameDescriptor, options: Any) -> dict[str, Any]:
 def _seat_count(desc: GameDescriptor, options: dict[str, Any], seats: int | None) -> int:
     """The people at the table: the players of a game that has several, else 1."""
     if seats is not None and (not isinstance(seats, int) or isinstance(seats, bool) or seats < 1):
-        raise ApiError(422, "seats is the number of people at the table: a whole number from 1")
+        raise Invalid("seats is the number of people at the table: a whole number from 1")
     if desc.option("players") is not None:
         if "players" not in options and seats is not None and seats > 1:
             options["players"] = seats
@@ -1320,10 +1159,10 @@ def _seat_count(desc: GameDescriptor, options: dict[str, Any], seats: int | None
         players = options.get("players", spec.default if spec else 1) or 1
         want = players if players > 1 else 1
         if seats is not None and seats != want:
-            raise ApiError(422, f"a {players}-player game of {desc.id} has {want} seat{'s' if want > 1 else ''}, not {seats}")
+            raise Invalid(f"a {players}-player game of {desc.id} has {want} seat{'s' if want > 1 else ''}, not {seats}")
         return int(want)
     if seats is not None and seats != 1:
-        raise ApiError(422, f"{desc.id} is played alone: it has 1 seat, not {seats}")
+        raise Invalid(f"{desc.id} is played alone: it has 1 seat, not {seats}")
     return 1
 
 
@@ -1340,7 +1179,7 @@ def _decision_json(decision: Any) -> dict[str, Any]:
 
 def _log_from(value: int) -> int:
     if value < 0:
-        raise ApiError(422, "log_from is an event index from 0")
+        raise Invalid("log_from is an event index from 0")
     return value
 
 
