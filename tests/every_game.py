@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 import woodlands
-from woodlands.engine.registry import GameDescriptor, descriptor, descriptors, resolve
+from woodlands.engine.registry import GameDescriptor, descriptor, descriptors, register_game, resolve, unregister_game
 
 from tests.toy_game import TOY
 
@@ -36,6 +37,21 @@ def case_of(d: GameDescriptor) -> GameCase:
 #: through the same harness (test_every_game.py registers it around each of its tests)
 TEST_GAMES: list[GameDescriptor] = [*descriptors(), TOY]
 CASES: dict[str, GameCase] = {d.id: case_of(d) for d in TEST_GAMES}
+
+
+@contextmanager
+def harness_games_registered() -> Iterator[None]:
+    """The harness's games that are not installed (the toy game) registered while the block
+    runs and forgotten after it: a module's fixture wraps its tests in it, so no other test
+    module sees them."""
+    added = [d for d in TEST_GAMES if d.id not in woodlands.game_ids()]
+    for d in added:
+        register_game(d)
+    try:
+        yield
+    finally:
+        for d in added:
+            unregister_game(d.id)
 
 
 def check_invariants(state: woodlands.GameState) -> None:

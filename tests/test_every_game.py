@@ -17,23 +17,19 @@ from hypothesis import strategies as st
 import woodlands
 from woodlands.bots import get_bot
 
-from woodlands.engine.registry import installed_game_ids, register_game, unregister_game
+from woodlands.engine.registry import installed_game_ids
 
-from .every_game import CASES, TEST_GAMES, check_invariants, fingerprint, random_walk
+from .every_game import CASES, check_invariants, fingerprint, harness_games_registered, random_walk
 
 ALL = sorted(CASES)
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _test_games_registered():
+def _harness_games_registered():
     """The games of the harness that are not installed (the toy game) are registered for the
     tests of this module, and forgotten after them, so no other test sees them."""
-    added = [d for d in TEST_GAMES if d.id not in woodlands.game_ids()]
-    for d in added:
-        register_game(d)
-    yield
-    for d in added:
-        unregister_game(d.id)
+    with harness_games_registered():
+        yield
 
 
 @pytest.mark.parametrize("game_id", ALL)

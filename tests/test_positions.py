@@ -12,9 +12,8 @@ import pytest
 import woodlands
 from woodlands.engine.game import load_position
 from woodlands.engine.records import log_digest
-from woodlands.engine.registry import register_game, unregister_game
 
-from .every_game import CASES, TEST_GAMES, fingerprint
+from .every_game import CASES, fingerprint, harness_games_registered
 
 ALL = sorted(CASES)
 #: further choices played from each read position and from the original, side by side
@@ -22,13 +21,9 @@ AHEAD = 12
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _test_games_registered():
-    added = [d for d in TEST_GAMES if d.id not in woodlands.game_ids()]
-    for d in added:
-        register_game(d)
-    yield
-    for d in added:
-        unregister_game(d.id)
+def _harness_games_registered():
+    with harness_games_registered():
+        yield
 
 
 def through_json(data: dict) -> dict:

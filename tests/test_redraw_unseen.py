@@ -19,21 +19,16 @@ import pytest
 
 import woodlands
 from woodlands.engine.errors import RecordError
-from woodlands.engine.registry import register_game, unregister_game
 from woodlands.games.cursed_forest.inventory import carried
 
-from .every_game import CASES, TEST_GAMES, fingerprint
+from .every_game import CASES, fingerprint, harness_games_registered
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _test_games_registered():
+def _harness_games_registered():
     """The toy game is registered for this module's tests only (as in test_every_game.py)."""
-    added = [d for d in TEST_GAMES if d.id not in woodlands.game_ids()]
-    for d in added:
-        register_game(d)
-    yield
-    for d in added:
-        unregister_game(d.id)
+    with harness_games_registered():
+        yield
 
 
 def tanglewoods_unseen(s: Any) -> Any:

@@ -14,10 +14,10 @@ from pydantic import ConfigDict, TypeAdapter
 from typing_extensions import TypedDict
 
 import woodlands
-from woodlands.engine.registry import GameDescriptor, register_game, unregister_game
+from woodlands.engine.registry import GameDescriptor
 from woodlands.engine.views import ENVELOPE_KEYS, Event, View, envelope, json_schema
 
-from .every_game import CASES, TEST_GAMES
+from .every_game import CASES, TEST_GAMES, harness_games_registered
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -31,14 +31,10 @@ SCHEMA_EVERY = 7
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _test_games_registered():
+def _harness_games_registered():
     """The toy game too (registered for this module only, as in test_every_game.py)."""
-    added = [d for d in TEST_GAMES if d.id not in woodlands.game_ids()]
-    for d in added:
-        register_game(d)
-    yield
-    for d in added:
-        unregister_game(d.id)
+    with harness_games_registered():
+        yield
 
 
 def validator(typed: Any, closed: bool = True) -> Any:
