@@ -252,16 +252,7 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
     if not all(isinstance(record["content"].get(k), str) for k in ("id", "version")):
         raise RecordError("record field 'content' must give the pack's 'id' and 'version' as text")
     want = record["content"]
-    try:
-        if content is None and record["game"] in registry.game_ids():
-            # the default pack, one loaded earlier, or a kept older version (engine/packs.py)
-            game = game_for(record["game"], want["id"], want["version"])
-        else:
-            game = load_game(record["game"], content)
-    except GameOptionError as e:
-        raise RecordError(f"record names {e}") from None
-    except ContentError as e:
-        raise RecordError(f"the record's content pack cannot be loaded: {e}") from None
+    game = _game_played(record["game"], want, content, "record")
     if want.get("id") != game.content.id or want.get("version") != game.content.version:
         raise RecordError(
             f"record was played with content {brief(want.get('id'))} {brief(want.get('version'))}, "
@@ -335,14 +326,18 @@ def load_position(data: Any, content: str | Path | None = None) -> GameState:
     ``content``).  A malformed position raises :class:`RecordError` saying where it breaks."""
     from .position import check_envelope, read_position
     check_envelope(data)
-    want = data["content"]
+    return read_position(_game_played(data["game"], data["content"], content, "position"), data)
+
+
+def _game_played(game_id: str, want: dict[str, Any], content: str | Path | None, what: str) -> Game:
+    """The game a record or position (``what``) was played with: without ``content``, the
+    default pack, one loaded earlier, or a kept older version (engine/packs.py); else the
+    folder ``content``.  A game or pack that cannot be had is a :class:`RecordError`."""
     try:
-        if content is None and data["game"] in registry.game_ids():
-            game = game_for(data["game"], want["id"], want["version"])
-        else:
-            game = load_game(data["game"], content)
+        if content is None and game_id in registry.game_ids():
+            return game_for(game_id, want["id"], want["version"])
+        return load_game(game_id, content)
     except GameOptionError as e:
-        raise RecordError(f"position names {e}") from None
+        raise RecordError(f"{what} names {e}") from None
     except ContentError as e:
-        raise RecordError(f"the position's content pack cannot be loaded: {e}") from None
-    return read_position(game, data)
+        raise RecordError(f"the {what}'s content pack cannot be loaded: {e}") from None
