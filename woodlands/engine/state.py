@@ -67,6 +67,29 @@ def canonical_shuffle(cards: list[int], rng: Rng) -> list[int]:
     return out
 
 
+#: ``(field, places)``: a list field of a state and the indexes in it of the cards a seat cannot know
+HiddenPlaces = list[tuple[str, list[int]]]
+
+
+def reshuffle_places(state: "GameState", places: HiddenPlaces, rng: Rng) -> None:
+    """Draw the cards at ``places`` afresh among themselves (:func:`canonical_shuffle`), each
+    other card staying where it is: a game's ``_resample_hidden`` when what is hidden is the
+    order of some cards of its decks."""
+    for name, at in places:
+        deck = getattr(state, name)
+        for k, card in zip(at, canonical_shuffle([deck[k] for k in at], rng)):
+            deck[k] = card
+
+
+def blank_places(data: dict[str, Any], places: HiddenPlaces) -> None:
+    """Write ``None`` at ``places`` of a written position's game fields: the ``_censor`` that
+    goes with :func:`reshuffle_places`, so that a seat's position holds no card it cannot know."""
+    facts = data["state"]
+    for name, at in places:
+        for k in at:
+            facts[name][k] = None
+
+
 RECORD_FORMAT = "woodlands-record"
 #: the newest record version: 2 adds ``redraws`` (see :meth:`GameState.redraw_unseen`).  A record
 #: with no redraw is written as version 1, the same bytes as before version 2 existed, so that

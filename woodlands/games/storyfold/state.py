@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine.rng import Rng
-from ...engine.state import GameState, canonical_shuffle
+from ...engine.state import GameState, blank_places, reshuffle_places
 from .model import RIVER_SPACES, START_DICE, StoryfoldContent
 from .views import StoryfoldTable
 
@@ -142,17 +142,11 @@ class StoryfoldState(GameState):
         """The face-down decks show only their size: each is re-drawn whole, but for the cards
         the player saw put on top of the Explore deck (``explore_added`` with ``on_top``) since
         it was last shuffled, which stay where they are."""
-        for name, at in self._hidden_places():
-            deck = getattr(self, name)
-            for k, card in zip(at, canonical_shuffle([deck[k] for k in at], rng)):
-                deck[k] = card
+        reshuffle_places(self, self._hidden_places(), rng)
 
     def _censor(self, seat: int, data: dict[str, Any]) -> None:
         """A seat's position: the cards :meth:`_resample_hidden` re-draws are ``None``."""
-        facts = data["state"]
-        for name, at in self._hidden_places():
-            for k in at:
-                facts[name][k] = None
+        blank_places(data, self._hidden_places())
 
     def _hidden_places(self) -> list[tuple[str, list[int]]]:
         """Each face-down deck, with the places in it of the cards the player cannot know (see

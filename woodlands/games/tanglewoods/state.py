@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine.rng import Rng
-from ...engine.state import GameState, canonical_shuffle
+from ...engine.state import GameState, blank_places, reshuffle_places
 from .model import DIE_COLOUR, TanglewoodsContent
 from .views import TanglewoodsTable
 
@@ -101,17 +101,11 @@ class TanglewoodsState(GameState):
         the player knows the place of stay: the two lifted by Difficulty 5 while they wait (and
         while that step waits on the stack, which names them), and each card it placed
         (``peek_place``) until that deck is next reshuffled."""
-        for name, at in self._hidden_places():
-            deck = getattr(self, name)
-            for k, code in zip(at, canonical_shuffle([deck[k] for k in at], rng)):
-                deck[k] = code
+        reshuffle_places(self, self._hidden_places(), rng)
 
     def _censor(self, seat: int, data: dict[str, Any]) -> None:
         """A seat's position: the cards :meth:`_resample_hidden` re-draws are ``None``."""
-        facts = data["state"]
-        for name, at in self._hidden_places():
-            for k in at:
-                facts[name][k] = None
+        blank_places(data, self._hidden_places())
 
     def _hidden_places(self) -> list[tuple[str, list[int]]]:
         """Each deck whose order is hidden, with the places in it of the cards the player cannot
