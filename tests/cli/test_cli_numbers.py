@@ -16,8 +16,10 @@ from rich.console import Console
 
 import woodlands
 from woodlands.cli.play import PlaySession
-from woodlands.cli.tui import PlayApp, screen_text
+from woodlands.cli.tui import PlayApp
 from woodlands.engine.presentation import presentation_for
+
+from .settle import steady_screen, until
 
 SIZES = [(80, 24), (160, 50)]
 
@@ -53,27 +55,32 @@ def session(state: woodlands.GameState, stdin: str = "") -> tuple[PlaySession, i
 def test_full_screen_the_bait_key_still_baits_after_a_buy(size):
     state, buy, bait = merchant_after_a_buy()
     app = PlayApp(session(state)[0])
+    moves = len(state.choices)                    # the app plays on this state: its count goes up
     seen: dict[str, Any] = {}
 
     def number_of(key: tuple[Any, ...]) -> str:
         return str(next(e.number for e in app.entries() if e.key == key))
 
+    def bait_shown(text: str) -> bool:
+        return f"{seen['bait']}. Bait a bear" in text
+
     async def go() -> None:
+        # each key is followed by a wait for what it does (the app's state, then a steady screen)
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
             seen["bait"] = number_of(("group", ("bait",)))
-            seen["before"] = screen_text(app)
+            seen["before"] = await steady_screen(pilot, app, bait_shown)
             await pilot.press(*number_of(("group", ("buy",))))
+            await until(pilot, lambda: app.chooser.group == ("buy",))
             await pilot.press(*number_of(("option", buy)))
-            await pilot.pause()
+            await until(pilot, lambda: len(app.state.choices) > moves)
             assert app.state.choices[-1] == buy
-            seen["after"] = screen_text(app)
+            seen["after"] = await steady_screen(pilot, app, lambda text: text != seen["before"])
             await pilot.press("escape")           # back to the first step, if a group is open
-            await pilot.pause()
-            seen["top"] = screen_text(app)
+            await until(pilot, lambda: app.chooser.group is None)
+            seen["top"] = await steady_screen(pilot, app, lambda text: bait_shown(text) and "Forge" in text)
             await pilot.press(*seen["bait"])
-            await pilot.pause()
-            seen["pressed"] = screen_text(app)
+            await until(pilot, lambda: app.chooser.group is not None or len(app.state.choices) > moves + 1)
+            seen["pressed"] = await steady_screen(pilot, app, lambda text: text != seen["top"])
     asyncio.run(go())
     # the key pressed for "Bait a bear" before the buy opens the bait options after it: nothing forged
     assert app.state.choices[-1] == buy, app.state.choices[-3:]

@@ -14,9 +14,11 @@ from rich.console import Console
 
 import woodlands
 from woodlands.cli.play import PlaySession
-from woodlands.cli.tui import PlayApp, screen_text
+from woodlands.cli.tui import PlayApp
 from woodlands.engine.decision import Option
 from woodlands.engine.registry import unregister_game
+
+from .settle import steady_screen
 
 SIZES = [(80, 24), (160, 50)]
 
@@ -58,22 +60,28 @@ def test_every_option_can_be_scrolled_to_and_the_box_says_how_many_are_below(toy
     app = PlayApp(PlaySession(Console(file=io.StringIO(), width=100), state, None, io.StringIO(), 0))
     boxes: list[str] = []
 
+    async def next_box(pilot: Any, changed: bool) -> str:
+        """The options box once drawn (its first entry shown) or, after a key, once it has moved."""
+        def ready(text: str) -> bool:
+            if not any(line.startswith("────") for line in text.split("\n")):
+                return False                              # not drawn yet
+            shown = options_box(text)
+            return shown != boxes[-1] if changed else "1. Add 1" in " ".join(shown.split())
+        return options_box(await steady_screen(pilot, app, ready))
+
     async def go() -> None:
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            boxes.append(options_box(screen_text(app)))
+            boxes.append(await next_box(pilot, changed=False))
             for _ in range(2 * count):
                 if "more below" not in boxes[-1]:
                     break
                 await pilot.press("pagedown")
-                await pilot.pause()
-                boxes.append(options_box(screen_text(app)))
+                boxes.append(await next_box(pilot, changed=True))
             for _ in range(2 * count):                    # and back to the top
                 if "above" not in boxes[-1]:
                     break
                 await pilot.press("up")
-                await pilot.pause()
-                boxes.append(options_box(screen_text(app)))
+                boxes.append(await next_box(pilot, changed=True))
     asyncio.run(go())
     assert len(boxes) > 2, "the labels should not fit the box: " + boxes[0]
     seen: set[int] = set()

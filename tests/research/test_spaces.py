@@ -134,19 +134,21 @@ def test_take_by_position_is_apply(game_id: str, options: dict[str, Any]) -> Non
 
 
 def test_a_loaded_game_gives_its_own_packs_space(tmp_path) -> None:
-    """``game.action_space(options)`` is the space of that game's own pack and those options:
-    the default pack's for a default game, the pack folder's for a game loaded from one."""
+    """``action_space(game, options)`` of a loaded game is the space of its own pack and those
+    options: the default pack's for a default game, the pack folder's for a game loaded from one."""
     import shutil
 
     default = woodlands.load_game("cursed-forest")
-    assert default.action_space({"players": 4}) is action_space("cursed-forest", {"players": 4})
-    assert default.action_space().size != default.action_space({"players": 4}).size
+    assert action_space(default, {"players": 4}) is action_space("cursed-forest", {"players": 4})
+    assert action_space(default).size != action_space(default, {"players": 4}).size
     pack = tmp_path / "my-pack"
     shutil.copytree(Path(woodlands.__file__).parent / "games" / "tanglewoods" / "content", pack)
     toml = (pack / "pack.toml").read_text()
     (pack / "pack.toml").write_text(toml.replace('id = "tanglewoods-standard"', 'id = "my-pack"', 1))
-    mine = woodlands.load_game("tanglewoods", pack).action_space()
+    mine = action_space(woodlands.load_game("tanglewoods", pack))
     assert mine.content_id == "my-pack" and mine is action_space("tanglewoods", None, str(pack))
-    assert mine.ids == woodlands.load_game("tanglewoods").action_space().ids   # the same cards
+    assert mine.ids == action_space(woodlands.load_game("tanglewoods")).ids   # the same cards
     with pytest.raises(woodlands.GameOptionError):
-        default.action_space({"players": 9})
+        action_space(default, {"players": 9})
+    with pytest.raises(woodlands.GameOptionError, match="its own content pack"):
+        action_space(default, None, str(pack))   # a loaded game's pack is the one it was loaded with

@@ -32,8 +32,10 @@ SCREENS = os.environ.get("WOODLANDS_SCREENS")
 class Server:
     """``woodlands serve`` in a subprocess, restartable over the same database."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, env: dict[str, str] | None = None) -> None:
         self.data = data
+        #: more environment for the server (``WOODLANDS_GAME_MODULES``: games it registers)
+        self.env = dict(env or {})
         self.proc: subprocess.Popen[bytes] | None = None
         self.port = 0
 
@@ -41,7 +43,7 @@ class Server:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
-        env = dict(os.environ, WOODLANDS_DATA_DIR=str(self.data), PYTHONPATH=str(ROOT))
+        env = {**os.environ, **self.env, "WOODLANDS_DATA_DIR": str(self.data), "PYTHONPATH": str(ROOT)}
         env.pop("WOODLANDS_DB", None)
         self.log = open(self.data / f"server-{self.port}.log", "wb")
         self.proc = subprocess.Popen([sys.executable, "-m", "woodlands", "serve", "--port", str(self.port),

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable
 from ..engine.errors import GameOptionError
 from ..engine.game import load_game
 from ..engine.packs import game_for
+from ..engine.views import result_of
 from ..kit.stats import wilson_interval
 from .base import get_bot
 
@@ -83,10 +84,9 @@ def play_game(game_id: str, options: dict[str, Any], bot_name: str, seed: int, b
             searched += 1
         state.apply(bot.choose(state))
         decisions += 1
-    outcome = state.outcome or {}
     seats = sorted({0} | set(range(int(options.get("players", 1)))))
     rewards = [game.reward(state, s) for s in seats]
-    row = {"result": outcome.get("result"), "reward": sum(rewards) / len(rewards), "rewards": rewards,
+    row = {"result": result_of(state.outcome), "reward": sum(rewards) / len(rewards), "rewards": rewards,
            "measures": game.measures(state), "decisions": decisions, "choices": searched,
            "seconds": round(time.perf_counter() - started, 3)}
     if bot_name == "ismcts":

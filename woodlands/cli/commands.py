@@ -22,7 +22,7 @@ from ..kit.saves import load_record
 from ..engine.views import json_schema
 from .autosave import Autosave, SavedGame, last_unfinished
 from .flags import option_flags
-from .narrate import narrator_for
+from .narrate import narrator_for, outcome_words
 from .play import RECAP, PlaySession, deciding_seat, start_state
 from .terminal import MAX_DIGITS, SafeConsole, digits_hint, read_number
 
@@ -392,9 +392,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     out.print(escape(f"{state.game.name}: seed {state.seed}, options {json.dumps(state.record()['options'])}, "
                      f"{len(state.choices)} choices"))
     if state.is_over:
-        outcome = state.outcome or {}
-        details = ", ".join(f"{k} {v}" for k, v in outcome.items() if k != "result")
-        out.print(escape(f"outcome: {outcome.get('result', '?')}" + (f" ({details})" if details else "")))
+        result, details = outcome_words(state.outcome)
+        out.print(escape(f"outcome: {result}" + (f" ({details})" if details else "")))
     else:
         d = state.decision
         out.print(f"outcome: not finished; the game waits for: {escape(d.prompt) if d else '?'}")

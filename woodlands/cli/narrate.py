@@ -6,10 +6,11 @@ descriptor.  This module keeps the generic names the terminal and older code imp
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ..engine.game import Game
 from ..engine.presentation import Narrator as Narrator, presentation_for
+from ..engine.views import outcome_of
 
 Event = dict[str, Any]
 
@@ -19,4 +20,17 @@ def narrator_for(game: Game) -> Narrator:
     return presentation_for(game).narrator
 
 
-__all__ = ["Event", "Narrator", "narrator_for"]
+def outcome_words(outcome: Mapping[str, Any] | None) -> tuple[str, str]:
+    """A finished game's result (``?`` when there is none) and its details as ``key value, ...``:
+    what the terminals' "Game over" lines say.
+
+    >>> outcome_words({"result": "win", "round": 7})
+    ('win', 'round 7')
+    """
+    typed = outcome_of(outcome)
+    if typed is None:
+        return "?", ""
+    return str(typed.get("result", "?")), ", ".join(f"{k} {v}" for k, v in typed.items() if k != "result")
+
+
+__all__ = ["Event", "Narrator", "narrator_for", "outcome_words"]

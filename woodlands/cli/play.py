@@ -25,7 +25,7 @@ from ..kit.saves import load_record, scene_save_of
 from .choose import Chooser
 from .helptext import COMMANDS
 from .keys import detail_keys, option_letters
-from .narrate import narrator_for
+from .narrate import narrator_for, outcome_words
 from .table import table_for
 from .terminal import digits_hint, is_ascii_number, read_number, short
 
@@ -186,10 +186,8 @@ class PlaySession:
         return [(self.pres.group_label(d, g.key, g.options), g.options) for g in found]
 
     def show_outcome(self) -> None:
-        outcome = self.state.outcome or {}
-        result = outcome.get("result", "?")
+        result, details = outcome_words(self.state.outcome)
         style = {"win": "bold green", "loss": "bold red"}.get(result, "bold yellow")
-        details = ", ".join(f"{k} {v}" for k, v in outcome.items() if k != "result")
         self.say(f"\nGame over: {result.upper()}" + (f" ({details})" if details else ""), style)
         self.console.print("[dim]s [FILE] saves the record, l FILE loads another, log, q quits.[/dim]")
 

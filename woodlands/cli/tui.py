@@ -32,6 +32,7 @@ from ..engine.presentation import Detail, Presentation, plural, presentation_for
 from ..engine.state import GameState
 from .choose import Chooser, Entry
 from .keys import TERMINAL_KEYS, detail_keys, option_letters
+from .narrate import outcome_words
 from .paste import paste_safe_driver
 from .play import PlaySession, deciding_seat, undo_refusal
 from .table import table_for
@@ -290,9 +291,8 @@ class PlayApp(App[int]):
         d = self.state.decision
         out = Text()
         if d is None:
-            outcome = self.state.outcome or {}
-            details = ", ".join(f"{k} {v}" for k, v in outcome.items() if k != "result")
-            out.append(f"Game over: {str(outcome.get('result', '?')).upper()}", style="bold")
+            result, details = outcome_words(self.state.outcome)
+            out.append(f"Game over: {result.upper()}", style="bold")
             out.append(f" ({details})" if details else "")
             out.append("\ns saves the record, q quits.")
         elif self.pending is not None:

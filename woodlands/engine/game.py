@@ -13,9 +13,6 @@ from .records import check_replayed, record_rules, refuse_changed
 from .state import RECORD_FORMAT, RECORD_VERSION, RECORD_VERSIONS, GameState
 from .steps import StepRegistry
 
-#: the research action space, built by the kit above the engine: reached by name, never imported
-_ACTION_SPACE = registry.Lazy("woodlands.kit.spaces:action_space")
-
 
 class Content(Protocol):
     """What the kernel needs of any game's compiled content pack."""
@@ -96,22 +93,6 @@ class Game:
             if problem:
                 raise GameOptionError(f"option {brief(key)}: {problem}")
         return self.check_options(dict(options))
-
-    def action_space(self, options: dict[str, Any] | None = None) -> Any:
-        """The research action space of this game with its content pack and ``options`` (as
-        :meth:`new_game` takes them): every option id it can ever offer, each with a fixed index
-        (a :class:`woodlands.kit.spaces.ActionSpace`, from :func:`woodlands.kit.spaces.action_space`;
-        built once per process, then kept).
-
-        >>> from woodlands import load_game
-        >>> space = load_game("tanglewoods").action_space()
-        >>> space.id_at(space.index("roll"))
-        'roll'
-        >>> load_game("cursed-forest").action_space({"players": 4}).size
-        29170
-        """
-        folder = None if self.content_path is None else str(self.content_path)
-        return _ACTION_SPACE(self.id, options, folder)
 
     def from_position(self, data: Any, strict: bool = True) -> GameState:
         """The state a position (:meth:`GameState.position`) describes, going on exactly as the

@@ -13,7 +13,7 @@ fields and its own); :func:`json_schema` turns such a TypedDict into a JSON Sche
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, Mapping, cast
 
 # typing_extensions' TypedDict, not typing's: pydantic reads it on Python 3.11 (json_schema)
 from typing_extensions import NotRequired, TypedDict
@@ -70,10 +70,37 @@ class GameOverEvent(TypedDict):
     result: Result
 
 
-def envelope(view: dict[str, Any]) -> View:
+def envelope(view: Mapping[str, Any]) -> View:
     """The envelope of any game's view, typed (for generic clients)."""
-    return {"game": view["game"], "seat": view["seat"], "over": view["over"], "outcome": view["outcome"],
+    return {"game": view["game"], "seat": view["seat"], "over": view["over"], "outcome": outcome_of(view["outcome"]),
             "deciding": view["deciding"]}
+
+
+def outcome_of(outcome: Mapping[str, Any] | None) -> Outcome | None:
+    """A finished game's outcome (``state.outcome``, or a view's ``outcome``) typed for generic
+    clients: the same object, read as an :class:`Outcome` (its ``result``, the game's details
+    beside it); None while the game goes on.  Nothing is copied or checked: it costs nothing
+    at the end of a simulated game.
+
+    >>> import woodlands
+    >>> state = woodlands.load_game("tanglewoods").new_game(seed=1)
+    >>> outcome_of(state.outcome) is None
+    True
+    """
+    # the engine writes every outcome as {"result": ..., **details} (GameState.end_game); a
+    # position read from a file is only known to hold an object, so readers keep .get("result")
+    return cast("Outcome | None", outcome)
+
+
+def result_of(outcome: Mapping[str, Any] | None) -> Result | None:
+    """How a finished game ended (``win``, ``loss`` or ``unfinished``): the ``result`` of
+    ``outcome`` (``state.outcome``, a view's ``outcome``); None while the game goes on.
+
+    >>> result_of({"result": "win", "round": 7}), result_of(None)
+    ('win', None)
+    """
+    typed = outcome_of(outcome)
+    return None if typed is None else typed.get("result")
 
 
 def json_schema(typed: Any, title: str | None = None, closed: bool = True) -> dict[str, Any]:
@@ -105,4 +132,4 @@ def _close(node: Any) -> None:
 
 
 __all__ = ["ENVELOPE_KEYS", "Envelope", "Event", "GameOverEvent", "Outcome", "Result", "View", "envelope",
-           "json_schema"]
+           "json_schema", "outcome_of", "result_of"]

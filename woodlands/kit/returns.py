@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine.registry import GameDescriptor, descriptor, resolve
+from ..engine.views import result_of
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -27,7 +28,7 @@ Returns = Callable[["Game", "GameState", int], list[float]]
 
 def shared_returns(game: "Game", state: "GameState", players: int) -> list[float]:
     """+1 to every seat for a win, -1 for a loss: the game is won or lost together."""
-    return [1.0 if (state.outcome or {}).get("result") == "win" else -1.0] * players
+    return [1.0 if result_of(state.outcome) == "win" else -1.0] * players
 
 
 def returns_of(d: GameDescriptor) -> Returns:
@@ -36,7 +37,7 @@ def returns_of(d: GameDescriptor) -> Returns:
     own: Returns = shared_returns if d.returns is None else resolve(d.returns)
 
     def returns(game: "Game", state: "GameState", players: int) -> list[float]:
-        if (state.outcome or {}).get("result") not in ("win", "loss"):
+        if result_of(state.outcome) not in ("win", "loss"):
             return [0.0] * players
         return own(game, state, players)
     return returns

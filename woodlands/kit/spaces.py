@@ -152,11 +152,25 @@ def per_game(cache: dict[tuple[str, str, str], T], game_id: str, options: dict[s
     return found
 
 
-def action_space(game_id: str, options: dict[str, Any] | None = None, content: str | None = None) -> ActionSpace:
-    """The action space of ``game_id`` with the content pack folder ``content`` (None: the
+def action_space(game: "str | Game", options: dict[str, Any] | None = None, content: str | None = None) -> ActionSpace:
+    """The action space of ``game`` with the content pack folder ``content`` (None: the
     default pack) and ``options`` (as ``new_game`` takes them; checked by the game).  Built once
-    per process for each (game, pack, options)."""
-    return per_game(_CACHE, game_id, options, content, _make_space)
+    per process for each (game, pack, options).
+
+    ``game`` is a game id or a loaded game; a loaded game brings its own pack, so ``content``
+    is then left out:
+
+    >>> import woodlands
+    >>> action_space(woodlands.load_game("tanglewoods")) is action_space("tanglewoods")
+    True
+    """
+    from ..engine.game import Game
+    if not isinstance(game, Game):
+        return per_game(_CACHE, game, options, content, _make_space)   # an id; a bad one is refused there
+    if content is not None:
+        raise GameOptionError("a loaded game brings its own content pack: give content only with a game id")
+    folder = None if game.content_path is None else str(game.content_path)
+    return per_game(_CACHE, game.id, options, folder, _make_space)
 
 
 def _make_space(game: "Game", options: dict[str, Any]) -> ActionSpace:

@@ -20,14 +20,16 @@ __all__ = ["action_space", "encoder"]
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from ..kit.encoding import Encoder
     from ..kit.spaces import ActionSpace
 
 
-def action_space(game_id: str, options: dict[str, Any] | None = None, content: str | None = None) -> "ActionSpace":
-    """:func:`woodlands.kit.spaces.action_space` (imported on first use)."""
+def action_space(game: "str | Game", options: dict[str, Any] | None = None, content: str | None = None) -> "ActionSpace":
+    """:func:`woodlands.kit.spaces.action_space` (imported on first use): ``game`` is a game id
+    or a loaded game."""
     from ..kit.spaces import action_space as make
-    return make(game_id, options, content)
+    return make(game, options, content)
 
 
 def encoder(game_id: str, options: dict[str, Any] | None = None, content: str | None = None) -> "Encoder":

@@ -52,6 +52,7 @@ from ..engine.errors import GameOptionError
 from ..engine.game import Game, load_game
 from ..engine.registry import GameDescriptor, descriptor, descriptors
 from ..engine.state import GameState
+from ..engine.views import result_of
 from ..kit.encoding import Encoder, encoder
 from ..kit.returns import returns_of
 from ..kit.spaces import ActionSpace, action_space, episode_mode
@@ -153,7 +154,7 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if s is None:
             raise gymnasium.error.ResetNeeded("call reset() before step()")
         if self._ended or s.is_over:   # stepping on after the end: nothing happens
-            cut = s.is_over and (s.outcome or {}).get("result") == "unfinished"
+            cut = s.is_over and result_of(s.outcome) == "unfinished"
             return self._observe(), 0.0, not cut, cut, self._info(False)
         try:
             index = operator.index(action)
@@ -169,8 +170,7 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             legal = self._legal = self.actions.legal(s)
             return (self.encoder.flat(s, self.seat), 0.0, False, False,
                     {"action_mask": self.actions.mask_of(legal), "illegal": False})
-        outcome = s.outcome or {}
-        if outcome.get("result") == "unfinished":
+        if result_of(s.outcome) == "unfinished":
             return self._observe(), 0.0, False, True, self._info(False)
         return self._observe(), self._returns(self.game, s, 1)[self.seat], True, False, self._info(False)
 

@@ -39,6 +39,7 @@ from ..engine.errors import GameOptionError, brief
 from ..engine.game import load_game
 from ..engine.registry import descriptor
 from ..engine.state import GameState
+from ..engine.views import result_of
 from ..kit.encoding import encoder
 from ..kit.returns import returns_of
 from ..kit.spaces import action_space, episode_mode
@@ -209,8 +210,7 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
             if s.over:
                 self._done = True
                 outcome = s.outcome or {}
-                result = outcome.get("result")
-                if result == "unfinished":
+                if result_of(outcome) == "unfinished":
                     self.truncations = {a: True for a in self.agents}
                 else:   # shared in a cooperative game, each its own in pvp (kit/returns.py)
                     values = self._returns(self.game, s, len(self.possible_agents))

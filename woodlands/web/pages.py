@@ -296,8 +296,12 @@ async def _context(request: Request, game_id: str, refusal: str | None = None,
     game, state, seat = snap["game"], snap["state"], snap["seat"]
     view = snap["view"]
     from ..engine.presentation import presentation_for
+    from ..engine.views import envelope
     p = presentation_for(game)
-    deciding_seat = None if state.is_over else state.decision.player
+    # whether it is over, whose turn and how it ended: as the seat's view taken with the
+    # snapshot says (the live state may have moved on since)
+    env = envelope(view)
+    deciding_seat = env["deciding"]
     bots = snap["bots"]
     mine = state.decision if deciding_seat == seat and seat not in bots else None
     at = int(snap["at"])
@@ -317,13 +321,13 @@ async def _context(request: Request, game_id: str, refusal: str | None = None,
                                 "url": f"{base}/join/{game_id}#{invitation}"})
     return {
         "game_id": game_id, "game_name": game.name, "seat": seat, "seat_name": p.seat_name(view, seat),
-        "seats": snap["seats"], "at": at, "over": state.is_over,
+        "seats": snap["seats"], "at": at, "over": env["over"],
         "table": render_table(game, view, seat),
-        "decision": Markup("") if state.is_over else render_decision(
+        "decision": Markup("") if env["over"] else render_decision(
             game, view, mine, at, action=f"/games/{game_id}/choose", refusal=refusal, deciding=deciding),
         "details": render_details(game, view, mine),
         "log": render_log(game, snap["log"], seat),
-        "outcome": render_outcome(state.outcome, game, view) if state.is_over else Markup(""),
+        "outcome": render_outcome(env["outcome"], game, view) if env["over"] else Markup(""),
         "can_undo": snap["can_undo"], "invites": invites, "events_url": f"/api/games/{game_id}/events",
         "admin": bool(request.cookies.get(ADMIN_COOKIE + game_id)) and snap["seats"] > 1,
         "seat_rows": [{**row, "name": p.seat_name(view, i), "bot": bots.get(i), "mine": i in snap["held"],
