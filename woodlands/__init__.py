@@ -22,6 +22,8 @@ from .games import BUILTIN as _BUILTIN_GAMES
 # and the command line name no game and no web command, and Python imports this module before
 # any of theirs, so the lists are in place before anything asks for them.
 _declare_built_in("woodlands.games", _BUILTIN_GAMES)
+_declare_built_in("woodlands.bots", {"random": "woodlands.bots.random_bot:RandomBot",
+                                     "ismcts": "woodlands.bots.ismcts:ISMCTSBot"})
 _declare_built_in("woodlands.commands", {"serve": "woodlands.web.commands:SERVE",
                                          "bench-web": "woodlands.web.commands:BENCH_WEB"})
 

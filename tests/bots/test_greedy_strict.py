@@ -19,7 +19,7 @@ from woodlands.engine.decision import Decision, Option
 from woodlands.engine.registry import descriptors
 
 #: every registered game that has a greedy bot
-GREEDY_GAMES = sorted(d.id for d in descriptors() if "greedy" in d.bots)
+GREEDY_GAMES = sorted(d.id for d in descriptors() if "greedy" in d.bot_names)
 
 
 def declared_kinds(game_id: str) -> set[str]:

@@ -107,8 +107,9 @@ def test_each_descriptor_is_whole(game_id):
     assert d.view is not None and d.view(state, 0) == state.view(0)
     for hook in ("narrator", "table", "help"):
         assert d.hook(hook) is not None, hook
-    assert {"random", "greedy"} <= set(d.bots)
-    assert d.make_bot("greedy", 1).choose(state) in state.decision.ids
+    assert {"random", "greedy", "ismcts"} <= set(d.bot_names)
+    for bot in d.bot_names:
+        assert d.make_bot(bot, 1).choose(state) in state.decision.ids, bot
     assert d.tests.invariants is not None and d.tests.golden
     # the schema names options the game takes (a bad value is refused as a value, not as a name)
     names = [o.name for o in d.options]
@@ -181,3 +182,16 @@ def test_bots_come_from_the_game_s_descriptor(fresh_discovery):
     assert row["decisions"] >= 1 and row["result"] in ("win", "loss")
     with pytest.raises(woodlands.GameOptionError, match="no clever bot for 'toy'"):
         get_bot("clever", 0, game="toy")
+
+
+def test_a_game_takes_only_the_generic_bots_it_names():
+    """The generic bots are plug-ins above the games: a game names the ones it takes
+    (``generic_bots``) and gets no other, whatever is installed."""
+    from dataclasses import replace
+
+    d = replace(descriptor("tanglewoods"), generic_bots=("random",))
+    assert d.bot_names == ("random", "greedy")
+    assert type(d.make_bot("random", 1)).__name__ == "RandomBot"
+    with pytest.raises(woodlands.GameOptionError, match="no ismcts bot"):
+        d.make_bot("ismcts", 1)
+    assert registry.plugins(registry.BOT_GROUP).keys() >= {"random", "ismcts"}

@@ -183,7 +183,7 @@ DESCRIPTOR = GameDescriptor(
     narrator=Lazy("tests.toy_game.present:ToyNarrator"),
     table=Lazy("tests.toy_game.present:render"),
     help=Lazy("tests.toy_game.present:HELP"),
-    bots={"random": Lazy("woodlands.bots.random_bot:RandomBot"), "greedy": GreedyToyBot},
+    bots={"greedy": GreedyToyBot},
     options=(OptionSpec("players", int, 1, "squirrels, 1 or 2", range=(1, 2), flag=True),
              OptionSpec("target", int, 10, "the count to land on, 5-50", range=(5, 50), flag=True)),
     tests=GameTests(option_sets=({"players": 1}, {"players": 2, "target": 40}, {"players": 2}),

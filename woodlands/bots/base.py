@@ -47,9 +47,9 @@ BOT_NAMES: tuple[str, ...] = ("random", "greedy")
 
 
 def bot_names() -> list[str]:
-    """Every bot name some known game has (its descriptor's ``bots``), sorted."""
+    """Every bot name some known game has (its descriptor's ``bot_names``), sorted."""
     from ..engine.registry import descriptors
-    return sorted({name for d in descriptors() for name in d.bots})
+    return sorted({name for d in descriptors() for name in d.bot_names})
 
 
 def get_bot(name: str, seed: int = 0, game: str | None = None, budget: "str | int | None" = None) -> Bot:

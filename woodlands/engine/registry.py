@@ -63,10 +63,9 @@ class Lazy:
         return self.load()(*args, **kwargs)
 
 
-#: the bot every game has (a descriptor's ``bots`` default; games with more add theirs beside it)
-RANDOM_BOT = Lazy("woodlands.bots.random_bot:RandomBot")
-#: the search bot, for a game whose state can be determinized (``_resample_hidden``)
-ISMCTS_BOT = Lazy("woodlands.bots.ismcts:ISMCTSBot")
+#: the entry-point group of the bots that play any game (random, the search bot): they live above
+#: the games, so a game names them by their plug-in name (``generic_bots``), never by import path
+BOT_GROUP = "woodlands.bots"
 
 
 def resolve(hook: Any) -> Any:
@@ -135,7 +134,8 @@ class GameDescriptor:
     * ``presentation``: a :class:`~woodlands.engine.presentation.Presentation` subclass, the
       game's words for every client (narration, help, descriptions, details one key away, the
       two-step grouping of long decisions); when absent, the base class reads the three above;
-    * ``bots``: bot name -> factory taking a seed (``"random"`` at least).
+    * ``bots``: the game's own bots, name -> factory taking a seed (the generic ones are named in
+      ``generic_bots``).
     """
 
     game: type["Game"]
@@ -146,7 +146,11 @@ class GameDescriptor:
     table: Any = None
     help: Any = None
     presentation: Any = None
-    bots: Mapping[str, Any] = field(default_factory=lambda: {"random": RANDOM_BOT})
+    #: the game's own bots (name -> factory taking a seed), e.g. its greedy bot
+    bots: Mapping[str, Any] = field(default_factory=dict)
+    #: the generic bots (plug-ins of :data:`BOT_GROUP`) this game can be played by: ``random``
+    #: plays anything; ``ismcts`` needs a state that can redraw what a seat cannot see
+    generic_bots: tuple[str, ...] = ("random",)
     #: ``(state, seat) -> float``: how good a position looks to that seat, from what it may see
     #: (higher is better), for the search bot's ``heuristic`` leaf (:mod:`woodlands.bots.leaf`);
     #: None: that leaf plays random playouts instead
@@ -254,9 +258,18 @@ class GameDescriptor:
         """The ``presentation``, ``narrator``, ``table`` or ``help`` hook, imported (None if the game has none)."""
         return resolve(getattr(self, name))
 
+    @property
+    def bot_names(self) -> tuple[str, ...]:
+        """Every bot that plays this game: the generic ones it takes, then its own."""
+        return tuple(dict.fromkeys((*self.generic_bots, *self.bots)))
+
     def make_bot(self, name: str, seed: int) -> Any:
-        """A fresh bot ``name`` for this game; GameOptionError if it has none by that name."""
+        """A fresh bot ``name`` for this game (its own first, then a generic one it takes);
+        GameOptionError if it has none by that name."""
         make = self.bots.get(name)
+        if make is None and name in self.generic_bots:
+            ref = plugins(BOT_GROUP).get(name)
+            make = Lazy(ref) if ref else None
         if make is None:
             raise GameOptionError(f"there is no {name} bot for {self.id!r}")
         return resolve(make)(seed)

@@ -55,7 +55,7 @@ def _names(kind: str) -> list[Any]:
     from ..engine.registry import descriptors
     if kind == "games":
         return sorted(d.id for d in descriptors())
-    return sorted({b for d in descriptors() for b in d.bots})
+    return sorted({b for d in descriptors() for b in d.bot_names})
 
 
 class _Body(BaseModel):
@@ -373,7 +373,7 @@ def game_types() -> list[dict[str, Any]]:
         options = [{"name": o.name, "type": o.type.__name__, "default": o.default, "help": o.help,
                     "choices": list(o.choices) if o.choices else None, "range": list(o.range) if o.range else None,
                     "simulation": o.simulation} for o in d.options]
-        out.append({"id": d.id, "name": d.name, "players": list(d.players), "bots": sorted(d.bots), "options": options})
+        out.append({"id": d.id, "name": d.name, "players": list(d.players), "bots": sorted(d.bot_names), "options": options})
     return out
 
 

@@ -172,7 +172,7 @@ def _game(game_id: str) -> Any:
 
 def _bots(game_id: str) -> list[str]:
     from ..engine.registry import descriptor
-    return list(descriptor(game_id).bots)
+    return list(descriptor(game_id).bot_names)
 
 
 async def snapshot(request: Request, game_id: str, tokens: list[str]) -> dict[str, Any]:

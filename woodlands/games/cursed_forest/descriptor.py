@@ -1,7 +1,7 @@
 """The Cursed Forest as the rest of Woodlands sees it (:class:`~woodlands.engine.registry.GameDescriptor`)."""
 from __future__ import annotations
 
-from ...engine.registry import ISMCTS_BOT, RANDOM_BOT, GameDescriptor, GameTests, Lazy, OptionSpec
+from ...engine.registry import GameDescriptor, GameTests, Lazy, OptionSpec
 from . import CursedForestGame
 from .invariants import check_invariants
 from .state import CursedForestState
@@ -16,9 +16,8 @@ DESCRIPTOR = GameDescriptor(
     table=Lazy("woodlands.games.cursed_forest.present.table:render"),
     help=Lazy("woodlands.games.cursed_forest.present.helptext:HELP"),
     presentation=Lazy("woodlands.games.cursed_forest.present:CursedForestPresentation"),
-    bots={"random": RANDOM_BOT,
-          "greedy": Lazy("woodlands.games.cursed_forest.bots.greedy:GreedyCursedForestBot"),
-          "ismcts": ISMCTS_BOT},
+    bots={"greedy": Lazy("woodlands.games.cursed_forest.bots.greedy:GreedyCursedForestBot")},
+    generic_bots=("random", "ismcts"),
     position_value=Lazy("woodlands.games.cursed_forest.bots.value:position_value"),
     value_scale=4.0,
     search=Lazy("woodlands.games.cursed_forest.bots.value:SEARCH"),

@@ -1,7 +1,7 @@
 """Storyfold as the rest of Woodlands sees it (:class:`~woodlands.engine.registry.GameDescriptor`)."""
 from __future__ import annotations
 
-from ...engine.registry import ISMCTS_BOT, RANDOM_BOT, GameDescriptor, GameTests, Lazy, OptionSpec
+from ...engine.registry import GameDescriptor, GameTests, Lazy, OptionSpec
 from . import StoryfoldGame
 from .invariants import check_invariants
 from .setup import SCENE_LIMIT_MAX
@@ -17,9 +17,8 @@ DESCRIPTOR = GameDescriptor(
     table=Lazy("woodlands.games.storyfold.present.table:render"),
     help=Lazy("woodlands.games.storyfold.present.helptext:HELP"),
     presentation=Lazy("woodlands.games.storyfold.present:StoryfoldPresentation"),
-    bots={"random": RANDOM_BOT,
-          "greedy": Lazy("woodlands.games.storyfold.bots.greedy:GreedyStoryfoldBot"),
-          "ismcts": ISMCTS_BOT},
+    bots={"greedy": Lazy("woodlands.games.storyfold.bots.greedy:GreedyStoryfoldBot")},
+    generic_bots=("random", "ismcts"),
     position_value=Lazy("woodlands.games.storyfold.bots.value:position_value"),
     value_scale=3.0,
     details=Lazy("woodlands.games.storyfold.balance:details"),

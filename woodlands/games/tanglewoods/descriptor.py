@@ -1,7 +1,7 @@
 """Tanglewoods as the rest of Woodlands sees it (:class:`~woodlands.engine.registry.GameDescriptor`)."""
 from __future__ import annotations
 
-from ...engine.registry import ISMCTS_BOT, RANDOM_BOT, GameDescriptor, GameTests, Lazy, OptionSpec
+from ...engine.registry import GameDescriptor, GameTests, Lazy, OptionSpec
 from . import TanglewoodsGame
 from .invariants import check_invariants
 from .state import TanglewoodsState
@@ -22,9 +22,8 @@ DESCRIPTOR = GameDescriptor(
     table=Lazy("woodlands.games.tanglewoods.present.table:render_tanglewoods"),
     help=Lazy("woodlands.games.tanglewoods.present.help:HELP"),
     presentation=Lazy("woodlands.games.tanglewoods.present:TanglewoodsPresentation"),
-    bots={"random": RANDOM_BOT,
-          "greedy": Lazy("woodlands.games.tanglewoods.bots.greedy:GreedyTanglewoodsBot"),
-          "ismcts": ISMCTS_BOT},
+    bots={"greedy": Lazy("woodlands.games.tanglewoods.bots.greedy:GreedyTanglewoodsBot")},
+    generic_bots=("random", "ismcts"),
     position_value=Lazy("woodlands.games.tanglewoods.bots.value:position_value"),
     value_scale=1.0,
     search=Lazy("woodlands.games.tanglewoods.bots.value:SEARCH"),
