@@ -87,11 +87,28 @@ def _region_body(region: Region, width: int) -> Any:
 
 def draw(table: Table, width: int = 100, height: int | None = None) -> Any:
     """The table as a rich renderable: each region a panel, or, under 100 columns, a bold title
-    line and its elements (no borders, so 80x24 holds it)."""
+    line and its elements (no borders, so 80x24 holds it; a ``line`` region's elements on its
+    title's line, a ``minor`` region left out).
+
+    >>> from rich.console import Console
+    >>> t = Table("toy", (Region("dice", "Dice", (Die("d", "d8", value=5, sides=8),), layout="line"),
+    ...                   Region("legend", "Signs", (Fact("f", "d8", text="eight faces"),), minor=True)))
+    >>> Console(width=80, color_system=None).print(draw(t, 80))
+    Dice  d8 [5]
+    """
     compact = width < 100
     parts: list[Any] = []
     for region in table.regions:
-        if compact:
+        if compact and region.minor:
+            continue          # one key away on a small screen
+        if compact and region.layout == "line" and not any(isinstance(e, Tile) for e in region.elements):
+            line = Text(region.title, style="bold " + _style(region))
+            for e in region.elements:
+                line.append("  ")
+                line.append_text(element_text(e))
+            line.overflow = "fold"
+            parts.append(line)
+        elif compact:
             parts.append(Text(region.title, style="bold " + _style(region)))
             parts.append(_region_body(region, width))
         else:
