@@ -114,7 +114,8 @@ def draw(table: Table, width: int = 100, height: int | None = None) -> Any:
             parts.append(Text(region.title, style="bold " + _style(region)))
             parts.append(_region_body(region, width))
         else:
-            parts.append(Panel(_region_body(region, width - 4), title=region.title, title_align="left",
+            # the title as Text: words from a content pack are never read as markup
+            parts.append(Panel(_region_body(region, width - 4), title=Text(region.title), title_align="left",
                                border_style=_style(region) or "none", width=width))
     return Group(*parts)
 
