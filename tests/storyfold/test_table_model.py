@@ -73,7 +73,7 @@ def test_every_id_is_unique_and_consecutive_tables_diff() -> None:
 
 
 def test_a_roll_changes_die_values_and_a_card_keeps_its_id_as_it_moves() -> None:
-    rolled = moved = False
+    rolled = moved = badged = False
     for seed in (1, 2):
         before = None
         for state in positions(seed):
@@ -94,13 +94,17 @@ def test_a_roll_changes_die_values_and_a_card_keeps_its_id_as_it_moves() -> None
                     if ident.startswith("card-") and river.index(ident) != was.index(ident):
                         assert ident not in d.added and ident not in d.removed
                         moved = True
-                        if "badge" in d.changed.get(ident, ()):
-                            assert isinstance(new[ident], Card)
+                        card, earlier = new[ident], old[ident]
+                        assert isinstance(card, Card) and isinstance(earlier, Card)
+                        # another space, another threshold (unless an effect moved every threshold by as much)
+                        assert ("badge" in d.changed.get(ident, ())) == (card.badge != earlier.badge)
+                        if card.badge != earlier.badge:
+                            badged = True
                 added_rolls = [i for i in d.added if ROLL_DIE.fullmatch(i)]
                 if added_rolls:
                     assert all(isinstance(new[i], Die) and new[i].value is not None for i in added_rolls)
             before = now
-    assert rolled and moved
+    assert rolled and moved and badged
 
 
 def test_the_model_holds_what_the_view_shows() -> None:

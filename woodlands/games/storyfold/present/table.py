@@ -300,7 +300,7 @@ def _companions(v: View, w: _Words) -> Region:
         out.append(Card("brom", "Brom", text="gone (on the Shadow discard pile)", family="companion",
                         state=("exhausted",)))
     boons = v.get("boons") or []
-    out.append(Fact("boon-spaces", "Boon spaces", text=f"{len(boons)} of 3" + ("" if boons else ", empty")))
+    out.append(Fact("boon-spaces", "Boon spaces", text=f"{len(boons)} of 3"))
     for b in boons:
         ident = b.get("card")
         kind = str(b.get("kind") or "")
