@@ -305,6 +305,8 @@ def _companions(v: View, w: _Words) -> Region:
         ident = b.get("card")
         kind = str(b.get("kind") or "")
         window = WINDOWS.get(str(b.get("window") or ""), str(b.get("window") or "").replace("_", " "))
+        if kind == "trauma" and b.get("icons"):
+            window = ", ".join(p for p in (window, f"heal: {b['icons']}✦") if p)
         out.append(Card(f"card-{ident}", w.name(ident, b.get("name")), text=window, badge=KINDS.get(kind, kind.title()),
                         family=kind or "boon", state=("trauma",) if kind == "trauma" else (),
                         tip=w.tip(ident, b.get("text"))))
