@@ -81,7 +81,7 @@ def table_model(view: View, names: Lookup | None = None, describe: Lookup | None
     card, location or scene) and ``describe`` its description (a card's text, shown as its tip);
     without them ids are shown capitalised and tips are the view's own texts."""
     w = _Words(names, describe)
-    between = view.get("phase") in ("end", "break")
+    between = between_scenes(view)
     regions = [_scene(view, w), _river(view, w)]
     if not between:
         # between scenes the track and the locations belong to a scene that is over
@@ -104,6 +104,7 @@ def _scene(v: View, w: _Words) -> Region:
         Fact("goal", "Goal", text=goal + (" (reached)" if v.get("goal_holds") else ""),
              state=("won",) if v.get("goal_holds") else ())]
     if between_scenes(v):
+        # the track and the locations belong to the scene that is over: say where they went
         elements.append(Fact("pause", "Between scenes",
                              text="the Wildwoods track and the locations are laid out when the next scene opens"))
         if v.get("next_scene"):
