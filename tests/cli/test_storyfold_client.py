@@ -11,6 +11,7 @@ from rich.console import Console
 
 import woodlands
 from woodlands.cli.narrate import narrator_for
+from woodlands.cli.table import table_for
 from woodlands.games.storyfold.present.words import StoryfoldNarrator
 from woodlands.engine.presentation import presentation_for
 
@@ -57,8 +58,9 @@ def numbers_of(game: woodlands.Game, seed: int, stop: str | None = None) -> tupl
 
 
 def table_text(view: dict, width: int = 100) -> str:
+    """The table as the terminal draws it (from the game's table model) at ``width`` columns."""
     console = Console(file=io.StringIO(), width=width, color_system=None)
-    console.print(presentation_for(woodlands.load_game(GAME_ID)).table(view))
+    console.print(table_for(presentation_for(woodlands.load_game(GAME_ID)), view, 0, width))
     return console.file.getvalue()  # type: ignore[attr-defined]
 
 
@@ -86,16 +88,20 @@ def test_the_table_shows_river_tracks_and_locations(game, run_cli):
     assert "--- The Lantern at the Stile ---" in out          # the scene opens with its story
 
 
-def test_the_river_boxes_sit_under_their_thresholds_in_100_columns(game):
+def test_the_river_cards_show_their_thresholds_in_order_in_100_columns(game):
     state = game.new_game(seed=1)
     view = state.view(0)
     text = table_text(view)
     assert max(len(line) for line in text.splitlines()) <= 100
-    header = next(line for line in text.splitlines() if "3+" in line)
-    marks = [header.index(m) for m in ("3+", "4+", "5+", "6+")]
-    assert marks == sorted(marks) and header.count("–") == 3
-    names = next(line for line in text.splitlines() if "Light" in line and "Help" in line)
-    assert names.index("Light") < names.index("Help") < names.index("Explore") < names.index("Heal")
+    lines = text.splitlines()
+    top = next(i for i, line in enumerate(lines) if "The River" in line)
+    bottom = next(i for i in range(top, len(lines)) if lines[i].startswith("╰"))
+    river = " ".join(line.strip("│ ") for line in lines[top + 1:bottom])      # the River's panel, unwrapped
+    # each Action card with the threshold of its space, in the River's order
+    marks = [river.index(m) for m in ("Light (3+)", "Help (4+)", "Explore (5+)", "Heal (6+)")]
+    assert marks == sorted(marks)
+    # the last three spaces give no threshold: the creature there and the two empty ones
+    assert "Ash Moth (1✦ −1♥)" in river and river.count("empty") == 2 and "(–)" not in river
     # the scene's creature and the track's spaces
     assert "Ash Moth" in text and "middle" in text
 
@@ -216,7 +222,8 @@ def test_between_scenes_the_table_shows_what_carries_over(game):
     _, at_break = numbers_of(game, seed=4, stop="scene_break")
     text = table_text(at_break.view(0))
     assert "3+" in text and "Spirit" in text and "Crystals" in text and "Next scene" in text
-    assert "laid out when the next scene opens" in text and "Locations" not in text
+    flat = " ".join(text.replace("│", " ").split())             # the words, whatever the wrapping
+    assert "laid out when the next scene opens" in flat and "Locations" not in text
 
 
 @pytest.mark.rules("AUD-6", "AUD-13", "S-11")

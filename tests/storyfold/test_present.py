@@ -13,6 +13,7 @@ import pytest
 from rich.console import Console
 
 import woodlands
+from woodlands.cli.table import table_for
 from woodlands.engine.decision import Decision, Option
 from woodlands.engine.presentation import presentation_for
 from woodlands.games.storyfold.present import StoryfoldPresentation
@@ -156,7 +157,7 @@ def test_the_table_fits_its_width(width):
     p = presentation_for(GAME)
     state = to_kind("after_roll")
     console = Console(file=io.StringIO(), width=width, height=50)
-    console.print(p.table(state.view(0), width, 24 if width == 80 else 50))
+    console.print(table_for(p, state.view(0), 0, width, 24 if width == 80 else 50))
     lines = console.file.getvalue().splitlines()
     assert all(len(line) <= width for line in lines)
     if width == 80:
@@ -197,7 +198,7 @@ def test_the_table_names_the_rolls_target_by_its_printed_name():
     name = p.name(target)
     assert name is not None
     console = Console(file=io.StringIO(), width=160)
-    console.print(p.table(state.view(0), 160, 50))
+    console.print(table_for(p, state.view(0), 0, 160, 50))
     assert name in console.file.getvalue()
 
 

@@ -230,9 +230,10 @@ def test_storyfold_prologue_first_scenes(server: Server, ctx: Any) -> None:
     w = Watched(ctx)
     start(w, server, "storyfold")
     page = w.page
-    titles = [page.locator(".scene-title").inner_text()]
+    scene_title = ".table-storyfold .region-scene > h3"
+    titles = [page.locator(scene_title).inner_text()]
     for _ in range(400):
-        title = page.locator(".scene-title").inner_text()
+        title = page.locator(scene_title).inner_text()
         if title != titles[-1]:
             titles.append(title)
             if len(titles) == 2:
@@ -243,8 +244,10 @@ def test_storyfold_prologue_first_scenes(server: Server, ctx: Any) -> None:
             break
         assert click_first(page)
     assert len(titles) >= 3, f"scenes seen: {titles}"
-    assert page.locator("ol.river > li").count() == 7 and page.locator("svg.track").count() == 2
-    assert "Prologue" in page.locator(".where").first.inner_text()
+    # the River's seven spaces, the Spirit track and the Wildwoods track, space by space
+    assert page.locator(".region-river .model-el").count() == 7 and page.locator('[data-id="spirit"]').count() == 1
+    assert page.locator('.region-wildwoods g.tile[data-id^="wild-"]').count() >= 9
+    assert "Prologue" in page.locator('[data-id="chapter"]').first.inner_text()
     w.check()
 
 

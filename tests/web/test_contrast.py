@@ -37,11 +37,13 @@ SPECIMENS = """() => {
   const box = document.createElement('div'); box.id = 'specimens'; box.className = 'cards';
   const card = document.querySelector('.card');
   if (card) for (const cls of ['defeated', 'unusable', 'not-yet', 'visited', 'side-night', 'side-day', 'side-upgraded',
-                              'mine', 'stunned', 'kind-morna', 'kind-creature', 'empty']) {
+                              'mine', 'stunned', 'kind-morna', 'kind-creature', 'empty', 'state-unusable', 'state-not-yet',
+                              'state-visited', 'state-stunned', 'state-trauma', 'kind-location']) {
     const c = card.cloneNode(true); c.removeAttribute('id'); c.classList.add(cls); box.appendChild(c);
   }
   const die = document.querySelector('svg.die');
-  if (die) for (const cls of ['zone-exhausted', 'used', 'zone-banished', 'applied', 'success', 'miss']) {
+  if (die) for (const cls of ['zone-exhausted', 'used', 'zone-banished', 'applied', 'success', 'miss', 'state-exhausted',
+                              'state-success', 'state-miss']) {
     const d = die.cloneNode(true); d.classList.add(cls); box.appendChild(d);
   }
   box.insertAdjacentHTML('beforeend', '<ul class="slots"><li><span class="space">back</span>' +

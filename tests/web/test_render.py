@@ -72,14 +72,22 @@ def test_storyfold_table_draws_the_river_tracks_and_scene() -> None:
     game, state = _play("storyfold", {}, seed=3, steps=40)
     view = state.view(0)
     html = str(render_table(game, view, 0))
-    assert view["scene_title"].replace("'", "&#39;") in html and "Goal:" in html
-    assert html.count('<li class="river-space') == 7
-    thresholds = [e["threshold"] for e in view["river"] if e and e["kind"] == "action" and e["threshold"] is not None]
-    for t in thresholds:
-        assert f'class="threshold" title="a die succeeds at {t}+"' in html
-    assert 'class="track spirit-track"' in html and 'class="track wild-track"' in html
+    assert view["scene_title"].replace("'", "&#39;") in html and '<span class="fact-name">Goal</span>' in html
+    assert 'class="table table-storyfold' in html
+    river = html[html.index('data-region="river"'):]
+    river = river[:river.index("</section>")]
+    assert river.count('class="model-el"') == 7                               # the River's seven spaces
+    for space, e in enumerate(view["river"]):
+        if e and e["kind"] == "action" and e["threshold"] is not None and space < 4:
+            at = river.index(f'data-id="card-{e["card"]}"')                     # each card with its threshold
+            assert river.index(f'<span class="card-badge">{e["threshold"]}+</span>', at) < river.index("</div></div>", at)
+        if e:
+            kind = "action" if e["kind"] == "action" else "creature"
+            assert f'data-id="card-{e["card"]}"><div class="card kind-{kind}' in river
+    assert 'data-id="spirit"' in html and f'aria-label="Spirit: {view["spirit"]} of 11"' in html
+    assert html.count('data-id="wild-') == view["track"]["length"] > 0        # the Wildwoods track, space by space
     assert f"Light on {view['light']}, Shadow on {view['shadow']}" in html
-    assert "crystal" in html and "Locations" in html
+    assert 'data-id="crystals-light"' in html and "Locations" in html
 
 
 def test_cursed_forest_table_draws_the_tile_map_and_adventurers() -> None:

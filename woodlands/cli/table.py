@@ -76,7 +76,7 @@ def _region_body(region: Region, width: int) -> Any:
     rest = [e for e in region.elements if not isinstance(e, Tile)]
     parts: list[Any] = [_tile_map(tiles)] if tiles else []
     texts = [element_text(e) for e in rest]
-    if region.layout == "row" and texts:
+    if region.layout in ("row", "line") and texts:
         line = Text("  ").join(texts)
         line.overflow = "fold"
         parts.append(line)
@@ -87,15 +87,35 @@ def _region_body(region: Region, width: int) -> Any:
 
 def draw(table: Table, width: int = 100, height: int | None = None) -> Any:
     """The table as a rich renderable: each region a panel, or, under 100 columns, a bold title
-    line and its elements (no borders, so 80x24 holds it)."""
+    line and its elements (no borders, so 80x24 holds it; a ``line`` region's elements on its
+    title's line, its tiles by their names, a ``minor`` region left out).
+
+    >>> from rich.console import Console
+    >>> t = Table("toy", (Region("dice", "Dice", (Die("d", "d8", value=5, sides=8),), layout="line"),
+    ...                   Region("legend", "Signs", (Fact("f", "d8", text="eight faces"),), minor=True)))
+    >>> Console(width=80, color_system=None).print(draw(t, 80))
+    Dice  d8 [5]
+    """
     compact = width < 100
     parts: list[Any] = []
     for region in table.regions:
-        if compact:
+        if compact and region.minor:
+            continue          # one key away on a small screen
+        if compact and region.layout == "line":
+            line = Text(region.title, style="bold " + _style(region))
+            for e in region.elements:
+                line.append("  ")
+                # a tile by its sign alone: a row of them reads as a track
+                line.append_text(Text(f"{_marks(e)}{e.name}", style=_style(e)) if isinstance(e, Tile)
+                                 else element_text(e))
+            line.overflow = "fold"
+            parts.append(line)
+        elif compact:
             parts.append(Text(region.title, style="bold " + _style(region)))
             parts.append(_region_body(region, width))
         else:
-            parts.append(Panel(_region_body(region, width - 4), title=region.title, title_align="left",
+            # the title as Text: words from a content pack are never read as markup
+            parts.append(Panel(_region_body(region, width - 4), title=Text(region.title), title_align="left",
                                border_style=_style(region) or "none", width=width))
     return Group(*parts)
 

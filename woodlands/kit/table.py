@@ -45,20 +45,25 @@ class Element:
 
 @dataclass(frozen=True, slots=True)
 class Card(Element):
-    """A card: its name, a side (``face``), its body text and a small badge (a cost, a count)."""
+    """A card: its name, a side (``face``), its body text and a small badge (a cost, a count).
+    ``family`` is the kind of card in the game's words (an action, a creature, a boon), drawn as
+    its look (the web's ``kind-<family>`` class)."""
 
     kind: ClassVar[str] = "card"
     text: str = ""
     badge: str = ""
+    family: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Die(Element):
     """A die: ``face`` is its colour or kind, ``value`` what it shows, a number or a word
-    (``hit``, ``blank``); None: not rolled."""
+    (``hit``, ``blank``); None: not rolled.  ``sides``: how many faces it has, when the game
+    has dice of several sizes (a d8, a d12), shown on a die not rolled."""
 
     kind: ClassVar[str] = "die"
     value: int | str | None = None
+    sides: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,13 +111,17 @@ AnyElement = Union[Card, Die, Track, Tile, Token, Fact]
 @dataclass(frozen=True, slots=True)
 class Region:
     """A part of the table (a seat's area, the market, the map): its ``layout`` is a hint to the
-    renderers (``row``, ``grid``, ``map``, ``list``), never code."""
+    renderers (``row``, ``grid``, ``map``, ``list``, ``line``), never code.  ``line``: like
+    ``row``, but a small terminal puts the title and the elements on one line.  A ``minor``
+    region (the story's text, a legend, the decks) is left out where room is short (the compact
+    terminal): what it says is one key away there."""
 
     id: str
     title: str
     elements: tuple[AnyElement, ...] = ()
     layout: str = "row"
     state: tuple[str, ...] = ()
+    minor: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "layout": self.layout, "state": list(self.state),

@@ -14,7 +14,6 @@ DESCRIPTOR = GameDescriptor(
     view_type=StoryfoldView,
     event_types=EVENTS,
     narrator=Lazy("woodlands.games.storyfold.present.words:StoryfoldNarrator"),
-    table=Lazy("woodlands.games.storyfold.present.table:render"),
     help=Lazy("woodlands.games.storyfold.present.helptext:HELP"),
     presentation=Lazy("woodlands.games.storyfold.present:StoryfoldPresentation"),
     bots={"greedy": Lazy("woodlands.games.storyfold.bots.greedy:GreedyStoryfoldBot")},

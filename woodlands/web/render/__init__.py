@@ -66,9 +66,6 @@ def render_table(game: Any, view: View, seat: int) -> Markup:
     if kind == "tanglewoods":
         from . import tanglewoods
         return tanglewoods.render(view, describe, names)
-    if kind == "storyfold":
-        from . import storyfold
-        return storyfold.render(view, describe, names)
     if kind == "cursed-forest":
         from . import cursed_forest
 

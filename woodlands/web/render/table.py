@@ -70,12 +70,12 @@ def render_element(e: AnyElement) -> Markup:
     if isinstance(e, Card):
         side = "face-down" if "face-down" in e.state else e.face
         return Markup('<div class="model-el"{}>{}</div>').format(attrs(data_id=e.id), card(
-            e.name, e.text, tip=e.tip or None, side=side, extra_cls=states, badge=e.badge))
+            e.name, e.text, tip=e.tip or None, kind=e.family, side=side, extra_cls=states, badge=e.badge))
     if isinstance(e, Die):
         face = None if e.value is None else str(e.value)
         label = f"{e.name or (e.face + ' die')}, {face or 'not rolled'}"
         return Markup('<span class="model-el"{}>{}</span>').format(attrs(data_id=e.id), die_svg(
-            e.face or "plain", face, cls=states, tip=e.tip or None, label=label))
+            e.face or "plain", face, cls=states, tip=e.tip or None, label=label, sides=e.sides))
     if isinstance(e, Track):
         return _track(e)
     if isinstance(e, Token):

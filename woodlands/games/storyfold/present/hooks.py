@@ -313,9 +313,11 @@ class StoryfoldPresentation(Presentation):
     def repeatable(self, view: View, decision: Decision, option: Option) -> int:
         return 0
 
-    def table(self, view: View, width: int = 100, height: int | None = None) -> Any:
-        from .table import render
-        return render(view, width, self.name)
+    def table_model(self, view: View, seat: int) -> Any:
+        """The table as the player sees it (:mod:`.table`), from ``view`` and the content's names
+        and descriptions alone; the terminal and the web draw it."""
+        from .table import table_model
+        return table_model(view, self.name, self.describe)
 
     def name(self, ident: Any) -> str | None:
         """The printed name of a card, location, scene or deck id (None: not in the content)."""

@@ -1,359 +1,355 @@
-"""The Storyfold table, drawn with rich from the player's view alone.
+"""The Storyfold table as a renderer-neutral model (:mod:`woodlands.kit.table`), built from the
+player's view alone; the terminal and the web draw it with their generic code.
 
-Top to bottom: the scene (title, goal, the opening of its text: the whole story is told by the
-narrator when a scene opens), the River as seven boxes under their numbers, the Spirit and
-Wildwoods tracks, dice and the current roll, the locations, Luma & Brom and the Boon spaces,
-then the decks.  Every key is read with ``.get`` so that a view from a slightly different engine
-version still draws.
+Top to bottom: the scene (its title, the phase, Spirit, the goal), the River's seven spaces,
+the Wildwoods track with the Light and Shadow markers, the dice and the roll under way, the
+Crystals, the locations, Luma & Brom with the Boon spaces, the story (campaign, chapter, the
+scene's text, what makes the Shadow prevail, the score), the decks, and a legend of the signs.
+Between scenes the Wildwoods track and the locations are left out (they belong to the next).
+The Crystals (the River's cards show them too), the story, the decks and the legend are minor
+regions: a small terminal leaves them out (they are one key away there).
 
->>> import io, woodlands
->>> from rich.console import Console
->>> state = woodlands.load_game("storyfold").new_game(seed=1)
->>> console = Console(file=io.StringIO(), width=100)
->>> console.print(render(state.view(0)))
->>> "3+" in console.file.getvalue() and "Wildwoods" in console.file.getvalue()
-True
+Ids stay with what they name from one position to the next: a card is ``card-<id>`` wherever it
+lies (a River space, a Boon space, drawn by Explore), a location ``place-<id>``, a die of the pool
+``die-<n>`` (its place among the dice you have), a die of the roll ``roll-<n>``, a space of the
+Wildwoods track ``wild-<n>``, an empty River space ``river-<n>``.  Every key of the view is read
+with ``.get``, so a view from a slightly different engine version still draws.
+
+>>> import woodlands
+>>> from woodlands.engine.presentation import presentation_for
+>>> game = woodlands.load_game("storyfold")
+>>> table = presentation_for(game).table_model(game.new_game(seed=1).view(0), 0)
+>>> [r.id for r in table.regions]
+['scene', 'river', 'wildwoods', 'dice', 'crystals', 'locations', 'companions', 'story', 'decks', 'legend']
+>>> [e.badge for e in table.regions[1].elements][:5]
+['3+', '4+', '5+', '6+', '1✦ −1♥']
 """
 from __future__ import annotations
 
-from contextvars import ContextVar
 from typing import Any, Callable
 
-from rich.console import Group, RenderableType
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
+from ....kit.table import AnyElement, Card, Die, Fact, Region, Table, Tile, Track
 
 View = dict[str, Any]
+Lookup = Callable[[Any], "str | None"]
 
+#: what the first four River spaces ask of a die; the last three make a card unusable
 SPACE_LABELS = ("3+", "4+", "5+", "6+", "–", "–", "–")
-SHORT_TEXT = 170          # characters of the scene text shown every turn
-
-
-#: printed names of the ids the view gives without a name (the roll's target, the next scene,
-#: the top of a discard pile), set by the presentation, which knows the content
-_NAMES: ContextVar[Callable[[Any], str | None] | None] = ContextVar("storyfold_names", default=None)
-
-
-def render(view: View, width: int = 100, names: Callable[[Any], str | None] | None = None) -> RenderableType:
-    """The whole Storyfold table for one view; under 100 columns a compact one (no scene text,
-    no Shadow-mark texts, no Boon texts, no decks: those are one key away).  ``names`` gives the
-    printed name of an id (a card, location or scene); without it ids are shown capitalised."""
-    token = _NAMES.set(names)
-    try:
-        return _render(view, width)
-    finally:
-        _NAMES.reset(token)
-
-
-def _render(view: View, width: int) -> RenderableType:
-    if width < 100:
-        return _compact(view)
-    if view.get("phase") in ("end", "break"):
-        # between scenes the track and the locations belong to a scene that is over: what goes on
-        # with Luma (River, Crystals, Spirit, dice, Boons, decks) is what matters
-        pause = Text("The Wildwoods track and the locations are laid out when the next scene opens.",
-                     style="dim")
-        return Group(_scene(view), _river(view), _spirit(view), pause, _dice(view), _companions(view),
-                     _decks(view))
-    return Group(_scene(view), _river(view), _tracks(view), _dice(view), _locations(view),
-                 _companions(view), _decks(view))
+PHASES = {"setup": "setting up", "luma": "Luma Phase", "shadow": "Shadow Phase", "end": "the scene has ended",
+          "break": "between scenes"}
+KINDS = {"boon": "Boon", "trauma": "Trauma", "companion": "Companion", "bane": "Bane"}
+WINDOWS = {"after_roll": "after a roll", "luma_phase": "in the Luma Phase", "shadow_phase": "as the Shadow Phase starts",
+           "last_shadow": "for the last Shadow card"}
+DECKS = ("shadow", "explore", "creature", "chapter")
 
 
 def pretty(ident: Any) -> str:
-    """A card id as a name when the view gives no name: ``"ash-moth"`` -> ``"Ash Moth"``.
+    """An id as a name when nothing better is known: ``"ash-moth"`` -> ``"Ash Moth"``.
 
-    >>> pretty("omas-lullaby")
-    'Omas Lullaby'
+    >>> pretty("omas-lullaby"), pretty(None)
+    ('Omas Lullaby', '-')
     """
-    names = _NAMES.get()
-    known = names(ident) if names is not None and ident else None
-    if known:
-        return known
     return " ".join(w.capitalize() for w in str(ident).split("-")) if ident else "-"
 
 
-def _short(text: str, limit: int = SHORT_TEXT) -> str:
-    """The opening of a text, cut at a word.
+class _Words:
+    """The printed name and the plain-words description of an id, from the presentation (which
+    reads the public content); a description that fails never breaks the table."""
 
-    >>> _short("one two three", 8)
-    'one two…'
-    """
-    text = " ".join(str(text).split())
-    if len(text) <= limit:
-        return text
-    return text[:limit].rsplit(" ", 1)[0] + "…"
+    def __init__(self, names: Lookup | None, describe: Lookup | None) -> None:
+        self._names, self._describe = names, describe
+
+    def name(self, ident: Any, given: Any = None) -> str:
+        if given:
+            return str(given)
+        try:
+            known = self._names(ident) if self._names is not None and ident else None
+        except Exception:
+            known = None
+        return str(known) if known else pretty(ident)
+
+    def tip(self, ident: Any, fallback: Any = "") -> str:
+        try:
+            found = self._describe(str(ident)) if self._describe is not None and ident else None
+        except Exception:
+            found = None
+        return str(found or fallback or "")
 
 
-# ------------------------------------------------------------------ the scene
-def _scene(v: View) -> RenderableType:
-    t = Text()
-    t.append(str(v.get("chapter_title") or pretty(v.get("chapter"))), style="bold")
-    t.append("  ·  ")
-    t.append(str(v.get("scene_title") or pretty(v.get("scene"))), style="bold cyan")
+def table_model(view: View, names: Lookup | None = None, describe: Lookup | None = None) -> Table:
+    """The whole Storyfold table for one view.  ``names`` gives the printed name of an id (a
+    card, location or scene) and ``describe`` its description (a card's text, shown as its tip);
+    without them ids are shown capitalised and tips are the view's own texts."""
+    w = _Words(names, describe)
+    between = between_scenes(view)
+    regions = [_scene(view, w), _river(view, w)]
+    if not between:
+        # between scenes the track and the locations belong to a scene that is over
+        regions.append(_wildwoods(view))
+    regions += [_dice(view, w), _crystals(view, w)]
+    if not between:
+        regions.append(_locations(view, w))
+    # the scene's text is told in the log as the scene opens: here it comes after the play
+    regions += [_companions(view, w), _story(view), _decks(view, w), _legend(view, between)]
+    return Table("storyfold", tuple(regions), title=str(view.get("scene_title") or "Storyfold: Wildwoods"))
+
+
+# ------------------------------------------------------------------ the scene and the story
+def _scene(v: View, w: _Words) -> Region:
     phase = v.get("phase")
-    phase_name = {"setup": "setting up", "luma": "Luma Phase", "shadow": "Shadow Phase",
-                  "end": "the scene has ended", "break": "between scenes"}.get(str(phase), str(phase or "?"))
-    t.append(f"  ·  {phase_name}\n", style="dim")
-    if v.get("scene_text"):
-        t.append(_short(v["scene_text"]) + "\n", style="italic")
     goals = v.get("goals") or {}
-    t.append("Luma prevails: ", style="bold green")
-    t.append(str(goals.get("luma_prevails") or v.get("goal") or "?") + "\n")
-    t.append("Shadow prevails: ", style="bold red")
-    t.append(str(goals.get("shadow_prevails") or "the Shadow marker reaches the middle"))
-    if v.get("next_scene") and phase in ("end", "break"):
-        t.append(f"\nNext scene: {pretty(v['next_scene'])}", style="yellow")
+    goal = str(goals.get("luma_prevails") or v.get("goal") or "?")
+    elements: list[AnyElement] = [
+        Fact("phase", "Phase", text=PHASES.get(str(phase), str(phase or "?"))), _spirit(v),
+        Fact("goal", "Goal", text=goal + (" (reached)" if v.get("goal_holds") else ""),
+             state=("won",) if v.get("goal_holds") else ())]
+    if between_scenes(v):
+        # the track and the locations belong to the scene that is over: say where they went
+        elements.append(Fact("pause", "Between scenes",
+                             text="the Wildwoods track and the locations are laid out when the next scene opens"))
+        if v.get("next_scene"):
+            elements.append(Fact("next-scene", "Next scene", text=w.name(v["next_scene"]), tip=w.tip(v["next_scene"])))
+    title = str(v.get("scene_title") or w.name(v.get("scene")))
+    return Region("scene", title, tuple(elements), layout="line")
+
+
+def _spirit(v: View) -> Track:
+    spaces = int(v.get("spirit_spaces") or 12)
+    at = int(v.get("spirit_space") or 1)
+    spirit = v.get("spirit")
+    left = spirit if isinstance(spirit, int) else spaces - at
+    return Track("spirit", "Spirit", value=left, high=spaces - 1, state=("lost",) if left <= 3 else (),
+                 tip=f"Spirit marker on space {at} of {spaces}: {left} Spirit left")
+
+
+def between_scenes(v: View) -> bool:
+    """Whether the scene is over (its track and locations no longer on the table)."""
+    return v.get("phase") in ("end", "break")
+
+
+def _story(v: View) -> Region:
+    goals = v.get("goals") or {}
     score = v.get("score") or {}
-    title = str(v.get("campaign") or "Storyfold: Wildwoods")
-    subtitle = (f"scenes {score.get('scenes_played', '?')} · restarts {score.get('chapter_restarts', '?')} · "
-                f"Shadow cards {score.get('shadow_cards', '?')}") if score else None
-    return Panel(t, title=Text(title), title_align="left", subtitle=subtitle, subtitle_align="right")
+    elements: list[AnyElement] = [
+        Fact("campaign", "Campaign", text=str(v.get("campaign") or "Storyfold: Wildwoods")),
+        Fact("chapter", "Chapter", text=str(v.get("chapter_title") or pretty(v.get("chapter"))))]
+    if v.get("scene_text"):
+        elements.append(Fact("story-text", "Story", text=str(v["scene_text"])))
+    elements.append(Fact("shadow-goal", "Shadow prevails",
+                         text=str(goals.get("shadow_prevails") or "the Shadow marker reaches the middle")))
+    if score:
+        elements.append(Fact("score", "Score", text=f"scenes {score.get('scenes_played', '?')} · restarts "
+                             f"{score.get('chapter_restarts', '?')} · Shadow cards {score.get('shadow_cards', '?')}"))
+    return Region("story", "The story", tuple(elements), layout="list", minor=True)
 
 
 # ------------------------------------------------------------------ the River
-def _river_cell(entry: dict[str, Any] | None, usable: bool) -> Text:
-    if not entry:
-        return Text("·", style="dim", justify="center")
-    t = Text(justify="center")
-    if entry.get("kind") == "action":
-        t.append(str(entry.get("name") or pretty(entry.get("card"))), style="bold" if usable else "dim")
-        t.append("\n" + ("◆" * int(entry.get("crystals") or 0) or "no ◆"), style="cyan")
+def _river_card(space: int, e: dict[str, Any] | None, w: _Words) -> Card:
+    if not e:
+        return Card(f"river-{space + 1}", "empty", badge=SPACE_LABELS[space] if space < 4 else "", family="empty",
+                    state=("dim",))
+    ident = e.get("card")
+    name = w.name(ident, e.get("name"))
+    if e.get("kind") == "action":
+        usable = space < 4
+        threshold = e.get("threshold")
+        badge = f"{threshold}+" if usable and threshold is not None else "–"
+        crystals = int(e.get("crystals") or 0)
+        tip = w.tip(ident, e.get("text"))
         if not usable:
-            t.append("\nunusable", style="dim")
-        return t
-    t.append(str(entry.get("name") or pretty(entry.get("card"))), style="bold red")
-    t.append(f"\n{'✦' * int(entry.get('icons') or 0)}", style="yellow")
-    t.append(f" -{entry.get('spirit', 0)}♥", style="red")
-    t.append(f"\nheals +{entry.get('heal_crystals', 0)}◆", style="cyan")
-    if entry.get("stunned"):
-        t.append("\nSTUNNED", style="bold magenta")
-    return t
+            tip = "On a space with no number: it cannot be used there.\n" + tip
+        return Card(f"card-{ident}", name, text="◆" * crystals or "no ◆", badge=badge, family="action",
+                    state=() if usable else ("dim", "unusable"), tip=tip.strip())
+    icons = e.get("icons_needed", e.get("icons")) or 0
+    loss = e.get("spirit_loss", e.get("spirit")) or 0
+    text = f"heals +{e.get('heal_crystals', 0)}◆" + (", stunned" if e.get("stunned") else "")
+    return Card(f"card-{ident}", name, text=text, badge=f"{icons}✦ −{loss}♥", family="creature",
+                state=("stunned",) if e.get("stunned") else (), tip=w.tip(ident, e.get("text")))
 
 
-def _river(v: View) -> RenderableType:
+def _river(v: View, w: _Words) -> Region:
     river = list(v.get("river") or [])
     river += [None] * (7 - len(river))
-    table = Table(title="The River (✦ successes to blind or heal, ♥ Spirit it takes, ◆ Crystals)",
-                  title_justify="left", expand=True, show_lines=False, padding=(0, 0))
-    for i, label in enumerate(SPACE_LABELS):
-        table.add_column(label, justify="center", ratio=1, style=None if i < 4 else "dim")
-    table.add_row(*[_river_cell(e, i < 4) for i, e in enumerate(river[:7])])
-    return table
+    return Region("river", "The River", tuple(_river_card(i, e, w) for i, e in enumerate(river[:7])), layout="line")
 
 
 # ------------------------------------------------------------------ the tracks
-def _spirit(v: View) -> Text:
-    spaces = int(v.get("spirit_spaces") or 12)
-    at = int(v.get("spirit_space") or 1)
-    spirit = v.get("spirit", spaces - at)
-    t = Text("Spirit    ", style="bold")
-    for space in range(1, spaces + 1):
-        t.append("[♥]" if space == at else " · ", style="bold red" if space == at else "dim")
-    t.append(f"  {spirit} left", style="bold red" if isinstance(spirit, int) and spirit <= 3 else "bold")
-    return t
-
-
-def _wildwoods(v: View) -> Text:
+def _wildwoods(v: View) -> Region:
     track = v.get("track") or {}
     length = int(track.get("length") or 0)
     middle = int(track.get("middle") or 0)
     light, shadow = v.get("light"), v.get("shadow")
     icons = {int(x.get("space", 0)): x for x in track.get("icons") or []}
-    top = Text("          ")
-    row = Text("Wildwoods ", style="bold")
-    for space in range(1, length + 1):
-        here = icons.get(space)
-        names = (here or {}).get("icons", [])
-        mark = str(names[0])[:4] if len(names) == 1 else "+".join(str(i)[:1] for i in names)
-        top.append(f"{mark[:5]:^5}", style="yellow")
-        if space == light and space == shadow:
-            cell, style = "L+S", "bold magenta"
-        elif space == light:
-            cell, style = "L", "bold yellow"
-        elif space == shadow:
-            cell, style = "S", "bold blue"
-        elif space == middle:
-            cell, style = "◎", "bold"
-        else:
-            cell, style = "·", "dim"
-        row.append(f"[{cell:^3}]" if space == middle else f" {cell:^3} ", style=style)
-    legend = Text(f"\n          Light on {light}, Shadow on {shadow}, middle {middle} (L Light, S Shadow, ◎ middle)",
-                  style="dim")
-    seen: set[str] = set()
-    for space in sorted(icons):
-        for icon, text in zip(icons[space].get("icons", []), icons[space].get("effects", [])):
-            if icon not in seen:
-                seen.add(icon)
-                legend.append(f"\n          {icon}: {text}", style="dim")
-    return Text.assemble(top, "\n", row, legend)
+    elements: list[AnyElement] = [_space(space, light, shadow, middle, icons.get(space) or {})
+                                  for space in range(1, length + 1)]
+    elements.append(Fact("wildwoods", "Markers", text=f"Light on {light}, Shadow on {shadow}, middle {middle}"))
+    return Region("wildwoods", "The Wildwoods", tuple(elements), layout="line")
 
 
-def _tracks(v: View) -> RenderableType:
-    return Group(_spirit(v), _wildwoods(v))
+def _space(space: int, light: Any, shadow: Any, middle: int, icons: dict[str, Any]) -> Tile:
+    marks, features, state = [], [], []
+    if space == light:
+        marks.append("L")
+        features.append("the Light marker")
+        state.append("light")
+    if space == shadow:
+        marks.append("S")
+        features.append("the Shadow marker")
+        state.append("shadow")
+    if space == middle:
+        marks.append("◎")
+        features.append("the middle space")
+        state.append("middle")
+    names = [str(i) for i in icons.get("icons") or []]
+    for icon, effect in zip(names, icons.get("effects") or []):
+        features.append(f"{icon}: {effect}")
+    sign = "+".join(marks) if marks else "+".join(names)
+    return Tile(f"wild-{space}", f"{space} {sign}".strip(), x=space - 1, y=0, features=tuple(features),
+                state=tuple(state), tip="; ".join([f"space {space}", *features]))
 
 
-# ------------------------------------------------------------------ dice and the roll
-def _dice(v: View) -> RenderableType:
-    t = Text("Dice      ", style="bold")
+# ------------------------------------------------------------------ dice, the roll, Crystals
+def _dice(v: View, w: _Words) -> Region:
     dice = v.get("dice") or []
-    for d in dice:
-        style = "dim strike" if d.get("used") else ("bold cyan" if d.get("rolled") else "bold")
-        t.append(f"d{d.get('size', '?')} ", style=style)
-    t.append(f"  {v.get('dice_available', sum(1 for d in dice if not d.get('used')))} of {len(dice)} available")
-    crystals = v.get("crystals") or {}
-    if crystals:
-        t.append("\nCrystals  ", style="bold")
-        t.append(" · ".join(f"{pretty(a)} {'◆' * int(n) or '0'}" for a, n in crystals.items()), style="cyan")
+    elements: list[AnyElement] = []
+    for i, d in enumerate(dice):
+        size = d.get("size")
+        used = bool(d.get("used"))
+        state = (("exhausted",) if used else ()) + (("rolled",) if d.get("rolled") else ())
+        elements.append(Die(f"die-{i}", f"d{size}", face="sf", state=state, sides=int(size) if isinstance(size, int) else None,
+                            tip=f"d{size}: " + ("used, set aside until the next Luma Phase" if used else "free to roll")))
+    free = v.get("dice_available", sum(1 for d in dice if not d.get("used")))
+    elements.append(Fact("dice-free", "Available", text=f"{free} of {len(dice)}"))
     roll = v.get("roll")
-    if not roll:
-        return t
-    t.append("\nRoll      ", style="bold")
-    what = f"{pretty(roll.get('action'))} ({roll.get('effect')}"
-    what += f": {pretty(roll['target'])})" if roll.get("target") else ")"
-    threshold = roll.get("threshold")
-    t.append(f"{what}, a success on {threshold}+: ")
-    rolled = roll.get("dice") or []
-    if not rolled:
-        t.append("not rolled yet", style="dim")
-    for d in rolled:
-        ok = isinstance(threshold, int) and d.get("face", 0) >= threshold
-        t.append(f"d{d.get('size')}:{d.get('face')}{'✓' if ok else '✗'} ", style="bold green" if ok else "red")
-    if rolled:
-        n = int(roll.get("successes", 0))
-        t.append(f"→ {n} success{'' if n == 1 else 'es'}", style="bold")
-    return t
+    if roll:
+        threshold = roll.get("threshold")
+        what = f"{w.name(roll.get('action'))} ({roll.get('effect')})"
+        if roll.get("target"):
+            what += f" on {w.name(roll['target'])}"
+        rolled = roll.get("dice") or []
+        what += f", a success on {threshold if threshold is not None else '–'}+" + ("" if rolled else ": not rolled yet")
+        elements.append(Fact("roll", "Roll", text=what, tip=w.tip(roll.get("action"))))
+        for i, d in enumerate(rolled):
+            ok = isinstance(threshold, int) and int(d.get("face") or 0) >= threshold
+            elements.append(Die(f"roll-{i}", f"d{d.get('size')} {'✓' if ok else '✗'}", face="sf", value=d.get("face"),
+                                state=("success",) if ok else ("miss",),
+                                tip=f"d{d.get('size')} shows {d.get('face')}: " + ("a success" if ok else "no success")))
+        if rolled:
+            n = int(roll.get("successes", 0))
+            elements.append(Fact("roll-successes", "Successes", text=str(n),
+                                 tip=f"{roll.get('natural_successes', 0)} from the dice, "
+                                     f"{roll.get('bonus_successes', 0)} added by Crystals and cards"))
+    return Region("dice", "Dice", tuple(elements), layout="line")
+
+
+def _crystals(v: View, w: _Words) -> Region:
+    """The Crystals on each Action card (the River's cards show them too, so a small screen
+    leaves this out)."""
+    return Region("crystals", "Crystals", tuple(
+        Track(f"crystals-{action}", w.name(action), value=int(n or 0), high=3, tip=f"Crystals on the {w.name(action)} card")
+        for action, n in (v.get("crystals") or {}).items()), minor=True)
 
 
 # ------------------------------------------------------------------ locations
-def _locations(v: View) -> RenderableType:
-    locs = v.get("locations") or []
-    if not locs:
-        return Text("Locations: none in this scene", style="dim")
-    table = Table(title="Locations (☀ only with the Light on the middle; a line is followed left to right)",
-                  title_justify="left", show_edge=False, pad_edge=False, expand=True)
-    for col in ("location", "card", "dots", "line", "condition", "state"):
-        table.add_column(col)
-    for loc in locs:
+def _locations(v: View, w: _Words) -> Region:
+    cards: list[AnyElement] = []
+    for loc in v.get("locations") or []:
+        ident = loc.get("id")
+        state: tuple[str, ...]
         if loc.get("visited"):
-            state, style = "visited ✓", "green"
+            words, state = "visited ✓", ("visited",)
         elif loc.get("can_visit"):
-            state, style = "can visit", "bold"
+            words, state = "can visit", ("can-visit", "active")
         else:
-            state, style = "not yet", "dim"
-        name = str(loc.get("name") or pretty(loc.get("id")))
-        if loc.get("progress"):
-            name += " ☀"
-        # pack text goes in as Text, never read as markup (a name like '[/]' must not break the table)
-        table.add_row(Text(name), Text(str(loc.get("kind") or "?").title()), "●" * int(loc.get("dots") or 0),
-                      Text(str(loc.get("chain") or "")), Text(str(loc.get("condition") or "")), state, style=style)
-    return table
+            words, state = "not yet", ("not-yet", "dim")
+        parts = [f"line: {loc['chain']}" if loc.get("chain") else "", str(loc.get("condition") or ""), words]
+        name = w.name(ident, loc.get("name")) + (" ☀" if loc.get("progress") else "")
+        cards.append(Card(f"place-{ident}", name, text="; ".join(p for p in parts if p),
+                          badge=f"{str(loc.get('kind') or '?').title()} {'●' * int(loc.get('dots') or 0)}",
+                          family="location", state=state, tip=w.tip(ident, loc.get("text"))))
+    if not cards:
+        cards.append(Fact("no-locations", "none in this scene"))
+    return Region("locations", "Locations", tuple(cards), layout="line")
 
 
 # ------------------------------------------------------------------ Luma & Brom, Boons
-def _companions(v: View) -> RenderableType:
-    t = Text()
+def _uses(uses: list[dict[str, Any]]) -> tuple[str, str]:
+    """A companion side's uses: short words for the card and their full texts for its tip."""
+    short, full = [], []
+    for u in uses:
+        cost = f"{u['cost']}◆" if u.get("cost") else ""
+        once = "once" if u.get("once_per_chapter") else ""
+        spent = "used" if u.get("spent") else ""
+        extra = ", ".join(p for p in (cost, once, spent) if p)
+        short.append(pretty(u.get("id")) + (f" ({extra})" if extra else ""))
+        full.append(str(u.get("text") or pretty(u.get("id"))) + (" (used this chapter)" if u.get("spent") else ""))
+    return " · ".join(short), "\n".join(full)
+
+
+def _companions(v: View, w: _Words) -> Region:
+    out: list[AnyElement] = []
     luma = v.get("luma") or {}
+    text, tip = _uses(luma.get("uses") or [])
+    out.append(Card("luma", str(luma.get("name") or pretty(luma.get("side"))), text=text, face=str(luma.get("side") or ""),
+                    family="companion", tip=tip or w.tip("luma")))
     brom = v.get("brom") or {}
-    t.append("Luma: ", style="bold")
-    t.append(str(luma.get("name") or pretty(luma.get("side"))))
-    t.append("   Brom: ", style="bold")
     if brom.get("present", True):
-        t.append(str(brom.get("name") or pretty(brom.get("side"))).removeprefix("Brom: "))
+        text, tip = _uses(brom.get("uses") or [])
+        out.append(Card("brom", str(brom.get("name") or pretty(brom.get("side"))), text=text,
+                        face=str(brom.get("side") or ""), family="companion", tip=tip or w.tip("brom")))
     else:
-        t.append("gone (on the Shadow discard pile)", style="red")
+        out.append(Card("brom", "Brom", text="gone (on the Shadow discard pile)", family="companion",
+                        state=("exhausted",)))
     boons = v.get("boons") or []
-    t.append(f"\nBoon spaces ({len(boons)} of 3): ", style="bold")
-    if not boons:
-        t.append("empty", style="dim")
+    out.append(Fact("boon-spaces", "Boon spaces", text=f"{len(boons)} of 3"))
     for b in boons:
+        ident = b.get("card")
         kind = str(b.get("kind") or "")
-        style = "red" if kind == "trauma" else "green"
-        when = f", {str(b['window']).replace('_', ' ')}" if b.get("window") else ""
-        t.append(f"\n  {b.get('name') or pretty(b.get('card'))} ({kind}{when})", style=style)
-        if b.get("text"):
-            t.append(f": {b['text']}", style="dim")
-    drawn = v.get("explore_drawn") or []
-    if drawn:
-        t.append("\nDrawn by Explore: ", style="bold")
-        t.append(", ".join(pretty(x) for x in drawn))
-    return t
+        window = WINDOWS.get(str(b.get("window") or ""), str(b.get("window") or "").replace("_", " "))
+        if kind == "trauma" and b.get("icons"):
+            window = ", ".join(p for p in (window, f"heal: {b['icons']}✦") if p)
+        out.append(Card(f"card-{ident}", w.name(ident, b.get("name")), text=window, badge=KINDS.get(kind, kind.title()),
+                        family=kind or "boon", state=("trauma",) if kind == "trauma" else (),
+                        tip=w.tip(ident, b.get("text"))))
+    for e in v.get("explore_drawn") or []:
+        ident = e if isinstance(e, str) else e.get("card")
+        out.append(Card(f"card-{ident}", w.name(ident, None if isinstance(e, str) else e.get("name")),
+                        text="drawn by Explore", family="explore", state=("highlight",), tip=w.tip(ident)))
+    return Region("companions", "Luma, Brom and the Boons", tuple(out), layout="line")
 
 
-def _decks(v: View) -> RenderableType:
+# ------------------------------------------------------------------ decks and the legend
+def _decks(v: View, w: _Words) -> Region:
     decks = v.get("decks") or {}
     discards = v.get("discards") or {}
-    t = Text("Decks     ", style="bold")
-    t.append(" · ".join(f"{pretty(k)} {n}" for k, n in decks.items()))
-    t.append("\nDiscards  ", style="bold")
-    parts = []
-    for name in ("shadow", "explore", "creature"):
-        pile = discards.get(name) or []
-        top = f", top {pretty(pile[-1])}" if pile else ""
-        parts.append(f"{pretty(name)} {len(pile)}{top}")
-    t.append(" · ".join(parts))
+    out: list[AnyElement] = []
+    for k in DECKS:
+        if k not in decks and k not in discards:
+            continue
+        pile = discards.get(k) or []
+        words = f"{decks.get(k, 0)} face down"
+        if k in discards:
+            words += f"; discards {len(pile)}" + (f", top {w.name(pile[-1])}" if pile else "")
+        out.append(Fact(f"deck-{k}", pretty(k), text=words, tip=w.tip(pile[-1]) if pile else ""))
     if v.get("chapter_restarts"):
         n = int(v["chapter_restarts"])
-        t.append(f"\nThis chapter has started over {'once' if n == 1 else f'{n} times'}.", style="yellow")
-    return t
+        out.append(Fact("restarts", "Restarts", text=f"this chapter has started over {'once' if n == 1 else f'{n} times'}"))
+    return Region("decks", "Decks", tuple(out), minor=True)
 
 
-# ------------------------------------------------------------------ 80 columns
-def _compact(v: View) -> RenderableType:
-    """The table in about 14 lines of 80 columns: title and goal, the River, tracks, dice, locations."""
-    head = Text()
-    head.append(str(v.get("scene_title") or pretty(v.get("scene"))), style="bold cyan")
-    phase = {"luma": "Luma Phase", "shadow": "Shadow Phase", "break": "between scenes",
-             "end": "scene over", "setup": "setting up"}.get(str(v.get("phase")), "")
-    head.append(f" · {phase}", style="dim")
-    goals = v.get("goals") or {}
-    head.append("\nGoal: ", style="bold green")
-    head.append(_short(str(goals.get("luma_prevails") or v.get("goal") or "?"), 70))
-    river = list(v.get("river") or []) + [None] * 7
-    table = Table(expand=True, show_lines=False, padding=(0, 0), show_edge=False)
-    for i, label in enumerate(SPACE_LABELS):
-        table.add_column(label, justify="center", ratio=1, style=None if i < 4 else "dim", no_wrap=True)
-    cells = []
-    for i, e in enumerate(river[:7]):
-        if not e:
-            cells.append(Text("·", style="dim", justify="center"))
-        elif e.get("kind") == "action":
-            cells.append(Text(f"{str(e.get('name'))[:9]}\n{'◆' * int(e.get('crystals') or 0) or '-'}",
-                              style="bold" if i < 4 else "dim", justify="center"))
-        else:
-            stun = " z" if e.get("stunned") else ""
-            cells.append(Text(f"{str(e.get('name'))[:9]}\n{e.get('icons_needed', e.get('icons'))}✦ "
-                              f"-{e.get('spirit_loss', e.get('spirit'))}♥{stun}", style="red", justify="center"))
-    table.add_row(*cells)
-    line = Text()
-    line.append(f"Spirit {v.get('spirit', '?')}", style="bold red")
-    line.append(f" · Light {v.get('light', '?')} · Shadow {v.get('shadow', '?')} · middle "
-                f"{(v.get('track') or {}).get('middle', '?')}")
-    dice = v.get("dice") or []
-    line.append(f" · dice {sum(1 for d in dice if not d.get('used'))}/{len(dice)}")
-    # the Action cards' Crystals by name (first letters clashed: help and heal were both H), the
-    # empty ones left out to keep the line within 80 columns
-    held = [f"{k} {n}" for k, n in (v.get("crystals") or {}).items() if n]
-    line.append(" · ◆ " + (" ".join(held) or "none"), style="cyan")
-    rows: list[RenderableType] = [head, table, line]
-    roll = v.get("roll")
-    if roll and roll.get("dice"):
-        threshold = roll.get("threshold")
-        r = Text(f"Roll {threshold}+: ")
-        for d in roll["dice"]:
-            ok = isinstance(threshold, int) and d.get("face", 0) >= threshold
-            r.append(f"d{d.get('size')}:{d.get('face')}{'✓' if ok else '✗'} ", style="green" if ok else "red")
-        n = int(roll.get("successes", 0))
-        r.append(f"→ {n} success{'' if n == 1 else 'es'}", style="bold")
-        rows.append(r)
-    if v.get("phase") not in ("end", "break"):
-        locs = Text("Places: ", style="bold")
-        for loc in v.get("locations") or []:
-            mark = "✓" if loc.get("visited") else ("•" if loc.get("can_visit") else "-")
-            locs.append(f"{mark}{str(loc.get('name'))[:16]}({str(loc.get('kind'))[:1].upper()}{loc.get('dots')}) ",
-                        style="green" if loc.get("visited") else ("bold" if loc.get("can_visit") else "dim"))
-        rows.append(locs)
-    boons = v.get("boons") or []
-    if boons:
-        rows.append(Text("Boons: " + ", ".join(str(b.get("name")) for b in boons), style="green"))
-    return Group(*rows)
+def _legend(v: View, between: bool) -> Region:
+    out: list[AnyElement] = [
+        Fact("signs-river", "The River", text="a die succeeds at the number of its card's space; ✦ successes to "
+                                              "blind or heal a creature, ♥ Spirit it takes, ◆ Crystals"),
+        Fact("signs-track", "Wildwoods", text="L the Light marker, S the Shadow marker, ◎ the middle space")]
+    if not between:
+        seen: set[str] = set()
+        for x in sorted((v.get("track") or {}).get("icons") or [], key=lambda x: int(x.get("space", 0))):
+            for icon, effect in zip(x.get("icons") or [], x.get("effects") or []):
+                if icon not in seen:
+                    seen.add(icon)
+                    out.append(Fact(f"sign-{icon}", str(icon), text=str(effect)))
+    return Region("legend", "Signs", tuple(out), layout="list", minor=True)
+
+
+__all__ = ["between_scenes", "pretty", "table_model"]
