@@ -45,11 +45,16 @@ class Element:
 
 @dataclass(frozen=True, slots=True)
 class Card(Element):
-    """A card: its name, a side (``face``), its body text and a small badge (a cost, a count)."""
+    """A card: its name, a side (``face``), its body text and a small badge (a cost, a count).
+    ``family`` is the sort of card it is (a hero, an item, a creature: drawn as its look, the
+    class ``kind-<family>`` on the web); ``detail`` its longer words (its effect), drawn where
+    there is room: the web card's body and the full-width terminal."""
 
     kind: ClassVar[str] = "card"
     text: str = ""
     badge: str = ""
+    family: str = ""
+    detail: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,13 +111,19 @@ AnyElement = Union[Card, Die, Track, Tile, Token, Fact]
 @dataclass(frozen=True, slots=True)
 class Region:
     """A part of the table (a seat's area, the market, the map): its ``layout`` is a hint to the
-    renderers (``row``, ``grid``, ``map``, ``list``), never code."""
+    renderers (``row``, ``grid``, ``map``, ``list``, ``line``), never code.  ``line``: like
+    ``row``, but a small terminal puts the title and the elements on one line.  A ``minor``
+    region (the decks, a legend) is left out where room is short (the compact terminal); a
+    ``tally`` region's equal elements are drawn once with their count in the terminal (a pool
+    of dice: ``yellow [-] ×4``)."""
 
     id: str
     title: str
     elements: tuple[AnyElement, ...] = ()
     layout: str = "row"
     state: tuple[str, ...] = ()
+    minor: bool = False
+    tally: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "layout": self.layout, "state": list(self.state),
