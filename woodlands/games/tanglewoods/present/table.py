@@ -203,7 +203,7 @@ class _Builder:
 
     def belongings(self, v: View) -> list[Region]:
         inv = v.get("inventory") or []
-        items: tuple[AnyElement, ...] = tuple(self.card(i, text="") for i in inv) or (Fact("no-items", "none"),)
+        items: tuple[AnyElement, ...] = tuple(self.card(i) for i in inv) or (Fact("no-items", "none"),)
         out = [Region("items", "Your items", items, layout="line")]
         if v.get("shop"):
             out.append(Region("shop", "Shop", tuple(self.card(i) for i in v["shop"]), layout="line"))
