@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import woodlands
 
@@ -21,9 +22,21 @@ def test_table_shows_the_view_and_narrates_events(default_game, run_cli, random_
     stdin = "\n".join(map(str, numbers[:25])) + "\nq\n"
     code, out, _ = run_cli("play", "tanglewoods", "--seed", "4", stdin=stdin)
     assert code == 0
-    for part in ("Health", "Strategy", "Recovery", "Gold", "Dice", "pool", "exhausted", "banished",
-                 "Decks (top face / bottom underside)", "Inventory", "Bears set aside"):
+    for part in ("Health", "Strategy", "Recovery", "Gold", "Pool (",
+                 "Forest deck", "Map deck", "Item deck", "(top)", "(bottom underside)", "Your items", "(set aside)"):
         assert part in out
+    # each zone of dice is shown whenever it holds dice: replay the same choices to know when
+    state, rng = default_game.new_game(seed=4), random.Random(4)
+    zones = set()
+    for _ in range(26):
+        zones |= {zone for zone, counts in state.view(0)["dice"].items() if sum(counts.values())}
+        if state.is_over:
+            break
+        options = state.decision.options
+        state.apply(options[rng.randrange(len(options))].id)
+    assert "pool" in zones
+    for zone in zones:
+        assert f"{zone.capitalize()} (" in out
     assert "--- Round 1 begins ---" in out
     assert "You draw" in out
 

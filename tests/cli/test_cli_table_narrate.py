@@ -9,6 +9,7 @@ from rich.console import Console
 from woodlands.bots import get_bot
 from woodlands.games.tanglewoods.present.help import HELP
 from woodlands.cli.narrate import narrator_for
+from woodlands.cli.table import table_for
 from woodlands.engine.presentation import presentation_for
 
 
@@ -23,11 +24,11 @@ def test_every_position_renders_and_every_event_is_told(default_game, bot_name, 
     kinds: set[str] = set()
     while not state.is_over:
         if state.decision.kind not in kinds or len(state.choices) % 9 == 0:
-            console.print(shown.table(state.view(0)))
+            console.print(table_for(shown, state.view(0), 0))
         kinds.add(state.decision.kind)
         assert shown.help(state.decision)
         state.apply(bot.choose(state))
-    console.print(shown.table(state.view(0)))
+    console.print(table_for(shown, state.view(0), 0))
     untold = sorted({e["type"] for e in state.log if narrator.line(e).startswith("[")})
     assert not untold, f"no sentence for event type(s) {untold}"
     unexplained = sorted(kinds - set(HELP))

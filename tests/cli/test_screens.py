@@ -48,6 +48,7 @@ def test_a_full_tanglewoods_tableau_keeps_the_compact_table_short():
     from rich.console import Console
 
     import woodlands
+    from woodlands.cli.table import table_for
     from woodlands.engine.presentation import presentation_for
 
     game = woodlands.load_game("tanglewoods")
@@ -64,7 +65,7 @@ def test_a_full_tanglewoods_tableau_keeps_the_compact_table_short():
             s.apply(options[rng.randrange(len(options))].id)
     assert biggest is not None and len(biggest["tableau"]) >= 12
     console = Console(width=78, record=True, color_system=None)
-    console.print(shown.table(biggest, 78, 24))
+    console.print(table_for(shown, biggest, 0, 78, 24))
     lines = console.export_text().rstrip("\n").split("\n")
     assert len(lines) <= 15, "\n".join(lines)
     text = " ".join(lines)

@@ -13,6 +13,7 @@ from rich.console import Console
 
 import woodlands
 from woodlands.bots import get_bot
+from woodlands.cli.table import table_for
 from woodlands.engine.decision import Decision, Option
 from woodlands.engine.presentation import Presentation, presentation_for
 from woodlands.games.tanglewoods.present import TanglewoodsPresentation
@@ -242,7 +243,7 @@ def test_the_table_fits_its_width_over_a_game(width: int) -> None:
     for _ in range(120):
         if s.is_over:
             break
-        console.print(P.table(s.view(0), width, 50 if width > 100 else 24))
+        console.print(table_for(P, s.view(0), 0, width, 50 if width > 100 else 24))
         s.apply(b.choose(s))
     text = console.file.getvalue()
     assert max(len(line) for line in text.splitlines()) <= width
@@ -255,7 +256,7 @@ def test_the_table_shows_no_placeholder_stats_before_the_side_is_chosen() -> Non
     s.apply(f"hero:{hero.id}")
     assert s.decision.kind == "choose_side"
     console = Console(file=io.StringIO(), width=100, color_system=None)
-    console.print(P.table(s.view(0), 100))
+    console.print(table_for(P, s.view(0), 0, 100))
     text = console.file.getvalue()
     assert "Health 1" not in text and "Gold 0" not in text and "starting side" in text
     play(s, "side:a")

@@ -218,7 +218,7 @@ def test_tanglewoods_whole_game_at_difficulty_0(server: Server, ctx: Any) -> Non
             screenshot(page, "tanglewoods")
             # the table: 17 dice in their colours, the map and what it still needs, cards as cards
             assert page.locator("svg.die").count() >= 17
-            assert page.locator("#map").count() == 1 and page.locator("#tableau").count() == 1
+            assert page.locator('[data-region="map"]').count() == 1 and page.locator('[data-region="tableau"]').count() == 1
         assert click_first(page)
     assert page.locator(".outcome").count() == 1, "the game did not end within 900 clicks"
     assert "Game over" in page.locator(".outcome").inner_text()

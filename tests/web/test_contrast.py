@@ -38,18 +38,21 @@ SPECIMENS = """() => {
   const card = document.querySelector('.card');
   if (card) for (const cls of ['defeated', 'unusable', 'not-yet', 'visited', 'side-night', 'side-day', 'side-upgraded',
                               'mine', 'stunned', 'kind-morna', 'kind-creature', 'empty', 'state-unusable', 'state-not-yet',
-                              'state-visited', 'state-stunned', 'state-trauma', 'kind-location']) {
+                              'state-visited', 'state-stunned', 'state-trauma', 'kind-location', 'state-defeated',
+                              'kind-hero', 'kind-bear']) {
     const c = card.cloneNode(true); c.removeAttribute('id'); c.classList.add(cls); box.appendChild(c);
   }
   const die = document.querySelector('svg.die');
   if (die) for (const cls of ['zone-exhausted', 'used', 'zone-banished', 'applied', 'success', 'miss', 'state-exhausted',
-                              'state-success', 'state-miss']) {
+                              'state-success', 'state-miss', 'state-banished', 'state-applied']) {
     const d = die.cloneNode(true); d.classList.add(cls); box.appendChild(d);
   }
   box.insertAdjacentHTML('beforeend', '<ul class="slots"><li><span class="space">back</span>' +
     '<span class="slot face-down">face down</span> <span class="slot poison">poison</span></li></ul>' +
     '<p class="refusal">refused</p><p class="error">error</p><span class="need missing">2 green</span>' +
-    '<span class="need covered">1 blue</span><span class="stat low"><span class="stat-die">3</span></span>');
+    '<span class="need covered">1 blue</span><span class="stat low"><span class="stat-die">3</span></span>' +
+    '<span class="token face-need state-missing">N missing</span><span class="token face-need state-covered">E covered</span>' +
+    '<span class="meter model-track state-low"><span class="meter-label">Health</span> <span class="meter-value">2/6</span></span>');
   board.appendChild(box);
 }"""
 

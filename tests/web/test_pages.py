@@ -37,7 +37,7 @@ def test_home_offers_every_game_and_says_packs_stay_in_the_terminal(client: Any)
 def test_a_game_made_here_is_listed_and_plays(client: Any) -> None:
     url = _new(client, "tanglewoods", difficulty="0", hero="thorn-warden")
     page = client.get(url).text
-    assert 'class="table table-tanglewoods"' in page and "Thorn Warden" in page
+    assert 'class="table table-tanglewoods table-model"' in page and "Thorn Warden" in page
     option = re.search(r'name="option" class="option" value="([^"]+)"', page).group(1)
     r = client.post(url + "/choose", data={"option": option, "at": str(_at(page))}, headers={"HX-Request": "true"})
     assert r.status_code == 200 and _at(r.text) == _at(page) + 1 and 'id="game"' in r.text

@@ -39,7 +39,7 @@ def test_tanglewoods_table_draws_dice_cards_and_the_map_requirement() -> None:
     assert len(dice) == 17 and dice.count("red") == 1 and dice.count("yellow") == 4
     m = view["map"]
     assert m and f'aria-label="{m["missing"][0]} missing"' in html          # what the map still needs
-    assert html.count('class="need covered"') == len(m["directions"]) - len(m["missing"])
+    assert html.count('class="token face-need state-covered"') == len(m["directions"]) - len(m["missing"])
     for card in view["tableau"] + view["inventory"]:
         assert card["name"].replace("'", "&#39;") in html
     assert "side-upgraded" in html and "★" in html                           # an upgraded item looks upgraded

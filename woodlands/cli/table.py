@@ -34,8 +34,9 @@ def _marks(e: AnyElement) -> str:
     return "".join(_STATE_MARK[s] for s in e.state if s in _STATE_MARK)
 
 
-def element_text(e: AnyElement) -> Text:
-    """One element as a short line of text (the same words the web shows)."""
+def element_text(e: AnyElement, full: bool = False) -> Text:
+    """One element as a short line of text (the same words the web shows); ``full`` (room to
+    spare) adds a card's longer words, its ``detail``."""
     mark = _marks(e)
     lead = f"{mark} " if mark else ""
     if isinstance(e, Die):
@@ -44,6 +45,8 @@ def element_text(e: AnyElement) -> Text:
         words = f"{lead}{e.name} {e.value}" + (f"/{e.high}" if e.high is not None else "")
     elif isinstance(e, Card):
         body = "face down" if "face-down" in e.state and not e.text else e.text
+        if full and e.detail:
+            body = f"{body} · {e.detail}" if body else e.detail
         words = f"{lead}{e.name}" + (f" ({e.badge})" if e.badge else "") + (f": {body}" if body else "")
     elif isinstance(e, Token):
         words = f"{lead}{e.name}" + (f" ×{e.count}" if e.count != 1 else "") + (f" at {e.at}" if e.at else "")
@@ -71,12 +74,71 @@ def _tile_map(tiles: list[Tile]) -> Grid:
     return grid
 
 
-def _region_body(region: Region, width: int) -> Any:
+def _tallied(texts: list[Text]) -> list[Text]:
+    """Equal texts once each, in their first order, with their count when over one."""
+    counts: dict[tuple[str, str], int] = {}
+    for t in texts:
+        key = (t.plain, str(t.style))
+        counts[key] = counts.get(key, 0) + 1
+    return [Text(plain + (f" ×{n}" if n > 1 else ""), style=style) for (plain, style), n in counts.items()]
+
+
+def _texts(region: Region, full: bool = False) -> list[Text]:
+    texts = [element_text(e, full) for e in region.elements if not isinstance(e, Tile)]
+    return _tallied(texts) if region.tally else texts
+
+
+def _long_rows(region: Region) -> list[Text]:
+    """At full width, each card with its longer words on a line of its own, the elements
+    between them run together on a line."""
+    rows: list[Text] = []
+    run: list[Text] = []
+    for e in region.elements:
+        if isinstance(e, Tile):
+            continue
+        if isinstance(e, Card) and e.detail:
+            if run:
+                rows.append(Text("  ").join(run))
+                run = []
+            rows.append(element_text(e, True))
+        else:
+            run.append(element_text(e, True))
+    if run:
+        rows.append(Text("  ").join(run))
+    return rows
+
+
+def _is_long(region: Region, full: bool) -> bool:
+    return full and any(isinstance(e, Card) and e.detail for e in region.elements)
+
+
+def _line(region: Region) -> Text:
+    """A ``line`` region in a compact terminal: its bold title, then its elements, folded.
+
+    >>> from rich.console import Console
+    >>> dice = (Die("a", face="red"), Die("b", face="red"), Die("c", face="blue", value=3))
+    >>> Console(width=80, color_system=None).print(_line(Region("pool", "Pool", dice, layout="line", tally=True)))
+    Pool:  red [-] ×2  blue [3]
+    """
+    line = Text(region.title + ":", style="bold " + _style(region))
+    # a tile by its sign alone: a row of them reads as a track
+    texts = [Text(f"{_marks(e)}{e.name}", style=_style(e)) if isinstance(e, Tile) else element_text(e)
+             for e in region.elements]
+    for text in _tallied(texts) if region.tally else texts:
+        line.append("  ")
+        line.append_text(text)
+    line.overflow = "fold"
+    return line
+
+
+def _region_body(region: Region, width: int, full: bool = False) -> Any:
     tiles = [e for e in region.elements if isinstance(e, Tile)]
-    rest = [e for e in region.elements if not isinstance(e, Tile)]
     parts: list[Any] = [_tile_map(tiles)] if tiles else []
-    texts = [element_text(e) for e in rest]
-    if region.layout in ("row", "line") and texts:
+    texts = _texts(region, full)
+    if _is_long(region, full) and region.layout in ("row", "line"):
+        # with their longer words cards read better one a line than run together
+        parts.extend(_long_rows(region))
+    elif region.layout in ("row", "line") and texts:
         line = Text("  ").join(texts)
         line.overflow = "fold"
         parts.append(line)
@@ -100,22 +162,16 @@ def draw(table: Table, width: int = 100, height: int | None = None) -> Any:
     parts: list[Any] = []
     for region in table.regions:
         if compact and region.minor:
-            continue          # one key away on a small screen
+            continue        # the story's text, the decks, a legend: one key away on a small screen
         if compact and region.layout == "line":
-            line = Text(region.title, style="bold " + _style(region))
-            for e in region.elements:
-                line.append("  ")
-                # a tile by its sign alone: a row of them reads as a track
-                line.append_text(Text(f"{_marks(e)}{e.name}", style=_style(e)) if isinstance(e, Tile)
-                                 else element_text(e))
-            line.overflow = "fold"
-            parts.append(line)
-        elif compact:
+            parts.append(_line(region))
+            continue
+        if compact:
             parts.append(Text(region.title, style="bold " + _style(region)))
             parts.append(_region_body(region, width))
         else:
             # the title as Text: words from a content pack are never read as markup
-            parts.append(Panel(_region_body(region, width - 4), title=Text(region.title), title_align="left",
+            parts.append(Panel(_region_body(region, width - 4, full=True), title=Text(region.title), title_align="left",
                                border_style=_style(region) or "none", width=width))
     return Group(*parts)
 

@@ -46,13 +46,15 @@ class Element:
 @dataclass(frozen=True, slots=True)
 class Card(Element):
     """A card: its name, a side (``face``), its body text and a small badge (a cost, a count).
-    ``family`` is the kind of card in the game's words (an action, a creature, a boon), drawn as
-    its look (the web's ``kind-<family>`` class)."""
+    ``family`` is the kind of card in the game's words (an action, a creature, a boon, an item),
+    drawn as its look (the web's ``kind-<family>`` class); ``detail`` its longer words (its
+    effect), drawn where there is room: the web card's body and the full-width terminal."""
 
     kind: ClassVar[str] = "card"
     text: str = ""
     badge: str = ""
     family: str = ""
+    detail: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +116,8 @@ class Region:
     renderers (``row``, ``grid``, ``map``, ``list``, ``line``), never code.  ``line``: like
     ``row``, but a small terminal puts the title and the elements on one line.  A ``minor``
     region (the story's text, a legend, the decks) is left out where room is short (the compact
-    terminal): what it says is one key away there."""
+    terminal): what it says is one key away there.  A ``tally`` region's equal elements are drawn
+    once with their count in the terminal (a pool of dice: ``yellow [-] ×4``)."""
 
     id: str
     title: str
@@ -122,6 +125,7 @@ class Region:
     layout: str = "row"
     state: tuple[str, ...] = ()
     minor: bool = False
+    tally: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "layout": self.layout, "state": list(self.state),

@@ -19,7 +19,6 @@ DESCRIPTOR = GameDescriptor(
     view_type=TanglewoodsView,
     event_types=EVENTS,
     narrator=Lazy("woodlands.games.tanglewoods.present.words:TanglewoodsNarrator"),
-    table=Lazy("woodlands.games.tanglewoods.present.table:render_tanglewoods"),
     help=Lazy("woodlands.games.tanglewoods.present.help:HELP"),
     presentation=Lazy("woodlands.games.tanglewoods.present:TanglewoodsPresentation"),
     bots={"greedy": Lazy("woodlands.games.tanglewoods.bots.greedy:GreedyTanglewoodsBot")},

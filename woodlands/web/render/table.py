@@ -69,8 +69,12 @@ def render_element(e: AnyElement) -> Markup:
     states = _states(e.state)
     if isinstance(e, Card):
         side = "face-down" if "face-down" in e.state else e.face
+        body: Markup | str = e.text
+        if e.detail:
+            body = Markup('<span class="card-text">{}</span><span class="text">{}</span>').format(e.text, e.detail) \
+                if e.text else Markup('<span class="text">{}</span>').format(e.detail)
         return Markup('<div class="model-el"{}>{}</div>').format(attrs(data_id=e.id), card(
-            e.name, e.text, tip=e.tip or None, kind=e.family, side=side, extra_cls=states, badge=e.badge))
+            e.name, body, tip=e.tip or None, kind=e.family, side=side, extra_cls=states, badge=e.badge))
     if isinstance(e, Die):
         face = None if e.value is None else str(e.value)
         label = f"{e.name or (e.face + ' die')}, {face or 'not rolled'}"

@@ -1,5 +1,5 @@
 """Tanglewoods' words for every client: narration (:mod:`.words`), help per decision
-(:mod:`.help`), the table (:mod:`.table`), and here the glossary, descriptions of every card,
+(:mod:`.help`), the table model (:mod:`.table`), and here the glossary, descriptions of every card,
 the numbers one key away, two-step choices, warnings and fixed keys.
 
 Everything is a pure function of its arguments and the card list (which everybody may read).
@@ -350,10 +350,12 @@ class TanglewoodsPresentation(Presentation):
         hero = view.get("hero")
         return f"You ({hero['name']})" if hero else "You"
 
-    # ------------------------------------------------------------------ terminal
-    def table(self, view: View, width: int = 100, height: int | None = None) -> Any:
-        from .table import render_tanglewoods
-        return render_tanglewoods(view, compact=width < 100, names=self._name_of)
+    # ------------------------------------------------------------------ the table
+    def table_model(self, view: View, seat: int) -> Any:
+        """The table as the seat sees it (:mod:`.table`), from ``view`` alone; the web and the
+        terminal draw it."""
+        from .table import table_model
+        return table_model(view, self.describe, self._name_of)
 
 
 __all__ = ["TanglewoodsPresentation", "die_odds"]

@@ -1,36 +1,30 @@
-"""The Tanglewoods table, drawn with rich from a player's view and nothing else."""
+"""Tanglewoods' table as a renderer-neutral model (:mod:`woodlands.kit.table`), from a seat's
+view alone (docs/tanglewoods.md, "The view"): the web and the terminal draw it with their
+generic code.
+
+The 17 dice by zone (the pool, the committed ones with their faces, the exhausted and the
+banished), the map with each direction it needs marked covered or missing, the maps on offer,
+the drawn and held-up cards, the tableau, your items and the shop, the bears, the modifiers in
+force and the decks (their top face and bottom underside only: their order is hidden, T-10).
+
+Ids stay the same from one position to the next: a card is its card id, a die its colour and
+its number among the dice of that colour (counted over the zones in order, so a die that moves
+keeps its id), a map's need its place in the map's list, a deck's faces their place on it.
+"""
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from rich.console import Group, RenderableType
-from rich.markup import escape
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
+from ....kit.table import AnyElement, Card, Die, Fact, Region, Table, Token, Track
 
 View = dict[str, Any]
+Words = Callable[[str], "str | None"]
+
+TITLE = "20 Strong: Tanglewoods Gold"
 COLOURS = ("yellow", "green", "blue", "purple", "red")
-RICH_COLOUR = {"yellow": "yellow", "green": "green", "blue": "blue", "purple": "magenta", "red": "red"}
-ZONES = ("pool", "committed", "exhausted", "banished")
-
-
-Names = Callable[[str], str]
-
-
-def render_tanglewoods(view: View, compact: bool = False, names: Names | None = None) -> RenderableType:
-    """The whole table; ``compact`` (under 100 columns) leaves out the decks, the hero's and
-    cards' texts (one key away in the details: p has the decks and the drawn cards' effects,
-    c the hero) and shortens the dice to a line, so it fits
-    80x24 beside the options.  ``names`` turns a card id into its printed name (the bears set
-    aside are listed by id in the view)."""
-    name: Names = names or (lambda i: i.replace("-", " ").title())
-    if compact:
-        parts = [_header(view, compact), _dice_line(view), _map(view, compact), _tableau_line(view), _drawn(view, compact),
-                 _belongings(view, name, compact)]
-        # nothing drawn is no line at all: every line counts at 24
-        return Group(*(p for p in parts if not (isinstance(p, Text) and not p.plain)))
-    return Group(_header(view), _dice(view), _map(view), _tableau(view), _drawn(view), _decks(view), _belongings(view, name))
+ZONES = (("pool", "Pool"), ("committed", "Committed"), ("exhausted", "Exhausted"), ("banished", "Banished"))
+STATUS = {"complete": "complete", "covered": "covered: the check comes once the effect under way is over",
+          "needs_wilds": "only wilds can finish it"}
 
 
 def stats_set(v: View) -> bool:
@@ -40,218 +34,224 @@ def stats_set(v: View) -> bool:
     return bool(v.get("round")) or any((decks.get(k) or {}).get("count") for k in ("forest", "map", "item"))
 
 
-# ------------------------------------------------------------------ pieces
-def _face(card: dict[str, Any] | None) -> str:
-    """One card face in a short line: name, side and the numbers that matter."""
-    if not card:
-        return "-"
-    bits = [f"{card['name']} ({card['side']})"]
-    if "directions" in card:
-        bits.append("needs " + (" ".join(card["directions"]) or "nothing"))
-        if card.get("merchant"):
-            bits.append("merchant")
-    elif "cost" in card:
-        bits.append(f"cost {card['cost']}")
-    else:
-        if card.get("direction"):
-            bits.append(f"dir {card['direction']}")
-        if card.get("health") is not None:
-            bits.append(f"H{card['health']} D{card['damage']} B{'-' if card.get('bribe') is None else card['bribe']}")
-        elif card.get("kind") == "fable":
-            bits.append("fable")
-    return ", ".join(bits)
+class _Builder:
+    """The pieces of the model, with the presentation's words for tips and names."""
 
+    def __init__(self, describe: Words, name: Callable[[str], str]) -> None:
+        self.describe = describe
+        self.name = name
 
-def _header(v: View, compact: bool = False) -> RenderableType:
-    hero = v.get("hero")
-    t = Text()
-    t.append(f"Round {v['round']}", style="bold")
-    t.append(f" · {v['phase']} phase · difficulty {v['difficulty']}\n")
-    if not hero:
-        t.append("No hero chosen yet: stats and gold are set once you pick one.")
-        return Panel(t, title="20 Strong: Tanglewoods Gold", title_align="left")
-    if not stats_set(v):
-        t.append("Hero chosen; now pick its starting side: stats and gold are set from it.", style="bold cyan")
-        return Panel(t, title="20 Strong: Tanglewoods Gold", title_align="left")
-    t.append(f"{hero['name']}", style="bold cyan")
-    if compact:
-        t.append(f" (side {hero['side']})   ")
-    else:
-        t.append(f" (side {hero['side']}){' universal' if hero.get('universal') else ''}: {hero['text']}\n")
-    t.append(f"Health {v['health']}", style="bold red" if v["health"] <= 2 else "bold")
-    t.append(f"   Strategy {v['strategy']}   Recovery {v['recovery']}   ")
-    t.append(f"Gold {v['gold']}", style="bold yellow")
-    t.append(f"   Bears {v['bears_defeated']}/3" if compact else f"   Bears beaten {v['bears_defeated']}/3")
-    return Panel(t, title="20 Strong: Tanglewoods Gold", title_align="left")
+    def tip(self, ident: Any, fallback: str = "") -> str:
+        if not isinstance(ident, str) or not ident:
+            return fallback
+        try:
+            return self.describe(ident) or fallback
+        except Exception:        # a description must never break the table
+            return fallback
 
-
-def _dice(v: View) -> RenderableType:
-    table = Table(title="Dice", title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("zone")
-    for c in COLOURS:
-        table.add_column(c, style=RICH_COLOUR[c], justify="right")
-    table.add_column("total", justify="right")
-    for zone in ZONES:
-        counts = v["dice"][zone]
-        table.add_row(zone, *[str(counts.get(c, 0) or "·") for c in COLOURS], str(sum(counts.values())))
-    rolled = v.get("committed_dice") or []
-    if not rolled:
-        return table
-    faces = Text("Committed: ")
-    for i, d in enumerate(rolled):
-        if i:
-            faces.append(", ")
-        face = d["face"] or "not rolled"
-        faces.append(f"{d['colour']} {face}{' (applied)' if d['applied'] else ''}", style=RICH_COLOUR[d["colour"]])
-    return Group(table, faces)
-
-
-def _dice_line(v: View) -> RenderableType:
-    """The dice in one or two lines: each zone's dice by colour initial."""
-    t = Text()
-    for zone in ZONES:
-        counts = v["dice"][zone]
-        if zone != "pool" and not sum(counts.values()):
-            continue
-        t.append(f"{zone}: ")
-        for c in COLOURS:
-            if counts.get(c):
-                t.append(f"{counts[c]}{c[0].upper()} ", style=RICH_COLOUR[c])
-        t.append(" ")
-    rolled = v.get("committed_dice") or []
-    if rolled:
-        seen: dict[str, int] = {}
-        for d in rolled:
-            key = f"{d['colour']} {d['face'] or 'unrolled'}{' (applied)' if d['applied'] else ''}"
-            seen[key] = seen.get(key, 0) + 1
-        t.append("\nrolled: " + ", ".join(k if n == 1 else f"{n}x {k}" for k, n in seen.items()))
-    return t
-
-
-def _map(v: View, compact: bool = False) -> RenderableType:
-    lines = Text()
-    m = v.get("map")
-    if m:
-        lines.append("Active map: ", style="bold")
-        lines.append(_face(m) + "\n")
-        if m.get("text") and not compact:
-            lines.append(f"  {m['text']}\n", style="italic")
-        if m["complete"]:
-            lines.append("  complete\n", style="green")
+    # ------------------------------------------------------------------ cards
+    @staticmethod
+    def numbers(c: dict[str, Any]) -> str:
+        """A card face's printed facts in a few characters (H D B as the glossary has them)."""
+        bits: list[str] = []
+        if "directions" in c:
+            bits.append("needs " + (" ".join(c["directions"]) or "nothing"))
+            if c.get("merchant"):
+                bits.append("merchant")
+        elif "cost" in c:
+            bits.append(f"{c['cost']} gold")
         else:
-            missing = " ".join(m["missing"]) or "nothing (wilds can finish it)"
-            lines.append(f"  still missing: {missing}\n", style="yellow")
-    else:
-        lines.append("No active map.\n")
-    for choice in v.get("map_choices") or []:
-        text = f" - {choice['text']}" if choice.get("text") and not compact else ""
-        lines.append(f"  on offer: {_face(choice)}{text}\n")
-    lines.rstrip()
-    return lines
+            if c.get("direction"):
+                bits.append(f"dir {c['direction']}")
+            if c.get("health") is not None:
+                bits.append(f"H{c['health']} D{c.get('damage')} B{'-' if c.get('bribe') is None else c['bribe']}")
+            elif c.get("kind") == "fable":
+                bits.append("fable")
+        if c.get("side") == "night":
+            bits.insert(0, "night")
+        return ", ".join(bits)
 
+    def card(self, c: dict[str, Any], ident: str | None = None, *, text: str | None = None, badge: str = "",
+             state: tuple[str, ...] = (), tip_extra: str = "") -> Card:
+        detail = str(c.get("text") or "")
+        tip = self.tip(c.get("id"), detail)
+        if badge == "" and c.get("side") == "upgraded":
+            badge = "★"
+        return Card(ident or str(c.get("id")), str(c.get("name", "?")), face=str(c.get("side") or ""), state=state,
+                    tip=tip + tip_extra, text=self.numbers(c) if text is None else text, badge=badge,
+                    family=str(c.get("kind") or ""), detail=detail)
 
-def _direction(e: dict[str, Any]) -> str:
-    """A tableau card's direction ("" for none); a wild one with what it stands for, if chosen."""
-    direction = e.get("direction") or ""
-    if direction == "wild":
-        return f"wild→{e['wild_as']}" if e.get("wild_as") else "wild"
-    return str(direction)
+    # ------------------------------------------------------------------ regions
+    def header(self, v: View) -> Region:
+        els: list[AnyElement] = [
+            Track("round", "Round", value=int(v.get("round") or 0)),
+            Fact("phase", "Phase", text=str(v.get("phase") or "")),
+            Track("difficulty", "Difficulty", value=int(v.get("difficulty") or 0), high=10,
+                  tip="Difficulty 0 to 10: 5 is the standard game."),
+        ]
+        hero = v.get("hero")
+        if not hero:
+            els.append(Fact("hero-note", "No hero chosen yet: stats and gold are set once you pick one."))
+            return Region("header", TITLE, tuple(els))
+        els.append(Card("hero", str(hero.get("name", "?")), badge=f"side {hero.get('side')}", family="hero",
+                        text="universal hero" if hero.get("universal") else "", detail=str(hero.get("text") or ""),
+                        tip=self.tip(hero.get("id"), str(hero.get("text") or ""))))
+        if not stats_set(v):
+            els.append(Fact("hero-note", "Hero chosen; now pick its starting side: stats and gold are set from it."))
+            return Region("header", TITLE, tuple(els))
+        health = int(v["health"])
+        els += [
+            Track("health", "Health", value=health, high=6, state=("low",) if health <= 2 else (),
+                  tip="Health: below 1 you lose"),
+            Track("strategy", "Strategy", value=int(v["strategy"]), high=6,
+                  tip="Strategy: how many passes the Strategy phase allows"),
+            Track("recovery", "Recovery", value=int(v["recovery"]), high=6,
+                  tip="Recovery: dice that come back each round"),
+            Track("gold", "Gold", value=int(v["gold"]), high=20, tip="Gold pays bribes and the merchant"),
+            Track("bears-beaten", "Bears beaten", value=int(v["bears_defeated"]), high=3,
+                  tip="Beat all three bears to win"),
+        ]
+        return Region("header", TITLE, tuple(els))
 
+    def dice(self, v: View) -> list[Region]:
+        """A region per zone that holds dice (the pool always).  A die's id is its colour and its number among that colour's dice,
+        counted zone after zone, so that a die keeps its id as it moves on (pool, committed,
+        exhausted, banished) while the dice before it stay."""
+        counts = v.get("dice") or {}
+        seen = dict.fromkeys(COLOURS, 0)
+        out: list[Region] = []
 
-def _tableau(v: View) -> RenderableType:
-    if not v["tableau"]:
-        return Text("Tableau: empty")
-    table = Table(title="Tableau", title_justify="left", show_edge=False, pad_edge=False)
-    for col in ("card", "side", "dir", "damage taken", "dmg", "bribe", "state"):
-        table.add_column(col)
-    for e in v["tableau"]:
-        direction = _direction(e) or "-"
-        if "health_now" in e:
-            state = "defeated" if e["defeated"] else "active"
-            bribe = "-" if e.get("bribe_now") is None else str(e["bribe_now"])
-            table.add_row(escape(e["name"]), e["side"], direction, f"{e['damage_taken']}/{e['health_now']}",
-                          str(e["damage_now"]), bribe, state, style="dim" if e["defeated"] else None)
+        def next_id(colour: str) -> str:
+            k = seen.get(colour, 0)
+            seen[colour] = k + 1
+            return f"die-{colour}-{k}"
+
+        for zone, title in ZONES:
+            dice: list[AnyElement] = []
+            committed = list(v.get("committed_dice") or [])
+            if zone == "committed" and committed:
+                for d in committed:
+                    applied = bool(d.get("applied"))
+                    dice.append(Die(next_id(d["colour"]), f"{d['colour']} die (applied)" if applied else "",
+                                    face=d["colour"], value=d.get("face"), tip=self.tip(d["colour"]),
+                                    state=("committed", "applied") if applied else ("committed",)))
+            else:
+                zone_state = {"pool": (), "committed": ("committed",), "exhausted": ("exhausted",),
+                              "banished": ("banished", "dim")}[zone]
+                here = counts.get(zone) or {}
+                for colour in COLOURS:
+                    for _ in range(int(here.get(colour, 0) or 0)):
+                        dice.append(Die(next_id(colour), face=colour, state=zone_state, tip=self.tip(colour)))
+            if dice or zone == "pool":      # an empty zone is no line: every line counts at 80x24
+                out.append(Region(f"dice-{zone}", f"{title} ({len(dice)})", tuple(dice), layout="line", tally=True))
+        return out
+
+    def map(self, v: View) -> list[Region]:
+        m = v.get("map")
+        els: list[AnyElement] = []
+        if m:
+            # the needs are drawn one by one below, so the card says only its side and the merchant
+            said = ("night" if m.get("side") == "night" else "", "merchant" if m.get("merchant") else "")
+            els.append(self.card(m, text=", ".join(w for w in said if w)))
+            missing = list(m.get("missing") or [])
+            for i, d in enumerate(m.get("directions") or []):
+                if d in missing and not m.get("complete"):
+                    missing.remove(d)
+                    els.append(Token(f"need-{i}", f"{d} missing", face="need", state=("missing",),
+                                     tip=f"The map still needs {d}: no card of the tableau covers it yet"))
+                else:
+                    els.append(Token(f"need-{i}", f"{d} covered", face="need", state=("covered",),
+                                     tip=f"A card of the tableau covers {d}"))
+            status = m.get("status") or ("complete" if m.get("complete") else "missing")
+            words = STATUS.get(status) or "still missing: " + (" ".join(m.get("missing") or []) or "nothing")
+            els.append(Fact("map-status", words, state=("won",) if status == "complete" else ()))
         else:
-            table.add_row(escape(e["name"]), e["side"], direction, "", "", "", "fable")
-    return table
+            els.append(Fact("map-status", "No active map."))
+        out = [Region("map", "Map", tuple(els), layout="line")]
+        choices = v.get("map_choices") or []
+        if choices:
+            out.append(Region("map-choices", "Maps on offer", tuple(self.card(c) for c in choices), layout="line"))
+        return out
+
+    def drawn(self, v: View) -> list[Region]:
+        return [Region(key, title, tuple(self.card(c) for c in v.get(key) or []), layout="line")
+                for key, title in (("drawn", "Drawn"), ("revealed", "Held up (Baby Bear)")) if v.get(key)]
+
+    def tableau(self, v: View) -> Region:
+        """Each card with its direction (a wild one with what it stands for), and an enemy with
+        its damage taken of its Health now, its Damage and bribe now (after modifiers)."""
+        cards: list[AnyElement] = []
+        for e in v.get("tableau") or []:
+            direction = str(e.get("direction") or "")
+            if direction == "wild" and e.get("wild_as"):
+                direction = f"wild→{e['wild_as']}"
+            bits = ["night"] if e.get("side") == "night" else []
+            bits += [direction] if direction else []
+            state: tuple[str, ...] = ()
+            extra = ""
+            if "health_now" in e:
+                bribe = "-" if e.get("bribe_now") is None else str(e["bribe_now"])
+                bits.append(f"{e.get('damage_taken', 0)}/{e['health_now']} D{e.get('damage_now')} B{bribe}")
+                extra = (f"\nNow: Health {e['health_now']}, Damage {e.get('damage_now')}, "
+                         f"{'no bribe' if e.get('bribe_now') is None else 'bribe ' + bribe}; "
+                         f"{e.get('damage_taken', 0)} damage taken.")
+                if e.get("defeated"):
+                    bits.append("defeated")
+                    state = ("defeated", "dim")
+            cards.append(self.card(e, text=" ".join(bits), state=state, tip_extra=extra))
+        return Region("tableau", f"Tableau ({len(cards)})", tuple(cards), layout="line")
+
+    def belongings(self, v: View) -> list[Region]:
+        inv = v.get("inventory") or []
+        items: tuple[AnyElement, ...] = tuple(self.card(i) for i in inv) or (Fact("no-items", "none"),)
+        out = [Region("items", "Your items", items, layout="line")]
+        if v.get("shop"):
+            out.append(Region("shop", "Shop", tuple(self.card(i) for i in v["shop"]), layout="line"))
+        bears: list[AnyElement] = [Card(b, self.name(b) or b, badge="set aside", family="bear", tip=self.tip(b))
+                                   for b in v.get("bears_aside") or []]
+        bears += [self.card(b, text="", badge="beaten") for b in v.get("bears_won") or []]
+        if not bears:
+            bears.append(Fact("no-bears", "none"))
+        out.append(Region("bears", "Bears", tuple(bears), layout="line"))
+        return out
+
+    def modifiers(self, v: View) -> Region:
+        mods = v.get("modifiers") or {}
+        return Region("modifiers", "Modifiers in force",
+                      tuple(Fact(f"mod-{k}", k.replace("_", " "), text=f"{int(n):+d}") for k, n in mods.items()),
+                      layout="list", minor=True)
+
+    def decks(self, v: View) -> list[Region]:
+        """Of each deck what anyone at the table sees (T-10): its size, its top card's face (the
+        Item Deck's lies under the Merchant Card, T-25), its bottom card's underside, and its
+        discard pile's size and top."""
+        out = []
+        for deck in ("forest", "map", "item"):
+            d = (v.get("decks") or {}).get(deck) or {}
+            disc = (v.get("discards") or {}).get(deck) or {}
+            count = int(d.get("count") or 0)
+            els: list[AnyElement] = [Fact(f"{deck}-count", "Cards", text=str(count))]
+            if d.get("covered_by") == "merchant" and count:
+                els.append(Card(f"{deck}-top", "Merchant Card", badge="top", family="merchant",
+                                text="lies on the top card", tip="The Merchant Card hides this deck's top card."))
+            elif d.get("top"):
+                els.append(self.card(d["top"], f"{deck}-top", badge="top"))
+            if d.get("bottom_underside"):
+                els.append(self.card(d["bottom_underside"], f"{deck}-bottom", badge="bottom underside"))
+            els.append(Fact(f"{deck}-discards", "Discards", text=str(int(disc.get("count") or 0))))
+            if disc.get("top"):
+                els.append(self.card(disc["top"], f"{deck}-discard-top", badge="discard top"))
+            out.append(Region(f"deck-{deck}", f"{deck.capitalize()} deck", tuple(els), minor=True))
+        return out
 
 
-def _tableau_line(v: View) -> RenderableType:
-    """The tableau as running text for the compact table, so that a full tableau (over a dozen
-    cards) takes a few lines at 80 columns instead of a row each and the table stays within
-    24 lines beside the options.  Creatures first, each with its direction, damage taken /
-    health, damage and bribe (a defeated one dimmed); then the fables only counted with their
-    directions, since all they bring to a decision is the map's requirement, which the map line
-    already states (their names are one key away, in the details)."""
-    t = Text()
-    t.append(f"Tableau ({len(v['tableau'])}): ", style="bold")
-    if not v["tableau"]:
-        t.append("empty")
-        return t
-    fables: list[str] = []
-    first = True
-    for e in v["tableau"]:
-        direction = _direction(e)
-        if "health_now" not in e:
-            fables.append(direction or "-")
-            continue
-        if not first:
-            t.append(" · ")
-        first = False
-        bribe = "-" if e.get("bribe_now") is None else str(e["bribe_now"])
-        bits = [e["name"] + (" (night)" if e.get("side") == "night" else "")] + ([direction] if direction else []) + [f"{e['damage_taken']}/{e['health_now']} D{e['damage_now']} B{bribe}"]
-        if e["defeated"]:
-            bits.append("defeated")
-        t.append(" ".join(bits), style="dim" if e["defeated"] else None)
-    if fables:
-        t.append(("" if first else " · ") + f"{len(fables)} fable{'s' if len(fables) != 1 else ''} ({' '.join(fables)})")
-    return t
+def table_model(view: View, describe: Words, name: Callable[[str], str]) -> Table:
+    """The whole table as a seat sees it; ``describe`` gives a card's or die's words (its tip),
+    ``name`` a card id's printed name (the bears set aside are listed by id in the view)."""
+    b = _Builder(describe, name)
+    regions = [b.header(view), *b.dice(view), *b.map(view), *b.drawn(view), b.tableau(view), *b.belongings(view),
+               b.modifiers(view), *b.decks(view)]
+    return Table("tanglewoods", tuple(regions), title=TITLE)
 
 
-def _drawn(v: View, compact: bool = False) -> RenderableType:
-    parts = []
-    for label, key in (("Drawn", "drawn"), ("Held up (Baby Bear)", "revealed")):
-        cards = v.get(key) or []
-        if cards:
-            t = Text(f"{label}:\n", style="bold")
-            for card in cards:
-                text = f" - {card['text']}" if card.get("text") and not compact else ""
-                t.append(f"  {_face(card)}{text}\n")
-            t.rstrip()
-            parts.append(t)
-    return Group(*parts) if parts else Text("")
-
-
-def _decks(v: View) -> RenderableType:
-    table = Table(title="Decks (top face / bottom underside)", title_justify="left", show_edge=False, pad_edge=False)
-    for col in ("deck", "cards", "top", "bottom underside", "discard top"):
-        table.add_column(col)
-    for name in ("forest", "map", "item"):
-        d = v["decks"][name]
-        disc = v["discards"][name]
-        top = "Merchant Card" if d.get("covered_by") == "merchant" and d["count"] else _face(d["top"])
-        table.add_row(name, str(d["count"]), escape(top), escape(_face(d["bottom_underside"])),
-                      escape(f"{_face(disc['top'])} ({disc['count']})"))
-    return table
-
-
-def _belongings(v: View, name: Names, compact: bool = False) -> RenderableType:
-    t = Text()
-    inv = v.get("inventory") or []
-    t.append("Inventory: ", style="bold")
-    if compact:
-        t.append(", ".join(f"{i['name']}{'+' if i['side'] == 'upgraded' else ''}" for i in inv) or "empty")
-    else:
-        t.append("; ".join(f"{i['name']} ({i['side']}): {i['text']}" for i in inv) or "empty")
-    shop = v.get("shop") or []
-    if shop:
-        t.append("\nShop: ", style="bold")
-        if compact:
-            t.append(", ".join(f"{i['name']} ({i['cost']})" for i in shop))
-        else:
-            t.append("; ".join(f"{i['name']} for {i['cost']}: {i['text']}" for i in shop))
-    t.append("\nBears set aside: ", style="bold")
-    t.append(", ".join(name(b) for b in v.get("bears_aside") or []) or "none")
-    t.append("   Beaten: ", style="bold")
-    t.append(", ".join(b["name"] for b in v.get("bears_won") or []) or "none")
-    return t
+__all__ = ["stats_set", "table_model"]
