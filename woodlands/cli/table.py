@@ -156,7 +156,7 @@ def draw(table: Table, width: int = 100, height: int | None = None) -> Any:
     >>> t = Table("toy", (Region("dice", "Dice", (Die("d", "d8", value=5, sides=8),), layout="line"),
     ...                   Region("legend", "Signs", (Fact("f", "d8", text="eight faces"),), minor=True)))
     >>> Console(width=80, color_system=None).print(draw(t, 80))
-    Dice  d8 [5]
+    Dice:  d8 [5]
     """
     compact = width < 100
     parts: list[Any] = []
