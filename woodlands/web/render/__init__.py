@@ -47,9 +47,6 @@ def _names(p: Presentation) -> Describe:
                     got = None
                 return str(got) if got else ident.replace("-", " ").title()
             return named
-    if p.game.id == "cursed-forest":
-        from ...games.cursed_forest.present.table import nice
-        return lambda ident: nice(ident)
     return lambda ident: ident.replace("-", " ").title()
 
 
@@ -69,12 +66,6 @@ def render_table(game: Any, view: View, seat: int) -> Markup:
     if kind == "storyfold":
         from . import storyfold
         return storyfold.render(view, describe, names)
-    if kind == "cursed-forest":
-        from . import cursed_forest
-
-        def seat_name(s: str) -> str:
-            return p.seat_name(view, int(s))
-        return cursed_forest.render(view, describe, names, seat_name)
     import json
     return section("The table", Markup('<pre class="raw-view">{}</pre>').format(json.dumps(view, indent=1, default=str)), "raw")
 
