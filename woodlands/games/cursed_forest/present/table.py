@@ -70,7 +70,7 @@ def _kind_words(kind: Any) -> str:
     return KINDS.get(str(kind), ("?", str(kind), ""))[1]
 
 
-def _game(v: View, seat_name: Callable[[int], str], tile_name: Names) -> Region:
+def _game(v: View, seat_name: Callable[[int], str], tile_name: Names, describe: Describe) -> Region:
     players = v.get("players") or []
     out: list[AnyElement] = [Track("round", "Round", value=int(v.get("round") or 0)),
                              Fact("phase", "Phase", text=str(v.get("phase", "?")))]
@@ -100,7 +100,7 @@ def _game(v: View, seat_name: Callable[[int], str], tile_name: Names) -> Region:
         out.append(Card("drawn-tile", str(drawn.get("name") or tile_name(str(drawn.get("id")))), face=str(drawn.get("kind") or "path"),
                         text=f"Drawn, waiting to be laid: {_kind_words(drawn.get('kind'))}, printed open "
                              f"{''.join(drawn.get('open') or []) or 'nowhere'}",
-                        badge=KINDS.get(str(drawn.get("kind")), ("?", "", ""))[0]))
+                        badge=KINDS.get(str(drawn.get("kind")), ("?", "", ""))[0], tip=describe(str(drawn.get("id"))) or ""))
     if v.get("over"):
         outcome = v.get("outcome") or {}
         how = outcome.get("how") or outcome.get("reason")
@@ -112,7 +112,7 @@ def _game(v: View, seat_name: Callable[[int], str], tile_name: Names) -> Region:
 def _forest(v: View, names: Names, describe: Describe) -> Region:
     tiles = [t for t in v.get("tiles") or [] if t.get("position") is not None]
     if not tiles:
-        return Region("forest", "The forest", (Fact("no-tiles", "No tile is laid yet."),), layout="map")
+        return Region("forest", "The forest, north up", (Fact("no-tiles", "No tile is laid yet."),), layout="map")
     out: list[AnyElement] = []
     standing: list[AnyElement] = []
     turn = v.get("turn")
@@ -257,7 +257,7 @@ def table_model(view: View, seat: int, names: Names, describe: Describe,
                 seat_name: Callable[[int], str]) -> Table:
     """The table ``seat`` sees: ``view`` is ``state.view(seat)``; ``names`` gives an item's,
     seed's or tile's printed name, ``describe`` its card text, ``seat_name`` a seat's words."""
-    regions = [_game(view, seat_name, names), _forest(view, names, describe)]
+    regions = [_game(view, seat_name, names, describe), _forest(view, names, describe)]
     for p in view.get("players") or []:
         regions.extend(_adventurer(view, p, names, describe))
     foes = _foes(view, describe)
