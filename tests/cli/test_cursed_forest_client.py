@@ -218,6 +218,11 @@ def test_a_wide_forest_is_drawn_compact(game, played):
     text = _text(draw(_forest(game, view, 0), 60), width=60)
     assert text.startswith("The forest, north up · x ") and "left to right" in text.split("\n")[0] + text.split("\n")[1]
     assert any(line.strip().startswith("0") and "H" in line for line in text.splitlines())   # the Start, row y=0
+    # a forest wider than a full-size panel holds in boxes is drawn two characters a tile there too
+    wide = dict(view, tiles=[dict(view["tiles"][0], position=[x, 0]) for x in range(16)])
+    full = _text(draw(_forest(game, wide, 0), 110), width=110)
+    row = next(line for line in full.splitlines() if line.strip("│ ").startswith("0 "))
+    assert "x 0..15 left to right" in full and "+──" not in full and row.count("H") == 16
 
 
 def test_the_table_has_cards_header_and_fight(game, played):
