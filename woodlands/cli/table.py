@@ -76,7 +76,7 @@ BOX_W, BOX_H = 7, 4
 
 
 def _on_tiles(region: Region) -> tuple[list[Tile], dict[str, list[Token]], list[AnyElement]]:
-    """A map region's tiles, the tokens standing on each (by tile id), and everything else."""
+    """A compass region's tiles, the tokens standing on each (by tile id), and everything else."""
     tiles = [e for e in region.elements if isinstance(e, Tile)]
     ids = {t.id for t in tiles}
     on: dict[str, list[Token]] = {}
@@ -162,7 +162,7 @@ def _compass_map(tiles: list[Tile], on: dict[str, list[Token]], width: int) -> T
 
 
 def _region_body(region: Region, width: int, small: bool = False) -> Any:
-    if region.layout == "map":
+    if region.layout == "compass":
         tiles, on, others = _on_tiles(region)
         texts = [element_text(e) for e in others]
         return Group(*([_compass_map(tiles, on, 0 if small else width)] if tiles else []), *texts)
@@ -197,7 +197,7 @@ def draw(table: Table, width: int = 100, height: int | None = None) -> Any:
             continue
         if compact:
             tiles = [e for e in region.elements if isinstance(e, Tile)]
-            axes = f" · {_axes(tiles)}" if region.layout == "map" and tiles else ""   # one line less
+            axes = f" · {_axes(tiles)}" if region.layout == "compass" and tiles else ""   # one line less
             parts.append(Text(region.title + axes, style="bold " + _style(region)))
             parts.append(_region_body(region, width, small=True))
         else:

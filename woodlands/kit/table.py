@@ -113,8 +113,9 @@ AnyElement = Union[Card, Die, Track, Tile, Token, Fact]
 @dataclass(frozen=True, slots=True)
 class Region:
     """A part of the table (a seat's area, the market, the map): its ``layout`` is a hint to the
-    renderers (``row``, ``grid``, ``map``, ``list``, ``line``), never code.  ``map``: its tiles on
-    a compass grid, north (growing ``y``) up, with their exits and the tokens standing on them;
+    renderers (``row``, ``grid``, ``map``, ``list``, ``line``, ``compass``), never code.
+    ``compass``: its tiles on a compass grid, north (growing ``y``) up, with their exits and the
+    tokens standing on them;
     ``line``: like ``row``, but a small terminal puts the title and the elements on one line.
     A ``minor`` region (an inventory, a legend) is left out where room is short (the compact
     terminal)."""

@@ -146,7 +146,7 @@ def render_element(e: AnyElement) -> Markup:
 def render_region(region: Region) -> Markup:
     tiles = [e for e in region.elements if isinstance(e, Tile)]
     rest = [e for e in region.elements if not isinstance(e, Tile)]
-    if region.layout == "map" and tiles:
+    if region.layout == "compass" and tiles:
         ids = {t.id for t in tiles}
         on: dict[str, list[Token]] = {}
         for e in rest:

@@ -112,7 +112,7 @@ def _game(v: View, seat_name: Callable[[int], str], tile_name: Names, describe: 
 def _forest(v: View, names: Names, describe: Describe) -> Region:
     tiles = [t for t in v.get("tiles") or [] if t.get("position") is not None]
     if not tiles:
-        return Region("forest", "The forest, north up", (Fact("no-tiles", "No tile is laid yet."),), layout="map")
+        return Region("forest", "The forest, north up", (Fact("no-tiles", "No tile is laid yet."),), layout="compass")
     out: list[AnyElement] = []
     standing: list[AnyElement] = []
     turn = v.get("turn")
@@ -171,7 +171,7 @@ def _forest(v: View, names: Names, describe: Describe) -> Region:
                + " ".join(["1-4=adventurers", *(f"{s}={short}" for s, _, short in signs)]),
                tip="; ".join([", ".join(f"{KINDS[k][0]} {KINDS[k][1]}" for k in kinds),
                               ", ".join(["1-4 adventurers", *(f"{s} {w}" for s, w, _ in signs)])]))
-    return Region("forest", "The forest, north up", tuple(out + standing) + (key,), layout="map")
+    return Region("forest", "The forest, north up", tuple(out + standing) + (key,), layout="compass")
 
 
 def _item(ident: str, x: Any, space: str, names: Names, describe: Describe) -> Card:
