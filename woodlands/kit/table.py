@@ -129,7 +129,7 @@ class Region:
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "layout": self.layout, "state": list(self.state),
-                "elements": [e.as_dict() for e in self.elements]}
+                "elements": [e.as_dict() for e in self.elements]} | ({"minor": True} if self.minor else {})
 
 
 @dataclass(frozen=True, slots=True)
