@@ -17,7 +17,9 @@ from woodlands.games.cursed_forest.present.helptext import HELP
 from woodlands.cli.narrate import narrator_for
 from woodlands.games.cursed_forest.present.words import CursedForestNarrator
 from woodlands.engine.presentation import presentation_for
-from woodlands.games.cursed_forest.present.table import CELL_H, CELL_W, KIND_WORDS, KINDS, render_map
+from woodlands.games.cursed_forest.present.table import KIND_WORDS, KINDS
+from woodlands.cli.table import BOX_H, BOX_W, draw, table_for
+from woodlands.kit.table import Table
 
 from .line_numbers import Typist
 
@@ -97,7 +99,9 @@ def test_a_whole_two_player_game_through_the_terminal(game, run_cli, played):
         name = state.view(player)["players"][player]["name"]
         banner = f"Player {player + 1} ({name}) decides" if name else f"Player {player + 1} decides"
         assert banner in screen, (k, screen[-600:])
-        assert f"deciding: Player {player + 1} ({KIND_WORDS[state.decision.kind]})" in screen   # words, not kind ids
+        deciding = f"Deciding: {presentation_for(game).seat_name(state.view(player), player)}"
+        flat = " ".join(screen.replace("│", " ").split())          # the words, wherever a panel wraps them
+        assert f"{deciding} ({KIND_WORDS[state.decision.kind]})" in flat   # words, not kind ids
     # both seats were asked, and the narrator's sentences reached the screen
     assert "Player 1 (" in out and "Player 2 (" in out
     assert "--- Round 1:" in out and "draws a forest tile" in out
@@ -172,25 +176,33 @@ def _text(renderable: Any, width: int = 120) -> str:
     return console.export_text()
 
 
+def _forest(game: woodlands.Game, view: dict[str, Any], seat: int) -> Table:
+    """The table model's forest alone, to draw it as the terminal does."""
+    model = presentation_for(game).table_model(view, seat)
+    return Table(model.game, tuple(r for r in model.regions if r.id == "forest"))
+
+
 def test_the_map_draws_every_laid_tile_and_adventurer_in_its_square(game, played):
     _, states = played
     for state in (states[len(states) // 3], states[len(states) // 2]):
-        view = state.view(state.decision.player)
+        seat = state.decision.player
+        view = state.view(seat)
         tiles = view["tiles"]
         xs = [t["position"][0] for t in tiles]
         ys = [t["position"][1] for t in tiles]
         x0, y1 = min(xs), max(ys)
-        if (max(xs) - x0 + 1) * CELL_W + 5 > 116:
+        if (max(xs) - x0 + 1) * BOX_W + 5 > 116:
             continue
-        lines = _text(render_map(view)).splitlines()
+        # the panel's body, its border and padding cut off
+        lines = [line[2:-2] for line in _text(draw(_forest(game, view, seat), 120)).splitlines()[1:-1]]
         assert f"x={x0}" in lines[0] and f"x={max(xs)}" in lines[0]
         for t in tiles:
             x, y = t["position"]
-            top = 1 + (y1 - y) * CELL_H
-            col = 5 + (x - x0) * CELL_W
-            box = [line[col:col + CELL_W] for line in lines[top:top + CELL_H]]
+            top = 1 + (y1 - y) * BOX_H
+            col = 5 + (x - x0) * BOX_W
+            box = [line[col:col + BOX_W] for line in lines[top:top + BOX_H]]
             assert box[0].startswith("+") and box[3].startswith("+"), (t, box)
-            assert box[1][1:3] == KINDS[t["kind"]][0], (t, box)
+            assert box[1][1] == KINDS[t["kind"]][0], (t, box)
             # the box's walls are open exactly where the tile's paths are
             assert (box[0][3] == " ") == ("N" in t["open"]) and (box[3][3] == " ") == ("S" in t["open"])
             assert (box[1][0] == " ") == ("W" in t["open"]) and (box[1][6] == " ") == ("E" in t["open"])
@@ -203,20 +215,30 @@ def test_the_map_draws_every_laid_tile_and_adventurer_in_its_square(game, played
 def test_a_wide_forest_is_drawn_compact(game, played):
     _, states = played
     view = states[len(states) // 2].view(0)
-    text = _text(render_map(view, width=20), width=60)
-    assert text.startswith("Compact map")
+    text = _text(draw(_forest(game, view, 0), 60), width=60)
+    assert text.startswith("The forest, north up · x ") and "left to right" in text.split("\n")[0] + text.split("\n")[1]
     assert any(line.strip().startswith("0") and "H" in line for line in text.splitlines())   # the Start, row y=0
+    # a forest wider than a full-size panel holds in boxes is drawn two characters a tile there too
+    wide = dict(view, tiles=[dict(view["tiles"][0], position=[x, 0]) for x in range(16)])
+    full = _text(draw(_forest(game, wide, 0), 110), width=110)
+    row = next(line for line in full.splitlines() if line.strip("│ ").startswith("0 "))
+    assert "x 0..15 left to right" in full and "+──" not in full and row.count("H") == 16
 
 
 def test_the_table_has_cards_header_and_fight(game, played):
     _, states = played
     fighting = next(s for s in states if s.decision is not None and s.decision.kind == "fight_round")
-    text = _text(presentation_for(game).table(fighting.view(fighting.decision.player)))
-    for part in ("The Cursed Forest", "round", "Stack", "monsters bag", "items bag", "Adventurers", "Health",
-                 "Lives", "AP", "Kills", "tally", "Fight:", "foe health", "deciding: Player"):
+    seat = fighting.decision.player
+    view = fighting.view(seat)
+    text = " ".join(_text(table_for(presentation_for(game), view, seat, 120, 50)).replace("│", " ").split())
+    for part in ("The Cursed Forest", "Round", "Stack", "Monster bag", "Item bag", "Health",
+                 "Lives", "AP", "Kills", "tally", "Fight", "foe health", "Deciding: Player"):
         assert part in text, part
     for p in fighting.view(0)["players"]:
         assert p["name"] in text
+    for n in range(len(view["players"])):                    # each adventurer's panel, then its items by space
+        assert f"{n + 1}. {view['players'][n]['name']}" in text
+    assert "hand 1" in text and "pack" in text
 
 
 def test_the_table_survives_missing_fields(game):
@@ -225,7 +247,8 @@ def test_the_table_survives_missing_fields(game):
         view.pop(key, None)
     view["players"][0].pop("inventory")
     view["tiles"][0].pop("open")
-    assert "The Cursed Forest" in _text(presentation_for(game).table(view))
+    assert "The Cursed Forest" in _text(table_for(presentation_for(game), view, 0))
+    assert "The Cursed Forest" in _text(table_for(presentation_for(game), view, 0, 80, 24))
 
 
 # ------------------------------------------------------------------ narrator and help

@@ -188,9 +188,11 @@ def test_the_table_fits_the_terminal(width, height, most_lines):
     import io
 
     from rich.console import Console
+
+    from woodlands.cli.table import table_for
     s = _play(2, {"players": 2}, moves=150)
     console = Console(width=width, record=True, file=io.StringIO())
-    console.print(P.table(s.view(s.decision.player), width, height))
+    console.print(table_for(P, s.view(s.decision.player), s.decision.player, width, height))
     lines = console.export_text().splitlines()
     assert len(lines) <= most_lines and max(map(len, lines)) <= width
     text = "\n".join(lines)

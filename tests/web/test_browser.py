@@ -286,9 +286,10 @@ def test_cursed_forest_two_browsers_each_see_only_their_seat(server: Server, bro
         assert a.page.locator(".outcome").count() == 1 and b.page.locator(".outcome").count() == 1
         assert clicks >= 4
         # each page drew its own seat's view: the deciding marks and "you" differ
-        assert a.page.locator(".card.kind-adventurer.mine").count() == 1
-        assert b.page.locator(".card.kind-adventurer.mine").count() == 1
-        assert a.page.locator(".card.mine .card-name").inner_text() != b.page.locator(".card.mine .card-name").inner_text()
+        mine = '.region.state-mine[data-region^="adventurer-"]'     # the seat's own adventurer's panel
+        assert a.page.locator(mine).count() == 1
+        assert b.page.locator(mine).count() == 1
+        assert a.page.locator(f"{mine} h3").inner_text() != b.page.locator(f"{mine} h3").inner_text()
         a.check()
         b.check()
     finally:

@@ -22,7 +22,8 @@ def test_the_hot_seat_header_names_the_seat_that_decides(server: Server, ctx: An
     seen = set()
     for _ in range(60):
         header = page.locator("header .crumb").inner_text()
-        deciding = page.locator("#game p.where", has_text="deciding").first.inner_text()
+        # the adventurer card of the deciding seat: "Player 2, you, their turn, deciding"
+        deciding = page.locator('#game [data-id$="-who"] .card-name', has_text="deciding").first.inner_text()
         player = re.match(r"Player \d", deciding)
         assert player and f"you are {player.group(0)}" in header, (header, deciding)
         seen.add(player.group(0))

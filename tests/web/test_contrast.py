@@ -42,6 +42,11 @@ SPECIMENS = """() => {
                               'kind-hero', 'kind-bear']) {
     const c = card.cloneNode(true); c.removeAttribute('id'); c.classList.add(cls); box.appendChild(c);
   }
+  // the sides and states the Cursed Forest's table model gives its cards: Morna Gul, a poison token, face down
+  const forest = document.querySelector('.table-cursed-forest .card');
+  if (forest) for (const cls of ['side-morna', 'side-poison', 'side-face-down state-face-down', 'state-active', 'state-highlight']) {
+    const c = forest.cloneNode(true); c.removeAttribute('id'); c.classList.add(...cls.split(' ')); box.appendChild(c);
+  }
   const die = document.querySelector('svg.die');
   if (die) for (const cls of ['zone-exhausted', 'used', 'zone-banished', 'applied', 'success', 'miss', 'state-exhausted',
                               'state-success', 'state-miss', 'state-banished', 'state-applied']) {

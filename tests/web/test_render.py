@@ -94,14 +94,19 @@ def test_cursed_forest_table_draws_the_tile_map_and_adventurers() -> None:
     game, state = _play("cursed-forest", {"players": 2}, seed=3, steps=40)
     view = state.view(1)
     html = str(render_table(game, view, 1))
+    assert 'class="table table-cursed-forest' in html
     tiles = [t for t in view["tiles"] if t.get("position") is not None]
-    assert html.count('<g class="tile kind-') == len(tiles)
+    assert html.count('<g class="tile face-') == len(tiles)
+    for t in tiles:
+        assert f'<g class="tile face-{t["kind"]}' in html and f'data-id="tile@{t["position"][0]},{t["position"][1]}"' in html
     paths = sum(len(t["open"]) for t in tiles)
     assert html.count('<line class="path"') == paths
     placed = [p for p in view["players"] if p["position"] is not None]
-    assert len(re.findall(r'<g class="adventurer a\d"', html)) == len(placed)
-    assert "monster-token" in html or "mark monster" in html
-    assert "Deciding" in html and "Adventurers" in html
+    assert len(re.findall(r'<g class="token-mark face-adventurer-\d', html)) == len(placed)
+    assert "face-monster-token" in html or 'class="token-mark face-monster"' in html
+    assert "Deciding" in html
+    for p in view["players"]:                                   # each adventurer's own panel, by name
+        assert f'data-region="adventurer-{p["adventurer"]}"' in html and p["name"] in html
 
 
 def test_cursed_forest_morna_gul_is_drawn_once_she_is_out() -> None:
@@ -110,7 +115,7 @@ def test_cursed_forest_morna_gul_is_drawn_once_she_is_out() -> None:
     tile = next(t for t in view["tiles"] if t.get("position") is not None)
     view = dict(view, morna={"position": tile["position"], "health": 20, "dice": 3, "modifier": 2}, phase="hunt")
     html = str(render_table(game, view, 0))
-    assert '<g class="morna">' in html and "Morna Gûl" in html
+    assert '<g class="token-mark face-morna"' in html and "Morna Gûl" in html
 
 
 def _a_long_decision(game: Any) -> Any:

@@ -131,7 +131,101 @@ def _line(region: Region) -> Text:
     return line
 
 
-def _region_body(region: Region, width: int, full: bool = False) -> Any:
+#: a compass map's tile box: 7 characters wide and 4 lines high (walls, its code, what stands on it, walls)
+BOX_W, BOX_H = 7, 4
+
+
+def _on_tiles(region: Region) -> tuple[list[Tile], dict[str, list[Token]], list[AnyElement]]:
+    """A compass region's tiles, the tokens standing on each (by tile id), and everything else."""
+    tiles = [e for e in region.elements if isinstance(e, Tile)]
+    ids = {t.id for t in tiles}
+    on: dict[str, list[Token]] = {}
+    rest: list[AnyElement] = []
+    for e in region.elements:
+        if isinstance(e, Token) and e.at in ids:
+            on.setdefault(e.at, []).append(e)
+        elif not isinstance(e, Tile):
+            rest.append(e)
+    return tiles, on, rest
+
+
+def _signs(tokens: list[Token]) -> Text:
+    out = Text()
+    for k in tokens:
+        out.append(k.mark or k.name[:1], style=_style(k))
+    return out
+
+
+def _box(t: Tile, tokens: list[Token]) -> list[Text]:
+    """One tile's box: its walls open where its exits are, its code, then what stands on it."""
+    inner = BOX_W - 2
+    wall = "bold" if t.state else "dim"
+
+    def across(edge: str) -> Text:
+        gap = inner // 2
+        return Text("+" + "─" * gap + (" " if edge in t.exits else "─") + "─" * (inner - gap - 1) + "+", style=wall)
+
+    west, east = (" " if "W" in t.exits else "|"), (" " if "E" in t.exits else "|")
+    first = Text(west, style=wall)
+    first.append(f"{(t.code or t.name[:2])[:inner]:<{inner}}", style="bold")
+    first.append(east, style=wall)
+    second = Text(west, style=wall)
+    signs = _signs(tokens)
+    signs.truncate(inner, pad=True)
+    second.append_text(signs)
+    second.append(east, style=wall)
+    return [across("N"), first, second, across("S")]
+
+
+def _axes(tiles: list[Tile]) -> str:
+    xs, ys = [t.x for t in tiles], [t.y for t in tiles]
+    return f"x {min(xs)}..{max(xs)} left to right, y {max(ys)}..{min(ys)} top to bottom"
+
+
+def _compass_map(tiles: list[Tile], on: dict[str, list[Token]], width: int) -> Text:
+    """Tiles on a compass grid, north (growing y) up: a box each with its exits open when the
+    width holds them, else two characters a tile (its code, then the first thing on it), under
+    a line saying which way the axes run (width 0: no such line, the caller says it)."""
+    xs, ys = [t.x for t in tiles], [t.y for t in tiles]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    at = {(t.x, t.y): t for t in tiles}
+    out = Text()
+    if (x1 - x0 + 1) * BOX_W + 5 > width:
+        if width:
+            out.append(_axes(tiles) + "\n", style="dim")
+        for y in range(y1, y0 - 1, -1):
+            out.append(f"{y:>3} " if y == y1 else f"\n{y:>3} ", style="dim")
+            for x in range(x0, x1 + 1):
+                t = at.get((x, y))
+                if t is None:
+                    out.append("  ")
+                    continue
+                out.append((t.code or t.name)[:1], style="bold")
+                signs = _signs(on.get(t.id, []))
+                out.append_text(signs[:1] if signs.plain else Text(" "))
+        return out
+    out.append("     ")
+    for x in range(x0, x1 + 1):
+        out.append(f"{'x=' + str(x):^{BOX_W}}", style="dim")
+    for y in range(y1, y0 - 1, -1):
+        rows: list[list[Text]] = [[] for _ in range(BOX_H)]
+        for x in range(x0, x1 + 1):
+            t = at.get((x, y))
+            lines = _box(t, on.get(t.id, [])) if t else [Text(" " * BOX_W)] * BOX_H
+            for k in range(BOX_H):
+                rows[k].append(lines[k])
+        for k in range(BOX_H):
+            out.append("\n" + f"{'y=' + str(y) if k == 1 else '':>4} ", style="dim")
+            for part in rows[k]:
+                out.append_text(part)
+    return out
+
+
+def _region_body(region: Region, width: int, full: bool = False, small: bool = False) -> Any:
+    if region.layout == "compass":
+        tiles, on, others = _on_tiles(region)
+        texts = [element_text(e) for e in others]
+        return Group(*([_compass_map(tiles, on, 0 if small else width)] if tiles else []), *texts)
     tiles = [e for e in region.elements if isinstance(e, Tile)]
     parts: list[Any] = [_tile_map(tiles)] if tiles else []
     texts = _texts(region, full)
@@ -167,8 +261,10 @@ def draw(table: Table, width: int = 100, height: int | None = None) -> Any:
             parts.append(_line(region))
             continue
         if compact:
-            parts.append(Text(region.title, style="bold " + _style(region)))
-            parts.append(_region_body(region, width))
+            tiles = [e for e in region.elements if isinstance(e, Tile)]
+            axes = f" · {_axes(tiles)}" if region.layout == "compass" and tiles else ""   # one line less
+            parts.append(Text(region.title + axes, style="bold " + _style(region)))
+            parts.append(_region_body(region, width, small=True))
         else:
             # the title as Text: words from a content pack are never read as markup
             parts.append(Panel(_region_body(region, width - 4, full=True), title=Text(region.title), title_align="left",

@@ -81,22 +81,29 @@ class Track(Element):
 @dataclass(frozen=True, slots=True)
 class Tile(Element):
     """A tile placed at (``x``, ``y``) of its region's grid, turned ``rotation`` degrees, with its
-    ``features`` (exits, a monster, a sign) in words."""
+    ``features`` (exits, a monster, a sign) in words.  ``exits`` are the compass letters (``N``,
+    ``E``, ``S``, ``W``) of the edges a path leaves by, already turned, drawn as paths; ``code``
+    is its short sign (a letter or two) on a small map."""
 
     kind: ClassVar[str] = "tile"
     x: int = 0
     y: int = 0
     rotation: int = 0
     features: tuple[str, ...] = ()
+    exits: tuple[str, ...] = ()
+    code: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Token(Element):
-    """A marker (a hero's figure, a coin pile): ``at`` names where it stands, ``count`` how many."""
+    """A marker (a hero's figure, a coin pile): ``at`` names where it stands, ``count`` how many.
+    When ``at`` is the id of a tile of its region, a map draws it on that tile by its ``mark``
+    (a sign of a character or two: a number, ``?``)."""
 
     kind: ClassVar[str] = "token"
     at: str = ""
     count: int = 1
+    mark: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,11 +120,13 @@ AnyElement = Union[Card, Die, Track, Tile, Token, Fact]
 @dataclass(frozen=True, slots=True)
 class Region:
     """A part of the table (a seat's area, the market, the map): its ``layout`` is a hint to the
-    renderers (``row``, ``grid``, ``map``, ``list``, ``line``), never code.  ``line``: like
-    ``row``, but a small terminal puts the title and the elements on one line.  A ``minor``
-    region (the story's text, a legend, the decks) is left out where room is short (the compact
-    terminal): what it says is one key away there.  A ``tally`` region's equal elements are drawn
-    once with their count in the terminal (a pool of dice: ``yellow [-] ×4``)."""
+    renderers (``row``, ``grid``, ``map``, ``list``, ``line``, ``compass``), never code.
+    ``compass``: its tiles on a compass grid, north (growing ``y``) up, with their exits and the
+    tokens standing on them; ``line``: like ``row``, but a small terminal puts the title and the
+    elements on one line.  A ``minor`` region (the story's text, an inventory, a legend, the
+    decks) is left out where room is short (the compact terminal): what it says is one key away
+    there.  A ``tally`` region's equal elements are drawn once with their count in the terminal
+    (a pool of dice: ``yellow [-] ×4``)."""
 
     id: str
     title: str
@@ -129,7 +138,8 @@ class Region:
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "layout": self.layout, "state": list(self.state),
-                "elements": [e.as_dict() for e in self.elements]}
+                "elements": [e.as_dict() for e in self.elements]} | ({"minor": True} if self.minor else {}) \
+            | ({"tally": True} if self.tally else {})
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,6 @@ DESCRIPTOR = GameDescriptor(
     view_type=CursedForestView,
     event_types=EVENTS,
     narrator=Lazy("woodlands.games.cursed_forest.present.words:CursedForestNarrator"),
-    table=Lazy("woodlands.games.cursed_forest.present.table:render"),
     help=Lazy("woodlands.games.cursed_forest.present.helptext:HELP"),
     presentation=Lazy("woodlands.games.cursed_forest.present:CursedForestPresentation"),
     bots={"greedy": Lazy("woodlands.games.cursed_forest.bots.greedy:GreedyCursedForestBot")},

@@ -47,9 +47,6 @@ def _names(p: Presentation) -> Describe:
                     got = None
                 return str(got) if got else ident.replace("-", " ").title()
             return named
-    if p.game.id == "cursed-forest":
-        from ...games.cursed_forest.present.table import nice
-        return lambda ident: nice(ident)
     return lambda ident: ident.replace("-", " ").title()
 
 
@@ -60,15 +57,7 @@ def render_table(game: Any, view: View, seat: int) -> Markup:
     if model is not None:
         from .table import render_model
         return render_model(model)
-    # games whose presentation builds no table model yet keep their own drawing
-    describe, names = _describe(p), _names(p)
-    kind = view.get("game") if isinstance(view, dict) else None
-    if kind == "cursed-forest":
-        from . import cursed_forest
-
-        def seat_name(s: str) -> str:
-            return p.seat_name(view, int(s))
-        return cursed_forest.render(view, describe, names, seat_name)
+    # a game whose presentation builds no table model: its view, readable but undrawn
     import json
     return section("The table", Markup('<pre class="raw-view">{}</pre>').format(json.dumps(view, indent=1, default=str)), "raw")
 

@@ -64,6 +64,58 @@ def _tile_grid(tiles: list[Tile], title: str) -> Markup:
         w=w, h=h, l=title, c=join(cells))
 
 
+#: a compass map's square, and where each exit's path leaves it
+CELL = 90
+_EDGE = {"N": (CELL / 2, 0), "S": (CELL / 2, CELL), "E": (CELL, CELL / 2), "W": (0, CELL / 2)}
+
+
+def _compass_tile(t: Tile, tokens: list[Token], x: float, y: float) -> Markup:
+    """One tile of a compass map: its square, a path from the centre to each exit, its name
+    on a light label (a path under it would leave it unreadable), and the tokens on it as
+    small discs with their marks."""
+    half = CELL / 2
+    bits = [Markup('<rect class="tile-body" x="1" y="1" width="{w}" height="{w}" rx="4"/>').format(w=CELL - 2)]
+    for edge in t.exits:
+        if edge in _EDGE:
+            ex, ey = _EDGE[edge]
+            bits.append(Markup('<line class="path" x1="{c}" y1="{c}" x2="{x}" y2="{y}"/>').format(c=half, x=ex, y=ey))
+    if t.exits:
+        bits.append(Markup('<circle class="hub" cx="{c}" cy="{c}" r="9"/>').format(c=half))
+    name = t.name[:16]
+    if name:
+        bits.append(Markup('<rect class="name-bg" x="2" y="4" width="{}" height="11" rx="2"/>').format(
+            min(CELL - 4, round(4.9 * len(name) + 4))))
+        bits.append(Markup('<text class="tile-name" x="4" y="12">{}</text>').format(name))
+    for k, tok in enumerate(tokens):
+        tx, ty = 12 + 17 * (k % 5), CELL - 12 - 18 * (k // 5)
+        count = f" ×{tok.count}" if tok.count != 1 else ""
+        bits.append(Markup('<g class="{c}"{a}><title>{n}</title><circle cx="{x}" cy="{y}" r="8"/>'
+                           '<text x="{x}" y="{ty}">{m}</text></g>').format(
+            c=_cls("token-mark", f"face-{tok.face}" if tok.face else "", _states(tok.state)),
+            a=attrs(data_id=tok.id, data_tip=tok.tip or None, aria_label=f"{tok.name}{count}"),
+            n=f"{tok.name}{count}" + (f": {tok.tip}" if tok.tip else ""), x=tx, y=ty, ty=ty + 3.5,
+            m=tok.mark or tok.name[:1]))
+    words = ", ".join(p for p in (t.name, *t.features) if p)
+    on = "; ".join(f"{tok.name}" + (f" ×{tok.count}" if tok.count != 1 else "") for tok in tokens)
+    label = words + (f"; here: {on}" if on else "")
+    return Markup('<g class="{c}" transform="translate({x} {y})" role="img"{a}><title>{tt}</title>{b}</g>').format(
+        c=_cls("tile", f"face-{t.face}" if t.face else "", _states(t.state)), x=x, y=y,
+        a=attrs(data_id=t.id, tabindex=0, data_tip=t.tip or None, aria_label=label),
+        tt=(t.tip + "\n" + label) if t.tip else label, b=join(bits))
+
+
+def _compass_map(tiles: list[Tile], on: dict[str, list[Token]], title: str) -> Markup:
+    """Tiles on a compass grid as one SVG, north (growing y) up, with their exits' paths and
+    the tokens standing on them."""
+    xs, ys = [t.x for t in tiles], [t.y for t in tiles]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    body = join(_compass_tile(t, on.get(t.id, []), (t.x - x0) * CELL, (y1 - t.y) * CELL) for t in tiles)
+    # the width as an attribute, not an inline style: the pages' policy allows no inline style
+    return Markup('<div class="compass-map"><svg class="model-map" viewBox="0 0 {w} {h}" width="{width}" role="group" '
+                  'aria-label="{l}">{b}</svg></div>').format(
+        w=(x1 - x0 + 1) * CELL, h=(y1 - y0 + 1) * CELL, width=(x1 - x0 + 1) * 120, l=title, b=body)
+
+
 def render_element(e: AnyElement) -> Markup:
     """One element, by its kind."""
     states = _states(e.state)
@@ -98,7 +150,16 @@ def render_element(e: AnyElement) -> Markup:
 def render_region(region: Region) -> Markup:
     tiles = [e for e in region.elements if isinstance(e, Tile)]
     rest = [e for e in region.elements if not isinstance(e, Tile)]
-    inner = _tile_grid(tiles, region.title) + join(render_element(e) for e in rest)
+    if region.layout == "compass" and tiles:
+        ids = {t.id for t in tiles}
+        on: dict[str, list[Token]] = {}
+        for e in rest:
+            if isinstance(e, Token) and e.at in ids:
+                on.setdefault(e.at, []).append(e)
+        rest = [e for e in rest if not (isinstance(e, Token) and e.at in ids)]
+        inner = _compass_map(tiles, on, region.title) + join(render_element(e) for e in rest)
+    else:
+        inner = _tile_grid(tiles, region.title) + join(render_element(e) for e in rest)
     body = Markup('<div class="{c}">{b}</div>').format(c=_cls("region-body", f"layout-{region.layout}"), b=inner)
     return Markup('<section class="{c}"{a}><h3>{t}</h3>{b}</section>').format(
         c=_cls("panel", "region", f"region-{region.id}", _states(region.state)),

@@ -1,5 +1,5 @@
 """The Cursed Forest's player-facing words for every client: narration (:mod:`.words`), help per
-decision kind (:mod:`.helptext`), the table (:mod:`.table`), and here the glossary, plain
+decision kind (:mod:`.helptext`), the table model (:mod:`.table`), and here the glossary, plain
 descriptions of every tile, item, character, monster and brood seed, the numbers one key away
 while deciding, two-step grouping, fixed keys and the warning before wasting AP.
 
@@ -237,12 +237,17 @@ class CursedForestPresentation(Presentation):
                  if p.get("player") == seat and p.get("character") in self._chars]
         return f"Player {seat + 1} ({', '.join(names)})" if names else f"Player {seat + 1}"
 
-    # ------------------------------------------------------------------ terminal
-    def table(self, view: View, width: int = 100, height: int | None = None) -> Any:
-        from .table import render, render_compact
-        if width < 100 or (height is not None and height < 40):
-            return render_compact(view)
-        return render(view)
+    # ------------------------------------------------------------------ the table
+    def name_of(self, ident: str) -> str:
+        """An item's, seed's, character's or tile's printed name (else the id tidied up)."""
+        for pool in (self._items, self._seeds, self._chars, self._tiles):
+            if ident in pool:
+                return str(pool[ident].name)
+        return ident.replace("-", " ").title()
 
+    def table_model(self, view: View, seat: int) -> Any:
+        """The map, the adventurers and their items, the foes: see :mod:`.table`."""
+        from .table import table_model
+        return table_model(view, seat, self.name_of, self.describe, lambda s: self.seat_name(view, s))
 
 __all__ = ["CursedForestPresentation", "TILE_EFFECTS"]
