@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .origin import from_elsewhere
 from .errors import Forbidden, Invalid, Refused, Unauthorized, status_of
+from .settings import most_players_game
 from .service import HOTSEAT_PREFIX, TURN_SECONDS, GameService, cookie_name, dumps
 
 router = APIRouter()
@@ -63,7 +64,7 @@ class _Body(BaseModel):
 
 
 class NewGame(_Body):
-    game: StrictStr = Field(max_length=64, examples=["cursed-forest"], json_schema_extra={"enum": _names("games")})
+    game: StrictStr = Field(max_length=64, examples=[most_players_game()], json_schema_extra={"enum": _names("games")})
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"players": 2}],
                                     description="the game's options (GET /api/game-types lists them); each game "
                                                 "judges its own, a refusal is a 422 that names the option")

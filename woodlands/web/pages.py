@@ -75,6 +75,7 @@ def _cookie(response: Response, request: Request, name: str, value: str) -> None
 # ------------------------------------------------------------------ home
 def _game_forms() -> list[dict[str, Any]]:
     import woodlands
+    from ..engine.presentation import presentation_for
     from ..engine.registry import descriptor, resolve
     out = []
     for gid in sorted(woodlands.game_ids(), key=lambda g: (descriptor(g).menu_order, g)):
@@ -91,10 +92,7 @@ def _game_forms() -> list[dict[str, Any]]:
                 choices = [(v, str(v)) for v in spec.choices]
             fields.append({"name": spec.name, "help": spec.help, "default": spec.default, "choices": choices,
                            "range": spec.range, "type": spec.type.__name__, "when": list(spec.when)})
-        characters = []
-        content: Any = game.content
-        if gid == "cursed-forest":
-            characters = [(c.id, c.name) for c in content.characters]
+        characters = presentation_for(game).characters()
         out.append({"id": gid, "name": game.name, "players": game.players, "fields": fields, "characters": characters,
                     "resume": any(s.name == "resume" for s in d.options)})
     return out
@@ -463,13 +461,14 @@ async def scene_save(request: Request, game_id: str) -> Response:
     terminal's ``s`` writes (``woodlands play storyfold --resume FILE`` and the home page's
     Continue-a-campaign field take it)."""
     try:
-        save = await backend.scene_save(request, game_id, _seats_here(request, game_id))
+        game, save = await backend.scene_save(request, game_id, _seats_here(request, game_id))
     except PageError as err:
         return _error_page(request, err)
-    name = f"{save.get('next_scene') or 'scene'}-scene-save.json"
+    # the game's id first, so that saves of several games in one folder tell themselves apart
+    name = f"{game}-{save.get('next_scene') or 'scene'}-scene-save.json"
     name = re.sub(r"[^A-Za-z0-9_.-]", "-", name)
     return Response(json.dumps(save, indent=1) + "\n", media_type="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="storyfold-{name}"',
+                    headers={"Content-Disposition": f'attachment; filename="{name}"',
                              "Cache-Control": "no-store"})
 
 

@@ -283,9 +283,9 @@ async def invite(request: Request, game_id: str, admin_token: str, seat: int, ne
     return await _call(_service(request).invite, game_id, admin_token, seat, new)
 
 
-def _scene_save(service: GameService, game_id: str, tokens: list[str]) -> dict[str, Any]:
-    """The save the terminal's ``s`` writes between two scenes (Storyfold), for a table of one
-    seat this browser holds; 409 at any other moment.  A save holds the decks' order, so it is
+def _scene_save(service: GameService, game_id: str, tokens: list[str]) -> tuple[str, dict[str, Any]]:
+    """The game's id and the save the terminal's ``s`` writes between two scenes (Storyfold),
+    for a table of one seat this browser holds; 409 at any other moment.  A save holds the decks' order, so it is
     offered only where the one player is the whole table, as in the terminal."""
     from ..kit.saves import scene_save_of
     live = service.live(game_id)
@@ -297,8 +297,8 @@ def _scene_save(service: GameService, game_id: str, tokens: list[str]) -> dict[s
         if save is None:
             raise Conflict("a scene save is made between two scenes, when the game asks whether to save; "
                            "this game is not there now")
-        return save
+        return live.row.game, save
 
 
-async def scene_save(request: Request, game_id: str, tokens: list[str]) -> dict[str, Any]:
+async def scene_save(request: Request, game_id: str, tokens: list[str]) -> tuple[str, dict[str, Any]]:
     return await _call(_scene_save, _service(request), game_id, tokens)

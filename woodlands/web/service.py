@@ -952,8 +952,9 @@ class GameService:
         solo table keeps the record's future: its one player is the only one it could help."""
         if not isinstance(record, dict):
             raise Invalid("upload a game record or a scene save: a JSON object")
-        if record.get("format") == "storyfold-save":
-            return self.create("storyfold", {"resume": record}, seats, hotseat=hotseat, turn_seconds=turn_seconds)
+        resumes = _resumed_by(record.get("format"))
+        if resumes is not None:            # a game's own save (its descriptor names the format)
+            return self.create(resumes, {"resume": record}, seats, hotseat=hotseat, turn_seconds=turn_seconds)
         from ..engine.game import record_redraws, replay
         players: list[int] = []
 
@@ -1105,6 +1106,15 @@ def hint_seed(game_id: str, number: int) -> int:
     number), never from the game's hidden state or its generator."""
     import hashlib
     return int.from_bytes(hashlib.sha256(f"{game_id}:{number}".encode()).digest()[:4], "big")
+
+
+def _resumed_by(save_format: Any) -> str | None:
+    """The game that continues from a save document of this ``format`` (its descriptor's
+    ``save_format``), else None: the document is a record."""
+    from ..engine.registry import descriptors
+    if not isinstance(save_format, str):
+        return None
+    return next((d.id for d in descriptors() if d.save_format == save_format), None)
 
 
 def _descriptor(game: str) -> GameDescriptor:
