@@ -13,7 +13,7 @@ import pytest
 from woodlands.engine.game import load_game, replay
 from woodlands.web.live import Live
 
-from .conftest import auth, deciding_token, make_client, new_game, live_game
+from .conftest import auth, deciding_token, live_game, make_client, new_game
 
 GET_KEYS = {"id", "game", "seat", "seats", "at", "deciding_seat", "view", "decision", "log", "log_from", "over",
             "outcome", "can_undo", "bots"}

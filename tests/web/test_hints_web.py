@@ -7,7 +7,7 @@ import re
 import threading
 import time
 
-from .conftest import auth, deciding_token, make_client, new_game, live_game
+from .conftest import auth, deciding_token, live_game, make_client, new_game
 from .test_api import play, stored_events
 
 

@@ -16,7 +16,7 @@ import woodlands
 from woodlands.engine.game import load_game
 from woodlands.web.store import REDRAW
 
-from .conftest import auth, make_client, live_game
+from .conftest import auth, live_game, make_client
 
 #: the seed a record's maker chose
 KNOWN = 424242

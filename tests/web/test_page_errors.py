@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .conftest import auth, new_game, live_game
+from .conftest import auth, live_game, new_game
 
 
 def _alert(text: str) -> str:

@@ -22,7 +22,7 @@ from woodlands.web.searchpool import Position, SearchCrashed, SearchPool, rebuil
 from woodlands.web.hints import hint_seed
 from woodlands.web.settings import SEARCH_PROCESSES_ENV, Settings
 
-from .conftest import auth, deciding_token, make_client, new_game, live_game
+from .conftest import auth, deciding_token, live_game, make_client, new_game
 from .test_api import play, stored_events
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import auth, make_client, live_game
+from .conftest import auth, live_game, make_client
 
 HERE = "http://testserver"          # the TestClient's own origin
 
@@ -35,6 +35,12 @@ def fake_clock(client: Any) -> list[float]:
     t = [service.clock()]
     service.clock = lambda: t[0]
     return t
+
+
+def timers(client: Any) -> list[tuple[str, int]]:
+    """One look of the turn timers (BotSeats.check_timers, a coroutine, on the client's loop)."""
+    result: list[tuple[str, int]] = client.portal.call(client.app.state.games.bots.check_timers)
+    return result
 
 
 def deciding(client: Any, g: dict[str, Any], token: str) -> int:
@@ -266,18 +272,17 @@ def test_the_turn_timer_hands_an_absent_deciding_seat_to_a_bot(timed):
     client = timed
     g = online(client, turn_seconds=30)
     tokens = [claim(client, g, 0), claim(client, g, 1)]
-    service = client.app.state.games
     t = fake_clock(client)
     url = f"/api/games/{g['id']}"
     seat = deciding(client, g, tokens[0])
     client.get(url, headers=auth(tokens[seat]))
-    assert client.portal.call(service.bots.check_timers) == []                                   # the timer starts
+    assert timers(client) == []                                           # the timer starts
     t[0] += 25
     client.get(url, headers=auth(tokens[seat]))                           # still here at 25 s
     t[0] += 6
-    assert client.portal.call(service.bots.check_timers) == []                                   # 31 s, but here: never timed out
+    assert timers(client) == []                                           # 31 s, but here: never timed out
     t[0] += 30
-    assert client.portal.call(service.bots.check_timers) == [(g["id"], seat)]                    # 61 s, away 36 s
+    assert timers(client) == [(g["id"], seat)]                            # 61 s, away 36 s
     assert live_game(client, g["id"]).bots == {seat: "greedy"}
     # one click on return: the player takes the seat back
     r = client.delete(url + f"/seats/{seat}/bot", headers=auth(tokens[seat]))
@@ -290,11 +295,10 @@ def test_without_a_timer_no_seat_is_timed_out(client):
     claim(client, g, 0)
     claim(client, g, 1)
     t = fake_clock(client)
-    service = client.app.state.games
     live_game(client, g["id"])
-    assert client.portal.call(service.bots.check_timers) == []
+    assert timers(client) == []
     t[0] += 10_000
-    assert client.portal.call(service.bots.check_timers) == [] and live_game(client, g["id"]).bots == {}
+    assert timers(client) == [] and live_game(client, g["id"]).bots == {}
 
 
 def test_a_turn_timer_is_set_from_10_seconds_to_a_day(client):
