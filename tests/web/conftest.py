@@ -67,6 +67,13 @@ def fresh_pg_database() -> str:
     return base.set(database=name).render_as_string(hide_password=False)
 
 
+def live_game(c: TestClient, game_id: str) -> Any:
+    """The service's live game ``game_id`` (rebuilt from the store if it is not in memory), as a
+    route gets it: the service's coroutines run on the client's event loop (its portal), since
+    what reads a game is awaited there."""
+    return c.portal.call(c.app.state.games.live, game_id)
+
+
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 

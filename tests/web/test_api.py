@@ -13,7 +13,7 @@ import pytest
 from woodlands.engine.game import load_game, replay
 from woodlands.web.live import Live
 
-from .conftest import auth, deciding_token, make_client, new_game
+from .conftest import auth, deciding_token, live_game, make_client, new_game
 
 GET_KEYS = {"id", "game", "seat", "seats", "at", "deciding_seat", "view", "decision", "log", "log_from", "over",
             "outcome", "can_undo", "bots"}
@@ -197,7 +197,7 @@ def test_a_seat_that_does_not_decide_never_hears_why_the_deciders_options_are_re
     g = new_game(client, options={"players": 2}, seats=2, seed=8)
     token, body = deciding_token(client, g)
     other = next(s["token"] for s in g["seats"] if s["token"] != token)
-    state = client.app.state.games.live(g["id"]).state
+    state = live_game(client, g["id"]).state
     for option in ("fly:away", body["decision"]["options"][0]["id"]):
         r = client.post(f"/api/games/{g['id']}/choices", headers=auth(other), json={"option": option, "at": body["at"]})
         assert r.status_code == 403 and set(r.json()) == {"detail", "at", "deciding_seat"}
@@ -277,7 +277,7 @@ def test_choices_play_a_game_to_its_end_and_then_the_record_is_given(client):
     assert r.status_code == 409 and "over" in r.json()["detail"]
     record = client.get(f"/api/games/{g['id']}/record", headers=auth(token)).json()
     from woodlands import replay
-    assert all(replay(record).view(k) == client.app.state.games.live(g["id"]).state.view(k) for k in (0, 1))
+    assert all(replay(record).view(k) == live_game(client, g["id"]).state.view(k) for k in (0, 1))
 
 
 # ---------------------------------------------------------------------- undo
@@ -319,13 +319,12 @@ def test_undo_stops_at_the_last_chance_event_like_the_engine(client):
     last choice."""
     g = new_game(client, "cursed-forest", {"players": 1}, seed=9)
     token = g["seats"][0]["token"]
-    svc = client.app.state.games
     rng = random.Random(5)
     for _ in range(80):
         body = play(client, g, 1, rng)
         if body["over"]:
             break
-        live = svc.live(g["id"])
+        live = live_game(client, g["id"])
         assert body["can_undo"] == live.state.can_undo()
         if body["can_undo"] and rng.random() < 0.3:
             record = live.state.record(digest=False)
@@ -349,7 +348,7 @@ def test_in_a_shared_game_a_seat_undoes_only_its_own_last_choice(client):
         other_token = g["seats"][other]["token"]
         mine_back = client.get(f"/api/games/{g['id']}", headers=auth(other_token)).json()
         assert not mine_back["can_undo"]
-        if client.app.state.games.live(g["id"]).state.can_undo():
+        if live_game(client, g["id"]).state.can_undo():
             r = client.post(f"/api/games/{g['id']}/undo", headers=auth(other_token), json={"at": after["at"]})
             assert r.status_code == 409 and f"Player {me + 1}'s" in r.json()["detail"]
             seen_refusal = True
@@ -452,7 +451,7 @@ def test_two_seats_never_see_each_others_hidden_facts(client):
         body = play(client, g, 1, rng)
         if body["over"]:
             break
-        live = svc.live(g["id"])
+        live = live_game(client, g["id"])
         for seat in (0, 1):
             twin = Live(live.row, live.state.determinize(seat, step), live.number, [], list(live.choosers), dict(live.bots))
             twin.history = live.history        # undo is judged on the real game: only the position differs
@@ -475,7 +474,7 @@ def test_no_answer_carries_the_seed_the_full_log_or_the_record(client):
         texts.append(r.text)
         for s in g["seats"]:
             texts.append(client.get(f"/api/games/{g['id']}", headers=auth(s["token"])).text)
-    state = client.app.state.games.live(g["id"]).state
+    state = live_game(client, g["id"]).state
     for text in texts:
         assert str(seed) not in text
         body = json.loads(text)
@@ -521,19 +520,19 @@ def test_a_seats_game_is_checked_against_its_model_on_every_answer(sqlite_url: s
                                                              "at": body["at"]}).json()
         assert after == GameOut.model_validate(after).model_dump(mode="json") and after["at"] == body["at"] + 1
         service = app.state.games
-        real = service.get_async
+        real = service.get
 
         async def broken(*a: Any) -> Any:
             answer = dict(await real(*a))
             answer["at"] = "not a number"
             return answer
-        monkeypatch.setattr(service, "get_async", broken)
+        monkeypatch.setattr(service, "get", broken)
         r = c.get(url, headers=head)
         assert r.status_code == 500 and "not a number" not in r.text
 
         async def extra(*a: Any) -> Any:
             return dict(await real(*a), secret="x")
-        monkeypatch.setattr(service, "get_async", extra)
+        monkeypatch.setattr(service, "get", extra)
         r = c.get(url, headers=head)
         assert r.status_code == 500 and "secret" not in r.text
 

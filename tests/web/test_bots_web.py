@@ -9,7 +9,7 @@ import pytest
 
 from woodlands.bots.base import get_bot
 from woodlands.engine.game import load_game
-from woodlands.web.service import bot_seed
+from woodlands.web.botseats import bot_seed
 from woodlands.web.store import BOT, CHOICE, EventRow, Store
 
 from .conftest import auth, make_client, new_game
@@ -52,7 +52,7 @@ def test_the_answer_does_not_wait_for_the_bot_and_its_moves_are_announced(client
     else:
         raise AssertionError("the turn never passed to the bot")
     _until(lambda: client.get(url, headers=auth(t0)).json()["at"] > answer["at"])
-    _until(lambda: not svc._bot_tasks)
+    _until(lambda: not svc.bots.running)
     stored = svc.db.events(g["id"])
     bot_moves = [e.number for e in stored if e.by_bot]
     assert bot_moves and bot_moves[0] == answer["at"]
@@ -82,7 +82,7 @@ def test_a_restarted_server_sets_a_waiting_bot_moving(tmp_path):
     with make_client(url) as c:                     # no request at all: the start resumes the bot
         svc = c.app.state.games
         _until(lambda: any(e.by_bot for e in svc.db.events(g["id"])))
-        c.portal.call(svc.wait_for_bots)
+        c.portal.call(svc.bots.wait)
         assert [e.number for e in svc.db.events(g["id"])] == list(range(len(svc.db.events(g["id"]))))
 
 
@@ -100,7 +100,7 @@ def _play_against_a_random_bot(url: str, restarts: set[int]) -> tuple[str, list[
         assert c.put(game + "/seats/1/bot", headers=auth(g["admin_token"]), json={"bot": "random"}).status_code == 200
         moves, restarted_at = 0, []
         while True:
-            c.portal.call(c.app.state.games.wait_for_bots)
+            c.portal.call(c.app.state.games.bots.wait)
             body = c.get(game, headers=auth(t0)).json()
             if body["over"]:
                 return g["id"], c.app.state.games.db.events(g["id"]), restarted_at
@@ -120,7 +120,7 @@ def _play_against_a_random_bot(url: str, restarts: set[int]) -> tuple[str, list[
 @pytest.mark.parametrize("restarts", [set(), {1, 3, 4}])
 def test_a_bot_seat_plays_the_same_moves_across_a_restart(tmp_path, restarts):
     """Each move of a bot seat is a function of public, stable facts alone: the game's id, the
-    seat, the move's number (service.bot_seed) and the position. So it is the move a bot made
+    seat, the move's number (botseats.bot_seed) and the position. So it is the move a bot made
     for that move alone would make, whether the server ran straight through or was restarted
     between the bot's moves (the seed used to be taken from the decision number at the bot's
     first move in each process, and a restarted server's random bot then chose differently)."""

@@ -10,6 +10,8 @@ from typing import Any
 
 import woodlands
 
+from .conftest import live_game
+
 #: Storyfold, seed 1, always the first option: decision 125 is a blind creature choice with a
 #: lone option that state.forced() allows (found by tests below, so a change of content shows)
 SEED, FORCED_AT = 1, 125
@@ -96,7 +98,7 @@ def test_what_was_taken_shows_no_hidden_fact(client: Any) -> None:
     pages = []
     for s in (state, twin):
         url, _ = _upload(client, state.record())
-        live = client.app.state.games.live(url.rsplit("/", 1)[1])
+        live = live_game(client, url.rsplit("/", 1)[1])
         with live.lock:
             live.state = s.clone()
         page = client.get(url).text

@@ -7,7 +7,7 @@ import re
 import threading
 import time
 
-from .conftest import auth, deciding_token, make_client, new_game
+from .conftest import auth, deciding_token, live_game, make_client, new_game
 from .test_api import play, stored_events
 
 
@@ -17,7 +17,7 @@ def _hint(c, g, token, **params):
 
 def _unchanged(c, g):
     """What a refused or answered hint must leave alone: the stored events and the live position."""
-    live = c.app.state.games.live(g["id"])
+    live = live_game(c, g["id"])
     return (len(stored_events(c, g["id"])), live.number, list(live.state.choices), live.state.rng.state,
             repr(live.state.view(0)))
 
@@ -103,7 +103,7 @@ def test_a_bots_seat_gets_no_hint(client):
     bot's in the live game, which stops the real bot task from moving first)."""
     g = new_game(client, "cursed-forest", {"players": 1}, seed=3)
     token = g["seats"][0]["token"]
-    live = client.app.state.games.live(g["id"])
+    live = live_game(client, g["id"])
     with live.lock:
         live.bots[0] = "greedy"
     try:
@@ -129,7 +129,6 @@ def test_a_hint_is_the_same_on_twins_that_differ_only_in_what_the_seat_cannot_se
 
 def _twins(client):
     g = new_game(client, options={"players": 2, "characters": None}, seats=2, seed=21)
-    svc = client.app.state.games
     rng = random.Random(21)
     compared = differed = 0
     for step in range(8):
@@ -137,7 +136,7 @@ def _twins(client):
         token, body = deciding_token(client, g)
         if body["over"]:
             break
-        live = svc.live(g["id"])
+        live = live_game(client, g["id"])
         real = live.state
         seat = real.decision.player
         twin = real.determinize(seat, 1000 + step)
@@ -162,7 +161,7 @@ def test_the_game_goes_on_while_a_hint_searches(client):
     hint then says which decision it was for."""
     g = new_game(client, "cursed-forest", {"players": 1}, seed=2)
     token, body = deciding_token(client, g)
-    limit = client.app.state.games.hint_limit
+    limit = client.app.state.games.hints.limit
     answers = []
     t = threading.Thread(target=lambda: answers.append(_hint(client, g, token, seconds=1.5)))
     t.start()
@@ -183,7 +182,7 @@ def test_hints_are_limited_per_client_and_on_the_whole_server(sqlite_url):
     with make_client(sqlite_url, hints_per_client=2, hint_slots=1) as c:
         g = new_game(c, "cursed-forest", {"players": 1}, seed=3)
         token = g["seats"][0]["token"]
-        limit = c.app.state.games.hint_limit
+        limit = c.app.state.games.hints.limit
         with limit.slot("someone else"):                            # the one slot is taken
             r = _hint(c, g, token, iterations=3)
             assert r.status_code == 429 and "busy" in r.json()["detail"] and r.headers["retry-after"]

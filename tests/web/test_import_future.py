@@ -16,7 +16,7 @@ import woodlands
 from woodlands.engine.game import load_game
 from woodlands.web.store import REDRAW
 
-from .conftest import auth, make_client
+from .conftest import auth, live_game, make_client
 
 #: the seed a record's maker chose
 KNOWN = 424242
@@ -123,11 +123,11 @@ def test_a_redrawn_table_replays_exactly_after_a_restart_and_its_record_to_its_d
         tokens = [s["token"] for s in up["seats"]]
         follow(c, up, made.clone(), 25, random.Random(5))
         before = seen_by_seats(bodies(c, up["id"], tokens))
-        full = c.app.state.games.live(up["id"]).state
+        full = live_game(c, up["id"]).state
         fingerprint = (full.log, full.rng.state, full.tile_stack, full.item_bag, full.monster_bag)
     with make_client(url) as c:                 # a new server over the same database
         assert seen_by_seats(bodies(c, up["id"], tokens)) == before
-        again = c.app.state.games.live(up["id"]).state
+        again = live_game(c, up["id"]).state
         assert (again.log, again.rng.state, again.tile_stack, again.item_bag, again.monster_bag) == fingerprint
         # played to its end, its record lists the redraw and replays to its digest
         rng = random.Random(6)
@@ -142,7 +142,7 @@ def test_a_redrawn_table_replays_exactly_after_a_restart_and_its_record_to_its_d
         assert record["version"] == 2 and record["seed"] == KNOWN
         assert record["redraws"][0]["at"] == 10 and len(record["redraws"]) == 1
         replayed = woodlands.replay(record)         # (checked against its digest)
-        assert replayed.view(1) == c.app.state.games.live(up["id"]).state.view(1)
+        assert replayed.view(1) == live_game(c, up["id"]).state.view(1)
 
 
 def test_a_records_own_redraws_are_kept_at_their_places(client):
@@ -158,10 +158,10 @@ def test_a_records_own_redraws_are_kept_at_their_places(client):
     events = client.app.state.games.db.events(up["id"])
     assert [e.kind for e in events] == ["choice"] * 6 + [REDRAW] + ["choice"] * 6 + [REDRAW]
     assert events[6].option == "12345"
-    live = client.app.state.games.live(up["id"]).state
+    live = live_game(client, up["id"]).state
     assert live.redraws[0] == (6, 12345) and len(live.redraws) == 2 and live.view(0) == state.view(0)
     client.app.state.games.forget(up["id"])         # rebuilt from the store: the same position
-    again = client.app.state.games.live(up["id"]).state
+    again = live_game(client, up["id"]).state
     assert again.redraws == live.redraws and again.rng.state == live.rng.state and again.log == live.log
 
 
@@ -198,6 +198,6 @@ def test_a_record_of_several_players_uploaded_on_the_home_page_is_redrawn_too(cl
     (game_id,) = client.app.state.games.db.game_ids()
     events = client.app.state.games.db.events(game_id)
     assert [e.kind for e in events] == ["choice"] * 10 + [REDRAW]
-    state = client.app.state.games.live(game_id).state
+    state = live_game(client, game_id).state
     assert all(state.view(k) == made.view(k) and state.log_for(k) == made.log_for(k) for k in range(4))
     assert (state.tile_stack, state.monster_bag, state.item_bag) != (made.tile_stack, made.monster_bag, made.item_bag)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .conftest import auth, new_game
+from .conftest import auth, live_game, new_game
 
 
 def _alert(text: str) -> str:
@@ -195,7 +195,7 @@ def test_between_scenes_the_page_offers_the_scene_save_and_the_terminal_resumes_
     assert r.status_code == 200 and r.headers["content-disposition"].startswith("attachment; filename=")
     assert r.headers["cache-control"] == "no-store"
     doc = r.json()
-    state = client.app.state.games.live(g["id"]).state
+    state = live_game(client, g["id"]).state
     assert doc == state.save()                                                  # the terminal's document
     assert woodlands.load_game("storyfold").new_game(seed=0, options={"resume": doc}).view(0) == body["view"]
     save = tmp_path / "downloaded.json"

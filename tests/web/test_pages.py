@@ -9,6 +9,8 @@ from typing import Any
 
 import woodlands
 
+from .conftest import live_game
+
 
 def _new(client: Any, game: str, **fields: str) -> str:
     data = {"game": game, **{f"{game}.{k}": v for k, v in fields.items()}}
@@ -159,11 +161,11 @@ def test_a_seat_that_does_not_decide_sees_no_options_and_no_refusal_of_them(clie
     url = f"/games/{g['id']}"
     page = client.get(url).text
     assert 'name="option"' not in page and "is deciding" in page
-    state = client.app.state.games.live(g["id"]).state
+    state = live_game(client, g["id"]).state
     for option in ("fly:away", state.decision.options[0].id):
         for headers in ({}, {"HX-Request": "true"}):
             r = client.post(url + "/choose", data={"option": option, "at": str(_at(page))}, headers=headers)
             refusal = state.why_not(option)
             assert refusal is None or html.escape(refusal.reason[1:]) not in r.text     # pages capitalise it
             assert 'name="option"' not in r.text
-    assert client.app.state.games.live(g["id"]).number == _at(page)
+    assert live_game(client, g["id"]).number == _at(page)

@@ -19,10 +19,10 @@ from woodlands.bots.hints import hint
 from woodlands.bots.ismcts import Budget
 from woodlands.engine.game import replay
 from woodlands.web.searchpool import Position, SearchCrashed, SearchPool, rebuild
-from woodlands.web.service import hint_seed
+from woodlands.web.hints import hint_seed
 from woodlands.web.settings import SEARCH_PROCESSES_ENV, Settings
 
-from .conftest import auth, deciding_token, make_client, new_game
+from .conftest import auth, deciding_token, live_game, make_client, new_game
 from .test_api import play, stored_events
 
 
@@ -115,7 +115,7 @@ def test_the_api_gives_from_a_worker_the_hint_searched_here(sqlite_url):
         r = c.get(f"/api/games/{g['id']}/hint", headers=auth(token), params={"iterations": 30})
         assert r.status_code == 200, r.text
         assert c.app.state.games.searches.pids()                  # it did run in a worker
-        live = c.app.state.games.live(g["id"])
+        live = live_game(c, g["id"])
         here = hint(live.state, body["seat"], seed=hint_seed(g["id"], body["at"]), budget=30)
         assert [(h["option"], h["share"], h["value"], h["words"]) for h in r.json()["hints"]] == \
                [(h.option_id, h.share, h.value, h.words) for h in here]
@@ -160,9 +160,9 @@ def test_search_bot_seats_play_the_same_moves_in_a_worker_as_in_a_thread(tmp_pat
             me = auth(g["seats"][0]["token"])
             rng = random.Random(4)
             for _ in range(40):
-                c.portal.call(svc.wait_for_bots)
+                c.portal.call(svc.bots.wait)
                 body = c.get(f"/api/games/{g['id']}", headers=me).json()
-                c.portal.call(svc.wait_for_bots)
+                c.portal.call(svc.bots.wait)
                 body = c.get(f"/api/games/{g['id']}", headers=me).json()
                 if body["over"] or body["decision"] is None:
                     break
@@ -171,7 +171,7 @@ def test_search_bot_seats_play_the_same_moves_in_a_worker_as_in_a_thread(tmp_pat
                               json={"option": option, "at": body["at"]}).status_code == 200
                 if sum(e.by_bot for e in stored_events(c, g["id"])) >= 4:
                     break
-            c.portal.call(svc.wait_for_bots)
+            c.portal.call(svc.bots.wait)
             assert bool(svc.searches.pids()) == bool(processes)     # the bot searched in a worker
             moves.append([(e.number, e.option) for e in stored_events(c, g["id"]) if e.by_bot])
     assert len(moves[0]) >= 4 and moves[0] == moves[1]
@@ -259,10 +259,10 @@ def test_a_bot_whose_search_process_dies_moves_at_the_next_request(sqlite_url):
         bot_seat = body["deciding_seat"]
         assert c.put(f"/api/games/{g['id']}/seats/{bot_seat}/bot", headers=auth(g["admin_token"]),
                      json={"bot": "ismcts"}).status_code == 200
-        c.portal.call(svc.wait_for_bots)
+        c.portal.call(svc.bots.wait)
         assert svc.searches.failed == 1 and not any(e.by_bot for e in stored_events(c, g["id"]))
         c.get(f"/api/games/{g['id']}", headers=me)          # any request about the game sets it going
-        c.portal.call(svc.wait_for_bots)
+        c.portal.call(svc.bots.wait)
         assert any(e.by_bot for e in stored_events(c, g["id"]))
 
 

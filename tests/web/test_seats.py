@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import auth, make_client
+from .conftest import auth, live_game, make_client
 
 HERE = "http://testserver"          # the TestClient's own origin
 
@@ -35,6 +35,12 @@ def fake_clock(client: Any) -> list[float]:
     t = [service.clock()]
     service.clock = lambda: t[0]
     return t
+
+
+def timers(client: Any) -> list[tuple[str, int]]:
+    """One look of the turn timers (BotSeats.check_timers, a coroutine, on the client's loop)."""
+    result: list[tuple[str, int]] = client.portal.call(client.app.state.games.bots.check_timers)
+    return result
 
 
 def deciding(client: Any, g: dict[str, Any], token: str) -> int:
@@ -108,7 +114,7 @@ def test_a_new_invitation_revokes_the_seats_secret_and_its_old_invitation(client
     newer = client.post(f"/join/{g['id']}", json={"invitation": new_invitation}).json()["token"]
     assert client.get(url, headers=auth(newer)).json()["seat"] == 1
     # the store rebuilt from its events agrees (a restart, or another process)
-    assert client.app.state.games._rebuild(g["id"]).row.seat_hashes == client.app.state.games.live(g["id"]).row.seat_hashes
+    assert client.app.state.games._rebuild(g["id"]).row.seat_hashes == live_game(client, g["id"]).row.seat_hashes
 
 
 def test_delete_withdraws_a_seat_without_a_new_invitation(client):
@@ -192,7 +198,7 @@ def test_a_cookie_request_from_another_port_of_this_host_changes_nothing(client)
     assert r.status_code == 403
     r = client.post(f"/api/games/{gid}/choices", json={"option": option, "at": int(at)}, headers={"Origin": "null"})
     assert r.status_code == 403
-    assert client.app.state.games.live(gid).number == int(at)
+    assert live_game(client, gid).number == int(at)
 
 
 # ---------------------------------------------------------------------- presence and bots
@@ -213,7 +219,7 @@ def test_the_admin_may_not_hand_a_present_players_seat_to_a_bot(client):
     assert r.headers["retry-after"] == "75"
     seats = client.get(url + "/seats", headers=boss).json()["seats"]
     assert seats[seat]["here"] is False and seats[seat]["away_seconds"] == 45
-    assert client.app.state.games.live(g["id"]).bots == {}
+    assert live_game(client, g["id"]).bots == {}
     t[0] += 75                                                            # away 2 minutes
     r = client.put(url + f"/seats/{seat}/bot", headers=boss, json={"bot": "greedy"})
     assert r.status_code == 200 and r.json()["bots"] == {str(seat): "greedy"}
@@ -266,19 +272,18 @@ def test_the_turn_timer_hands_an_absent_deciding_seat_to_a_bot(timed):
     client = timed
     g = online(client, turn_seconds=30)
     tokens = [claim(client, g, 0), claim(client, g, 1)]
-    service = client.app.state.games
     t = fake_clock(client)
     url = f"/api/games/{g['id']}"
     seat = deciding(client, g, tokens[0])
     client.get(url, headers=auth(tokens[seat]))
-    assert service.check_timers() == []                                   # the timer starts
+    assert timers(client) == []                                           # the timer starts
     t[0] += 25
     client.get(url, headers=auth(tokens[seat]))                           # still here at 25 s
     t[0] += 6
-    assert service.check_timers() == []                                   # 31 s, but here: never timed out
+    assert timers(client) == []                                           # 31 s, but here: never timed out
     t[0] += 30
-    assert service.check_timers() == [(g["id"], seat)]                    # 61 s, away 36 s
-    assert service.live(g["id"]).bots == {seat: "greedy"}
+    assert timers(client) == [(g["id"], seat)]                            # 61 s, away 36 s
+    assert live_game(client, g["id"]).bots == {seat: "greedy"}
     # one click on return: the player takes the seat back
     r = client.delete(url + f"/seats/{seat}/bot", headers=auth(tokens[seat]))
     assert r.status_code == 200 and r.json()["bots"] == {}
@@ -290,11 +295,10 @@ def test_without_a_timer_no_seat_is_timed_out(client):
     claim(client, g, 0)
     claim(client, g, 1)
     t = fake_clock(client)
-    service = client.app.state.games
-    service.live(g["id"])
-    assert service.check_timers() == []
+    live_game(client, g["id"])
+    assert timers(client) == []
     t[0] += 10_000
-    assert service.check_timers() == [] and service.live(g["id"]).bots == {}
+    assert timers(client) == [] and live_game(client, g["id"]).bots == {}
 
 
 def test_a_turn_timer_is_set_from_10_seconds_to_a_day(client):
@@ -312,7 +316,7 @@ def test_the_set_up_form_sets_the_turn_timer(client):
     r = client.post("/new", data={"game": "cursed-forest", "cursed-forest.players": "2", "cursed-forest.mode": "online",
                                   "cursed-forest.turn_timer": "90"}, follow_redirects=False)
     gid = r.headers["location"].rsplit("/", 1)[1]
-    assert client.app.state.games.live(gid).row.turn_seconds == 90
+    assert live_game(client, gid).row.turn_seconds == 90
     assert "Turn timer" in client.get(f"/games/{gid}").text and "1 minute 30 seconds" in client.get(f"/games/{gid}").text
     bad = client.post("/new", data={"game": "cursed-forest", "cursed-forest.players": "2",
                                     "cursed-forest.turn_timer": "soon"}, follow_redirects=False)
@@ -460,4 +464,4 @@ def test_the_game_page_shows_who_is_here_and_its_creator_moves_and_withdraws_sea
     page = client.post(f"{url}/seats/0", data={"bot": "greedy"}, headers=hx).text
     assert "I am back: take my seat back" in page
     page = client.post(f"{url}/seats/0", data={"bot": ""}, headers=hx).text
-    assert "Let the greedy bot play for me" in page and client.app.state.games.live(gid).bots == {}
+    assert "Let the greedy bot play for me" in page and live_game(client, gid).bots == {}

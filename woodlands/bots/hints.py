@@ -7,7 +7,7 @@ estimated reward after it: a win chance in a win-or-lose game, a score from 0 to
 The first hint is the option the search would take (``SearchResult.best``), the others follow
 by visits.  The terminal calls it in a thread (``hint`` in line mode, the ``?`` key full screen:
 docs/terminal.md); the web app calls it in a worker process for ``GET /api/games/{id}/hint`` and
-the game page's Hint button (:meth:`woodlands.web.service.GameService.hint_async`, docs/web.md).
+the game page's Hint button (:meth:`woodlands.web.hints.Hints.hint`, docs/web.md).
 
 >>> import woodlands
 >>> state = woodlands.load_game("tanglewoods").new_game(seed=4, options={"hero": "thorn-warden", "round_limit": 40})

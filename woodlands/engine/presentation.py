@@ -101,6 +101,7 @@ class Presentation:
     * :meth:`narrate` (via :attr:`narrator`): events -> sentences, for one seat;
     * :meth:`help`: what a decision kind means, with the rule reference on its own line;
     * :meth:`glossary`: (term, meaning) for the icons and words of the game;
+    * :meth:`characters`: the characters a player may pick at set-up;
     * :meth:`describe`: a card, tile, item, hero or location by id, in plain words (or None);
     * :meth:`details`: the numbers one key away while deciding (dice odds, a bear's stats ...);
     * :meth:`grouping` and :meth:`group_label`: how a long decision is shown in two steps;
@@ -149,6 +150,11 @@ class Presentation:
 
     def glossary(self) -> list[tuple[str, str]]:
         """(term, meaning) pairs: the icons, stats and words a newcomer meets."""
+        return []
+
+    def characters(self) -> list[tuple[str, str]]:
+        """(id, name) of each character a player may pick when a table is set up (the game's
+        ``characters`` option takes the ids), in the pack's order; empty: no such pick."""
         return []
 
     def describe(self, ident: str) -> str | None:

@@ -164,6 +164,10 @@ class GameDescriptor:
     tests: GameTests = field(default_factory=GameTests)
     #: where the game stands in the menu of ``woodlands play`` (then by id)
     menu_order: int = 100
+    #: the ``format`` of the save document this game writes at a resting point and continues
+    #: from through its ``resume`` option (a save, not a record: the web app's upload hands such
+    #: a document to the game it names); None: the game writes none
+    save_format: str | None = None
     #: the view's numbers ``woodlands replay`` prints as the final position
     summary_keys: tuple[str, ...] = ()
     #: random-play decisions per second on one core that ``woodlands bench`` holds the game to,

@@ -20,8 +20,10 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, 
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .origin import from_elsewhere
+from .depends import Games, HintsDep, SeatingDep
 from .errors import Forbidden, Invalid, Refused, Unauthorized, status_of
+from .origin import from_elsewhere
+from .settings import most_players_game
 from .service import HOTSEAT_PREFIX, TURN_SECONDS, GameService, cookie_name, dumps
 
 router = APIRouter()
@@ -63,7 +65,7 @@ class _Body(BaseModel):
 
 
 class NewGame(_Body):
-    game: StrictStr = Field(max_length=64, examples=["cursed-forest"], json_schema_extra={"enum": _names("games")})
+    game: StrictStr = Field(max_length=64, examples=[most_players_game()], json_schema_extra={"enum": _names("games")})
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"players": 2}],
                                     description="the game's options (GET /api/game-types lists them); each game "
                                                 "judges its own, a refusal is a 422 that names the option")
@@ -321,11 +323,6 @@ _JOIN_ANSWERS: dict[int | str, dict[str, Any]] = {
 
 
 # ---------------------------------------------------------------------- helpers
-def _games(request: Request) -> GameService:
-    service: GameService = request.app.state.games
-    return service
-
-
 def _token(request: Request, game_id: str) -> str | None:
     """The bearer token, else the seat cookie of this game (a change made with the cookie must
     come from this server's own pages: woodlands.web.origin)."""
@@ -360,8 +357,8 @@ def _game_answer(body: dict[str, Any]) -> Response:
 
 # ---------------------------------------------------------------------- routes
 @router.get("/api/health", tags=["games"], response_model=Health, summary="Is the server up (and its database open)?")
-def health(request: Request) -> dict[str, Any]:
-    return {"ok": _games(request).db is not None}
+def health(games: Games) -> dict[str, Any]:
+    return {"ok": games.db is not None}
 
 
 @router.get("/api/game-types", tags=["games"], response_model=list[GameType],
@@ -379,42 +376,45 @@ def game_types() -> list[dict[str, Any]]:
 
 @router.post("/api/games", tags=["games"], status_code=201, response_model=Created, responses=_NEW_ERRORS,
              summary="Create a table: its id, the admin token and one token per seat")
-def create_game(body: NewGame, request: Request) -> Any:
-    return _games(request).create(body.game, body.options, body.seats, body.seed, hotseat=body.hotseat,
-                                  turn_seconds=body.turn_seconds)
+def create_game(body: NewGame, games: Games) -> Any:
+    return games.create(body.game, body.options, body.seats, body.seed, hotseat=body.hotseat,
+                        turn_seconds=body.turn_seconds)
 
 
 @router.post("/api/games/import", tags=["games"], status_code=201, response_model=Created, responses=_NEW_ERRORS,
              summary="Continue a game saved in the terminal (a record, or a Storyfold scene save)")
-def import_game(body: Upload, request: Request) -> Any:
-    return _games(request).upload(body.record, body.seats, hotseat=body.hotseat, turn_seconds=body.turn_seconds)
+def import_game(body: Upload, games: Games) -> Any:
+    return games.upload(body.record, body.seats, hotseat=body.hotseat, turn_seconds=body.turn_seconds)
 
 
 @router.get("/api/games/{game_id}", tags=["play"], response_model=GameOut, responses=_ERRORS,
             summary="What this seat may see now, and its decision")
-async def get_game(game_id: str, request: Request,
+async def get_game(game_id: str, request: Request, games: Games,
                    log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Any:
-    return _game_answer(await _games(request).get_async(game_id, _token(request, game_id), log_from))
+    return _game_answer(await games.get(game_id, _token(request, game_id), log_from))
 
 
 @router.post("/api/games/{game_id}/choices", tags=["play"], response_model=GameOut, responses=_MOVE_ERRORS,
              summary="Take one option of this seat's decision")
-async def choose(game_id: str, body: Choice, request: Request,
+async def choose(game_id: str, body: Choice, request: Request, games: Games,
                  log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Any:
-    return _game_answer(await _games(request).choose_async(game_id, _token(request, game_id), body.option, body.at,
-                                                           log_from))
+    answer = await games.choose(game_id, _token(request, game_id), body.option, body.at, log_from)
+    assert answer is not None
+    return _game_answer(answer)
 
 
 @router.post("/api/games/{game_id}/undo", tags=["play"], response_model=GameOut, responses=_MOVE_ERRORS,
              summary="Take back this seat's last choice (never past dice or a reveal, never another seat's)")
-async def undo(game_id: str, body: UndoBody, request: Request,
+async def undo(game_id: str, body: UndoBody, request: Request, games: Games,
                log_from: int = Query(0, ge=0, description="send the log from this event index on")) -> Any:
-    return _game_answer(await _games(request).undo_async(game_id, _token(request, game_id), body.at, log_from))
+    answer = await games.undo(game_id, _token(request, game_id), body.at, log_from)
+    assert answer is not None
+    return _game_answer(answer)
 
 
 @router.get("/api/games/{game_id}/hint", tags=["play"], response_model=HintsOut, responses=_HINT_ERRORS,
             summary="A hint for the seat that decides: the search bot's three best options, in words")
-async def get_hint(game_id: str, request: Request,
+async def get_hint(game_id: str, request: Request, hints: HintsDep,
                    seconds: float | None = Query(None, ge=HINT_SECONDS[0], le=HINT_SECONDS[1],
                                                  description="how long the search thinks (default 1)"),
                    iterations: int | None = Query(None, ge=1, le=HINT_ITERATIONS,
@@ -425,66 +425,66 @@ async def get_hint(game_id: str, request: Request,
     if seconds is not None and iterations is not None:
         raise Invalid("give seconds or iterations, not both")
     client = request.client.host if request.client else "?"
-    return await _games(request).hint_async(game_id, _token(request, game_id), seconds, iterations, at, client)
+    return await hints.hint(game_id, _token(request, game_id), seconds, iterations, at, client)
 
 
 @router.get("/api/games/{game_id}/record", tags=["play"], response_model=dict[str, Any], responses=_ERRORS,
             summary="The game's record (seed and every choice): any time when solo, else once the game is over")
-def get_record(game_id: str, request: Request) -> Any:
-    return _games(request).record(game_id, _token(request, game_id))
+async def get_record(game_id: str, request: Request, games: Games) -> Any:
+    return await games.record(game_id, _token(request, game_id))
 
 
 @router.put("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], response_model=HandedOver, responses=_MOVE_ERRORS,
             summary="The admin, or the seat itself, hands a seat to a bot")
-def hand_to_bot(game_id: str, seat: int, body: HandOver, request: Request) -> Any:
-    return _games(request).hand_over(game_id, _token(request, game_id), seat, body.bot)
+async def hand_to_bot(game_id: str, seat: int, body: HandOver, request: Request, seating: SeatingDep) -> Any:
+    return await seating.hand_over(game_id, _token(request, game_id), seat, body.bot)
 
 
 @router.delete("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], response_model=HandedOver, responses=_MOVE_ERRORS,
                summary="The admin, or the seat's player on return, takes a seat back from its bot")
-def take_back(game_id: str, seat: int, request: Request) -> Any:
-    return _games(request).hand_over(game_id, _token(request, game_id), seat, None)
+async def take_back(game_id: str, seat: int, request: Request, seating: SeatingDep) -> Any:
+    return await seating.hand_over(game_id, _token(request, game_id), seat, None)
 
 
 @router.post("/api/games/{game_id}/seats/{seat}/invitation", tags=["table"], response_model=Invitation,
              responses=_ERRORS, summary="The admin gives a seat a new invitation; the seat's old secret holds nothing")
-def new_invitation(game_id: str, seat: int, request: Request, response: Response) -> Any:
+async def new_invitation(game_id: str, seat: int, request: Request, response: Response, seating: SeatingDep) -> Any:
     response.headers["Cache-Control"] = "no-store"      # it carries a secret
-    return _games(request).invite(game_id, _token(request, game_id), seat, new=True)
+    return await seating.invite(game_id, _token(request, game_id), seat, new=True)
 
 
 @router.delete("/api/games/{game_id}/seats/{seat}/invitation", tags=["table"], response_model=Invitation,
                responses=_ERRORS, summary="The admin withdraws a seat: its secret and invitation hold nothing")
-def withdraw(game_id: str, seat: int, request: Request) -> Any:
-    return _games(request).invite(game_id, _token(request, game_id), seat, new=False)
+async def withdraw(game_id: str, seat: int, request: Request, seating: SeatingDep) -> Any:
+    return await seating.invite(game_id, _token(request, game_id), seat, new=False)
 
 
 @router.get("/api/games/{game_id}/seats", tags=["table"], response_model=SeatsOut, responses=_ERRORS,
             summary="Who holds each seat, and who is at the table now (for the admin and the seats)")
-def seats(game_id: str, request: Request) -> Any:
-    return _games(request).seats(game_id, _token(request, game_id))
+async def seats(game_id: str, request: Request, seating: SeatingDep) -> Any:
+    return await seating.seats(game_id, _token(request, game_id))
 
 
 @router.get("/api/my-games", tags=["table"], response_model=list[MyGame],
             summary="The games this browser holds seats in (from its seat cookies), never anyone else's")
-def my_games(request: Request) -> Any:
-    return _games(request).mine(request.cookies)
+def my_games(request: Request, games: Games) -> Any:
+    return games.mine(request.cookies)
 
 
 @router.get("/api/games/{game_id}/events", tags=["play"],
             responses={200: {"content": {"text/event-stream": {}},
                              "description": "server-sent events: 'state' with this seat's GET body"}, **_MOVE_ERRORS},
             summary="A live stream: an event 'state' (this seat's GET body) whenever the game changes")
-async def events(game_id: str, request: Request) -> Response:
-    service = _games(request)
+async def events(game_id: str, request: Request, games: Games) -> Response:
+    service = games
     token = _token(request, game_id)
-    first = await service.get_async(game_id, token)
+    first = await service.get(game_id, token)
     # the seats this stream keeps here (woodlands.web.presence): its own, and a hot-seat
     # browser's others (one screen, one stream)
     here = {int(first["seat"])}
     for other in request.cookies.get(HOTSEAT_PREFIX + game_id, "").split(".")[:16]:
         try:
-            here.add(service.seat_for(game_id, other) if other else first["seat"])
+            here.add(await service.seating.seat_for(game_id, other) if other else first["seat"])
         except Refused:
             continue
     # 429 past the caps on open streams (per seat, per address, in all: limits.StreamLimit)
@@ -533,7 +533,7 @@ async def _stream(service: GameService, game_id: str, token: str | None, first: 
             while not queue.empty():
                 queue.get_nowait()
             try:
-                body = await service.get_async(game_id, token, sent)
+                body = await service.get(game_id, token, sent)
             except Refused:
                 return
     finally:

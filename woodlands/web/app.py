@@ -2,7 +2,9 @@
 the tests call it; the pages of :mod:`woodlands.web.pages`, when present, are mounted on it).
 
 What a page or a route needs is on ``app.state``: ``settings`` (:class:`Settings`) and
-``games`` (:class:`~woodlands.web.service.GameService`: live games, seats, live updates)."""
+``games`` (:class:`~woodlands.web.service.GameService`: live games, and its parts for seats, bot
+seats and hints); the routes get the service and its parts as FastAPI dependencies
+(:mod:`woodlands.web.depends`)."""
 from __future__ import annotations
 
 import importlib.util

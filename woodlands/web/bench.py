@@ -206,9 +206,11 @@ async def _run(urls: list[str], games: int, seconds: float, game: str, think: fl
 
 
 def bench_web(games: int = 20, seconds: float = 10.0, processes: int = 1, db: str | None = None,
-              game: str = "cursed-forest", json_path: str | None = None, think: float = 0.0) -> int:
+              game: str | None = None, json_path: str | None = None, think: float = 0.0) -> int:
     from .serve import need_web_extra
+    from .settings import most_players_game
     need_web_extra()
+    game = game or most_players_game()
     with tempfile.TemporaryDirectory(prefix="woodlands-bench-web-") as tmp:
         url = db or f"sqlite:///{tmp}/bench.sqlite3"
         if processes > 1 and url.startswith("sqlite"):

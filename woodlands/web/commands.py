@@ -11,7 +11,7 @@ import argparse
 from typing import Any
 
 from ..engine.errors import UserError
-from ..engine.registry import descriptors, game_ids
+from ..engine.registry import game_ids
 from ..kit import cmdline
 
 
@@ -64,7 +64,8 @@ def _bench_web(args: argparse.Namespace) -> int:
     from .bench import bench_web
     from .serve import ServeError
     if args.game is None:
-        args.game = max(descriptors(), key=lambda d: (d.players[1], d.id)).id
+        from .settings import most_players_game
+        args.game = most_players_game()
     try:
         return bench_web(games=args.games, seconds=args.seconds, processes=args.processes, db=args.db,
                          game=args.game, json_path=args.json, think=args.think)

@@ -47,12 +47,16 @@ def _player(base: str, game: dict[str, Any], seed: int, stop: threading.Event,
 
 
 def run_crash(db: str | None = None, seconds: float = 15.0, games: int = 4, seed: int = 1,
-              kill_every: tuple[float, float] = (0.3, 1.2), min_kills: int = 2) -> dict[str, Any]:
-    """Play ``games`` games for ``seconds`` while killing the server now and then; returns the
+              kill_every: tuple[float, float] = (0.3, 1.2), min_kills: int = 2, game: str | None = None
+              ) -> dict[str, Any]:
+    """Play ``games`` games of ``game`` (default: the one for the most players, at tables of
+    one and of two seats) for ``seconds`` while killing the server now and then; returns the
     figures, with ``lost`` (accepted decisions missing from the store) and ``not_resumed``."""
     import httpx
 
+    from .settings import most_players_game
     from .store import Store
+    game = game or most_players_game()
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="woodlands-crash-") as tmp:
         url = db or f"sqlite:///{tmp}/crash.sqlite3"
@@ -61,7 +65,7 @@ def run_crash(db: str | None = None, seconds: float = 15.0, games: int = 4, seed
         for i in range(games):
             options = {"players": 2} if i % 2 else {"players": 1}
             # hot-seat: one scripted player holds every seat (no invitation to claim)
-            r = httpx.post(server.url + "/api/games", json={"game": "cursed-forest", "options": options,
+            r = httpx.post(server.url + "/api/games", json={"game": game, "options": options,
                                                             "seed": seed * 1000 + i, "hotseat": True}, timeout=10)
             r.raise_for_status()
             created.append(r.json())

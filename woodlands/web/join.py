@@ -20,8 +20,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
-from .origin import from_elsewhere
+from .depends import Games
 from .errors import Conflict, Forbidden, Invalid, Refused
+from .origin import from_elsewhere
 from .service import COOKIE_PREFIX, GAME_ID, HOTSEAT_PREFIX, GameService, dumps
 
 router = APIRouter()
@@ -41,11 +42,6 @@ class Claimed(BaseModel):
     token: str = Field(description="the seat's secret: send it as 'Authorization: Bearer TOKEN'; shown this once")
 
 
-def _games(request: Request) -> GameService:
-    service: GameService = request.app.state.games
-    return service
-
-
 def _page(request: Request, reason: str, status: int) -> Response:
     return templates.TemplateResponse(request, "error.html", {"reason": reason, "status": status}, status_code=status,
                                       headers={"Cache-Control": "no-store"})
@@ -62,12 +58,12 @@ def _sentence(text: str) -> str:
                        404: {"description": "no such game: a page (HTML) that says so",
                              "content": {"text/html": {"example": "<!doctype html>..."}}}},
             summary="The invitation's page: which game the table plays, and a button that takes the seat")
-def invitation_page(game_id: str, request: Request) -> Response:
+async def invitation_page(game_id: str, request: Request, games: Games) -> Response:
     """The invitation's page: the table's game, and a form to take the seat (nothing changes
     until its button is pressed)."""
     from ..engine.game import load_game
     try:
-        live = _games(request).live(game_id)
+        live = await games.live(game_id)
     except Refused as err:
         return _page(request, _sentence(err.detail), err.status)
     return templates.TemplateResponse(request, "join.html", {"game_id": game_id, "game_name": load_game(live.row.game).name,
@@ -94,7 +90,7 @@ def old_link(game_id: str, rest: str, request: Request) -> Response:
                  "application/json": {"schema": ClaimBody.model_json_schema()},
                  "application/x-www-form-urlencoded": {"schema": ClaimBody.model_json_schema()}}}},
              summary="Take a seat with its invitation, once: a program gets the seat's secret, a browser its cookie")
-async def claim(game_id: str, request: Request) -> Response:
+async def claim(game_id: str, request: Request, games: Games) -> Response:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     browser = kind in ("application/x-www-form-urlencoded", "multipart/form-data")
     try:
@@ -102,8 +98,7 @@ async def claim(game_id: str, request: Request) -> Response:
             raise Forbidden("that came from another site: a seat is taken only on this server's own page; "
                             "nothing was changed")
         invitation = await _invitation(request, browser)
-        from starlette.concurrency import run_in_threadpool
-        made: dict[str, Any] = await run_in_threadpool(_claim, request, game_id, invitation, browser)
+        made = await _claim(request, games, game_id, invitation, browser)
     except Refused as err:
         if browser:
             return _page(request, _sentence(err.detail), err.status)
@@ -133,30 +128,30 @@ async def _invitation(request: Request, browser: bool) -> str:
     return body.invitation
 
 
-def _claim(request: Request, game_id: str, invitation: str, browser: bool) -> dict[str, Any]:
-    service = _games(request)
+async def _claim(request: Request, service: GameService, game_id: str, invitation: str,
+                 browser: bool) -> dict[str, Any]:
     if browser:
-        held = _held_here(request, service, game_id)
+        held = await _held_here(request, service, game_id)
         if held is not None:
             raise Conflict(f"this browser holds Player {held + 1}'s seat at this table already: an invitation "
                            "is for another person's browser (send it to them); nothing was changed")
-    return service.claim(game_id, invitation)
+    return await service.seating.claim(game_id, invitation)
 
 
-def _held_here(request: Request, service: GameService, game_id: str) -> int | None:
+async def _held_here(request: Request, service: GameService, game_id: str) -> int | None:
     """The seat this browser holds at the table already (its cookies), if any."""
     if not GAME_ID.match(game_id):
         return None
     tokens = [request.cookies.get(COOKIE_PREFIX + game_id, "")]
     tokens += request.cookies.get(HOTSEAT_PREFIX + game_id, "").split(".")
     try:
-        live = service.live(game_id)
+        live = await service.live(game_id)
     except Refused:
         return None
     for token in tokens:
         if token:
             try:
-                return service._seat_in(live.row, token)
+                return service.seating.seat_in(live.row, token)
             except Refused:
                 continue
     return None

@@ -6,9 +6,10 @@ game; :meth:`Live.apply_event` takes one stored event in, whether this process w
 another one did (the cache of :class:`~woodlands.web.service.GameService` reads those on
 PostgreSQL before it answers).
 
-The lock.  Each game has one lock, held from the check of a change to its commit.  The JSON
-API's routes take it on the event loop; the pages' code runs in worker threads (their calls
-block on the database) and takes the same lock, since both change the same live game.  An
+The lock.  Each game has one lock, held from the check of a change to its commit.  What reads
+or changes a game takes it on the event loop; what blocks on the database while it reads a
+game (the list of a browser's games) takes it in a worker thread, since both touch the same
+live game.  An
 asyncio lock cannot be taken from a thread, and a thread's lock cannot be awaited, so
 :class:`GameLock` is both: a ``threading.Lock`` that threads block on, plus a list of the
 coroutines waiting for it, each woken (on its own loop, thread-safely) when the lock is let go.
@@ -122,7 +123,7 @@ class Live:
     #: per seat: (number, the body without its log) made at that number
     bodies: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     #: the seats a person took with an invitation (the others are held by the table's creator,
-    #: or by nobody): the bot rules of GameService.hand_over tell them apart
+    #: or by nobody): the bot rules of Seating.hand_over tell them apart
     claimed: set[int] = field(default_factory=set)
     #: how many 'seat' events this process has taken in (a request that checked its token
     #: before a refresh checks it again when this moved: the seat may have changed hands)

@@ -3,7 +3,8 @@
 An :class:`fastapi.APIRouter` (``router``) that :func:`woodlands.web.app.create_app` mounts.  It
 never implements a rule and never reads a hidden fact: a page shows ``view(seat)``,
 ``log_for(seat)`` and the seat's own decision through :mod:`woodlands.web.render`, and sends
-option ids to the games service (``app.state.games``), the same one the JSON API uses.
+option ids to the games service, the same one the JSON API uses (each route gets it as a
+FastAPI dependency, :mod:`woodlands.web.depends`, and hands it to :mod:`.pages_backend`).
 
 Seats: a browser holds a seat through the service's seat cookie (``woodlands_seat_<game id>``),
 set when it claims an invitation (woodlands.web.join) or when this browser made the game; a
@@ -26,7 +27,9 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from . import pages_backend as backend  # the one place that knows the games service's names
+from .depends import Games
 from .pages_backend import NO_SEAT, PageError
+from .service import GameService
 from .render import render_decision, render_details, render_log, render_outcome, render_table
 
 HERE = Path(__file__).parent
@@ -75,6 +78,7 @@ def _cookie(response: Response, request: Request, name: str, value: str) -> None
 # ------------------------------------------------------------------ home
 def _game_forms() -> list[dict[str, Any]]:
     import woodlands
+    from ..engine.presentation import presentation_for
     from ..engine.registry import descriptor, resolve
     out = []
     for gid in sorted(woodlands.game_ids(), key=lambda g: (descriptor(g).menu_order, g)):
@@ -91,21 +95,18 @@ def _game_forms() -> list[dict[str, Any]]:
                 choices = [(v, str(v)) for v in spec.choices]
             fields.append({"name": spec.name, "help": spec.help, "default": spec.default, "choices": choices,
                            "range": spec.range, "type": spec.type.__name__, "when": list(spec.when)})
-        characters = []
-        content: Any = game.content
-        if gid == "cursed-forest":
-            characters = [(c.id, c.name) for c in content.characters]
+        characters = presentation_for(game).characters()
         out.append({"id": gid, "name": game.name, "players": game.players, "fields": fields, "characters": characters,
                     "resume": any(s.name == "resume" for s in d.options)})
     return out
 
 
 @router.get("/", response_class=HTMLResponse)
-async def home(request: Request) -> Response:
+async def home(request: Request, games: Games) -> Response:
     import woodlands
     mine = []
     try:
-        found = await backend.mine(request, {k: v for k, v in request.cookies.items() if k.startswith(COOKIE)})
+        found = await backend.mine(games, {k: v for k, v in request.cookies.items() if k.startswith(COOKIE)})
     except PageError:
         found = []
     for g in found:
@@ -161,7 +162,7 @@ def _options_from_form(form: Any, game_id: str) -> tuple[dict[str, Any], int | N
 
 
 @router.post("/new")
-async def new_game(request: Request) -> Response:
+async def new_game(request: Request, games: Games) -> Response:
     form = await request.form()
     game_id = str(form.get("game") or "")
     import woodlands
@@ -179,7 +180,7 @@ async def new_game(request: Request) -> Response:
         # The seats are counted by the service from the checked options (a form's "players" may
         # be anything), so a solo table asked for online is simply one seat this browser holds
         online = str(form.get(f"{game_id}.mode") or "") == "online"
-        made = await backend.create(request, game_id, options, seats, hotseat=not online, keep=(0,),
+        made = await backend.create(games, game_id, options, seats, hotseat=not online, keep=(0,),
                                     turn_seconds=_turn_timer(form, game_id))
     except PageError as err:
         return _home_error(err.reason)
@@ -202,12 +203,12 @@ def _read_upload(data: bytes) -> Any:
 
 
 @router.post("/upload")
-async def upload(request: Request, file: UploadFile) -> Response:
+async def upload(request: Request, file: UploadFile, games: Games) -> Response:
     try:
         _same_site(request)
         data = await file.read()
         doc = _read_upload(data)
-        made = await backend.create_from_upload(request, doc)
+        made = await backend.create_from_upload(games, doc)
     except PageError as err:
         return _home_error(err.reason)
     return _after_create(request, made, online=False)
@@ -289,10 +290,10 @@ def _seats_here(request: Request, game_id: str) -> list[str]:
     return tokens
 
 
-async def _context(request: Request, game_id: str, refusal: str | None = None,
+async def _context(request: Request, games: GameService, game_id: str, refusal: str | None = None,
                    kept: dict[int, str] | None = None) -> dict[str, Any]:
     tokens = _seats_here(request, game_id)
-    snap = await backend.snapshot(request, game_id, tokens)
+    snap = await backend.snapshot(games, game_id, tokens)
     game, state, seat = snap["game"], snap["state"], snap["seat"]
     view = snap["view"]
     from ..engine.presentation import presentation_for
@@ -308,7 +309,8 @@ async def _context(request: Request, game_id: str, refusal: str | None = None,
     deciding = None if deciding_seat is None else p.seat_name(view, deciding_seat)
     if deciding_seat in bots:
         deciding = f"{deciding} (a bot)"
-    from .service import duration_words, timer_bot
+    from .botseats import timer_bot
+    from .service import duration_words
     invites = []
     rows = snap["seat_rows"]
     if snap["seats"] > 1:
@@ -359,18 +361,18 @@ def _error_page(request: Request, err: PageError) -> Response:
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
-async def game_page(request: Request, game_id: str) -> Response:
+async def game_page(request: Request, game_id: str, games: Games) -> Response:
     try:
-        ctx = await _context(request, game_id)
+        ctx = await _context(request, games, game_id)
     except PageError as err:
         return _error_page(request, err)
     return templates.TemplateResponse(request, "game.html", ctx)
 
 
 @router.get("/games/{game_id}/table", response_class=HTMLResponse)
-async def game_fragment(request: Request, game_id: str) -> Response:
+async def game_fragment(request: Request, game_id: str, games: Games) -> Response:
     try:
-        ctx = await _context(request, game_id)
+        ctx = await _context(request, games, game_id)
     except PageError as err:
         return _error_page(request, err)
     return templates.TemplateResponse(request, "_game.html", {**ctx, "oob": True})
@@ -403,7 +405,7 @@ def _held_at(request: Request, game_id: str, at: str) -> tuple[list[str], int]:
         raise PageError(400, "The form lost its place in the game: reload the page.") from err
 
 
-async def _act(request: Request, game_id: str, act: Callable[[], Awaitable[None]],
+async def _act(request: Request, games: GameService, game_id: str, act: Callable[[], Awaitable[None]],
                kept: dict[int, str] | None = None) -> Response:
     """Run a form post's ``act`` (after the same-site check) and answer with the game as it is
     then, or with the refusal shown on it (``kept``: the invitations to show, when ``act``
@@ -413,31 +415,31 @@ async def _act(request: Request, game_id: str, act: Callable[[], Awaitable[None]
         await act()
     except PageError as err:
         try:
-            ctx = await _context(request, game_id, refusal=err.reason, kept=kept)
+            ctx = await _context(request, games, game_id, refusal=err.reason, kept=kept)
         except PageError:
             ctx = None
         return _answer(request, game_id, ctx, err)
-    return _answer(request, game_id, await _context(request, game_id, kept=kept), None)
+    return _answer(request, game_id, await _context(request, games, game_id, kept=kept), None)
 
 
 @router.post("/games/{game_id}/choose")
-async def choose(request: Request, game_id: str, option: str = Form(""), at: str = Form("")) -> Response:
+async def choose(request: Request, game_id: str, games: Games, option: str = Form(""), at: str = Form("")) -> Response:
     async def act() -> None:
         tokens, number = _held_at(request, game_id, at)
-        await backend.choose(request, game_id, tokens, option[:200], number)
-    return await _act(request, game_id, act)
+        await backend.choose(games, game_id, tokens, option[:200], number)
+    return await _act(request, games, game_id, act)
 
 
 @router.post("/games/{game_id}/undo")
-async def undo(request: Request, game_id: str, at: str = Form("")) -> Response:
+async def undo(request: Request, game_id: str, games: Games, at: str = Form("")) -> Response:
     async def act() -> None:
         tokens, number = _held_at(request, game_id, at)
-        await backend.undo(request, game_id, tokens, number)
-    return await _act(request, game_id, act)
+        await backend.undo(games, game_id, tokens, number)
+    return await _act(request, games, game_id, act)
 
 
 @router.get("/games/{game_id}/hint", response_class=HTMLResponse)
-async def hint(request: Request, game_id: str, at: str = "") -> Response:
+async def hint(request: Request, game_id: str, games: Games, at: str = "") -> Response:
     """The Hint button: the search bot's three best options for the held seat that decides, in
     words.  For htmx the hint alone (a refusal too, status 200 so htmx shows it: nothing
     changed); without JavaScript the game page with the hint in it."""
@@ -445,7 +447,7 @@ async def hint(request: Request, game_id: str, at: str = "") -> Response:
     answer: dict[str, Any] | None = None
     try:
         tokens, number = _held_at(request, game_id, at)
-        answer = await backend.hint(request, game_id, tokens, number)
+        answer = await backend.hint(games, game_id, tokens, number, request.client.host if request.client else "?")
     except PageError as err:
         if err.status in (401, 404) or err.kind == NO_SEAT:     # not this browser's game: the error page
             return _error_page(request, err)
@@ -454,7 +456,7 @@ async def hint(request: Request, game_id: str, at: str = "") -> Response:
     if request.headers.get("HX-Request") == "true":
         return HTMLResponse(fragment)
     try:
-        ctx = await _context(request, game_id)
+        ctx = await _context(request, games, game_id)
     except PageError as err:
         return _error_page(request, err)
     ctx["hint"] = Markup(fragment)
@@ -462,23 +464,24 @@ async def hint(request: Request, game_id: str, at: str = "") -> Response:
 
 
 @router.get("/games/{game_id}/scene-save")
-async def scene_save(request: Request, game_id: str) -> Response:
+async def scene_save(request: Request, game_id: str, games: Games) -> Response:
     """Between two Storyfold scenes: the scene save as a file to download, the same document the
     terminal's ``s`` writes (``woodlands play storyfold --resume FILE`` and the home page's
     Continue-a-campaign field take it)."""
     try:
-        save = await backend.scene_save(request, game_id, _seats_here(request, game_id))
+        game, save = await backend.scene_save(games, game_id, _seats_here(request, game_id))
     except PageError as err:
         return _error_page(request, err)
-    name = f"{save.get('next_scene') or 'scene'}-scene-save.json"
+    # the game's id first, so that saves of several games in one folder tell themselves apart
+    name = f"{game}-{save.get('next_scene') or 'scene'}-scene-save.json"
     name = re.sub(r"[^A-Za-z0-9_.-]", "-", name)
     return Response(json.dumps(save, indent=1) + "\n", media_type="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="storyfold-{name}"',
+                    headers={"Content-Disposition": f'attachment; filename="{name}"',
                              "Cache-Control": "no-store"})
 
 
 @router.post("/games/{game_id}/seats/{seat}")
-async def hand_over(request: Request, game_id: str, seat: int, bot: str = Form("")) -> Response:
+async def hand_over(request: Request, game_id: str, seat: int, games: Games, bot: str = Form("")) -> Response:
     """A seat goes to a bot (``bot``: its name) or back to its player (empty): asked by the seat
     itself when this browser holds it, else by the table's creator (its admin cookie)."""
     admin = request.cookies.get(ADMIN_COOKIE + game_id, "")
@@ -486,13 +489,13 @@ async def hand_over(request: Request, game_id: str, seat: int, bot: str = Form("
     async def act() -> None:
         if not _ID.match(game_id):
             raise PageError(404, "There is no such game.")
-        await backend.hand_over(request, game_id, held_tokens(request, game_id), admin if _TOKEN.match(admin) else "",
+        await backend.hand_over(games, game_id, held_tokens(request, game_id), admin if _TOKEN.match(admin) else "",
                                 seat, bot or None)
-    return await _act(request, game_id, act)
+    return await _act(request, games, game_id, act)
 
 
 @router.post("/games/{game_id}/seats/{seat}/invitation")
-async def invitation(request: Request, game_id: str, seat: int, withdraw: str = Form("")) -> Response:
+async def invitation(request: Request, game_id: str, seat: int, games: Games, withdraw: str = Form("")) -> Response:
     """The table's creator gives a seat a new invitation (its old one, and whoever took it, hold
     nothing from then on), or with ``withdraw`` none."""
     admin = request.cookies.get(ADMIN_COOKIE + game_id, "")
@@ -501,11 +504,11 @@ async def invitation(request: Request, game_id: str, seat: int, withdraw: str = 
     async def act() -> None:
         if not _ID.match(game_id) or not _TOKEN.match(admin):
             raise PageError(403, "Only the browser that made this table may invite its players.")
-        made = await backend.invite(request, game_id, admin, seat, new=not withdraw)
+        made = await backend.invite(games, game_id, admin, seat, new=not withdraw)
         kept.pop(seat, None)
         if made["invitation"]:
             kept[seat] = made["invitation"]
-    response = await _act(request, game_id, act, kept)
+    response = await _act(request, games, game_id, act, kept)
     if _ID.match(game_id) and _TOKEN.match(admin):
         _cookie(response, request, INVITES_COOKIE + game_id, _invites_cookie(kept))
     return response

@@ -1,17 +1,17 @@
-"""What the pages ask of the games service (``app.state.games``), in one place.
+"""What the pages ask of the games service, in one place.
 
 The pages never touch the store or a token's hash: they hand the seat tokens the browser holds
-to :class:`woodlands.web.service.GameService` (the same calls the JSON API makes) and get back
-the live game and state for one seat.  The service's calls block on the database, so they run
-in a worker thread.  A refusal comes back as :class:`PageError` with the service's status and
-reason in player words.
+to :class:`woodlands.web.service.GameService` and its parts (the same calls the JSON API makes;
+the routes get the service as a FastAPI dependency, :mod:`woodlands.web.depends`) and get back
+the live game and state for one seat.  What reads or changes a game runs on the event loop, as
+the API's routes do; starting a table and listing a browser's games block on the database, so
+they run in a worker thread.  A refusal comes back as :class:`PageError` with the service's
+status and reason in player words.
 """
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable, TypeVar
-
-from fastapi import Request
+from typing import Any, Awaitable, Callable, TypeVar
 
 from .errors import NO_SEAT as NO_SEAT  # the kind of PageError the pages tell apart (re-exported)
 from .errors import Conflict, Forbidden, Refused
@@ -33,11 +33,6 @@ class PageError(Exception):
         self.kind = kind
 
 
-def _service(request: Request) -> GameService:
-    service: GameService = request.app.state.games
-    return service
-
-
 def _page_error(err: Refused) -> PageError:
     """The service's refusal as a page says it (a sentence, capitalised, with its full stop)."""
     reason = err.detail[:1].upper() + err.detail[1:]
@@ -45,32 +40,39 @@ def _page_error(err: Refused) -> PageError:
 
 
 async def _call(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)``, which blocks, in a worker thread; a refusal as a page says it."""
     try:
         return await asyncio.to_thread(fn, *args)
     except Refused as err:
         raise _page_error(err) from None
 
 
-async def create(request: Request, game_id: str, options: dict[str, Any], seats: int | None,
+async def _page(work: Awaitable[T]) -> T:
+    """``work`` awaited; a refusal as a page says it."""
+    try:
+        return await work
+    except Refused as err:
+        raise _page_error(err) from None
+
+
+async def create(service: GameService, game_id: str, options: dict[str, Any], seats: int | None,
                  hotseat: bool | None = None, keep: tuple[int, ...] = (), turn_seconds: int | None = None
                  ) -> dict[str, Any]:
     """A new table: ``{"id", "admin_token", "seats": [{"seat", "token", "invitation", "join"}]}``
     (a seat this browser holds has its ``token``, any other its ``invitation``)."""
-    service = _service(request)
     return await _call(lambda: service.create(game_id, options, seats, hotseat=hotseat, keep=keep,
                                               turn_seconds=turn_seconds))
 
 
-async def create_from_upload(request: Request, doc: Any) -> dict[str, Any]:
-    """A new table that continues a record or a Storyfold scene save made in the terminal: a
+async def create_from_upload(service: GameService, doc: Any) -> dict[str, Any]:
+    """A new table that continues a record or a game's own save made in the terminal: a
     hot-seat table, as the terminal's was, whose seats this browser holds."""
-    service = _service(request)
     return await _call(lambda: service.upload(doc, None, hotseat=True))
 
 
-async def mine(request: Request, cookies: dict[str, str]) -> list[dict[str, Any]]:
+async def mine(service: GameService, cookies: dict[str, str]) -> list[dict[str, Any]]:
     """The games this browser's seat cookies hold a seat in (the service checks each token)."""
-    return await _call(_service(request).mine, cookies)
+    return await _call(service.mine, cookies)
 
 
 def _held_seats(service: GameService, live: Live, tokens: list[str]) -> dict[int, str]:
@@ -79,7 +81,7 @@ def _held_seats(service: GameService, live: Live, tokens: list[str]) -> dict[int
     problem: Refused | None = None
     for token in tokens:
         try:
-            seats.setdefault(service.seat_of(live, token), token)
+            seats.setdefault(service.seating.seat_of(live, token), token)
         except Refused as err:
             problem = err
     if not seats:
@@ -91,7 +93,7 @@ def _held_seats(service: GameService, live: Live, tokens: list[str]) -> dict[int
 FORCED_BURST = 200
 
 
-def take_forced(service: GameService, live: Live, seats: dict[int, str]) -> list[tuple[int, str]]:
+async def take_forced(service: GameService, live: Live, seats: dict[int, str]) -> list[tuple[int, str]]:
     """Take for the seats this browser holds each lone option the engine marks safe to take
     unasked (``state.forced()``: the step's kind is registered ``auto``, so taking it rolls no
     dice and reveals nothing), as the terminal does: each one an ordinary stored choice, so the
@@ -103,8 +105,8 @@ def take_forced(service: GameService, live: Live, seats: dict[int, str]) -> list
     # takes it itself, so it is held only to read the position; a request that moves in between
     # makes our choice's number stale, which the service refuses with 409 and we look again.
     for _ in range(FORCED_BURST):
-        with live.lock:
-            service.catch_up(live)
+        async with live.lock:
+            await service.catch_up(live)
             state = live.state
             decision = state.decision
             option_id = state.forced()
@@ -113,7 +115,7 @@ def take_forced(service: GameService, live: Live, seats: dict[int, str]) -> list
             break
         option = decision.option(option_id)
         try:
-            service.choose(live.row.id, seats[decision.player], option_id, number, 0, False)
+            await service.choose(live.row.id, seats[decision.player], option_id, number, 0, False)
         except Refused as err:
             if isinstance(err, Conflict):           # another request moved first: look again
                 continue
@@ -146,13 +148,13 @@ def _first_undo_allowed(live: Live, seats: dict[int, str]) -> bool:
     return not by_bot and who in seats
 
 
-def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str, Any]:
-    live = service.live(game_id, tokens)
+async def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str, Any]:
+    live = await service.live(game_id, tokens)
     seats = _held_seats(service, live, tokens)
     # take_forced takes the game's (plain, not re-entrant) lock itself, so it runs before ours
-    taken = take_forced(service, live, seats)       # catches up with the store; the bots have moved
-    with live.lock:
-        service.catch_up(live)
+    taken = await take_forced(service, live, seats)     # catches up with the store; the bots have moved
+    async with live.lock:
+        await service.catch_up(live)
         state = live.state
         first = next(iter(seats))
         deciding = None if state.decision is None else state.decision.player
@@ -161,7 +163,7 @@ def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str
         return {"game": _game(live.row.game), "state": state, "seat": seat, "view": body["view"], "log": body["log"],
                 "seats": live.row.seats, "at": body["at"], "can_undo": undo_reaches_a_choice(live, seats),
                 "bots": dict(live.bots), "held": sorted(seats), "bot_names": sorted(_bots(live.row.game)),
-                "seat_rows": service.seat_rows(live), "turn_seconds": live.row.turn_seconds,
+                "seat_rows": service.seating.seat_rows(live), "turn_seconds": live.row.turn_seconds,
                 "forced": [label for who, label in taken if who == seat]}
 
 
@@ -175,24 +177,25 @@ def _bots(game_id: str) -> list[str]:
     return list(descriptor(game_id).bot_names)
 
 
-async def snapshot(request: Request, game_id: str, tokens: list[str]) -> dict[str, Any]:
+async def snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str, Any]:
     """The game as the held seat sees it: the seat whose decision it is when this browser holds
     it (hot-seat), else the first held seat.  ``state`` is the live state: a page reads only
     ``view(seat)``, ``log_for(seat)`` and the seat's own decision from it."""
-    return await _call(_snapshot, _service(request), game_id, tokens)
+    return await _page(_snapshot(service, game_id, tokens))
 
 
-def _token_of(service: GameService, game_id: str, tokens: list[str], seat_of: Callable[[Live], int | None]) -> str:
+async def _token_of(service: GameService, game_id: str, tokens: list[str],
+                    seat_of: Callable[[Live], int | None]) -> str:
     """The held token of the seat ``seat_of`` names once the game is caught up (else the first:
     the service then says why not)."""
-    live = service.live(game_id, tokens)
-    with live.lock:
-        service.seat_of(live, tokens[0])
-        service.catch_up(live)
+    live = await service.live(game_id, tokens)
+    async with live.lock:
+        service.seating.seat_of(live, tokens[0])
+        await service.catch_up(live)
         wanted = seat_of(live)
         for token in tokens:
             try:
-                if service.seat_of(live, token) == wanted:
+                if service.seating.seat_of(live, token) == wanted:
                     return token
             except Refused:
                 continue
@@ -208,97 +211,91 @@ def _last_chooser(live: Live) -> int | None:
     return live.choosers[-1][0] if live.choosers else None
 
 
-async def choose(request: Request, game_id: str, tokens: list[str], option: str, at: int) -> None:
-    service = _service(request)
-    token = await _call(_token_of, service, game_id, tokens, _deciding)
-    await _call(service.choose, game_id, token, option, at, 0, False)        # False: no JSON body wanted
+async def choose(service: GameService, game_id: str, tokens: list[str], option: str, at: int) -> None:
+    token = await _page(_token_of(service, game_id, tokens, _deciding))
+    await _page(service.choose(game_id, token, option, at, 0, False))        # False: no JSON body wanted
 
 
-def _undo(service: GameService, game_id: str, tokens: list[str], at: int) -> None:
+async def _undo(service: GameService, game_id: str, tokens: list[str], at: int) -> None:
     """Undo this browser's last choice, and before it the lone options taken for it since (else
     the page would take them again at once): back to the last decision it was asked."""
-    live = service.live(game_id, tokens)
+    live = await service.live(game_id, tokens)
     seats = _held_seats(service, live, tokens)
     # the lock only while reading: service.undo takes the (plain, not re-entrant) lock itself,
     # and refuses a stale number with 409 if another request moved in between
-    with live.lock:
-        service.catch_up(live)
+    async with live.lock:
+        await service.catch_up(live)
         if at == live.number and not undo_reaches_a_choice(live, seats) and _first_undo_allowed(live, seats):
             raise Conflict("the last choices were the only ones on offer, taken for you, and before them "
                            "came a roll, a draw or a reveal (or another seat's choice): there is nothing to take back")
     first = True
     while True:
-        with live.lock:
+        async with live.lock:
             if not first and not (live.state.forced() is not None and undo_reaches_a_choice(live, seats)):
                 break
             last = _last_chooser(live)
             number = at if first else live.number
         token = seats.get(last, tokens[0]) if last is not None else tokens[0]
-        service.undo(game_id, token, number, 0, False)
+        await service.undo(game_id, token, number, 0, False)
         first = False
 
 
-async def undo(request: Request, game_id: str, tokens: list[str], at: int) -> None:
-    await _call(_undo, _service(request), game_id, tokens, at)
+async def undo(service: GameService, game_id: str, tokens: list[str], at: int) -> None:
+    await _page(_undo(service, game_id, tokens, at))
 
 
-async def hint(request: Request, game_id: str, tokens: list[str], at: int) -> dict[str, Any]:
-    """A hint for the held seat that decides at decision ``at`` (:meth:`GameService.hint_async`:
+async def hint(service: GameService, game_id: str, tokens: list[str], at: int, client: str) -> dict[str, Any]:
+    """A hint for the held seat that decides at decision ``at`` (:meth:`woodlands.web.hints.Hints.hint`:
     it searches ``Settings.page_hint_seconds`` in a worker process; the answer's ``hints`` each have ``option``, ``words``,
     ``share``, ``value``, ``measure`` and ``text``)."""
-    service = _service(request)
-    token = await _call(_token_of, service, game_id, tokens, _deciding)
-    client = request.client.host if request.client else "?"
-    try:
-        return await service.hint_async(game_id, token, service.settings.page_hint_seconds, None, at, client)
-    except Refused as err:
-        raise _page_error(err) from None
+    token = await _page(_token_of(service, game_id, tokens, _deciding))
+    return await _page(service.hints.hint(game_id, token, service.settings.page_hint_seconds, None, at, client))
 
 
-def _hand_over(service: GameService, game_id: str, tokens: list[str], admin_token: str, seat: int,
-               bot: str | None) -> None:
+async def _hand_over(service: GameService, game_id: str, tokens: list[str], admin_token: str, seat: int,
+                     bot: str | None) -> None:
     """As the seat itself when one of ``tokens`` holds it, else as the table's admin."""
-    live = service.live(game_id)
+    live = await service.live(game_id)
     own = next((t for t in tokens if _holds(service, live, t) == seat), None)
     if own is None and not admin_token:
         raise Forbidden("only the browser that made this table, or the seat's own player, may hand the seat "
                         "to a bot or take it back")
-    service.hand_over(game_id, own or admin_token, seat, bot)
+    await service.seating.hand_over(game_id, own or admin_token, seat, bot)
 
 
 def _holds(service: GameService, live: Live, token: str) -> int | None:
     try:
-        return service.seat_of(live, token)
+        return service.seating.seat_of(live, token)
     except Refused:
         return None
 
 
-async def hand_over(request: Request, game_id: str, tokens: list[str], admin_token: str, seat: int,
+async def hand_over(service: GameService, game_id: str, tokens: list[str], admin_token: str, seat: int,
                     bot: str | None) -> None:
-    await _call(_hand_over, _service(request), game_id, tokens, admin_token, seat, bot)
+    await _page(_hand_over(service, game_id, tokens, admin_token, seat, bot))
 
 
-async def invite(request: Request, game_id: str, admin_token: str, seat: int, new: bool) -> dict[str, Any]:
+async def invite(service: GameService, game_id: str, admin_token: str, seat: int, new: bool) -> dict[str, Any]:
     """A new invitation for ``seat`` (``new``), or none: ``{"seat", "invitation", "join"}``."""
-    return await _call(_service(request).invite, game_id, admin_token, seat, new)
+    return await _page(service.seating.invite(game_id, admin_token, seat, new))
 
 
-def _scene_save(service: GameService, game_id: str, tokens: list[str]) -> dict[str, Any]:
-    """The save the terminal's ``s`` writes between two scenes (Storyfold), for a table of one
-    seat this browser holds; 409 at any other moment.  A save holds the decks' order, so it is
+async def _scene_save(service: GameService, game_id: str, tokens: list[str]) -> tuple[str, dict[str, Any]]:
+    """The game's id and the save the terminal's ``s`` writes between two scenes (Storyfold),
+    for a table of one seat this browser holds; 409 at any other moment.  A save holds the decks' order, so it is
     offered only where the one player is the whole table, as in the terminal."""
     from ..kit.saves import scene_save_of
-    live = service.live(game_id)
+    live = await service.live(game_id)
     seats = _held_seats(service, live, tokens)
-    with live.lock:
-        service.catch_up(live)
+    async with live.lock:
+        await service.catch_up(live)
         decision = live.state.decision
         save = scene_save_of(live.state) if live.row.seats == 1 and decision is not None and decision.player in seats else None
         if save is None:
             raise Conflict("a scene save is made between two scenes, when the game asks whether to save; "
                            "this game is not there now")
-        return save
+        return live.row.game, save
 
 
-async def scene_save(request: Request, game_id: str, tokens: list[str]) -> dict[str, Any]:
-    return await _call(_scene_save, _service(request), game_id, tokens)
+async def scene_save(service: GameService, game_id: str, tokens: list[str]) -> tuple[str, dict[str, Any]]:
+    return await _page(_scene_save(service, game_id, tokens))

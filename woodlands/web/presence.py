@@ -2,7 +2,7 @@
 a request within the last ``Settings.here_seconds``.  Kept in this process's memory only (a
 restart forgets it: every seat then counts as away since the start).
 
-The bot rules read it (:meth:`woodlands.web.service.GameService.hand_over`, the turn timer) and
+The bot rules read it (:meth:`woodlands.web.seats.Seating.hand_over`, the turn timer) and
 the game page shows it.  ``clock`` is a function of no arguments giving seconds (monotonic),
 so that tests can move time on."""
 from __future__ import annotations

@@ -174,3 +174,11 @@ def with_driver(url: str) -> str:
         if url.startswith(bare):
             return "postgresql+psycopg://" + url[len(bare):]
     return url
+
+
+def most_players_game() -> str:
+    """The game for the most players (then the last by id): what ``woodlands bench-web``, the
+    crash drill and the API's examples play when told no game, since a table of several seats
+    goes through the most of the server (seats, turns, other seats' views)."""
+    from ..engine.registry import descriptors
+    return max(descriptors(), key=lambda d: (d.players[1], d.id)).id

@@ -121,7 +121,7 @@ class GameRow:
     created: float
     #: per seat, the SHA-256 of the secret that holds it ("" while nobody does)
     seat_hashes: tuple[str, ...]
-    #: the table's turn timer in seconds (None: none; see GameService.check_timers)
+    #: the table's turn timer in seconds (None: none; see BotSeats.check_timers)
     turn_seconds: float | None = None
 
 

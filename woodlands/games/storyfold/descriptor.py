@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...engine.registry import GameDescriptor, GameTests, Lazy, OptionSpec
 from . import StoryfoldGame
 from .invariants import check_invariants
+from .save import SAVE_FORMAT
 from .setup import SCENE_LIMIT_MAX
 from .state import StoryfoldState
 from .views import EVENTS, StoryfoldView
@@ -30,6 +31,7 @@ DESCRIPTOR = GameDescriptor(
     tests=GameTests(limit={"scene_limit": 200}, invariants=check_invariants,
                     golden=(("greedy", 1, {}), ("greedy", 2, {}), ("random", 3, {}))),
     menu_order=2,
+    save_format=SAVE_FORMAT,
     # -- research
     action_ids=Lazy("woodlands.games.storyfold.grammar:action_ids"),
     encoding=Lazy("woodlands.games.storyfold.observation:build"),

@@ -71,6 +71,9 @@ class CursedForestPresentation(Presentation):
         self._seeds = {k.id: k for k in c.seeds}
 
     # ------------------------------------------------------------------ words
+    def characters(self) -> list[tuple[str, str]]:
+        return [(ch.id, ch.name) for ch in self.content.characters]
+
     def glossary(self) -> list[tuple[str, str]]:
         words = [
             ("AP", "Action points: each turn's budget (a step, a tile drawn and laid, an item's use). Unused AP are lost."),
