@@ -19,9 +19,6 @@ ROOT = Path(__file__).resolve().parents[1]
 #: the packages scanned: add a package here once its game-id switches are gone
 GENERIC_PACKAGES = ("woodlands/engine", "woodlands/kit", "woodlands/bots", "woodlands/sim", "woodlands/research", "woodlands/cli",
                     "woodlands/web")
-#: folders of a scanned package not scanned yet: the web's drawing of each game's table still
-#: has a module per game while it moves to the games' table models
-NOT_YET = ("woodlands/web/render",)
 
 #: every spelling of a built-in game's id: as written (``cursed-forest``) and as a module name
 GAME_IDS = sorted({*BUILTIN, *(g.replace("-", "_") for g in BUILTIN)})
@@ -57,9 +54,7 @@ def game_ids_in(source: str) -> list[tuple[int, str]]:
 
 
 def _files(package: str) -> list[Path]:
-    skipped = [ROOT / folder for folder in NOT_YET]
-    return sorted(p for p in (ROOT / package).rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                  and not any(p.is_relative_to(folder) for folder in skipped))
+    return sorted(p for p in (ROOT / package).rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 
 
 @pytest.mark.parametrize("package", GENERIC_PACKAGES)

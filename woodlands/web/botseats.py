@@ -210,7 +210,7 @@ class BotSeats:
 
 def timer_bot(game: str) -> str:
     """The bot the turn timer hands a seat to: the game's greedy bot, else the first it has."""
-    names = sorted(game_descriptor(game).bots)
+    names = sorted(game_descriptor(game).bot_names)
     return "greedy" if "greedy" in names else next((b for b in names if b != "random"), names[0])
 
 

@@ -229,7 +229,7 @@ class Seating:
                     raise Conflict(f"{player(seat)} is not played by a bot")
                 await games.append(live, EventRow(live.number, HUMAN, None, seat, False))
             else:
-                names = sorted(game_descriptor(live.row.game).bots)
+                names = sorted(game_descriptor(live.row.game).bot_names)
                 if bot not in names:
                     raise Invalid(f"there is no bot {brief(bot)} for this game; there are: {', '.join(names)}")
                 if live.bots.get(seat) == bot:
