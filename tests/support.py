@@ -117,3 +117,36 @@ def repro(name: str, game: woodlands.Game | None = None, *, before_last: bool = 
     choices = r["choices"][:-1] if before_last else r["choices"]
     state = position(game or r["game"], seed=r["seed"], options=r["options"], choices=choices, **facts)
     return state, r["choices"][-1], r
+
+
+def visible_text(html: str) -> str:
+    """The words of a page a player reads without hovering: its text outside any ``<title>``
+    (an SVG's tip), never an attribute (``title``, ``data-tip``, ``aria-label``), with runs of
+    white space as one space.
+
+    >>> visible_text('<div title="tip" data-tip="tip"><svg><title>hid</title></svg><b>A</b>  b</div>')
+    'A b'
+    """
+    from html.parser import HTMLParser
+
+    class Words(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.words: list[str] = []
+            self.hidden = 0
+
+        def handle_starttag(self, tag: str, attrs: Any) -> None:
+            self.hidden += tag == "title"
+            self.words.append(" ")
+
+        def handle_endtag(self, tag: str) -> None:
+            self.hidden -= tag == "title"
+            self.words.append(" ")
+
+        def handle_data(self, data: str) -> None:
+            if not self.hidden:
+                self.words.append(data)
+
+    parser = Words()
+    parser.feed(html)
+    return " ".join("".join(parser.words).split())

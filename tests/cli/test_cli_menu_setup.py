@@ -51,7 +51,7 @@ def test_tanglewoods_an_explicit_choice(play_menu):
     out, options = play_menu("tanglewoods", "7", "2", "2")
     assert "Starting side" not in out and out.count("Which side of your hero card starts face up?") == 1
     assert options["difficulty"] == 7 and options["hero"] == "hedge-witch" and "side" not in options
-    assert "difficulty 7" in out and "(side b)" in out
+    assert "Difficulty 7/10" in out and "(side b)" in out        # the table says both
 
 
 def test_tanglewoods_side_flag_is_not_asked_again(run_cli, data_dir):

@@ -3,6 +3,7 @@ alone, ids that stay with what they name, what changes from one position to the 
 compact terminal drawing within 80x24."""
 from __future__ import annotations
 
+import copy
 import io
 import random
 import re
@@ -12,9 +13,12 @@ import pytest
 from rich.console import Console
 
 import woodlands
+from tests.support import visible_text
 from woodlands.cli.table import table_for
 from woodlands.engine.presentation import presentation_for
 from woodlands.kit.table import Card, Die, Table, Tile, diff
+from woodlands.web.render import render_table
+from woodlands.web.render.table import render_model
 
 GAME = woodlands.load_game("storyfold")
 PRES = presentation_for(GAME)
@@ -149,14 +153,18 @@ def test_the_model_holds_what_the_view_shows() -> None:
                 for loc in v["locations"]:
                     place = ids[f"place-{loc['id']}"]
                     assert isinstance(place, Card) and loc["name"] in place.name
-                    assert place.badge.endswith("●" * loc["dots"]) and ("visited" in place.state) == loc["visited"]
+                    # a dot for each success it needs, filled once visited
+                    dots = ("●" if loc["visited"] else "○") * loc["dots"]
+                    assert place.badge.endswith(dots) and ("visited" in place.state) == loc["visited"]
                     seen_location = True
             else:
                 assert "locations" not in regions and "wildwoods" not in regions
             if v["roll"] and v["roll"]["dice"]:
                 faces = [ids[f"roll-{i}"].value for i in range(len(v["roll"]["dice"]))]   # type: ignore[union-attr]
                 assert faces == [d["face"] for d in v["roll"]["dice"]]
-                assert ids["roll-successes"].text == str(v["roll"]["successes"])         # type: ignore[union-attr]
+                assert ids["roll-successes"].text == (                                    # type: ignore[union-attr]
+                    f"{v['roll']['successes']} ({v['roll']['natural_successes']} from the dice, "
+                    f"{v['roll']['bonus_successes']} added)")
                 seen_roll = True
             for b in v["boons"]:
                 assert ids[f"card-{b['card']}"].name == b["name"]
@@ -191,3 +199,51 @@ def test_the_compact_table_fits_80_columns_and_stays_short(seed: int) -> None:
         assert "Story:" not in text and "face down" not in text
         longest = max(longest, len(lines))
     assert 8 <= longest <= 17
+
+
+def _after(seed: int, steps: int) -> Any:
+    state = GAME.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        state.apply(rng.choice(state.decision.options).id)
+    return state
+
+
+# 18: a Boon and a roll; 175: a Trauma, Brom gone; 328: cards drawn by Explore; 120: places visited
+@pytest.mark.parametrize("seed, steps", [(1, 18), (1, 175), (1, 328), (5, 120)])
+def test_the_cards_show_their_words_and_states_without_hovering(seed: int, steps: int) -> None:
+    """What the old drawing showed on the cards is on the page, outside any tip: a location's
+    kind, its dots (filled once visited), its line, condition, state and text; a Boon's text;
+    Luma's and Brom's uses with their cost; the cards drawn by Explore."""
+    view = _after(seed, steps).view(0)
+    words = visible_text(str(render_table(GAME, view, 0)))
+    for loc in view["locations"] if view["phase"] not in ("end", "break") else []:
+        dots = ("●" if loc["visited"] else "○") * loc["dots"]
+        said = "visited ✓" if loc["visited"] else "can visit" if loc["can_visit"] else "not yet"
+        assert f"{loc['kind'].title()} {dots}" in words and said in words and loc["text"] in words
+        for part in (f"line: {loc['chain']}" if loc["chain"] else "", loc["condition"] or ""):
+            assert part in words
+    assert view["boons"] or seed != 1
+    for b in view["boons"]:
+        assert " ".join(b["text"].split()) in words
+    for who in ("luma", "brom"):
+        if view[who].get("present", True):
+            for u in view[who]["uses"]:
+                cost = f" ({u['cost']}◆)" if u["cost"] else ""
+                assert " ".join(u["text"].split()) + cost in words
+    for ident in view["explore_drawn"]:
+        assert f"{PRES.name(ident)} drawn by Explore" in words
+    assert view["explore_drawn"] or steps != 328
+
+
+def test_a_spent_use_says_so_on_the_card() -> None:
+    """A use spent this chapter (Brom's once-a-chapter stand) is marked on the card's line and
+    in its words: the same view with it spent, drawn, reads so outside any tip."""
+    view = copy.deepcopy(_after(1, 18).view(0))
+    use = next(u for u in view["luma"]["uses"] if u["once_per_chapter"])
+    use["spent"] = True
+    model_ = PRES.table_model(view, 0)
+    assert isinstance(model_, Table)
+    words = visible_text(str(render_model(model_)))
+    assert f"{' '.join(use['text'].split())} (used this chapter)" in words
+    assert "Brom Stays Behind (once, used)" in words

@@ -9,10 +9,11 @@ import pytest
 from rich.console import Console
 
 import woodlands
-from tests.support import position
+from tests.support import position, visible_text
 from woodlands.cli.table import table_for
 from woodlands.engine.presentation import presentation_for
-from woodlands.kit.table import Card, Die, Table, Token, diff
+from woodlands.games.tanglewoods.present.table import ARROW
+from woodlands.kit.table import Card, Die, Table, Token, Track, diff
 from woodlands.web.render import render_table
 
 GAME = woodlands.load_game("tanglewoods")
@@ -158,8 +159,10 @@ def test_the_map_needs_are_marked_covered_or_missing() -> None:
     assert m
     needs = [e for _, e in model(state).elements() if isinstance(e, Token) and e.face == "need"]
     assert [e.id for e in needs] == [f"need-{i}" for i in range(len(m["directions"]))]
-    missing = [e.name.split()[0] for e in needs if "missing" in e.state]
+    # each need reads "<arrow> <direction> missing|covered", as the card prints it
+    missing = [e.name.split()[-2] for e in needs if "missing" in e.state]
     assert sorted(missing) == sorted(m["missing"])
+    assert [e.name.split()[:2] for e in needs] == [[ARROW[d], d] for d in m["directions"]]
 
 
 @pytest.mark.parametrize("seed, steps", [(3, 40), (3, 85), (2, 106)])   # 85, 106: rolled dice, some exhausted
@@ -190,3 +193,47 @@ def test_both_screens_draw_the_model_with_every_number(seed: int, steps: int) ->
             if "health_now" in e:
                 assert f"{e['damage_taken']}/{e['health_now']} D{e['damage_now']}" in text
         assert ("Forest deck" in text) == (width >= 100)       # the decks: one key away when compact
+
+
+@pytest.mark.parametrize("seed, steps", [(2, 30), (3, 90), (3, 40)])
+def test_the_cards_show_their_numbers_and_directions_without_hovering(seed: int, steps: int) -> None:
+    """What the cards print is on the page, not only in a tip: each direction with its arrow
+    (a tableau card's, a drawn card's, each need of the map), an enemy's numbers now and as
+    printed, and a bar of the damage it has taken of its Health; the compact terminal says a
+    drawn card's and the map's side."""
+    state = _random_play(seed, steps)
+    view = state.view(0)
+    table = model(state)
+    html = str(render_table(GAME, view, 0))
+    words = visible_text(html)
+    enemies = 0
+    for e in view["tableau"]:
+        if e.get("direction") and e["direction"] != "wild":
+            assert f"{ARROW[e['direction']]} {e['direction']}" in words
+        if "health_now" not in e:
+            continue
+        enemies += 1
+        bribe = "-" if e["bribe_now"] is None else e["bribe_now"]
+        assert f"{e['damage_taken']}/{e['health_now']} D{e['damage_now']} B{bribe}" in words
+        printed = "no bribe" if e["bribe"] is None else f"bribe {e['bribe']}"
+        assert f"Printed: Health {e['health']}, Damage {e['damage']}, {printed}." in words
+        bar = next(x for _, x in table.elements() if x.id == f"{e['id']}-damage")
+        assert isinstance(bar, Track) and (bar.value, bar.high) == (e["damage_taken"], e["health_now"])
+        assert f"{e['name']} {e['damage_taken']} of {e['health_now']}" in words
+        # the bar is drawn in the track's own element: its label, its value, then the bar
+        own = html.split(f'data-id="{bar.id}"', 1)[1].split("</span>")[:3]
+        assert 'class="model-bar"' in own[2]
+    assert html.count('class="model-bar"') >= enemies + 5      # the header's tracks and one per enemy
+    for c in view.get("drawn") or []:
+        if c.get("direction"):
+            assert f"dir {ARROW[c['direction']]} {c['direction']}" in words
+    m = view["map"]
+    if m:
+        for d in m["directions"]:
+            assert f"{ARROW[d]} {d} " in words
+    console = Console(width=80, record=True, color_system=None)
+    console.print(table_for(P, view, 0, 80, 24))
+    compact = " ".join(console.export_text().split())
+    for c in [*(view.get("drawn") or []), *([m] if m else [])]:
+        assert f"{c['name']}: {c['side']}" in compact
+    assert enemies and (view.get("drawn") or seed == 3)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import woodlands
+from woodlands.games.tanglewoods.present.table import ARROW
 from woodlands.web.render import decision_groups, render_decision, render_details, render_log, render_table
 
 
@@ -38,7 +39,8 @@ def test_tanglewoods_table_draws_dice_cards_and_the_map_requirement() -> None:
     dice = re.findall(r'<svg class="die die-(yellow|green|blue|purple|red)', html)
     assert len(dice) == 17 and dice.count("red") == 1 and dice.count("yellow") == 4
     m = view["map"]
-    assert m and f'aria-label="{m["missing"][0]} missing"' in html          # what the map still needs
+    need = m["missing"][0]
+    assert m and f'aria-label="{ARROW[need]} {need} missing"' in html      # what the map still needs
     assert html.count('class="token face-need state-covered"') == len(m["directions"]) - len(m["missing"])
     for card in view["tableau"] + view["inventory"]:
         assert card["name"].replace("'", "&#39;") in html

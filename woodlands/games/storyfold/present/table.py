@@ -7,7 +7,9 @@ Crystals, the locations, Luma & Brom with the Boon spaces, the story (campaign, 
 scene's text, what makes the Shadow prevail, the score), the decks, and a legend of the signs.
 Between scenes the Wildwoods track and the locations are left out (they belong to the next).
 The Crystals (the River's cards show them too), the story, the decks and the legend are minor
-regions: a small terminal leaves them out (they are one key away there).
+regions: a small terminal leaves them out (they are one key away there).  A location, a Boon,
+a card drawn by Explore and Luma and Brom carry their words (each use with its cost, and
+whether it is spent) as the card's ``detail``: the web card's body and the wide terminal.
 
 Ids stay with what they name from one position to the next: a card is ``card-<id>`` wherever it
 lies (a River space, a Boon space, drawn by Explore), a location ``place-<id>``, a die of the pool
@@ -74,6 +76,14 @@ class _Words:
         except Exception:
             found = None
         return str(found or fallback or "")
+
+    def body(self, ident: Any, fallback: Any = "") -> str:
+        """A card's words without the heading line of its description (its name and kind, which
+        the card shows already), for the card's face."""
+        if fallback:
+            return str(fallback)
+        lines = self.tip(ident).split("\n")
+        return " ".join(line for line in (lines[1:] if len(lines) > 1 else lines) if line.strip())
 
 
 def table_model(view: View, names: Lookup | None = None, describe: Lookup | None = None) -> Table:
@@ -236,7 +246,9 @@ def _dice(v: View, w: _Words) -> Region:
                                 tip=f"d{d.get('size')} shows {d.get('face')}: " + ("a success" if ok else "no success")))
         if rolled:
             n = int(roll.get("successes", 0))
-            elements.append(Fact("roll-successes", "Successes", text=str(n),
+            elements.append(Fact("roll-successes", "Successes",
+                                 text=f"{n} ({roll.get('natural_successes', 0)} from the dice, "
+                                      f"{roll.get('bonus_successes', 0)} added)",
                                  tip=f"{roll.get('natural_successes', 0)} from the dice, "
                                      f"{roll.get('bonus_successes', 0)} added by Crystals and cards"))
     return Region("dice", "Dice", tuple(elements), layout="line")
@@ -264,9 +276,11 @@ def _locations(v: View, w: _Words) -> Region:
             words, state = "not yet", ("not-yet", "dim")
         parts = [f"line: {loc['chain']}" if loc.get("chain") else "", str(loc.get("condition") or ""), words]
         name = w.name(ident, loc.get("name")) + (" ☀" if loc.get("progress") else "")
+        # a dot for each success it needs, filled once it is visited
+        dots = ("●" if loc.get("visited") else "○") * int(loc.get("dots") or 0)
         cards.append(Card(f"place-{ident}", name, text="; ".join(p for p in parts if p),
-                          badge=f"{str(loc.get('kind') or '?').title()} {'●' * int(loc.get('dots') or 0)}",
-                          family="location", state=state, tip=w.tip(ident, loc.get("text"))))
+                          badge=f"{str(loc.get('kind') or '?').title()} {dots}", family="location", state=state,
+                          detail=w.body(ident, loc.get("text")), tip=w.tip(ident, loc.get("text"))))
     if not cards:
         cards.append(Fact("no-locations", "none in this scene"))
     return Region("locations", "Locations", tuple(cards), layout="line")
@@ -274,7 +288,8 @@ def _locations(v: View, w: _Words) -> Region:
 
 # ------------------------------------------------------------------ Luma & Brom, Boons
 def _uses(uses: list[dict[str, Any]]) -> tuple[str, str]:
-    """A companion side's uses: short words for the card and their full texts for its tip."""
+    """A companion side's uses: short words for the card's line and their full texts, with
+    their cost and whether they are spent, for its body (and its tip)."""
     short, full = [], []
     for u in uses:
         cost = f"{u['cost']}◆" if u.get("cost") else ""
@@ -282,7 +297,8 @@ def _uses(uses: list[dict[str, Any]]) -> tuple[str, str]:
         spent = "used" if u.get("spent") else ""
         extra = ", ".join(p for p in (cost, once, spent) if p)
         short.append(pretty(u.get("id")) + (f" ({extra})" if extra else ""))
-        full.append(str(u.get("text") or pretty(u.get("id"))) + (" (used this chapter)" if u.get("spent") else ""))
+        said = ", ".join(p for p in (cost, "used this chapter" if u.get("spent") else "") if p)
+        full.append(str(u.get("text") or pretty(u.get("id"))) + (f" ({said})" if said else ""))
     return " · ".join(short), "\n".join(full)
 
 
@@ -291,12 +307,12 @@ def _companions(v: View, w: _Words) -> Region:
     luma = v.get("luma") or {}
     text, tip = _uses(luma.get("uses") or [])
     out.append(Card("luma", str(luma.get("name") or pretty(luma.get("side"))), text=text, face=str(luma.get("side") or ""),
-                    family="companion", tip=tip or w.tip("luma")))
+                    family="companion", detail=tip, tip=tip or w.tip("luma")))
     brom = v.get("brom") or {}
     if brom.get("present", True):
         text, tip = _uses(brom.get("uses") or [])
         out.append(Card("brom", str(brom.get("name") or pretty(brom.get("side"))), text=text,
-                        face=str(brom.get("side") or ""), family="companion", tip=tip or w.tip("brom")))
+                        face=str(brom.get("side") or ""), family="companion", detail=tip, tip=tip or w.tip("brom")))
     else:
         out.append(Card("brom", "Brom", text="gone (on the Shadow discard pile)", family="companion",
                         state=("exhausted",)))
@@ -310,11 +326,12 @@ def _companions(v: View, w: _Words) -> Region:
             window = ", ".join(p for p in (window, f"heal: {b['icons']}✦") if p)
         out.append(Card(f"card-{ident}", w.name(ident, b.get("name")), text=window, badge=KINDS.get(kind, kind.title()),
                         family=kind or "boon", state=("trauma",) if kind == "trauma" else (),
-                        tip=w.tip(ident, b.get("text"))))
+                        detail=w.body(ident, b.get("text")), tip=w.tip(ident, b.get("text"))))
     for e in v.get("explore_drawn") or []:
         ident = e if isinstance(e, str) else e.get("card")
         out.append(Card(f"card-{ident}", w.name(ident, None if isinstance(e, str) else e.get("name")),
-                        text="drawn by Explore", family="explore", state=("highlight",), tip=w.tip(ident)))
+                        text="drawn by Explore", family="explore", state=("highlight",), detail=w.body(ident),
+                        tip=w.tip(ident)))
     return Region("companions", "Luma, Brom and the Boons", tuple(out), layout="line")
 
 

@@ -4,15 +4,19 @@ generic code.
 
 The 17 dice by zone (the pool, the committed ones with their faces, the exhausted and the
 banished), the map with each direction it needs marked covered or missing, the maps on offer,
-the drawn and held-up cards, the tableau, your items and the shop, the bears, the modifiers in
-force and the decks (their top face and bottom underside only: their order is hidden, T-10).
+the drawn and held-up cards, the tableau, the damage its enemies have taken (a bar each), your
+items and the shop, the bears, the modifiers in force and the decks (their top face and bottom
+underside only: their order is hidden, T-10).  A direction is written with its arrow (``↓ S``)
+and a card with a day and a night side says which it shows, as the printed cards do.
 
 Ids stay the same from one position to the next: a card is its card id, a die its colour and
 its number among the dice of that colour (counted over the zones in order, so a die that moves
-keeps its id), a map's need its place in the map's list, a deck's faces their place on it.
+keeps its id), a map's need its place in the map's list, a deck's faces their place on it, an
+enemy's damage track its card id with ``-damage``.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 from ....kit.table import AnyElement, Card, Die, Fact, Region, Table, Token, Track
@@ -23,8 +27,20 @@ Words = Callable[[str], "str | None"]
 TITLE = "20 Strong: Tanglewoods Gold"
 COLOURS = ("yellow", "green", "blue", "purple", "red")
 ZONES = (("pool", "Pool"), ("committed", "Committed"), ("exhausted", "Exhausted"), ("banished", "Banished"))
+#: a direction with its arrow, as the cards print it (``wild``: stands for any direction)
+ARROW = {"N": "↑", "S": "↓", "E": "→", "W": "←", "wild": "✦"}
 STATUS = {"complete": "complete", "covered": "covered: the check comes once the effect under way is over",
           "needs_wilds": "only wilds can finish it"}
+
+
+def arrow(direction: Any) -> str:
+    """A direction as the card shows it: its arrow, then its letter.
+
+    >>> arrow("N"), arrow("wild"), arrow("")
+    ('↑ N', '✦ wild', '')
+    """
+    d = str(direction or "")
+    return f"{ARROW[d]} {d}" if d in ARROW else d
 
 
 def stats_set(v: View) -> bool:
@@ -52,23 +68,25 @@ class _Builder:
     # ------------------------------------------------------------------ cards
     @staticmethod
     def numbers(c: dict[str, Any]) -> str:
-        """A card face's printed facts in a few characters (H D B as the glossary has them)."""
+        """A card face's printed facts in a few characters (H D B as the glossary has them),
+        after its side when it has a day and a night one (the compact terminal shows no card's
+        face otherwise)."""
         bits: list[str] = []
         if "directions" in c:
-            bits.append("needs " + (" ".join(c["directions"]) or "nothing"))
+            bits.append("needs " + (" ".join(arrow(d) for d in c["directions"]) or "nothing"))
             if c.get("merchant"):
                 bits.append("merchant")
         elif "cost" in c:
             bits.append(f"{c['cost']} gold")
         else:
             if c.get("direction"):
-                bits.append(f"dir {c['direction']}")
+                bits.append(f"dir {arrow(c['direction'])}")
             if c.get("health") is not None:
                 bits.append(f"H{c['health']} D{c.get('damage')} B{'-' if c.get('bribe') is None else c['bribe']}")
             elif c.get("kind") == "fable":
                 bits.append("fable")
-        if c.get("side") == "night":
-            bits.insert(0, "night")
+        if c.get("side") in ("day", "night"):
+            bits.insert(0, str(c["side"]))
         return ", ".join(bits)
 
     def card(self, c: dict[str, Any], ident: str | None = None, *, text: str | None = None, badge: str = "",
@@ -151,16 +169,16 @@ class _Builder:
         els: list[AnyElement] = []
         if m:
             # the needs are drawn one by one below, so the card says only its side and the merchant
-            said = ("night" if m.get("side") == "night" else "", "merchant" if m.get("merchant") else "")
+            said = (str(m.get("side") or ""), "merchant" if m.get("merchant") else "")
             els.append(self.card(m, text=", ".join(w for w in said if w)))
             missing = list(m.get("missing") or [])
             for i, d in enumerate(m.get("directions") or []):
                 if d in missing and not m.get("complete"):
                     missing.remove(d)
-                    els.append(Token(f"need-{i}", f"{d} missing", face="need", state=("missing",),
+                    els.append(Token(f"need-{i}", f"{arrow(d)} missing", face="need", state=("missing",),
                                      tip=f"The map still needs {d}: no card of the tableau covers it yet"))
                 else:
-                    els.append(Token(f"need-{i}", f"{d} covered", face="need", state=("covered",),
+                    els.append(Token(f"need-{i}", f"{arrow(d)} covered", face="need", state=("covered",),
                                      tip=f"A card of the tableau covers {d}"))
             status = m.get("status") or ("complete" if m.get("complete") else "missing")
             words = STATUS.get(status) or "still missing: " + (" ".join(m.get("missing") or []) or "nothing")
@@ -177,29 +195,44 @@ class _Builder:
         return [Region(key, title, tuple(self.card(c) for c in v.get(key) or []), layout="line")
                 for key, title in (("drawn", "Drawn"), ("revealed", "Held up (Baby Bear)")) if v.get(key)]
 
-    def tableau(self, v: View) -> Region:
+    def tableau(self, v: View) -> list[Region]:
         """Each card with its direction (a wild one with what it stands for), and an enemy with
-        its damage taken of its Health now, its Damage and bribe now (after modifiers)."""
+        its damage taken of its Health now, its Damage and bribe now (after modifiers) and its
+        printed numbers among its words; then the damage each enemy has taken as a track (a bar
+        on the web; a minor region, as the cards' words already say it on a small screen)."""
         cards: list[AnyElement] = []
+        hurt: list[AnyElement] = []
         for e in v.get("tableau") or []:
-            direction = str(e.get("direction") or "")
-            if direction == "wild" and e.get("wild_as"):
-                direction = f"wild→{e['wild_as']}"
+            direction = arrow(e.get("direction"))
+            if e.get("direction") == "wild" and e.get("wild_as"):
+                direction = f"{direction}→{e['wild_as']}"
             bits = ["night"] if e.get("side") == "night" else []
             bits += [direction] if direction else []
+            if "health_now" not in e:
+                cards.append(self.card(e, text=" ".join(bits)))
+                continue
             state: tuple[str, ...] = ()
-            extra = ""
-            if "health_now" in e:
-                bribe = "-" if e.get("bribe_now") is None else str(e["bribe_now"])
-                bits.append(f"{e.get('damage_taken', 0)}/{e['health_now']} D{e.get('damage_now')} B{bribe}")
-                extra = (f"\nNow: Health {e['health_now']}, Damage {e.get('damage_now')}, "
-                         f"{'no bribe' if e.get('bribe_now') is None else 'bribe ' + bribe}; "
-                         f"{e.get('damage_taken', 0)} damage taken.")
-                if e.get("defeated"):
-                    bits.append("defeated")
-                    state = ("defeated", "dim")
-            cards.append(self.card(e, text=" ".join(bits), state=state, tip_extra=extra))
-        return Region("tableau", f"Tableau ({len(cards)})", tuple(cards), layout="line")
+            bribe = "-" if e.get("bribe_now") is None else str(e["bribe_now"])
+            taken, health = int(e.get("damage_taken") or 0), int(e["health_now"])
+            bits.append(f"{taken}/{health} D{e.get('damage_now')} B{bribe}")
+            extra = (f"\nNow: Health {health}, Damage {e.get('damage_now')}, "
+                     f"{'no bribe' if e.get('bribe_now') is None else 'bribe ' + bribe}; {taken} damage taken.")
+            if e.get("defeated"):
+                bits.append("defeated")
+                state = ("defeated", "dim")
+            card = self.card(e, text=" ".join(bits), state=state, tip_extra=extra)
+            if e.get("health") is not None:
+                # the printed numbers beside the ones in force: both are read off the card
+                printed = (f"Printed: Health {e['health']}, Damage {e.get('damage')}, "
+                           f"{'no bribe' if e.get('bribe') is None else 'bribe ' + str(e['bribe'])}.")
+                card = replace(card, detail=f"{printed} {card.detail}".strip())
+            cards.append(card)
+            hurt.append(Track(f"{card.id}-damage", card.name, value=taken, high=health, state=state,
+                              tip=f"{card.name}: {taken} damage taken of its Health {health}"))
+        out = [Region("tableau", f"Tableau ({len(cards)})", tuple(cards), layout="line")]
+        if hurt:
+            out.append(Region("damage", "Damage taken", tuple(hurt), layout="line", minor=True))
+        return out
 
     def belongings(self, v: View) -> list[Region]:
         inv = v.get("inventory") or []
@@ -249,7 +282,7 @@ def table_model(view: View, describe: Words, name: Callable[[str], str]) -> Tabl
     """The whole table as a seat sees it; ``describe`` gives a card's or die's words (its tip),
     ``name`` a card id's printed name (the bears set aside are listed by id in the view)."""
     b = _Builder(describe, name)
-    regions = [b.header(view), *b.dice(view), *b.map(view), *b.drawn(view), b.tableau(view), *b.belongings(view),
+    regions = [b.header(view), *b.dice(view), *b.map(view), *b.drawn(view), *b.tableau(view), *b.belongings(view),
                b.modifiers(view), *b.decks(view)]
     return Table("tanglewoods", tuple(regions), title=TITLE)
 
