@@ -72,3 +72,59 @@ def test_a_full_tanglewoods_tableau_keeps_the_compact_table_short():
     for e in biggest["tableau"]:
         if "health_now" in e:
             assert e["name"].split()[0] in text
+
+
+#: the most lines the compact table took at 78 columns (the full-screen terminal's table at 80) in
+#: the positions below, drawn by the Cursed Forest's own compact drawing before the table model
+#: (render_compact, measured at commit bc31275 on the same seeds and steps)
+OLD_COMPACT_LINES = {3: 17, 4: 18}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_three_or_four_player_cursed_forest_table_keeps_the_old_compact_budget(players):
+    """Each adventurer's numbers take one line of the compact table, as they did before the table
+    model, so the table of 3 or 4 adventurers is no longer than the old drawing's on the same
+    positions (random games, seeds 1-6, every 20th decision up to the 400th), and that line says
+    what the old one said: whose turn, which is yours, health, lives, AP, kills, poison, seeds."""
+    import random
+
+    from rich.console import Console
+
+    import woodlands
+    from woodlands.cli.table import table_for
+    from woodlands.engine.presentation import presentation_for
+
+    game = woodlands.load_game("cursed-forest")
+    shown = presentation_for(game)
+    most = checked = 0
+    for seed in range(1, 7):
+        state = game.new_game(seed=seed, options={"players": players})
+        rng = random.Random(seed)
+        for step in range(400):
+            if state.is_over:
+                break
+            if step % 20 == 0:
+                seat = state.decision.player
+                view = state.view(seat)
+                console = Console(width=78, record=True, color_system=None)
+                console.print(table_for(shown, view, seat, 78, 24))
+                lines = console.export_text().rstrip("\n").split("\n")
+                assert all(len(line) <= 78 for line in lines), lines
+                most = max(most, len(lines))
+                for p in view["players"]:
+                    if not p.get("name"):
+                        continue
+                    head = f"{p['adventurer'] + 1}. {p['name'].split()[0]}"
+                    line = next(line for line in lines if line.startswith((head, f"▶ {head}")))
+                    assert line.startswith("▶") == (view.get("turn") == p["adventurer"]), line
+                    assert ("(you):" in line) == (p["player"] == seat), line
+                    numbers = [f"Health {p['health']}/{p['max_health']}", f"Lives {p['lives']}",
+                               f"AP {p['ap']}/{p['max_ap']}", f"Kills {p['kills']}"]
+                    numbers += [f"Poison {p['poison']}"] if p.get("poison") else []
+                    numbers += [f"Seeds {len(p['seeds'])}"] if p.get("seeds") else []
+                    for part in numbers:
+                        assert part in line, (part, line)
+                    checked += 1
+            state.apply(rng.choice(state.decision.options).id)
+    assert checked > 100, checked
+    assert most <= OLD_COMPACT_LINES[players], most

@@ -101,6 +101,26 @@ def test_each_game_plays_by_keys_and_fits(game_id, options, size):
             assert f"{e.number}. {' '.join(e.label.split())[:10]}" in shown, (e, last)
 
 
+@pytest.mark.parametrize("steps", [40, 160])
+def test_a_four_player_cursed_forest_shows_the_table_and_every_option_at_80x24(steps):
+    """Four adventurers mid-game (a turn, a fight): the compact table heads the screen and the
+    prompt and every entry are shown beside it, nothing cut off."""
+    import random
+
+    state = woodlands.load_game("cursed-forest").new_game(seed=4, options={"players": 4})
+    rng = random.Random(4)
+    for _ in range(steps):
+        state.apply(rng.choice(state.decision.options).id)
+    app = PlayApp(session_for(state))
+    shot = drive(app, (80, 24), [])[-1]
+    assert fits(shot, (80, 24)) and shot.startswith("The Cursed Forest:") and "q quit" in shot, shot
+    shown = words(shot)
+    assert " ".join(state.decision.prompt.split())[:20] in shown, shot
+    assert len(app.entries()) >= 5
+    for e in app.entries():
+        assert f"{e.number}. {' '.join(e.label.split())[:10]}" in shown, (e, shot)
+
+
 def test_the_toy_plays_to_its_end(toy):
     state = toy.new_game(seed=2, options={"target": 5})
     app = PlayApp(session_for(state))

@@ -70,3 +70,51 @@ def test_the_generic_renderers_draw_every_kind_with_its_id_state_and_words_escap
         assert all(len(line) <= width for line in text.splitlines())
         assert "× <script>x</script>: Gain 1" in text and "✓ red die [hit]" in text and "Health 2/6" in text
         assert "Hero ×2 at Glade" in text and "Turn: 3" in text and "Glade" in text and "Bog" in text
+
+
+def test_a_small_terminal_leaves_minor_elements_out_and_takes_the_short_title() -> None:
+    """``minor`` on an element and ``short`` on a region are for where room is short: the
+    compact terminal draws the short title (after the region's state sign) and leaves the minor
+    element out; the full drawing and the web keep both, and the model's dict says them only
+    when set."""
+    from rich.console import Console
+
+    from woodlands.cli.table import draw
+    from woodlands.web.render.table import render_model
+
+    t = table(Region("hero", "Hero of the Long Road", (Track("hp", "Health", value=2, high=6),
+                                                       Fact("seat", "Seat", text="Player 2, at the gate", minor=True)),
+                     layout="line", state=("active",), short="Hero (you)"))
+    text = {}
+    for width in (80, 140):
+        console = Console(width=width, record=True, color_system=None)
+        console.print(draw(t, width))
+        text[width] = console.export_text()
+    assert text[80].strip() == "▶ Hero (you):  Health 2/6"
+    assert "Hero of the Long Road" in text[140] and "Seat: Player 2, at the gate" in text[140]
+    html = str(render_model(t))
+    assert 'data-id="seat"' in html and "Hero of the Long Road" in html
+    data = t.as_dict()["regions"][0]
+    assert data["short"] == "Hero (you)" and data["elements"][1]["minor"] is True and "minor" not in data["elements"][0]
+    assert "short" not in table(Region("r", "R")).as_dict()["regions"][0]
+
+
+def test_a_small_compass_map_has_its_words_beside_it() -> None:
+    """A compact compass map two characters a tile leaves most of each line empty: its other
+    elements (a key) go beside it, every tile row and every word still there."""
+    from rich.console import Console
+
+    from woodlands.cli.table import draw
+
+    tiles = tuple(Tile(f"t{y}", f"Glade {y}", x=0, y=y, code="G", exits=("N", "S")) for y in range(4))
+    key = Fact("key", "Key", text="G=glade 1=the hero " * 5)
+    t = table(Region("map", "The map", tiles + (Token("hero", "Hero", at="t2", mark="1"), key), layout="compass"))
+    console = Console(width=80, record=True, color_system=None)
+    console.print(draw(t, 80))
+    lines = console.export_text().rstrip("\n").split("\n")
+    assert lines[0].startswith("The map · x 0..0")
+    assert lines[1].startswith("  3 G ") and "Key: G=glade" in lines[1]
+    assert lines[2].startswith("  2 G1")
+    assert len(lines) == 5 and all(len(line) <= 80 for line in lines)
+    words = " ".join(" ".join(line[6:].split()) for line in lines[1:])
+    assert " ".join(("Key: " + key.text).split()) in words

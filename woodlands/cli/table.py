@@ -84,7 +84,8 @@ def _tallied(texts: list[Text]) -> list[Text]:
 
 
 def _texts(region: Region, full: bool = False) -> list[Text]:
-    texts = [element_text(e, full) for e in region.elements if not isinstance(e, Tile)]
+    # a minor element is left out where room is short, as a minor region is
+    texts = [element_text(e, full) for e in region.elements if not isinstance(e, Tile) and (full or not e.minor)]
     return _tallied(texts) if region.tally else texts
 
 
@@ -112,6 +113,13 @@ def _is_long(region: Region, full: bool) -> bool:
     return full and any(isinstance(e, Card) and e.detail for e in region.elements)
 
 
+def _compact_title(region: Region, end: str = "") -> Text:
+    """A region's title where room is short: its short form, after its state's sign (whose turn
+    it is: colour is never the only sign)."""
+    mark = "".join(_STATE_MARK[s] for s in region.state if s in _STATE_MARK)
+    return Text((f"{mark} " if mark else "") + (region.short or region.title) + end, style="bold " + _style(region))
+
+
 def _line(region: Region) -> Text:
     """A ``line`` region in a compact terminal: its bold title, then its elements, folded.
 
@@ -120,10 +128,10 @@ def _line(region: Region) -> Text:
     >>> Console(width=80, color_system=None).print(_line(Region("pool", "Pool", dice, layout="line", tally=True)))
     Pool:  red [-] ×2  blue [3]
     """
-    line = Text(region.title + ":", style="bold " + _style(region))
+    line = _compact_title(region, ":")
     # a tile by its sign alone: a row of them reads as a track
     texts = [Text(f"{_marks(e)}{e.name}", style=_style(e)) if isinstance(e, Tile) else element_text(e)
-             for e in region.elements]
+             for e in region.elements if not e.minor]
     for text in _tallied(texts) if region.tally else texts:
         line.append("  ")
         line.append_text(text)
@@ -133,6 +141,8 @@ def _line(region: Region) -> Text:
 
 #: a compass map's tile box: 7 characters wide and 4 lines high (walls, its code, what stands on it, walls)
 BOX_W, BOX_H = 7, 4
+#: a compact map's words go beside it when that leaves them this many columns, after this gap
+SIDE_MIN, SIDE_GAP = 30, 2
 
 
 def _on_tiles(region: Region) -> tuple[list[Tile], dict[str, list[Token]], list[AnyElement]]:
@@ -224,8 +234,20 @@ def _compass_map(tiles: list[Tile], on: dict[str, list[Token]], width: int) -> T
 def _region_body(region: Region, width: int, full: bool = False, small: bool = False) -> Any:
     if region.layout == "compass":
         tiles, on, others = _on_tiles(region)
-        texts = [element_text(e) for e in others]
-        return Group(*([_compass_map(tiles, on, 0 if small else width)] if tiles else []), *texts)
+        texts = [element_text(e) for e in others if full or not e.minor]
+        if not tiles:
+            return Group(*texts)
+        drawn = _compass_map(tiles, on, 0 if small else width)
+        wide = max(len(line) for line in drawn.plain.split("\n"))
+        room = width - wide - SIDE_GAP
+        if small and texts and room >= SIDE_MIN:
+            # a small map leaves most of its lines empty: its key and the rest beside it, not under it
+            side = Grid(show_header=False, box=None, padding=(0, 0, 0, SIDE_GAP), pad_edge=False)
+            side.add_column(width=wide, no_wrap=True)
+            side.add_column(max_width=room, overflow="fold")
+            side.add_row(drawn, Group(*texts))
+            return side
+        return Group(drawn, *texts)
     tiles = [e for e in region.elements if isinstance(e, Tile)]
     parts: list[Any] = [_tile_map(tiles)] if tiles else []
     texts = _texts(region, full)
@@ -244,10 +266,12 @@ def _region_body(region: Region, width: int, full: bool = False, small: bool = F
 def draw(table: Table, width: int = 100, height: int | None = None) -> Any:
     """The table as a rich renderable: each region a panel, or, under 100 columns, a bold title
     line and its elements (no borders, so 80x24 holds it; a ``line`` region's elements on its
-    title's line, its tiles by their names, a ``minor`` region left out).
+    title's line, its tiles by their names, a ``minor`` region or element left out, a region's
+    ``short`` title for its title).
 
     >>> from rich.console import Console
-    >>> t = Table("toy", (Region("dice", "Dice", (Die("d", "d8", value=5, sides=8),), layout="line"),
+    >>> dice = (Die("d", "d8", value=5, sides=8), Track("rolls", "Rolls", value=9, minor=True))
+    >>> t = Table("toy", (Region("dice", "The dice on the table", dice, layout="line", short="Dice"),
     ...                   Region("legend", "Signs", (Fact("f", "d8", text="eight faces"),), minor=True)))
     >>> Console(width=80, color_system=None).print(draw(t, 80))
     Dice:  d8 [5]
@@ -263,7 +287,7 @@ def draw(table: Table, width: int = 100, height: int | None = None) -> Any:
         if compact:
             tiles = [e for e in region.elements if isinstance(e, Tile)]
             axes = f" · {_axes(tiles)}" if region.layout == "compass" and tiles else ""   # one line less
-            parts.append(Text(region.title + axes, style="bold " + _style(region)))
+            parts.append(_compact_title(region, axes))
             parts.append(_region_body(region, width, small=True))
         else:
             # the title as Text: words from a content pack are never read as markup

@@ -26,7 +26,13 @@ STATES = ("active", "committed", "exhausted", "face-down", "highlight", "dim", "
 class Element:
     """What every element has: a stable ``id`` (the same thing in two positions has the same
     id), a ``face`` (what it shows: a card's side, a die's colour, a tile's kind), its
-    ``state`` words, its printed ``name`` and a ``tip`` (the card text, shown on hover)."""
+    ``state`` words, its printed ``name`` and a ``tip`` (the card text, shown on hover).  A
+    ``minor`` element (a running total beside its count, where a figure stands when the map
+    shows it) is left out where room is short, like a minor region: the compact terminal.
+
+    >>> Track("tally", "Tally", value=9, minor=True).as_dict()["minor"], "minor" in Track("t").as_dict()
+    (True, False)
+    """
 
     kind: ClassVar[str] = "element"
     id: str
@@ -34,11 +40,15 @@ class Element:
     face: str = ""
     state: tuple[str, ...] = ()
     tip: str = ""
+    # keyword only, so the subclasses' fields keep their places for a positional call
+    minor: bool = field(default=False, kw_only=True)
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.name == "minor" and not value:
+                continue        # said only when set, as a region's: the usual dict stays as it was
             out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
 
@@ -126,7 +136,8 @@ class Region:
     elements on one line.  A ``minor`` region (the story's text, an inventory, a legend, the
     decks) is left out where room is short (the compact terminal): what it says is one key away
     there.  A ``tally`` region's equal elements are drawn once with their count in the terminal
-    (a pool of dice: ``yellow [-] ×4``)."""
+    (a pool of dice: ``yellow [-] ×4``).  ``short``: a shorter title for the same place (a
+    first name for a full one), used where room is short; empty: the title."""
 
     id: str
     title: str
@@ -135,11 +146,12 @@ class Region:
     state: tuple[str, ...] = ()
     minor: bool = False
     tally: bool = False
+    short: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "layout": self.layout, "state": list(self.state),
                 "elements": [e.as_dict() for e in self.elements]} | ({"minor": True} if self.minor else {}) \
-            | ({"tally": True} if self.tally else {})
+            | ({"tally": True} if self.tally else {}) | ({"short": self.short} if self.short else {})
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,9 +78,10 @@ def _game(v: View, seat_name: Callable[[int], str], tile_name: Names, describe: 
     if isinstance(turn, int) and 0 <= turn < len(players):
         # the number and first name: the full name heads the adventurer's own region
         who = players[turn]
+        # minor: where room is short the adventurer's own line carries the turn's sign
         out.append(Fact("turn", "Turn", text=f"{int(who.get('adventurer', turn)) + 1}. "
                         f"{str(who.get('name') or who.get('character') or 'no character yet').split()[0]}",
-                        state=("active",), tip=_who(who)))
+                        state=("active",), tip=_who(who), minor=True))
     deciding = v.get("deciding")
     if deciding is not None:
         kind = str(v.get("decision_kind") or "")
@@ -202,22 +203,28 @@ def _adventurer(v: View, p: dict[str, Any], names: Names, describe: Describe) ->
     me = f"adventurer-{a}"
     health, top = p.get("health"), p.get("max_health")
     low = isinstance(health, int) and isinstance(top, int) and health * 3 <= top
+    # the compact terminal gives an adventurer one line: its short title (with "you"), its
+    # numbers, and no minor element (the seat and place, on the map; the tally, a running total)
     out: list[AnyElement] = [
         # a card, named by its seat, with the character's text to hover or focus
         Card(f"{me}-who", ", ".join(flags), face="adventurer", text=where, tip=describe(str(p.get("character"))) or "",
-             state=tuple(state)),
+             state=tuple(state), minor=True),
         Track(f"{me}-health", "Health", value=int(health or 0), high=top if isinstance(top, int) else None,
               face="health", state=("highlight",) if low else ()),
         Track(f"{me}-lives", "Lives", value=int(p.get("lives") or 0), face="lives"),
         Track(f"{me}-ap", "AP", value=int(p.get("ap") or 0), high=p.get("max_ap") if isinstance(p.get("max_ap"), int) else None,
               face="ap"),
-        Fact(f"{me}-kills", "Kills", text=f"{p.get('kills', 0)} (tally {p.get('tally', 0)})")]
+        Track(f"{me}-kills", "Kills", value=int(p.get("kills") or 0), face="kills"),
+        Track(f"{me}-tally", "Kill tally", value=int(p.get("tally") or 0), face="tally", minor=True,
+              tip="the kills' points: the highest tally wins")]
     if p.get("tag_debt"):
-        out.append(Fact(f"{me}-tag-debt", "Owes a fight", text=str(p["tag_debt"])))
+        out.append(Fact(f"{me}-tag-debt", "Owes a fight", text=str(p["tag_debt"]), minor=True))
     if p.get("poison"):
         out.append(Track(f"{me}-poison", "Poison", value=int(p["poison"]), face="poison"))
     if p.get("seeds"):
-        out.append(Fact(f"{me}-seeds", "Seeds", text=", ".join(names(str(s)) for s in p["seeds"])))
+        # the count on the line, as the names would not fit beside the numbers; the names with the items
+        out.append(Track(f"{me}-seeds", "Seeds", value=len(p["seeds"]), face="seeds",
+                         tip=", ".join(names(str(s)) for s in p["seeds"])))
     inv = p.get("inventory") or {}
     both = inv.get("hand1") is not None and inv.get("hand1") == inv.get("hand2") and inv.get("hand1") not in ("face-down", "poison")
     items: list[AnyElement] = [_item(f"item-{a}-{space}", inv.get(space), "both hands" if both and space.startswith("hand") else label,
@@ -226,8 +233,11 @@ def _adventurer(v: View, p: dict[str, Any], names: Names, describe: Describe) ->
               for k, x in enumerate(p.get("extras") or [])]
     if p.get("face_down") and not mine:
         items.append(Fact(f"item-{a}-face-down", "Face down", text=str(p["face_down"])))
+    if p.get("seeds"):
+        items.append(Fact(f"item-{a}-seeds", "Seeds carried", text=", ".join(names(str(s)) for s in p["seeds"])))
     title = _who(p)
-    return (Region(me, title, tuple(out), layout="line", state=tuple(state) + (("mine",) if mine else ())),
+    short = f"{a + 1}. {str(p.get('name') or p.get('character') or 'no character yet').split()[0]}" + (" (you)" if mine else "")
+    return (Region(me, title, tuple(out), layout="line", state=tuple(state) + (("mine",) if mine else ()), short=short),
             Region(f"items-{a}", f"{title.split(' ')[0]} {str(p.get('name') or 'adventurer').split()[0]}'s items",
                    tuple(items), minor=True, state=("mine",) if mine else ()))
 
