@@ -13,6 +13,7 @@ import select
 import struct
 import subprocess
 import sys
+from typing import Any
 import termios
 import time
 from pathlib import Path
@@ -179,8 +180,12 @@ def test_a_resize_wraps_the_log_again_and_keeps_hints(start):
             await pilot.pause()
             await pilot.pause()
             shots.append(screen_text(app))
+            regions.append(app.query_one("#log").region)
+    regions: list[Any] = []
     asyncio.run(go())
-    rows = [line.split("│", 1)[1] for line in shots[0].split("\n") if "│" in line]
+    # the log pane's own cells (its left border cut off): the table beside it draws borders too
+    box = regions[0]
+    rows = [line[box.x + 1:box.x + box.width] for line in shots[0].split("\n")[box.y:box.y + box.height]]
     log = " ".join(" ".join(rows).split())
     seat = app.state.decision.player
     told = app.pres.narrate(app.state.log_for(seat), seat)
