@@ -4,6 +4,7 @@ loaded by module name (``--game-module``, ``$WOODLANDS_GAME_MODULES``) and playe
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -135,3 +136,38 @@ def test_the_toy_table_is_drawn_from_its_model_on_both_screens():
         console.print(table_for(presentation_for(game), view, 1, width, None))
         text = console.export_text()
         assert "Count to Ten: 1 of 7" in text and "▶ Squirrel 2" in text and "{" not in text
+
+
+def test_one_entry_point_is_all_an_installed_game_needs(tmp_path):
+    """An installed distribution that declares the toy in the ``woodlands.games`` entry-point
+    group (a real ``*.dist-info`` on the path, found by importlib.metadata in a fresh process:
+    no module flag, no environment variable) is a game like the built-in ones: listed, played
+    in the terminal, simulated, and offered its bots, generic and its own."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    info = tmp_path / "woodlands_toy-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: woodlands-toy\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[woodlands.games]\ntoy = tests.toy_game:DESCRIPTOR\n")
+    env = {k: v for k, v in os.environ.items() if k != MODULES_ENV}
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), str(root)])
+
+    def woodlands_cli(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "woodlands", *argv], input=stdin, capture_output=True,
+                              text=True, env=env, cwd=tmp_path, timeout=300)
+
+    listed = woodlands_cli("play", stdin="q\n")                      # the menu of games
+    assert "Count to Ten" in listed.stdout, listed.stdout + listed.stderr
+    played = woodlands_cli("play", "toy", "--seed", "3", "--players", "2", "--target", "5", stdin="1\n1\n1\n1\n1\nq\n")
+    assert played.returncode == 0 and "Game over: WIN" in played.stdout, played.stdout + played.stderr
+    simmed = woodlands_cli("sim", "toy", "--games", "4", "--bot", "greedy", "--players", "2",
+                           "--json", str(tmp_path / "sim.json"))
+    assert simmed.returncode == 0, simmed.stderr
+    assert json.loads((tmp_path / "sim.json").read_text())["outcomes"]["win"] == 4
+    script = "from woodlands.engine.registry import descriptor; print(descriptor('toy').bot_names)"
+    bots = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=tmp_path,
+                          timeout=120)
+    assert bots.stdout.strip() == "('random', 'greedy')", bots.stdout + bots.stderr

@@ -43,7 +43,7 @@ def test_pyproject_declares_what_the_package_declares_without_metadata():
     """The entry points of pyproject.toml and the lists the top-level package hands the registry
     for a checkout without package metadata are the same, group by group."""
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]
-    for group in ("woodlands.games", "woodlands.commands"):
+    for group in ("woodlands.games", "woodlands.bots", "woodlands.commands"):
         assert declared[group] == registry._BUILT_IN[group], group
 
 
