@@ -1,6 +1,7 @@
 """The wheel a user installs (``pip install woodlands``, not the editable checkout) carries every
-file of the package: content packs, kept older packs, templates, static files, migrations.  A
-file missing from pyproject's package data works in the checkout and breaks only for users."""
+file of the package: content packs, kept older packs, templates, static files, migrations, each
+game's own stylesheet.  A file missing from pyproject's package data works in the checkout and
+breaks only for users."""
 from __future__ import annotations
 
 import shutil
@@ -29,3 +30,6 @@ def test_the_wheel_holds_every_file_of_the_package(tmp_path: Path) -> None:
     assert here, "no package files found"
     missing = sorted(here - packed)
     assert not missing, f"left out of the wheel (add them to [tool.setuptools.package-data]): {missing}"
+    # each game's own look (its presentation's stylesheet), which its web page links
+    looks = sorted(p for p in here if p.startswith("woodlands/games/") and p.endswith(".css"))
+    assert len(looks) >= 3 and set(looks) <= packed, looks

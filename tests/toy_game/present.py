@@ -30,6 +30,8 @@ def render(view: dict[str, Any]) -> Text:
 class ToyPresentation(Presentation):
     narrator_class = ToyNarrator
     help_texts = HELP
+    #: tests/toy_game/look.css: the toy's own look on its web page
+    stylesheet = "look.css"
 
     def glossary(self) -> list[tuple[str, str]]:
         return [("count", "the number both squirrels add to"), ("target", "land exactly on it to win")]

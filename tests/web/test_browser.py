@@ -248,6 +248,11 @@ def test_storyfold_prologue_first_scenes(server: Server, ctx: Any) -> None:
     assert page.locator(".region-river .model-el").count() == 7 and page.locator('[data-id="spirit"]').count() == 1
     assert page.locator('.region-wildwoods g.tile[data-id^="wild-"]').count() >= 9
     assert "Prologue" in page.locator('[data-id="chapter"]').first.inner_text()
+    # the game's own look (games/storyfold/present/look.css), linked after the generic sheet: the
+    # River's seven spaces in one row of columns
+    river = page.locator(".table-storyfold .region-river .region-body")
+    assert river.evaluate("e => [getComputedStyle(e).display, getComputedStyle(e).gridTemplateColumns.split(' ').length]") \
+        == ["grid", 7]
     w.check()
 
 

@@ -42,6 +42,8 @@ def test_the_toy_is_played_by_clicking_to_its_outcome(server: Server, ctx: Any) 
     for element in ("count-words", "total", "squirrel-0", "squirrel-1"):
         assert table.locator(f"[data-id='{element}']").count() == 1, element
     assert "0 of 10" in table.locator("[data-id='total']").inner_text()
+    # its own look, tests/toy_game/look.css, which its page links: the count a little larger
+    assert table.locator("[data-id='count-words'] .fact-text").evaluate("e => getComputedStyle(e).fontSize") == "20px"
     assert active_squirrels(page) == ["squirrel-0"]
     # the die once (by its button), then the first option (add 1) until the count lands on 10
     before = at(page)

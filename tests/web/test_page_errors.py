@@ -190,6 +190,7 @@ def test_between_scenes_the_page_offers_the_scene_save_and_the_terminal_resumes_
                                                                "at": body["at"]}).json()
     page = client.get(f"/games/{g['id']}").text
     assert "Between scenes: you may save now" in page
+    assert "<code>woodlands play storyfold --resume FILE</code>" in page        # the game's id, from the template
     link = re.search(r'<a id="scene-save"[^>]*href="([^"]+)"[^>]*download', page)
     assert link, page
     r = client.get(link.group(1))

@@ -112,13 +112,18 @@ class Presentation:
     * :meth:`table_model`: the table as a renderer-neutral model (:mod:`woodlands.kit.table`)
       that the terminal and the web draw alike, built from the seat's view only;
     * :meth:`table`: the picture of the table for the terminal (a rich renderable), compact
-      when ``width`` is small (a game with a table model needs none).
+      when ``width`` is small (a game with a table model needs none);
+    * :attr:`stylesheet` and :meth:`look`: the game's own look for the web pages, a CSS file in
+      its package.
     """
 
     #: the narrator class (a :class:`Narrator`); ``None``: the descriptor's ``narrator`` hook
     narrator_class: type[Narrator] | None = None
     #: decision kind -> explanation; ``None``: the descriptor's ``help`` hook
     help_texts: Mapping[str, str] | None = None
+    #: the game's own stylesheet for the web pages (``"look.css"``): a file in the package of the
+    #: module that sets this attribute, shipped as package data; ``None``: the generic look only
+    stylesheet: str | None = None
 
     def __init__(self, game: "Game") -> None:
         self.game = game
@@ -207,6 +212,28 @@ class Presentation:
         return f"Player {seat + 1}"
 
     # ------------------------------------------------------------------ the table
+    def look(self) -> str | None:
+        """The text of the game's stylesheet (:attr:`stylesheet`), or ``None`` when the game has
+        none.  The file is found beside the class that names it, so a subclass defined elsewhere
+        keeps its parent's look until it names its own.
+
+        >>> import woodlands
+        >>> presentation_for(woodlands.load_game("storyfold")).look().startswith("/*")
+        True
+        """
+        for cls in type(self).__mro__:
+            if "stylesheet" not in vars(cls):
+                continue
+            name = vars(cls)["stylesheet"]
+            if name is None:
+                return None
+            import importlib.resources
+            import sys
+            module = sys.modules[cls.__module__]
+            package = module.__name__ if hasattr(module, "__path__") else (module.__package__ or "")
+            return importlib.resources.files(package).joinpath(str(name)).read_text(encoding="utf-8")
+        return None
+
     def table_model(self, view: View, seat: int) -> Any:
         """The table as ``seat`` sees it, a :class:`woodlands.kit.table.Table` built from
         ``view`` (``state.view(seat)``) alone, so hidden facts never enter it; ``None`` when the

@@ -43,9 +43,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     from fastapi.staticfiles import StaticFiles
 
-    from . import api, limits
+    from . import api, limits, looks
     api.install(app)
     limits.install(app)           # caps on new games per client and in total (settings)
+    looks.install(app)            # each game's own stylesheet, under /static/ but before its mount
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
     if importlib.util.find_spec("woodlands.web.pages") is not None:

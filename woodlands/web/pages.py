@@ -12,7 +12,8 @@ hot-seat table made here keeps its other seats' secrets in ``woodlands_hotseat_<
 the page plays whichever held seat is deciding.  The creator of an online table keeps the other
 seats' invitations (``woodlands_invites_<game id>``) to show them until they are taken.  The home page lists the games
 whose cookies this browser sends, and nothing else.  Static files (stylesheet, script, vendored
-htmx) are served from ``/static/`` (create_app mounts it); nothing is loaded from the internet.
+htmx) are served from ``/static/`` (create_app mounts it), and a game's page links its game's own
+stylesheet (:mod:`woodlands.web.looks`); nothing is loaded from the internet.
 """
 from __future__ import annotations
 
@@ -310,6 +311,7 @@ async def _context(request: Request, games: GameService, game_id: str, refusal: 
     if deciding_seat in bots:
         deciding = f"{deciding} (a bot)"
     from .botseats import timer_bot
+    from .looks import look_url
     from .service import duration_words
     invites = []
     rows = snap["seat_rows"]
@@ -323,6 +325,8 @@ async def _context(request: Request, games: GameService, game_id: str, refusal: 
                                 "url": f"{base}/join/{game_id}#{invitation}"})
     return {
         "game_id": game_id, "game_name": game.name, "seat": seat, "seat_name": p.seat_name(view, seat),
+        # the kind of game (its id, as `woodlands play` takes it) and its own stylesheet, if any
+        "game_type": game.id, "look_url": look_url(game),
         "seats": snap["seats"], "at": at, "over": env["over"],
         "table": render_table(game, view, seat),
         "decision": Markup("") if env["over"] else render_decision(

@@ -60,6 +60,8 @@ ITEM_GROUP_WORDS = {"equip": "Move {} to another space", "give": "Give {} to som
 class CursedForestPresentation(Presentation):
     narrator_class = CursedForestNarrator
     help_texts = HELP
+    #: present/look.css: the game's own look on its web page, after the generic stylesheet
+    stylesheet = "look.css"
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)

@@ -69,6 +69,8 @@ def _effects(effects: Any, words: StoryfoldNarrator) -> str:
 class StoryfoldPresentation(Presentation):
     narrator_class = StoryfoldNarrator
     help_texts = HELP
+    #: present/look.css: the game's own look on its web page, after the generic stylesheet
+    stylesheet = "look.css"
 
     # ------------------------------------------------------------------ words
     def glossary(self) -> list[tuple[str, str]]:

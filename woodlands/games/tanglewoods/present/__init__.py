@@ -102,6 +102,8 @@ class TanglewoodsPresentation(Presentation):
 
     narrator_class = TanglewoodsNarrator
     help_texts = HELP
+    #: present/look.css: the game's own look on its web page, after the generic stylesheet
+    stylesheet = "look.css"
 
     def __init__(self, game: "Game") -> None:
         super().__init__(game)
