@@ -279,3 +279,17 @@ def test_the_creator_takes_the_table_off_the_list_on_its_page(client: Any) -> No
     assert r.status_code == 200 and 'id="listed"' not in r.text and "List the table" in r.text
     assert client.app.state.games.db.listing(gid) is None
     assert "No table is open right now" in TestClient(client.app).get("/tables").text
+
+
+def test_one_address_takes_only_so_many_free_seats(sqlite_url: str) -> None:
+    from .conftest import make_client
+    with make_client(sqlite_url, seats_per_client=1) as c:
+        first, second = _online(c), _online(c)
+        for g in (first, second):
+            c.put(f"/api/games/{g['id']}/listing", json={"name": "t"}, headers=auth(g["admin_token"]))
+        assert c.post(f"/api/tables/{first['id']}/seats/1").status_code == 200
+        refused = c.post(f"/api/tables/{second['id']}/seats/1")
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
+        assert "free seats" in refused.json()["detail"]
+        assert c.app.state.games.db.game(second["id"]).seat_hashes[1] == ""      # nothing taken
+        assert [t["id"] for t in c.get("/api/tables").json()["tables"]] == [second["id"]]

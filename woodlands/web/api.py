@@ -532,9 +532,9 @@ async def unlist_table(game_id: str, request: Request, tables: TablesDep) -> Any
 @router.post("/api/tables/{game_id}/seats/{seat}", tags=["tables"], response_model=FreeSeatTaken,
              responses=_refusals(403, 404, 409, 422, 429),
              summary="Take a free seat of an open table, once: the answer holds the seat's secret")
-async def take_free_seat(game_id: str, seat: int, response: Response, tables: TablesDep) -> Any:
+async def take_free_seat(game_id: str, seat: int, request: Request, response: Response, tables: TablesDep) -> Any:
     response.headers["Cache-Control"] = "no-store"      # it carries a secret
-    return await tables.take(game_id, seat)
+    return await tables.take(game_id, seat, request.client.host if request.client else "?")
 
 
 @router.get("/api/games/{game_id}/events", tags=["play"],

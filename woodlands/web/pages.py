@@ -560,7 +560,7 @@ async def take_free_seat(request: Request, game_id: str, seat: int, games: Games
             raise PageError(404, "There is no such table.")
         if held_tokens(request, game_id):
             raise PageError(409, "This browser holds a seat at that table already; nothing was changed.")
-        made = await backend.take_free_seat(games, game_id, seat)
+        made = await backend.take_free_seat(games, game_id, seat, request.client.host if request.client else "?")
     except PageError as err:
         return _error_page(request, err)
     response = RedirectResponse(f"/games/{game_id}", status_code=303)

@@ -285,9 +285,9 @@ async def open_tables(service: GameService) -> list[dict[str, Any]]:
     return await _page(service.tables.open_tables())
 
 
-async def take_free_seat(service: GameService, game_id: str, seat: int) -> dict[str, Any]:
-    """Take a free seat of an open table: ``{"id", "seat", "token"}``."""
-    return await _page(service.tables.take(game_id, seat))
+async def take_free_seat(service: GameService, game_id: str, seat: int, client: str) -> dict[str, Any]:
+    """Take a free seat of an open table for ``client`` (its address): ``{"id", "seat", "token"}``."""
+    return await _page(service.tables.take(game_id, seat, client))
 
 
 async def listing(service: GameService, game_id: str, admin_token: str) -> str | None:

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import threading
+import time
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
-from .errors import Conflict, Forbidden, Invalid, NotFound, Refused
+from .errors import Conflict, Forbidden, Invalid, NotFound, Refused, TooMany
 from .live import Live
 from .service import GAME_ID, brief, player
 from .store import LISTING_NAME, SEAT, EventRow, token_hash
@@ -59,7 +61,27 @@ class OpenTables:
     """The open tables of the games of ``games`` (see the module doc)."""
 
     def __init__(self, games: GameService) -> None:
+        from .limits import Window
         self.games = games
+        self._lock = threading.Lock()
+        #: the free seats each client address took within ``Settings.client_window``
+        self._taken = Window(float(games.settings.client_window))
+
+    def _check_client(self, client: str) -> None:
+        """TooMany when ``client`` took ``Settings.seats_per_client`` free seats within the window."""
+        settings = self.games.settings
+        cap = int(settings.seats_per_client)
+        now = time.time()
+        with self._lock:
+            taken = self._taken.recent(client, now)
+            if len(taken) >= cap:
+                wait = max(1, int(taken[0] + float(settings.client_window) - now + 0.999))
+                raise TooMany(f"this address has taken {cap} free seats of open tables lately, the most this server "
+                              f"allows; try again in {wait} seconds", retry_after=wait)
+
+    def _count_client(self, client: str) -> None:
+        with self._lock:
+            self._taken.add(client, time.time())
 
     # ------------------------------------------------------------------ the creator's
     async def listing(self, game_id: str, admin_token: str | None) -> dict[str, Any]:
@@ -122,11 +144,13 @@ class OpenTables:
                         "players": seats, "free_seats": free, "present": present})
         return out
 
-    async def take(self, game_id: str, seat: Any) -> dict[str, Any]:
+    async def take(self, game_id: str, seat: Any, client: str = "?") -> dict[str, Any]:
         """Take free ``seat`` of an open table: the seat gets a new secret (returned once, never
         stored).  403 for a table not listed, 404 for no such table or seat, 409 for a seat
-        taken (or played by a bot) or a game over; nothing is changed then."""
+        taken (or played by a bot) or a game over, 429 for a ``client`` address over
+        ``Settings.seats_per_client``; nothing is changed then."""
         games, db = self.games, self.games.db
+        self._check_client(client)
         if not GAME_ID.match(game_id):
             raise NotFound(f"there is no game {brief(game_id)} on this server")
         if await asyncio.to_thread(db.listing, game_id) is None:
@@ -159,6 +183,7 @@ class OpenTables:
                     live.apply_event(ev)
                     games.hub.publish(game_id, live.number)
                     games.presence.seen(game_id, seat)
+                    self._count_client(client)
                     if not free_seats(live):
                         await asyncio.to_thread(db.unlist_table, game_id)
                     return {"id": game_id, "seat": seat, "token": secret}
