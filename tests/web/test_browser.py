@@ -504,6 +504,39 @@ def test_an_invitation_seats_one_browser_only(server: Server, browser: Any) -> N
             x.close()
 
 
+def test_an_open_table_is_listed_and_a_stranger_takes_its_seat_in_one_click(server: Server, browser: Any) -> None:
+    """The creator lists an online table from its page; a stranger, on a phone-sized screen,
+    follows the home page's link to the open tables and takes the free seat with one click:
+    the game opens as that seat, and the full table leaves the list."""
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}),
+                browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)]
+    try:
+        a, b = (Watched(x) for x in contexts)
+        start(a, server, "cursed-forest", players="2", mode="online")
+        a.page.locator("#listing-name").fill("Browser forest night")
+        a.page.locator("form.listing button[type=submit]").click()
+        a.page.wait_for_selector("#listed")
+        assert "Browser forest night" in a.page.locator("#listed").inner_text()
+        b.page.goto(server.url + "/")
+        b.page.locator("a[href='/tables']").click()
+        b.page.wait_for_url("**/tables")
+        table = b.page.locator(".open-table", has_text="Browser forest night")
+        assert "1 free seat" in table.inner_text()
+        table.get_by_role("button", name="Take Player 2's seat").click()
+        b.page.wait_for_selector("#game", state="attached")
+        assert "you are Player 2" in b.page.locator("header").inner_text()
+        assert [k for k in b.page.context.cookies() if k["name"].startswith("woodlands_seat_")]
+        b.page.goto(server.url + "/tables")
+        assert b.page.locator(".open-table", has_text="Browser forest night").count() == 0
+        a.page.reload()
+        assert a.page.locator("#listed").count() == 0           # full: off the list
+        a.check()
+        b.check()
+    finally:
+        for x in contexts:
+            x.close()
+
+
 def test_another_site_cannot_frame_the_game_page(server: Server, browser: Any, tmp_path: Path) -> None:
     """A page served from another port (another origin) that frames the live game page gets
     nothing: the browser refuses the frame (frame-ancestors 'none', X-Frame-Options DENY), so

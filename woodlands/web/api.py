@@ -20,10 +20,11 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, 
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .depends import Games, HintsDep, SeatingDep
+from .depends import Games, HintsDep, SeatingDep, TablesDep
 from .errors import Forbidden, Invalid, Refused, Unauthorized, status_of
 from .origin import from_elsewhere
 from .settings import most_players_game
+from .store import LISTING_NAME
 from .service import HOTSEAT_PREFIX, TURN_SECONDS, GameService, cookie_name, dumps
 
 router = APIRouter()
@@ -266,6 +267,39 @@ class MyGame(BaseModel):
     created: float
 
 
+class ListingBody(_Body):
+    name: StrictStr = Field(min_length=1, max_length=LISTING_NAME, examples=["Friday forest run"],
+                            description="the name the list shows (plain text, one line)")
+
+
+class ListingOut(BaseModel):
+    id: str
+    listed: bool = Field(description="the table is on the list of open tables (GET /api/tables)")
+    name: str | None = Field(description="the name it is listed under (null: not listed)")
+
+
+class OpenTable(BaseModel):
+    id: str = Field(description="the table's id (as in /games/{id}; it opens nothing by itself)")
+    name: str = Field(description="the name its creator listed it under")
+    game: str = Field(description="the game's id")
+    game_name: str = Field(description="the game's name, in words")
+    players: int = Field(description="how many seats the table has")
+    free_seats: list[int] = Field(description="the seats nobody holds and no bot plays (from 0): each may be "
+                                              "taken with POST /api/tables/{id}/seats/{seat}")
+    present: list[int] = Field(description="the taken seats whose player is at the table now (from 0)")
+
+
+class OpenTablesOut(BaseModel):
+    tables: list[OpenTable] = Field(description="the open tables, newest listed first (at most 50): only those "
+                                                "whose game is not over and that have a free seat")
+
+
+class FreeSeatTaken(BaseModel):
+    id: str
+    seat: int
+    token: str = Field(description="the seat's secret: send it as 'Authorization: Bearer TOKEN'; shown this once")
+
+
 #: every refusal, with when a route answers it and an example body (docs/web.md, "The JSON API")
 _STATUS: dict[int, tuple[str, dict[str, Any]]] = {
     401: ("no token, or an Authorization header that is not 'Bearer TOKEN'",
@@ -469,6 +503,38 @@ async def seats(game_id: str, request: Request, seating: SeatingDep) -> Any:
             summary="The games this browser holds seats in (from its seat cookies), never anyone else's")
 def my_games(request: Request, games: Games) -> Any:
     return games.mine(request.cookies)
+
+
+@router.get("/api/tables", tags=["tables"], response_model=OpenTablesOut,
+            summary="The open tables: those their creators listed, with a free seat anyone may take")
+async def open_tables(tables: TablesDep) -> Any:
+    return {"tables": await tables.open_tables()}
+
+
+@router.get("/api/games/{game_id}/listing", tags=["tables"], response_model=ListingOut, responses=_ERRORS,
+            summary="The admin: is the table on the list of open tables, and under which name")
+async def get_listing(game_id: str, request: Request, tables: TablesDep) -> Any:
+    return await tables.listing(game_id, _token(request, game_id))
+
+
+@router.put("/api/games/{game_id}/listing", tags=["tables"], response_model=ListingOut, responses=_MOVE_ERRORS,
+            summary="The admin lists the table, so that anyone may take a free seat (or renames it)")
+async def list_table(game_id: str, body: ListingBody, request: Request, tables: TablesDep) -> Any:
+    return await tables.list_table(game_id, _token(request, game_id), body.name)
+
+
+@router.delete("/api/games/{game_id}/listing", tags=["tables"], response_model=ListingOut, responses=_ERRORS,
+               summary="The admin takes the table off the list of open tables")
+async def unlist_table(game_id: str, request: Request, tables: TablesDep) -> Any:
+    return await tables.unlist_table(game_id, _token(request, game_id))
+
+
+@router.post("/api/tables/{game_id}/seats/{seat}", tags=["tables"], response_model=FreeSeatTaken,
+             responses=_refusals(403, 404, 409, 422, 429),
+             summary="Take a free seat of an open table, once: the answer holds the seat's secret")
+async def take_free_seat(game_id: str, seat: int, request: Request, response: Response, tables: TablesDep) -> Any:
+    response.headers["Cache-Control"] = "no-store"      # it carries a secret
+    return await tables.take(game_id, seat, request.client.host if request.client else "?")
 
 
 @router.get("/api/games/{game_id}/events", tags=["play"],

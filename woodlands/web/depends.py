@@ -17,6 +17,7 @@ from .botseats import BotSeats
 from .hints import Hints
 from .seats import Seating
 from .service import GameService
+from .tables import OpenTables
 
 
 async def games(request: Request) -> GameService:
@@ -43,9 +44,16 @@ async def hints(request: Request) -> Hints:
     return part
 
 
+async def tables(request: Request) -> OpenTables:
+    """The open tables part: the tables listed by their creators, and their free seats."""
+    part: OpenTables = request.app.state.games.tables
+    return part
+
+
 Games = Annotated[GameService, Depends(games)]
 SeatingDep = Annotated[Seating, Depends(seating)]
 BotsDep = Annotated[BotSeats, Depends(bots)]
 HintsDep = Annotated[Hints, Depends(hints)]
+TablesDep = Annotated[OpenTables, Depends(tables)]
 
-__all__ = ["games", "seating", "bots", "hints", "Games", "SeatingDep", "BotsDep", "HintsDep"]
+__all__ = ["games", "seating", "bots", "hints", "Games", "SeatingDep", "BotsDep", "HintsDep", "tables", "TablesDep"]

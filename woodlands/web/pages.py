@@ -312,6 +312,10 @@ async def _context(request: Request, games: GameService, game_id: str, refusal: 
         deciding = f"{deciding} (a bot)"
     from .botseats import timer_bot
     from .looks import look_url
+    from .store import LISTING_NAME
+    admin_token = request.cookies.get(ADMIN_COOKIE + game_id, "")
+    admin = bool(admin_token) and snap["seats"] > 1
+    listing = await backend.listing(games, game_id, admin_token) if admin and _TOKEN.match(admin_token) else None
     from .service import duration_words
     invites = []
     rows = snap["seat_rows"]
@@ -335,7 +339,9 @@ async def _context(request: Request, games: GameService, game_id: str, refusal: 
         "log": render_log(game, snap["log"], seat),
         "outcome": render_outcome(env["outcome"], game, view) if env["over"] else Markup(""),
         "can_undo": snap["can_undo"], "invites": invites, "events_url": f"/api/games/{game_id}/events",
-        "admin": bool(request.cookies.get(ADMIN_COOKIE + game_id)) and snap["seats"] > 1,
+        "admin": admin,
+        # the creator's control of the list of open tables (woodlands.web.tables)
+        "listing": listing, "name_max": LISTING_NAME,
         "seat_rows": [{**row, "name": p.seat_name(view, i), "bot": bots.get(i), "mine": i in snap["held"],
                        "status": _presence_words(row)} for i, row in enumerate(rows)],
         "bot_names": snap["bot_names"], "own_bot": timer_bot(game.id), "hotseat": len(snap["held"]) > 1,
@@ -515,6 +521,51 @@ async def invitation(request: Request, game_id: str, seat: int, games: Games, wi
     response = await _act(request, games, game_id, act, kept)
     if _ID.match(game_id) and _TOKEN.match(admin):
         _cookie(response, request, INVITES_COOKIE + game_id, _invites_cookie(kept))
+    return response
+
+
+@router.post("/games/{game_id}/listing")
+async def listing(request: Request, game_id: str, games: Games, name: str = Form(""), unlist: str = Form("")) -> Response:
+    """The table's creator lists the table among the open tables under ``name``, or with
+    ``unlist`` takes it off the list."""
+    admin = request.cookies.get(ADMIN_COOKIE + game_id, "")
+
+    async def act() -> None:
+        if not _ID.match(game_id) or not _TOKEN.match(admin):
+            raise PageError(403, "Only the browser that made this table may list it among the open tables.")
+        await backend.set_listing(games, game_id, admin, None if unlist else name)
+    return await _act(request, games, game_id, act)
+
+
+# ------------------------------------------------------------------ open tables
+@router.get("/tables", response_class=HTMLResponse)
+async def open_tables(request: Request, games: Games) -> Response:
+    """The open tables, each free seat with its button; the seats this browser holds are marked."""
+    try:
+        found = await backend.open_tables(games)
+    except PageError as err:
+        return _error_page(request, err)
+    tables = [{**t, "mine": bool(held_tokens(request, str(t["id"])))} for t in found]
+    return templates.TemplateResponse(request, "tables.html", {"tables": tables},
+                                      headers={"Cache-Control": "no-store"})
+
+
+@router.post("/tables/{game_id}/seats/{seat}")
+async def take_free_seat(request: Request, game_id: str, seat: int, games: Games) -> Response:
+    """Take a free seat of an open table: the seat's secret goes into this browser's seat
+    cookie (as an invitation's claim does), and the game's page follows."""
+    try:
+        _same_site(request)
+        if not _ID.match(game_id):
+            raise PageError(404, "There is no such table.")
+        if held_tokens(request, game_id):
+            raise PageError(409, "This browser holds a seat at that table already; nothing was changed.")
+        made = await backend.take_free_seat(games, game_id, seat, request.client.host if request.client else "?")
+    except PageError as err:
+        return _error_page(request, err)
+    response = RedirectResponse(f"/games/{game_id}", status_code=303)
+    _cookie(response, request, COOKIE + game_id, made["token"])
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 

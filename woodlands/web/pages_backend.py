@@ -280,6 +280,33 @@ async def invite(service: GameService, game_id: str, admin_token: str, seat: int
     return await _page(service.seating.invite(game_id, admin_token, seat, new))
 
 
+async def open_tables(service: GameService) -> list[dict[str, Any]]:
+    """The open tables (woodlands.web.tables): id, name, game, game_name, players, free_seats, present."""
+    return await _page(service.tables.open_tables())
+
+
+async def take_free_seat(service: GameService, game_id: str, seat: int, client: str) -> dict[str, Any]:
+    """Take a free seat of an open table for ``client`` (its address): ``{"id", "seat", "token"}``."""
+    return await _page(service.tables.take(game_id, seat, client))
+
+
+async def listing(service: GameService, game_id: str, admin_token: str) -> str | None:
+    """The name the table is listed under (None: not listed), for its admin; None for anyone else."""
+    try:
+        name = (await service.tables.listing(game_id, admin_token))["name"]
+    except Refused:
+        return None
+    return None if name is None else str(name)
+
+
+async def set_listing(service: GameService, game_id: str, admin_token: str, name: str | None) -> None:
+    """The admin lists the table under ``name``, or with None takes it off the list."""
+    if name is None:
+        await _page(service.tables.unlist_table(game_id, admin_token))
+    else:
+        await _page(service.tables.list_table(game_id, admin_token, name))
+
+
 async def _scene_save(service: GameService, game_id: str, tokens: list[str]) -> tuple[str, dict[str, Any]]:
     """The game's id and the save the terminal's ``s`` writes between two scenes (Storyfold),
     for a table of one seat this browser holds; 409 at any other moment.  A save holds the decks' order, so it is

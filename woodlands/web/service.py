@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from .botseats import BotSeats
     from .hints import Hints
     from .seats import Seating
+    from .tables import OpenTables
 
 #: a game id as this server makes them (anything else is an unknown game)
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{8,32}$")
@@ -114,7 +115,9 @@ class GameService:
         from .botseats import BotSeats
         from .hints import Hints
         from .seats import Seating
+        from .tables import OpenTables
         self.seating: Seating = Seating(self)
+        self.tables: OpenTables = OpenTables(self)
         self.bots: BotSeats = BotSeats(self)
         self.hints: Hints = Hints(self)
 

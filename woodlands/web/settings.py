@@ -50,6 +50,9 @@ class Settings:
     #: new games one client address may start within ``client_window`` seconds (woodlands.web.limits)
     games_per_client: int = 60
     client_window: float = 3600.0
+    #: free seats of open tables one client address may take within ``client_window`` seconds
+    #: (woodlands.web.tables: one script must not empty every open table)
+    seats_per_client: int = 30
     #: games the server stores at most; past it no new game is started (429) until old ones are pruned
     max_games: int = 50_000
     #: ``woodlands serve --prune-days N``: delete games untouched for N days, at start and daily (None: never)

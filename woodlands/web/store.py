@@ -16,6 +16,8 @@ app starts.  The tables::
             invite_hash (the seat's last invitation; NULL: none)
     events  game_id, number, kind ('choice' | 'undo' | 'bot' | 'human' | 'seat' | 'redraw'), option, seat,
             by_bot, created
+    listings game_id, name, listed (when): the open tables, listed by their creators so that
+            anyone may take a free seat (woodlands.web.tables); no row: not listed
 
 A 'seat' event records that a seat changed hands (claimed, given a new invitation, withdrawn):
 its option is the hash of the seat's new secret (NULL: none), written in the same transaction
@@ -88,6 +90,16 @@ events = Table(
     PrimaryKeyConstraint("game_id", "number", name="pk_events"),   # UNIQUE (game, number): decides races
 )
 
+listings = Table(
+    "listings", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("name", String(60), nullable=False),
+    Column("listed", Float, nullable=False),
+)
+
+#: the longest name of an open table
+LISTING_NAME = 60
+
 # the statements of the per-request path, built once (building one costs more than running it)
 _EVENTS_SINCE = (select(events.c.number, events.c.kind, events.c.option, events.c.seat, events.c.by_bot)
                  .where(events.c.game_id == bindparam("g"), events.c.number >= bindparam("n"))
@@ -96,7 +108,7 @@ _APPEND = insert(events)
 _NOTIFY = text("SELECT pg_notify(:c, :p)")
 
 # BigInteger is imported for the migrations' use of the same types
-__all__ = ["BigInteger", "CHANNEL", "Store", "GameRow", "EventRow", "token_hash", "migrate"]
+__all__ = ["BigInteger", "CHANNEL", "LISTING_NAME", "Store", "GameRow", "EventRow", "token_hash", "migrate"]
 
 
 class _NotOpen(Exception):
@@ -161,7 +173,7 @@ def _engine(url: str) -> Engine:
 
 
 #: the newest migration (migrations/versions/); a database already there skips Alembic at start-up
-HEAD = "0002"
+HEAD = "0003"
 
 
 def at_head(url: str) -> bool:
@@ -284,15 +296,20 @@ class Store:
         return [(r.seat, r.token_hash, r.invite_hash) for r in rows]
 
     def change_seat(self, game_id: str, seat: int, number: int, secret_hash: str | None,
-                    invite_hash: str | None, claiming: str | None = None) -> bool | None:
+                    invite_hash: str | None, claiming: str | None = None, free: bool = False) -> bool | None:
         """Give ``seat`` a new secret (its hash; None: nobody holds it) and invitation, and
         append the 'seat' event ``number`` that tells every process, in one transaction.
         ``claiming``: the hash of the invitation being taken; the seat changes only while that
         invitation is still open (the invitation stays, spent).  True: done; False: event
         ``number`` exists already (refresh and try again); None: the invitation is no longer
-        open (someone took it first).  Nothing is written unless it returns True."""
+        open (someone took it first).  ``free``: the seat of an open table is taken, only while
+        nobody holds it and the table is listed (None otherwise); its invitation, if one is out,
+        is spent with it.  Nothing is written unless it returns True."""
         update = update_(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
-        if claiming is not None:
+        if free:
+            listed = select(listings.c.game_id).where(listings.c.game_id == game_id).exists()
+            update = update.where(seats.c.token_hash.is_(None), listed).values(token_hash=secret_hash)
+        elif claiming is not None:
             update = update.where(seats.c.invite_hash == claiming, seats.c.token_hash.is_(None)).values(
                 token_hash=secret_hash)
         else:
@@ -311,6 +328,36 @@ class Store:
             return False
         self._written.set()
         return True
+
+    # ------------------------------------------------------------------ open tables
+    def list_table(self, game_id: str, name: str) -> None:
+        """List the game as an open table under ``name`` (a listed one is renamed, keeping its place)."""
+        with self._writing(), self.engine.begin() as conn:
+            done = conn.execute(update_(listings).where(listings.c.game_id == game_id).values(name=name)).rowcount
+            if not done:
+                conn.execute(insert(listings).values(game_id=game_id, name=name, listed=time.time()))
+        self._written.set()
+
+    def unlist_table(self, game_id: str) -> bool:
+        """The game is no longer listed; True if it was."""
+        from sqlalchemy import delete
+        with self._writing(), self.engine.begin() as conn:
+            gone = conn.execute(delete(listings).where(listings.c.game_id == game_id)).rowcount
+        self._written.set()
+        return bool(gone)
+
+    def listing(self, game_id: str) -> str | None:
+        """The name the game is listed under, or None when it is not listed."""
+        with self.engine.connect() as conn:
+            name = conn.execute(select(listings.c.name).where(listings.c.game_id == game_id)).scalar()
+        return None if name is None else str(name)
+
+    def listings(self, limit: int) -> list[tuple[str, str]]:
+        """The listed tables, newest first, at most ``limit``: (game id, name)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(listings.c.game_id, listings.c.name)
+                                .order_by(listings.c.listed.desc()).limit(limit)).all()
+        return [(r.game_id, r.name) for r in rows]
 
     def game_ids(self) -> list[str]:
         with self.engine.connect() as conn:
