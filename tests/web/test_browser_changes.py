@@ -6,6 +6,7 @@ Fixtures and helpers are tests/web/test_browser.py's (its own server and browser
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tests.web import test_browser as _browser_tests
@@ -29,8 +30,9 @@ STATE = """() => {
 
 
 def option(page: Any, words: str) -> Any:
-    """The option button whose words begin with ``words`` (its group opened first), or None."""
-    button = page.locator("#decision button.option", has_text=words)
+    """The first option button with ``words`` in its label, case and all (its group opened
+    first), or None."""
+    button = page.locator("#decision button.option", has_text=re.compile(re.escape(words)))
     if button.count() == 0:
         return None
     group = button.first.locator("xpath=ancestor::details[1]")
@@ -74,6 +76,13 @@ def test_a_choice_marks_what_changed_and_only_that(server: Server, ctx: Any) -> 
     take(page, roll)
     marked, _ = page.evaluate(STATE)
     assert marked and all(i.startswith("die-") for i in marked), marked
+    # a card laid on the table slides to its place
+    place = play_until(page, "Place ")
+    take(page, place)
+    marked, _ = page.evaluate(STATE)
+    cards = page.locator("#game .model-el.changed > .card")
+    assert cards.count() >= 1, marked
+    assert cards.first.evaluate("e => getComputedStyle(e).animationName") == "wl-slide"
     # a live re-draw of the same table (what the event stream asks for): nothing changed since
     page.evaluate("() => { const g = document.getElementById('game'); g.dataset.old = '1'; htmx.trigger(g, 'woodlands:stale'); }")
     page.wait_for_function("() => !document.getElementById('game').dataset.old")
@@ -113,4 +122,18 @@ def test_the_log_opens_at_its_newest_line(server: Server, ctx: Any) -> None:
     page.goto(url)                                           # a fresh page too
     page.wait_for_selector("#game ol.log li")
     assert page.evaluate(at_end) == [True, True]
+    w.check()
+
+
+def test_a_tile_laid_on_the_map_appears_marked(server: Server, ctx: Any) -> None:
+    """The Cursed Forest (hot seat): the tile just laid is marked and fades in; the tiles that
+    were there already are not marked."""
+    w = Watched(ctx)
+    start(w, server, "cursed-forest", players="2", mode="hotseat")
+    page = w.page
+    take(page, play_until(page, "Lay "))
+    tiles = page.locator("#game g.tile.changed")
+    assert tiles.count() == 1, page.evaluate(STATE)[0]
+    assert "wl-appear" in tiles.first.evaluate("e => getComputedStyle(e).animationName")
+    assert page.locator("#game g.tile:not(.changed)").count() >= 1       # the start, at least
     w.check()
