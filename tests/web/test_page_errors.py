@@ -155,7 +155,7 @@ def test_a_hot_seat_redraw_brings_the_header_of_the_seat_that_decides(client: An
         crumb = re.search(r'<span class="crumb" id="crumb" hx-swap-oob="true">[^<]* · you are (Player \d[^<]*)</span>',
                           page)
         assert crumb, page[-400:]
-        deciding = re.search(r'data-id="deciding"><span class="fact-name">Deciding</span> <span class="fact-text">Player (\d)',
+        deciding = re.search(r'data-id="deciding" data-sig="[0-9a-f]{12}"><span class="fact-name">Deciding</span> <span class="fact-text">Player (\d)',
                              page)
         assert deciding and crumb.group(1).startswith(f"Player {deciding.group(1)}"), page[-3000:]
         names.add(crumb.group(1)[:8])

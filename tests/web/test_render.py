@@ -85,7 +85,7 @@ def test_storyfold_table_draws_the_river_tracks_and_scene() -> None:
             assert river.index(f'<span class="card-badge">{e["threshold"]}+</span>', at) < river.index("</div></div>", at)
         if e:
             kind = "action" if e["kind"] == "action" else "creature"
-            assert f'data-id="card-{e["card"]}"><div class="card kind-{kind}' in river
+            assert re.search(f'data-id="card-{e["card"]}" data-sig="[0-9a-f]{{12}}"><div class="card kind-{kind}', river)
     assert 'data-id="spirit"' in html and f'aria-label="Spirit: {view["spirit"]} of 11"' in html
     assert html.count('data-id="wild-') == view["track"]["length"] > 0        # the Wildwoods track, space by space
     assert f"Light on {view['light']}, Shadow on {view['shadow']}" in html

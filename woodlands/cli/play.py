@@ -26,7 +26,7 @@ from .choose import Chooser
 from .helptext import COMMANDS
 from .keys import detail_keys, option_letters
 from .narrate import narrator_for, outcome_words
-from .table import table_for
+from .table import Changes, table_for
 from .terminal import digits_hint, is_ascii_number, read_number, short
 
 if TYPE_CHECKING:
@@ -85,6 +85,7 @@ class PlaySession:
         self.auto_forced = auto_forced   # take a decision's lone option when its kind allows it
         self.hint_budget = "1s"          # how long the search behind 'hint' thinks (play --budget)
         self.chooser = Chooser(stable=True)   # numbers that stay with their options (choose.py)
+        self.changes = Changes()         # each seat's table drawn last: what changed gets a mark
 
     @property
     def pres(self) -> Presentation:
@@ -136,7 +137,8 @@ class PlaySession:
         state = self.state
         self.handover()
         self.console.rule()
-        self.console.print(table_for(self.pres, state.view(self.seat), self.seat, self.table_width(), None))
+        self.console.print(table_for(self.pres, state.view(self.seat), self.seat, self.table_width(), None,
+                                     self.changes))
         events = state.log_for(self.seat, self.seen)   # only what this seat may see (C-9)
         self.seen = state.log_length
         if events:
@@ -456,6 +458,7 @@ class PlaySession:
         self.state = state
         self.narrator = narrator_for(state.game)
         self.chooser = Chooser(stable=True)      # another game: its numbers start afresh
+        self.changes.forget()                    # and nothing of it is marked as changed
         self.seen = max(0, state.log_length - RECAP)
         self.switch_autosave()
         self.say(f"Loaded {arg}: seed {state.seed}, {plural(len(state.choices), 'choice')} replayed.", "green")

@@ -261,7 +261,8 @@ class PlayApp(App[int]):
     def draw_table(self) -> None:
         seat = self.seat()
         w, h = self.table_size()
-        self.query_one("#table", Static).update(table_for(self.pres, self.state.view(seat), seat, w, h))
+        self.query_one("#table", Static).update(table_for(self.pres, self.state.view(seat), seat, w, h,
+                                                          self.session.changes))
 
     def log_line(self, text: str, style: str = "") -> None:
         if text:

@@ -1,7 +1,8 @@
 """Any game's table model (:mod:`woodlands.kit.table`) as HTML/SVG: one drawing for every game.
 
-Each element carries its id (``data-id``) and its states as classes (``state-committed``), so
-the page (and a later change highlight) finds the same thing in two drawings; each has words
+Each element carries its id (``data-id``), a fingerprint of what it shows (``data-sig``, see
+:func:`woodlands.kit.table.signature`) and its states as classes (``state-committed``), so the
+page finds the same thing in two drawings and marks what changed (static/changes.js); each has words
 for a screen reader (``aria-label``) and its tip on hover and focus (``title``/``data-tip``).
 
 >>> from woodlands.kit.table import Die, Region, Table
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ...kit.table import AnyElement, Card, Die, Fact, Region, Table, Tile, Token, Track
+from ...kit.table import AnyElement, Card, Die, Fact, Region, Table, Tile, Token, Track, signature
 from .common import attrs, card, die_svg, join, tipped
 
 
@@ -37,7 +38,7 @@ def _track(t: Track) -> Markup:
     body = Markup('<span class="meter-label">{}</span> <span class="meter-value">{}{}</span>{}').format(
         t.name, t.value, high, bar)
     return tipped("span", body, t.tip or None, _cls("meter", "model-track", f"face-{t.face}" if t.face else "",
-                                                    _states(t.state)), label=words, data_id=t.id)
+                                                    _states(t.state)), label=words, data_id=t.id, data_sig=signature(t))
 
 
 def _tile_grid(tiles: list[Tile], title: str) -> Markup:
@@ -57,7 +58,7 @@ def _tile_grid(tiles: list[Tile], title: str) -> Markup:
             '<rect x="{x}" y="{y}" width="{s}" height="{s}" rx="4" class="tile-body" transform="rotate({r} {cx} {cy})"/>'
             '<text x="{cx}" y="{cy}" class="tile-name">{n}</text></g>').format(
             c=_cls("tile", f"face-{t.face}" if t.face else "", _states(t.state)),
-            a=attrs(data_id=t.id, tabindex=0 if t.tip else None, data_tip=t.tip or None, aria_label=words),
+            a=attrs(data_id=t.id, data_sig=signature(t), tabindex=0 if t.tip else None, data_tip=t.tip or None, aria_label=words),
             tip=t.tip or words, x=x + 1, y=y + 1, s=size - 2, r=t.rotation, cx=x + size / 2, cy=y + size / 2,
             n=t.name[:8]))
     return Markup('<svg class="model-grid" viewBox="0 0 {w} {h}" role="group" aria-label="{l}">{c}</svg>').format(
@@ -92,7 +93,7 @@ def _compass_tile(t: Tile, tokens: list[Token], x: float, y: float) -> Markup:
         bits.append(Markup('<g class="{c}"{a}><title>{n}</title><circle cx="{x}" cy="{y}" r="8"/>'
                            '<text x="{x}" y="{ty}">{m}</text></g>').format(
             c=_cls("token-mark", f"face-{tok.face}" if tok.face else "", _states(tok.state)),
-            a=attrs(data_id=tok.id, data_tip=tok.tip or None, aria_label=f"{tok.name}{count}"),
+            a=attrs(data_id=tok.id, data_sig=signature(tok), data_tip=tok.tip or None, aria_label=f"{tok.name}{count}"),
             n=f"{tok.name}{count}" + (f": {tok.tip}" if tok.tip else ""), x=tx, y=ty, ty=ty + 3.5,
             m=tok.mark or tok.name[:1]))
     words = ", ".join(p for p in (t.name, *t.features) if p)
@@ -100,7 +101,7 @@ def _compass_tile(t: Tile, tokens: list[Token], x: float, y: float) -> Markup:
     label = words + (f"; here: {on}" if on else "")
     return Markup('<g class="{c}" transform="translate({x} {y})" role="img"{a}><title>{tt}</title>{b}</g>').format(
         c=_cls("tile", f"face-{t.face}" if t.face else "", _states(t.state)), x=x, y=y,
-        a=attrs(data_id=t.id, tabindex=0, data_tip=t.tip or None, aria_label=label),
+        a=attrs(data_id=t.id, data_sig=signature(t), tabindex=0, data_tip=t.tip or None, aria_label=label),
         tt=(t.tip + "\n" + label) if t.tip else label, b=join(bits))
 
 
@@ -125,12 +126,12 @@ def render_element(e: AnyElement) -> Markup:
         if e.detail:
             body = Markup('<span class="card-text">{}</span><span class="text">{}</span>').format(e.text, e.detail) \
                 if e.text else Markup('<span class="text">{}</span>').format(e.detail)
-        return Markup('<div class="model-el"{}>{}</div>').format(attrs(data_id=e.id), card(
+        return Markup('<div class="model-el"{}>{}</div>').format(attrs(data_id=e.id, data_sig=signature(e)), card(
             e.name, body, tip=e.tip or None, kind=e.family, side=side, extra_cls=states, badge=e.badge))
     if isinstance(e, Die):
         face = None if e.value is None else str(e.value)
         label = f"{e.name or (e.face + ' die')}, {face or 'not rolled'}"
-        return Markup('<span class="model-el"{}>{}</span>').format(attrs(data_id=e.id), die_svg(
+        return Markup('<span class="model-el"{}>{}</span>').format(attrs(data_id=e.id, data_sig=signature(e)), die_svg(
             e.face or "plain", face, cls=states, tip=e.tip or None, label=label, sides=e.sides))
     if isinstance(e, Track):
         return _track(e)
@@ -139,12 +140,12 @@ def render_element(e: AnyElement) -> Markup:
         where = f" at {e.at}" if e.at else ""
         return tipped("span", f"{e.name}{count}", e.tip or None,
                       _cls("token", f"face-{e.face}" if e.face else "", states),
-                      label=f"{e.name}{count}{where}", data_id=e.id)
+                      label=f"{e.name}{count}{where}", data_id=e.id, data_sig=signature(e))
     if isinstance(e, Tile):
         return _tile_grid([e], e.name)
     assert isinstance(e, Fact)
     body = Markup('<span class="fact-name">{}</span> <span class="fact-text">{}</span>').format(e.name, e.text)
-    return tipped("span", body, e.tip or None, _cls("fact", states), data_id=e.id)
+    return tipped("span", body, e.tip or None, _cls("fact", states), data_id=e.id, data_sig=signature(e))
 
 
 def render_region(region: Region) -> Markup:
