@@ -8,6 +8,8 @@
 (function () {
   "use strict";
   var SOUND = "woodlands.turn.sound", NOTIFY = "woodlands.turn.notify";
+  // the page's title at this browser's turn (the re-drawn game sets it only as the swap settles)
+  var TITLE = "\u25cf Your turn \u2014 Woodlands";
   function stored(key) { try { return window.localStorage.getItem(key) === "on"; } catch (e) { return false; } }
   function store(key, on) { try { window.localStorage.setItem(key, on ? "on" : "off"); } catch (e) { /* private mode: not kept */ } }
   function game() { return document.getElementById("game"); }
@@ -65,7 +67,7 @@
     if (stored(SOUND)) beep();
     if (stored(NOTIFY) && "Notification" in window && window.Notification.permission === "granted") {
       var banner = document.getElementById("turn-banner");
-      try { new window.Notification(document.title, { body: banner ? banner.textContent : "", tag: "woodlands-turn" }); }
+      try { new window.Notification(TITLE, { body: banner ? banner.textContent : "", tag: "woodlands-turn" }); }
       catch (e) { /* some browsers allow notifications from a service worker only */ }
     }
   }
