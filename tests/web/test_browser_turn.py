@@ -98,3 +98,22 @@ def test_two_browsers_the_turn_passes_and_the_moves_are_told(server: Server, bro
     finally:
         a_ctx.close()
         b_ctx.close()
+
+
+def test_on_a_phone_the_banner_comes_first(server: Server, browser: Any) -> None:
+    """At 390x844 the banner sits above the decision (which comes before the table), on screen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        w = Watched(context)
+        start(w, server, "tanglewoods", difficulty="0")
+        page = w.page
+        assert page.title() == YOUR_TURN
+        banner = page.locator("#turn-banner").bounding_box()
+        decision = page.locator("#decision").bounding_box()
+        assert banner and decision and banner["y"] + banner["height"] <= decision["y"]
+        assert 0 <= banner["y"] < 844 and banner["x"] >= 0 and banner["x"] + banner["width"] <= 390
+        assert click_first(page)
+        assert page.title() == YOUR_TURN and page.locator("#turn-banner").count() == 1    # a solo game: always yours
+        w.check()
+    finally:
+        context.close()
