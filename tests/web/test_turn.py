@@ -122,3 +122,27 @@ def test_another_seats_moves_are_told_without_its_face_down_items(client: Any) -
     assert checked >= 1, "seat 1 never held a face-down item"
     # no since (the page's own choice): nothing is announced
     assert _announced(client.get(f"/games/{gid}/table").text) == ""
+
+
+def test_the_announcement_is_the_same_for_twins_that_differ_in_hidden_facts() -> None:
+    """Two positions that differ only in what a seat cannot know (``state.determinize``: the
+    other seats' face-down items, the bags' order) tell that seat the same words."""
+    import woodlands
+    from woodlands.web.pages import _announce
+    game = woodlands.load_game("cursed-forest")
+    checked = 0
+    for players in (2, 3):
+        state = game.new_game(seed=players, options={"players": players})
+        rng = random.Random(players)
+        for step in range(300):
+            if state.is_over:
+                break
+            if step % 15 == 7:
+                for seat in range(players):
+                    twin = state.determinize(seat, 1000 + step)
+                    log, twin_log = state.log_for(seat), twin.log_for(seat)
+                    for since in range(max(0, len(log) - 8), len(log)):
+                        assert _announce(game, twin_log, seat, since) == _announce(game, log, seat, since)
+                    checked += 1
+            state.apply(rng.choice(state.decision.options).id)
+    assert checked >= 20
