@@ -124,6 +124,12 @@ def no_csp_violation() -> Iterator[None]:
     assert not found, f"Content-Security-Policy violations: {found}"
 
 
+def _path(url: str) -> str:
+    """A request's path, without its query (a live update's re-draw asks ``/table?since=N``)."""
+    from urllib.parse import urlsplit
+    return urlsplit(url).path
+
+
 class Watched:
     """A page whose console errors, page errors and failed requests are collected."""
 
@@ -136,7 +142,7 @@ class Watched:
         # update's /table fetch that the answer to the player's own choice overtook (htmx drops
         # the request of the element that answer swapped out); any other failed request counts.
         self.page.on("requestfailed", lambda r: self.errors.append(f"failed: {r.url} {r.failure}")
-                     if not (("/events" in r.url or r.url.endswith("/table")) and "ERR_ABORTED" in str(r.failure))
+                     if not (("/events" in r.url or _path(r.url).endswith("/table")) and "ERR_ABORTED" in str(r.failure))
                      else None)
         self.page.on("dialog", lambda d: d.accept())
         self.page.set_default_timeout(15000)
@@ -360,7 +366,7 @@ def test_a_live_update_waits_for_the_answer_to_the_pages_own_choice(server: Serv
     start(w, server, "tanglewoods", difficulty="0")
     page = w.page
     tables: list[str] = []
-    page.on("request", lambda r: tables.append(r.url) if r.url.endswith("/table") else None)
+    page.on("request", lambda r: tables.append(r.url) if _path(r.url).endswith("/table") else None)
     before = at(page)
     options = page.locator("#decision form.choose > .options button.option")
     if options.count() == 0:

@@ -269,6 +269,7 @@ def play_session(session: PlaySession, args: argparse.Namespace) -> int:
     """Full-screen (:mod:`woodlands.cli.tui`) when a person sits at a terminal and ``--line`` was
     not given; else line mode.  Forced moves are taken for the player by default full-screen only."""
     auto = getattr(args, "auto_forced", None)
+    session.bell = bool(getattr(args, "bell", False))
     if session.interactive() and not getattr(args, "line", False):
         from .tui import run_full_screen
         return run_full_screen(session, auto_forced=True if auto is None else auto)

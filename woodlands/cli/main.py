@@ -95,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--auto-forced", action=argparse.BooleanOptionalAction, default=None,
                       help="take a decision's only option for you when that reveals nothing "
                            "(default: on full-screen, off in line mode); the record keeps every choice")
+    play.add_argument("--bell", action=argparse.BooleanOptionalAction, default=False,
+                      help="ring the terminal bell when the turn passes to another player at a table of "
+                           "several (off by default; in line mode the command 'bell' switches it)")
     play.add_argument("--budget", metavar="N|Ts", default="1s",
                       help="how long the search behind 'hint' thinks: seconds (1s) or iterations (400); default 1s")
     play.add_argument("--no-autosave", action="store_true",

@@ -86,6 +86,7 @@ class PlaySession:
         self.hint_budget = "1s"          # how long the search behind 'hint' thinks (play --budget)
         self.chooser = Chooser(stable=True)   # numbers that stay with their options (choose.py)
         self.changes = Changes()         # each seat's table drawn last: what changed gets a mark
+        self.bell = False                # ring the terminal bell when the turn passes (play --bell)
 
     @property
     def pres(self) -> Presentation:
@@ -115,6 +116,7 @@ class PlaySession:
         if last is None or last == seat or self.state.is_over or self.state.game.players[1] < 2:
             return
         name = seat_name(self.state, seat)
+        self.ring()
         if self.interactive():
             self.console.clear()
             self.console.print(f"[bold reverse] Pass to {escape(name)} [/bold reverse]")
@@ -125,6 +127,16 @@ class PlaySession:
             self.console.rule(characters="═")
             self.say(f"Pass to {name}. Player {last + 1}'s screen ends here.", "bold")
             self.console.rule(characters="═")
+
+    def ring(self) -> None:
+        """The terminal bell (BEL), when the player asked for it: the turn is another player's.
+        Written to the output itself: rich leaves control codes out of output that is not a
+        terminal, and a player who asked for the bell in a pipe (a screen reader's) wants it."""
+        if not self.bell:
+            return
+        out = self.console.file
+        out.write("\a")
+        out.flush()
 
     def table_width(self) -> int:
         """The width the table is laid out for: the terminal's at a terminal (``--line``); on a
@@ -246,6 +258,9 @@ class PlaySession:
                 self.show_log()
             elif word == "hint":
                 self.hint()
+            elif word == "bell":
+                self.bell = not self.bell
+                self.say(f"The bell at each change of turn is {'on' if self.bell else 'off'}.")
             elif word == "g":
                 self.glossary()
             elif self.detail(line):

@@ -423,6 +423,8 @@ class PlayApp(App[int]):
         last = self.shown_seat
         if last is not None and last != seat and not self.state.is_over and self.hot_seat():
             self.blank()
+            if self.session.bell:       # the turn passes to another player (play --bell)
+                self.bell()
             name = self.pres.seat_name(self.state.view(seat), seat)
             self.push_screen(HandoverScreen(name), lambda _: self.show_seat(seat, taken))
             return
@@ -715,6 +717,8 @@ class PlayApp(App[int]):
             then()
         if last is not None and last != seat and not self.state.is_over and self.hot_seat():
             self.blank()
+            if self.session.bell:       # the turn passes to another player (play --bell)
+                self.bell()
             self.push_screen(HandoverScreen(self.pres.seat_name(self.state.view(seat), seat)), show)
         else:
             show()

@@ -292,7 +292,10 @@ def _seats_here(request: Request, game_id: str) -> list[str]:
 
 
 async def _context(request: Request, games: GameService, game_id: str, refusal: str | None = None,
-                   kept: dict[int, str] | None = None) -> dict[str, Any]:
+                   kept: dict[int, str] | None = None, since: int | None = None) -> dict[str, Any]:
+    """What a game's page (or its re-drawn fragment) shows the seat this browser plays; with
+    ``since`` (how many log events the page showed before a live update), the narrated lines
+    that came since, to announce in words what the other seats did."""
     tokens = _seats_here(request, game_id)
     snap = await backend.snapshot(games, game_id, tokens)
     game, state, seat = snap["game"], snap["state"], snap["seat"]
@@ -310,6 +313,9 @@ async def _context(request: Request, games: GameService, game_id: str, refusal: 
     deciding = None if deciding_seat is None else p.seat_name(view, deciding_seat)
     if deciding_seat in bots:
         deciding = f"{deciding} (a bot)"
+    # this browser's seat decides: the title and the banner say so (a waiting seat's say who)
+    your_turn = mine is not None and not env["over"]
+    log = snap["log"]
     from .botseats import timer_bot
     from .looks import look_url
     from .store import LISTING_NAME
@@ -336,7 +342,11 @@ async def _context(request: Request, games: GameService, game_id: str, refusal: 
         "decision": Markup("") if env["over"] else render_decision(
             game, view, mine, at, action=f"/games/{game_id}/choose", refusal=refusal, deciding=deciding),
         "details": render_details(game, view, mine),
-        "log": render_log(game, snap["log"], seat),
+        "log": render_log(game, log, seat),
+        "your_turn": your_turn, "turn_banner": _turn_words(your_turn, env["over"], deciding,
+                                                           p.seat_name(view, seat), snap["seats"] > 1),
+        # the page's log length, sent back with a live update's request; and what came since
+        "log_count": len(log), "announce": _announce(game, log, seat, since),
         "outcome": render_outcome(env["outcome"], game, view) if env["over"] else Markup(""),
         "can_undo": snap["can_undo"], "invites": invites, "events_url": f"/api/games/{game_id}/events",
         "admin": admin,
@@ -352,6 +362,30 @@ async def _context(request: Request, games: GameService, game_id: str, refusal: 
         # between two Storyfold scenes: the scene save to download (the terminal's `s`)
         "scene_save": mine is not None and mine.kind == "scene_break" and snap["seats"] == 1,
     }
+
+
+def _turn_words(yours: bool, over: bool, deciding: str | None, me: str, several: bool) -> str:
+    """The banner's words: whose decision it is, from this browser's seat."""
+    if over:
+        return ""
+    if yours:
+        return f"Your turn, {me}: choose below." if several else "Your turn: choose below."
+    return f"Waiting for {deciding or 'the game'}."
+
+
+#: an announcement says at most this many of the newest lines (the log has them all)
+ANNOUNCED = 6
+
+
+def _announce(game: Any, log: list[dict[str, Any]], seat: int, since: int | None) -> list[str]:
+    """The narrated lines of the log events after the first ``since`` (what a live update
+    brought): only the events this seat may see (``log`` is ``log_for(seat)``), told as the
+    page's log tells them.  None asked, or a log that got shorter (an undo): nothing."""
+    if since is None or not 0 <= since < len(log):
+        return []
+    from ..engine.presentation import presentation_for
+    lines = [line for line in presentation_for(game).narrate(log[since:], seat) if line]
+    return lines[-ANNOUNCED:]
 
 
 def _presence_words(row: dict[str, Any]) -> str:
@@ -380,9 +414,11 @@ async def game_page(request: Request, game_id: str, games: Games) -> Response:
 
 
 @router.get("/games/{game_id}/table", response_class=HTMLResponse)
-async def game_fragment(request: Request, game_id: str, games: Games) -> Response:
+async def game_fragment(request: Request, game_id: str, games: Games, since: str = "") -> Response:
+    """The game re-drawn for htmx (a live update); ``since``: the log length the page showed,
+    so that what the other seats did since is announced in words."""
     try:
-        ctx = await _context(request, games, game_id)
+        ctx = await _context(request, games, game_id, since=int(since) if since.isdigit() and len(since) < 9 else None)
     except PageError as err:
         return _error_page(request, err)
     return templates.TemplateResponse(request, "_game.html", {**ctx, "oob": True})
