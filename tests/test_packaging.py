@@ -33,3 +33,6 @@ def test_the_wheel_holds_every_file_of_the_package(tmp_path: Path) -> None:
     # each game's own look (its presentation's stylesheet), which its web page links
     looks = sorted(p for p in here if p.startswith("woodlands/games/") and p.endswith(".css"))
     assert len(looks) >= 3 and set(looks) <= packed, looks
+    # and its picture on the home page (its presentation's picture)
+    pictures = sorted(p for p in here if p.startswith("woodlands/games/") and p.endswith(".svg"))
+    assert len(pictures) >= 3 and set(pictures) <= packed, pictures

@@ -32,6 +32,9 @@ class ToyPresentation(Presentation):
     help_texts = HELP
     #: tests/toy_game/look.css: the toy's own look on its web page
     stylesheet = "look.css"
+    #: tests/toy_game/picture.svg: the toy's picture on the home page
+    picture = "picture.svg"
+    tagline = "Squirrels take turns adding to a count of acorns: land exactly on the target."
 
     def glossary(self) -> list[tuple[str, str]]:
         return [("count", "the number both squirrels add to"), ("target", "land exactly on it to win")]

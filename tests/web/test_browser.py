@@ -165,6 +165,8 @@ def start(w: Watched, server: Server, game: str, **fields: str) -> str:
     page = w.page
     page.goto(server.url + "/")
     form = page.locator(f"section[aria-labelledby='g-{game}'] form")
+    if fields:                   # set up under "More options", started by its own button
+        form.locator("details.more > summary").click()
     for name, value in fields.items():
         el = form.locator(f"[name='{game}.{name}']")
         if name == "mode":
@@ -173,9 +175,10 @@ def start(w: Watched, server: Server, game: str, **fields: str) -> str:
             el.select_option(value)
         else:
             if el.evaluate("e => e.closest('details') && !e.closest('details').open"):
-                form.locator("details > summary").click()
+                form.locator("details.expert > summary").click()
             el.fill(value)
-    form.locator("button[type=submit]").click()
+    # no fields: the first quick button ("Play", or "Play alone")
+    form.locator(f"button[name='{game}.play'][value='{'options' if fields else 'alone'}']").click()
     page.wait_for_selector("#game", state="attached")
     return str(page.url)
 

@@ -148,7 +148,7 @@ def _value(field: dict[str, Any], option_names: list[str], data: st.DataObject) 
     if offered:
         choices.append(st.sampled_from(offered))
         choices.append(st.sampled_from(offered))            # the page's own values, half of the time
-    if field["kind"] == "textarea":                          # "Other options": KEY=VALUE lines, mostly
+    if field["kind"] == "textarea":                          # "Options by name": KEY=VALUE lines, mostly
         key = st.sampled_from(option_names) | st.sampled_from(["x", "", " players "])
         line = st.tuples(key, st.sampled_from(NASTY) | st.text(max_size=20)).map(lambda kv: f"{kv[0]}={kv[1]}")
         lines = st.lists(line, min_size=1, max_size=4) | st.lists(line | st.text(max_size=20), max_size=4)

@@ -114,7 +114,8 @@ class Presentation:
     * :meth:`table`: the picture of the table for the terminal (a rich renderable), compact
       when ``width`` is small (a game with a table model needs none);
     * :attr:`stylesheet` and :meth:`look`: the game's own look for the web pages, a CSS file in
-      its package.
+      its package; :attr:`picture` and :meth:`picture_svg`: its picture (an SVG file there too)
+      and :attr:`tagline`, a line about it, for the home page.
     """
 
     #: the narrator class (a :class:`Narrator`); ``None``: the descriptor's ``narrator`` hook
@@ -124,6 +125,11 @@ class Presentation:
     #: the game's own stylesheet for the web pages (``"look.css"``): a file in the package of the
     #: module that sets this attribute, shipped as package data; ``None``: the generic look only
     stylesheet: str | None = None
+    #: the game's picture on the home page (``"picture.svg"``): an SVG file found as the
+    #: stylesheet is; ``None``: a neutral placeholder stands in for it
+    picture: str | None = None
+    #: one line about the game for the home page, in the game's own words ("" : none)
+    tagline: str = ""
 
     def __init__(self, game: "Game") -> None:
         self.game = game
@@ -221,10 +227,25 @@ class Presentation:
         >>> presentation_for(woodlands.load_game("storyfold")).look().startswith("/*")
         True
         """
+        return self._packaged("stylesheet")
+
+    def picture_svg(self) -> str | None:
+        """The text of the game's picture (:attr:`picture`, an SVG file found as the stylesheet
+        is), or ``None`` when the game has none.
+
+        >>> import woodlands
+        >>> presentation_for(woodlands.load_game("tanglewoods")).picture_svg().lstrip().startswith("<svg")
+        True
+        """
+        return self._packaged("picture")
+
+    def _packaged(self, attribute: str) -> str | None:
+        """The text of the file that ``attribute`` names, in the package of the class that
+        sets it (the nearest in the class's lineage); ``None`` when it names none."""
         for cls in type(self).__mro__:
-            if "stylesheet" not in vars(cls):
+            if attribute not in vars(cls):
                 continue
-            name = vars(cls)["stylesheet"]
+            name = vars(cls)[attribute]
             if name is None:
                 return None
             import importlib.resources

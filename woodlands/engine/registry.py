@@ -87,6 +87,9 @@ class OptionSpec:
     those options have those values (their defaults if not given; ``...``: any value but None).  ``menu_choices``: a hook
     ``(game) -> [(value, label), ...]`` listing the values a menu offers, read from the loaded
     game's content (a hero's id and name), for options whose values are not fixed ``choices``.
+    ``label`` and ``choice_labels``: the option and its fixed values in a player's words, for
+    forms people fill in (the web's home page), where ``help`` speaks the command line's
+    language; empty: the form falls back to ``help`` and the values themselves.
     """
 
     name: str
@@ -100,10 +103,24 @@ class OptionSpec:
     simulation: bool = False
     when: tuple[tuple[str, Any], ...] = ()
     menu_choices: Any = None
+    label: str = ""
+    choice_labels: tuple[tuple[Any, str], ...] = ()
 
     def describe(self) -> str:
         """'difficulty 0-10 (default 5)': the help with the allowed values, in one line."""
         return self.help or self.name
+
+    def words(self) -> str:
+        """The option in a player's words (its ``label``), else its help."""
+        return self.label or self.describe()
+
+    def choice_words(self, value: Any) -> str:
+        """One of its values in a player's words (its entry of ``choice_labels``), else the value.
+
+        >>> OptionSpec("side", str, choices=("a", "b"), choice_labels=(("a", "Side A"),)).choice_words("a")
+        'Side A'
+        """
+        return next((words for v, words in self.choice_labels if v == value), str(value))
 
 
 @dataclass(frozen=True)

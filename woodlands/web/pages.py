@@ -78,9 +78,12 @@ def _cookie(response: Response, request: Request, name: str, value: str) -> None
 
 # ------------------------------------------------------------------ home
 def _game_forms() -> list[dict[str, Any]]:
+    """Each game's card on the home page: its picture and line, its buttons and its set-up
+    fields, every word from its descriptor's and presentation's player-facing words."""
     import woodlands
     from ..engine.presentation import presentation_for
     from ..engine.registry import descriptor, resolve
+    from .looks import picture_url
     out = []
     for gid in sorted(woodlands.game_ids(), key=lambda g: (descriptor(g).menu_order, g)):
         d = descriptor(gid)
@@ -93,12 +96,20 @@ def _game_forms() -> list[dict[str, Any]]:
             if spec.menu_choices is not None:
                 choices = [(v, str(label)) for v, label in resolve(spec.menu_choices)(game)]
             elif spec.choices:
-                choices = [(v, str(v)) for v in spec.choices]
-            fields.append({"name": spec.name, "help": spec.help, "default": spec.default, "choices": choices,
-                           "range": spec.range, "type": spec.type.__name__, "when": list(spec.when)})
-        characters = presentation_for(game).characters()
-        out.append({"id": gid, "name": game.name, "players": game.players, "fields": fields, "characters": characters,
-                    "resume": any(s.name == "resume" for s in d.options)})
+                choices = [(v, spec.choice_words(v)) for v in spec.choices]
+            fields.append({"name": spec.name, "help": spec.words(), "default": spec.default,
+                           "default_words": None if spec.default is None else spec.choice_words(spec.default),
+                           "choices": choices, "range": spec.range, "type": spec.type.__name__,
+                           "when": list(spec.when)})
+        p = presentation_for(game)
+        low, high = game.players
+        out.append({"id": gid, "name": game.name, "players": game.players, "fields": fields,
+                    "characters": p.characters(), "resume": any(s.name == "resume" for s in d.options),
+                    "picture": picture_url(game), "tagline": p.tagline,
+                    "seats_words": f"{low} player" if low == high == 1 else (
+                        f"{low} players" if low == high else f"{low} to {high} players"),
+                    # alone: one seat where the game allows it; with friends: an online table
+                    "alone": low == 1, "friends": high > 1, "friends_seats": max(2, low)})
     return out
 
 
@@ -181,12 +192,37 @@ async def new_game(request: Request, games: Games) -> Response:
         # The seats are counted by the service from the checked options (a form's "players" may
         # be anything), so a solo table asked for online is simply one seat this browser holds
         online = str(form.get(f"{game_id}.mode") or "") == "online"
+        online, seats = _quick_start(form, game_id, options, online, seats)
         made = await backend.create(games, game_id, options, seats, hotseat=not online, keep=(0,),
                                     turn_seconds=_turn_timer(form, game_id))
     except PageError as err:
         return _home_error(err.reason)
     online = online and len(made["seats"]) > 1
     return _after_create(request, made, online)
+
+
+def _quick_start(form: Any, game_id: str, options: dict[str, Any], online: bool,
+                 seats: int | None) -> tuple[bool, int | None]:
+    """What the home page's quick buttons mean (``<game>.play``): "alone" is one seat where the
+    game allows it, this browser's; "friends" an online table of at least two seats (more when
+    "More options" asks for more), each other seat with its invitation.  Any other button
+    starts the game as the form stands.  Returns (online, seats); ``options`` is amended."""
+    from ..engine.registry import descriptor
+    play = str(form.get(f"{game_id}.play") or "")
+    d = descriptor(game_id)
+    low, high = d.players
+    counted = d.option("players") is not None        # the service's convention for the seat count
+    if play == "alone":
+        if counted and low == 1:
+            options["players"] = 1
+        return False, seats
+    if play == "friends" and high > 1:
+        if counted:
+            given = options.get("players")
+            given = given if isinstance(given, int) and not isinstance(given, bool) else 0
+            options["players"] = min(high, max(2, low, given))
+        return True, seats
+    return online, seats
 
 
 def _read_upload(data: bytes) -> Any:

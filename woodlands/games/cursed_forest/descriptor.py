@@ -24,9 +24,10 @@ DESCRIPTOR = GameDescriptor(
     detail_fields=Lazy("woodlands.games.cursed_forest.balance:detail_fields"),
     report_section=Lazy("woodlands.games.cursed_forest.balance:report_section"),
     options=(
-        OptionSpec("players", int, 1, "number of players, 1-4 (default 1)", range=(1, 4), flag=True),
+        OptionSpec("players", int, 1, "number of players, 1-4 (default 1)", range=(1, 4), flag=True,
+                   label="Players"),
         OptionSpec("adventurers", int, None, "solo game only: adventurers to lead, 1-4 (default 1, CF-091)", range=(1, 4),
-                   flag=True, when=(("players", 1),)),
+                   flag=True, when=(("players", 1),), label="Adventurers you lead when you play alone"),
         OptionSpec("characters", list, None, "character ids, one per adventurer (default: each is chosen)"),
         OptionSpec("pvp", bool, False, "players may fight each other (section 21)"),
         OptionSpec("ring_bearer", int, None, "the adventurer number carrying the Ring (section 18)", range=(0, 3)),

@@ -34,13 +34,15 @@ DESCRIPTOR = GameDescriptor(
     detail_fields=Lazy("woodlands.games.tanglewoods.balance:detail_fields"),
     report_section=Lazy("woodlands.games.tanglewoods.balance:report_section"),
     options=(
-        OptionSpec("difficulty", int, 5, "difficulty 0-10 (default 5)", range=(0, 10), flag=True),
+        OptionSpec("difficulty", int, 5, "difficulty 0-10 (default 5)", range=(0, 10), flag=True,
+                   label="Difficulty, from 0 to 10"),
         OptionSpec("hero", str, None, "hero id (default: you choose at the table)", flag=True,
-                   menu_choices=Lazy("woodlands.games.tanglewoods.descriptor:hero_choices")),
+                   menu_choices=Lazy("woodlands.games.tanglewoods.descriptor:hero_choices"), label="Your hero"),
         # asked at the table, where each side's numbers and text are shown (not in the menu too)
         OptionSpec("side", str, None, "starting side of the hero, a or b (default: you choose at the table)",
                    choices=("a", "b"), flag=True, asked=False,
-                   when=(("hero", ...),)),
+                   when=(("hero", ...),), label="Your hero's starting side",
+                   choice_labels=(("a", "Side A"), ("b", "Side B"))),
         OptionSpec("difficulty_mode", str, "toward-5", "how the difficulty applies (ruling T-9)",
                    choices=("toward-5", "single")),
         OptionSpec("round_limit", int, None, "rounds", range=(1, 1 << 62), simulation=True),

@@ -62,6 +62,9 @@ class CursedForestPresentation(Presentation):
     help_texts = HELP
     #: present/look.css: the game's own look on its web page, after the generic stylesheet
     stylesheet = "look.css"
+    #: present/picture.svg: the game's picture on the home page
+    picture = "picture.svg"
+    tagline = "One to four adventurers lay the forest tile by tile, fight what lurks there and carry the Ring out."
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)

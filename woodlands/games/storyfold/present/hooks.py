@@ -71,6 +71,9 @@ class StoryfoldPresentation(Presentation):
     help_texts = HELP
     #: present/look.css: the game's own look on its web page, after the generic stylesheet
     stylesheet = "look.css"
+    #: present/picture.svg: the game's picture on the home page
+    picture = "picture.svg"
+    tagline = "A campaign told scene by scene: with Luma and Brom, roll the river dice, gather Crystals, hold off the Shadow."
 
     # ------------------------------------------------------------------ words
     def glossary(self) -> list[tuple[str, str]]:

@@ -104,6 +104,9 @@ class TanglewoodsPresentation(Presentation):
     help_texts = HELP
     #: present/look.css: the game's own look on its web page, after the generic stylesheet
     stylesheet = "look.css"
+    #: present/picture.svg: the game's picture on the home page
+    picture = "picture.svg"
+    tagline = "Alone with one hero and a handful of dice: cross the woods, outwit the bears, bring the gold home."
 
     def __init__(self, game: "Game") -> None:
         super().__init__(game)
