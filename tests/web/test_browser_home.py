@@ -61,3 +61,24 @@ def test_one_click_starts_a_game_and_more_options_opens(server: Server, browser:
         w.check()
     finally:
         context.close()
+
+
+def test_enter_in_a_field_starts_the_game_as_the_form_stands(server: Server, browser: Any) -> None:
+    """Enter in a "More options" field submits the options as typed: never through "Play alone",
+    which would make a three-adventurer game a one-seat one."""
+    context = browser.new_context(viewport=SIZES[0])
+    try:
+        w = Watched(context)
+        page = w.page
+        page.goto(server.url + "/")
+        card = page.locator("section[aria-labelledby='g-cursed-forest']")
+        card.locator("details.more > summary").click()
+        players = card.locator("[name='cursed-forest.players']")
+        players.fill("3")
+        players.press("Enter")
+        page.wait_for_selector("#game", state="attached")
+        assert page.locator("[data-id='adventurer-2-health']").count() == 1, "not the three adventurers asked for"
+        assert page.locator("[data-id='adventurer-3-health']").count() == 0
+        w.check()
+    finally:
+        context.close()
