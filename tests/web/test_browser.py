@@ -178,7 +178,7 @@ def start(w: Watched, server: Server, game: str, **fields: str) -> str:
                 form.locator("details.expert > summary").click()
             el.fill(value)
     # no fields: the first quick button ("Play", or "Play alone")
-    form.locator(f"button[name='{game}.play'][value='{'options' if fields else 'alone'}']").click()
+    form.locator(f"button[name='{game}.play'][value='{'options' if fields else 'alone'}']:not([hidden])").click()
     page.wait_for_selector("#game", state="attached")
     return str(page.url)
 
