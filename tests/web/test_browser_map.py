@@ -15,7 +15,7 @@ import woodlands
 from woodlands.engine.presentation import presentation_for
 
 from tests.web import test_browser as _browser_tests
-from tests.web.test_browser import Server, Watched
+from tests.web.test_browser import Server, Watched, click_first
 
 server = _browser_tests.server
 browser = _browser_tests.browser
@@ -52,6 +52,9 @@ NAMES = """() => Array.from(document.querySelectorAll('svg.model-map g.tile')).m
   return [g.dataset.id, t ? Array.from(t.querySelectorAll('tspan')).map(s => s.textContent).join(' ') : ''];
 })"""
 
+#: the map's width on screen
+WIDTH = "() => document.querySelector('svg.model-map').getBoundingClientRect().width"
+
 
 def test_a_late_forest_map_has_no_small_and_no_cut_text(server: Server, browser: Any, tmp_path: Path) -> None:
     game, state = _long_game()
@@ -77,13 +80,16 @@ def test_a_late_forest_map_has_no_small_and_no_cut_text(server: Server, browser:
             assert drawn == names, f"{size}: names cut or changed"
             # the map scrolls in its box rather than shrinking; zooming in makes it larger, and back
             box = page.locator(".compass-map")
-            before = page.evaluate("() => document.querySelector('svg.model-map').getBoundingClientRect().width")
+            before = page.evaluate(WIDTH)
             page.get_by_role("button", name="Zoom the map in").click()
-            after = page.evaluate("() => document.querySelector('svg.model-map').getBoundingClientRect().width")
+            after = page.evaluate(WIDTH)
             assert after > before * 1.4
+            assert click_first(page)                                          # a redraw keeps the zoom
+            page.wait_for_selector("svg.model-map")
+            assert page.evaluate(WIDTH) == after
             page.get_by_role("button", name="Zoom the map out").click()
             page.get_by_role("button", name="Zoom the map out").click()      # never below its drawn size
-            assert page.evaluate("() => document.querySelector('svg.model-map').getBoundingClientRect().width") == before
+            assert page.evaluate(WIDTH) == before
             assert box.evaluate("b => b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight") or size["width"] > 1000
             assert page.evaluate("document.documentElement.scrollWidth") <= size["width"] + 1, page.evaluate(
                 "() => Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > innerWidth + 1)"
