@@ -42,9 +42,24 @@ SPECIMENS = """() => {
                               'kind-hero', 'kind-bear']) {
     const c = card.cloneNode(true); c.removeAttribute('id'); c.classList.add(cls); box.appendChild(c);
   }
+  // and the states as they come together on one card (a night card defeated, an upgraded one
+  // out of reach...): one class at a time missed a defeated night card's light text on light grey
+  if (card) for (const cls of ['side-night defeated', 'side-night state-defeated', 'side-night unusable',
+                              'side-night state-unusable', 'side-night not-yet', 'side-night state-not-yet',
+                              'side-night stunned', 'side-night visited', 'side-night mine', 'side-day defeated',
+                              'side-day unusable', 'side-upgraded defeated', 'side-upgraded unusable',
+                              'side-upgraded not-yet', 'kind-bear defeated', 'kind-bear side-night defeated',
+                              'kind-creature state-defeated', 'kind-creature state-stunned',
+                              'state-trauma state-stunned', 'kind-hero state-unusable', 'kind-hero stunned',
+                              'kind-morna state-defeated', 'kind-location state-visited', 'empty unusable']) {
+    const c = card.cloneNode(true); c.removeAttribute('id'); c.classList.add(...cls.split(' ')); box.appendChild(c);
+  }
   // the sides and states the Cursed Forest's table model gives its cards: Morna Gul, a poison token, face down
   const forest = document.querySelector('.table-cursed-forest .card');
-  if (forest) for (const cls of ['side-morna', 'side-poison', 'side-face-down state-face-down', 'state-active', 'state-highlight']) {
+  if (forest) for (const cls of ['side-morna', 'side-poison', 'side-face-down state-face-down', 'state-active', 'state-highlight',
+                                'side-morna state-defeated', 'side-morna state-active', 'side-morna state-highlight',
+                                'side-poison state-face-down', 'side-poison state-active', 'state-active state-highlight',
+                                'side-face-down state-face-down state-highlight']) {
     const c = forest.cloneNode(true); c.removeAttribute('id'); c.classList.add(...cls.split(' ')); box.appendChild(c);
   }
   const die = document.querySelector('svg.die');

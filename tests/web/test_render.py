@@ -111,6 +111,32 @@ def test_cursed_forest_table_draws_the_tile_map_and_adventurers() -> None:
         assert f'data-region="adventurer-{p["adventurer"]}"' in html and p["name"] in html
 
 
+def test_a_map_tile_tells_a_screen_reader_what_stands_on_it_and_its_whole_name() -> None:
+    """Each tile's label lists the tokens on it (adventurers, monsters, items...), not only its
+    name; and the name is drawn whole (wrapped in lines), never cut."""
+    game, state = _play("cursed-forest", {"players": 2}, seed=3, steps=40)
+    view = state.view(1)
+    html = str(render_table(game, view, 1))
+    tiles = re.findall(r'<g class="tile [^"]*" transform="[^"]*" role="img"([^>]*)>(.*?)</g>(?=<g class="tile |</svg>)', html, re.S)
+    assert tiles
+    who = {p["name"] for p in view["players"] if p["position"] is not None}
+    told: set[str] = set()
+    for tag, body in tiles:
+        label = re.search(r'aria-label="([^"]*)"', tag)
+        assert label
+        marks = re.findall(r'<g class="token-mark[^"]*"[^>]*aria-label="([^"]*)"', body)
+        for m in marks:                                           # every token drawn on it is told
+            assert m in label.group(1).split("; here: ")[1].split("; "), (m, label.group(1))
+        told.update(n for n in who if any(n in m for m in marks))
+        name = re.search(r'<text class="tile-name"[^>]*>(.*?)</text>', body)
+        assert name
+        whole = " ".join(re.findall(r"<tspan[^>]*>(.*?)</tspan>", name.group(1)))
+        assert label.group(1).startswith(whole + ",")            # the label starts with the name, drawn whole
+    assert told == who                                            # each placed adventurer is on a tile's label
+    monsters = [t for t in view["tiles"] if t.get("position") is not None and t.get("monster")]
+    assert not monsters or "; here: a monster token" in html or re.search(r"; here: [^\"]*\(", html)
+
+
 def test_cursed_forest_morna_gul_is_drawn_once_she_is_out() -> None:
     game = woodlands.load_game("cursed-forest")
     view = game.new_game(seed=1, options={"players": 2}).view(0)

@@ -169,7 +169,8 @@ def render_log(game: Any, events: list[dict[str, Any]], seat: int, last: int = 6
     p = presentation_for(game)
     lines = [line for line in p.narrate(events, seat) if line]
     shown = lines[-last:]
-    return Markup('<ol class="log" aria-live="polite" start="{s}">{li}</ol>').format(
+    # focusable: the box scrolls, and a keyboard must be able to scroll it
+    return Markup('<ol class="log" aria-live="polite" aria-label="What happened" tabindex="0" start="{s}">{li}</ol>').format(
         s=len(lines) - len(shown) + 1, li=join(Markup("<li>{}</li>").format(line) for line in shown))
 
 

@@ -70,6 +70,25 @@ CELL = 90
 _EDGE = {"N": (CELL / 2, 0), "S": (CELL / 2, CELL), "E": (CELL, CELL / 2), "W": (0, CELL / 2)}
 
 
+#: the characters a line of a tile's name holds (9 user units a letter's height, the cell 90 wide)
+NAME_CHARS = 15
+#: the screen pixels per user unit of a compass map at its smallest: the SVG never shrinks below
+#: this (its box scrolls instead), so its 9-unit names are 12 px on screen
+MAP_SCALE = 4 / 3
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken between words (a longer word
+    has a line of its own)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
 def _compass_tile(t: Tile, tokens: list[Token], x: float, y: float) -> Markup:
     """One tile of a compass map: its square, a path from the centre to each exit, its name
     on a light label (a path under it would leave it unreadable), and the tokens on it as
@@ -82,11 +101,14 @@ def _compass_tile(t: Tile, tokens: list[Token], x: float, y: float) -> Markup:
             bits.append(Markup('<line class="path" x1="{c}" y1="{c}" x2="{x}" y2="{y}"/>').format(c=half, x=ex, y=ey))
     if t.exits:
         bits.append(Markup('<circle class="hub" cx="{c}" cy="{c}" r="9"/>').format(c=half))
-    name = t.name[:16]
-    if name:
-        bits.append(Markup('<rect class="name-bg" x="2" y="4" width="{}" height="11" rx="2"/>').format(
-            min(CELL - 4, round(4.9 * len(name) + 4))))
-        bits.append(Markup('<text class="tile-name" x="4" y="12">{}</text>').format(name))
+    lines = _wrap(t.name, NAME_CHARS)
+    if lines:
+        bits.append(Markup('<rect class="name-bg" x="2" y="3" width="{w}" height="{h}" rx="2"/>').format(
+            w=min(CELL - 4, round(5.6 * max(len(line) for line in lines) + 4)), h=10 * len(lines) + 3))
+        # the whole name, a line per tspan: a cut name ("Start: the Waysi") tells nothing
+        bits.append(Markup('<text class="tile-name" x="4" y="12">{}</text>').format(join(
+            Markup('<tspan x="4" dy="{d}">{l}</tspan>').format(d=0 if k == 0 else 10, l=line)
+            for k, line in enumerate(lines))))
     for k, tok in enumerate(tokens):
         tx, ty = 12 + 17 * (k % 5), CELL - 12 - 18 * (k // 5)
         count = f" ×{tok.count}" if tok.count != 1 else ""
@@ -112,9 +134,13 @@ def _compass_map(tiles: list[Tile], on: dict[str, list[Token]], title: str) -> M
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     body = join(_compass_tile(t, on.get(t.id, []), (t.x - x0) * CELL, (y1 - t.y) * CELL) for t in tiles)
     # the width as an attribute, not an inline style: the pages' policy allows no inline style
-    return Markup('<div class="compass-map"><svg class="model-map" viewBox="0 0 {w} {h}" width="{width}" role="group" '
+    # its box scrolls (and static/zoom.js zooms it) rather than the map shrinking to fit: a
+    # late-game map fitted to a phone had 4 px names
+    return Markup('<div class="compass-map" tabindex="0" role="region" aria-label="{l} (scrolls)">'
+                  '<svg class="model-map" viewBox="0 0 {w} {h}" width="{width}" height="{height}" role="group" '
                   'aria-label="{l}">{b}</svg></div>').format(
-        w=(x1 - x0 + 1) * CELL, h=(y1 - y0 + 1) * CELL, width=(x1 - x0 + 1) * 120, l=title, b=body)
+        w=(x1 - x0 + 1) * CELL, h=(y1 - y0 + 1) * CELL, width=round((x1 - x0 + 1) * CELL * MAP_SCALE),
+        height=round((y1 - y0 + 1) * CELL * MAP_SCALE), l=title, b=body)
 
 
 def render_element(e: AnyElement) -> Markup:
