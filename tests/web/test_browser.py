@@ -547,8 +547,10 @@ def test_an_open_table_is_listed_and_a_stranger_takes_its_seat_in_one_click(serv
         b.page.wait_for_selector("#game", state="attached")
         assert "you are Player 2" in b.page.locator("header").inner_text()
         assert [k for k in b.page.context.cookies() if k["name"].startswith("woodlands_seat_")]
+        b.page.wait_for_load_state("load")     # its scripts in: leaving sooner would abort them
         b.page.goto(server.url + "/tables")
         assert b.page.locator(".open-table", has_text="Browser forest night").count() == 0
+        a.page.wait_for_load_state("load")
         a.page.reload()
         assert a.page.locator("#listed").count() == 0           # full: off the list
         a.check()
