@@ -216,3 +216,32 @@ def test_storyfold_at_80x24_keeps_the_story_one_key_away():
 
     asyncio.run(go())
 
+
+
+# ------------------------------------------------------------------ hidden facts
+def test_twins_differing_in_hidden_facts_see_the_same_small_map_and_story():
+    """The map's view (its focus, a pan) and the story's detail come from the seat's view only:
+    positions that differ only in what the seat cannot know (the tile stack, the bags, another
+    player's face-down items; Storyfold's deck order) draw the same."""
+    from tests.test_hidden_facts import cursed_forest_twin, storyfold_twin
+
+    def shot(state: woodlands.GameState, seat: int, pan: tuple[int, int]) -> str:
+        console = Console(width=78, record=True, file=io.StringIO(), color_system=None)
+        console.print(table_for(presentation_for(state.game), state.view(seat), seat, 78, 8, None, pan))
+        return console.export_text()
+
+    base = played("cursed-forest", 1, 1500, {"players": 2})
+    checked = 0
+    for seat in (0, 1):
+        a, b = base.clone(), base.clone()
+        cursed_forest_twin(b, seat, random.Random(seat))
+        assert a.view(seat) == b.view(seat)
+        for pan in ((0, 0), (1, 1), (-2, 0)):
+            assert shot(a, seat, pan) == shot(b, seat, pan)
+            checked += 1
+    story = played("storyfold", 7, 6, {})
+    a, b = story.clone(), story.clone()
+    storyfold_twin(b, 0, random.Random(1))
+    pres = presentation_for(story.game)
+    told = [{x.key: x.text for x in pres.details(s.view(0), s.decision)}["T"] for s in (a, b)]
+    assert told[0] == told[1] and checked == 6
