@@ -57,8 +57,9 @@ def samples(game_id: str, options: dict[str, Any], most: int = 3) -> list[woodla
 
 
 def bar_entries(bar: str) -> list[str]:
-    """The key bar's entries ('h help', 'D/c/i/A/b/x details', 'a auto on' ...)."""
-    return [e.strip() for e in re.split(r" · |  +", bar.strip()) if e.strip()]
+    """The key bar's entries ('h help', 'D/c/i/A/b/x details', 'a auto on' ...), on its one
+    line or both (a small screen with many keys)."""
+    return [e.strip() for e in re.split(r" · |  +|\n", bar.strip()) if e.strip()]
 
 
 def session_for(state: woodlands.GameState) -> PlaySession:
@@ -96,7 +97,9 @@ def check_full_screen(state: woodlands.GameState, size: tuple[int, int]) -> list
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             text = screen_text(app)
-            entries = bar_entries(text.split("\n")[-1])
+            # the bar's lines are the screen's last (one, or two on a small screen)
+            assert text.endswith(app.key_bar.split("\n")[-1].rstrip())
+            entries = bar_entries(app.key_bar)
             assert entries and "q quit" in entries, entries
             letters = letters_on_screen(text)
             opened: set[str] = set()
@@ -119,6 +122,26 @@ def check_full_screen(state: woodlands.GameState, size: tuple[int, int]) -> list
                         await pilot.pause()
                         assert app.auto_forced is not was
                     checked.append("a")
+                elif entry == "[ ] scroll":
+                    box = app.query_one("#table-box")
+                    top, n = box.scroll_y, len(app.state.choices)
+                    await pilot.press("]")
+                    await pilot.pause()
+                    assert box.scroll_y > top and len(app.state.choices) == n, entry
+                    await pilot.press("[")
+                    await pilot.pause()
+                    assert box.scroll_y == top
+                    checked.append("]")
+                elif entry == "⇧←↑↓→ pan":
+                    n, moved = len(app.state.choices), set()
+                    for k in ("shift+up", "shift+down", "shift+left", "shift+right", "left", "right"):
+                        was = app.pan
+                        await pilot.press(k)
+                        await pilot.pause()
+                        if app.pan != was:
+                            moved.add(k)
+                    assert moved and len(app.state.choices) == n, entry
+                    checked.append("pan")
                 elif what == "details":
                     for k in key.split("/"):
                         await opens(pilot, k)

@@ -123,12 +123,14 @@ def test_details_give_dice_odds_actions_creatures_locations_tracks_and_companion
     state = to_kind("roll")
     d = state.decision
     details = {x.key: x for x in p.details(state.view(0), d)}
-    assert set(details) == {"d", "a", "c", "p", "t", "b"}
+    assert set(details) == {"d", "a", "c", "p", "t", "b", "T"}
     assert "d8: 3+ 75%  4+ 62%  5+ 50%  6+ 38%" in details["d"].text
     assert d is not None and all(o.label in details["d"].text for o in d.options)      # odds per roll choice
     assert "Top:" in details["a"].text and "Bottom:" in details["a"].text
     assert "Shadow marker" in details["t"].text and "Spirit" in details["t"].text
     assert "Crystals" in details["b"].text
+    view = state.view(0)
+    assert view["scene_text"] in details["T"].text and "Chapter:" in details["T"].text   # the story, one key away
     assert not set("hsluq") & set(details)
 
 

@@ -182,8 +182,16 @@ def _line(region: Region, new: Ids = frozenset()) -> Text:
 
 #: a compass map's tile box: 7 characters wide and 4 lines high (walls, its code, what stands on it, walls)
 BOX_W, BOX_H = 7, 4
+#: a flat tile box (walls, its code and what stands on it, walls): a big map's whole forest on a big screen
+FLAT_H = 3
 #: a compact map's words go beside it when that leaves them this many columns, after this gap
 SIDE_MIN, SIDE_GAP = 30, 2
+#: rows of tile boxes a compact screen's map shows around its focus (the table's box scrolls, so
+#: the focus stays in its first screenful); a taller screen shows more
+COMPACT_ROWS = 2
+#: lines of a table around its map, kept for the rest when a map's rows are fitted to a height
+AROUND_MAP = 10
+Pan = tuple[int, int]
 
 
 def _on_tiles(region: Region) -> tuple[list[Tile], dict[str, list[Token]], list[AnyElement]]:
@@ -209,9 +217,30 @@ def _signs(tokens: list[Token], new: Ids = frozenset()) -> Text:
     return out
 
 
-def _box(t: Tile, tokens: list[Token], new: Ids = frozenset()) -> list[Text]:
+def _fill(tokens: list[Token], new: Ids, room: list[int]) -> list[Text]:
+    """The pieces' signs poured into lines of the given widths, a sign never cut in two; when
+    they do not all fit, the last line ends with ``…`` (the words beside the map name them all)."""
+    lines = [Text() for _ in room]
+    k = 0
+    for token in tokens:
+        sign = _signs([token], new)
+        while k < len(room) and lines[k].cell_len + sign.cell_len > room[k]:
+            k += 1
+        if k == len(room):
+            last = lines[-1]
+            last.truncate(max(0, room[-1] - 1))
+            last.append("…")
+            break
+        lines[k].append_text(sign)
+    for line, width in zip(lines, room):
+        line.truncate(width, pad=True)
+    return lines
+
+
+def _box(t: Tile, tokens: list[Token], new: Ids = frozenset(), flat: bool = False) -> list[Text]:
     """One tile's box: its walls open where its exits are, its code (after ``•`` when it just
-    changed), then what stands on it."""
+    changed), then what stands on it: after the code and on the next line (``flat``: after the
+    code only)."""
     inner = BOX_W - 2
     wall = "bold" if t.state else "dim"
 
@@ -220,32 +249,98 @@ def _box(t: Tile, tokens: list[Token], new: Ids = frozenset()) -> list[Text]:
         return Text("+" + "─" * gap + (" " if edge in t.exits else "─") + "─" * (inner - gap - 1) + "+", style=wall)
 
     west, east = (" " if "W" in t.exits else "|"), (" " if "E" in t.exits else "|")
-    first = Text(west, style=wall)
     code = (CHANGED_MARK if t.id in new else "") + (t.code or t.name[:2])
-    first.append(f"{code[:inner]:<{inner}}", style="bold " + _CHANGED_STYLE if t.id in new else "bold")
+    code = code[:inner - 1] + " " if len(code) < inner else code[:inner]
+    # the pieces on the line under the code, and those that do not fit there after the code
+    rows = _fill(tokens, new, [inner - len(code)] if flat else [inner, inner - len(code)])
+    first = Text(west, style=wall)
+    first.append(code, style="bold " + _CHANGED_STYLE if t.id in new else "bold")
+    first.append_text(rows[-1])
     first.append(east, style=wall)
+    if flat:
+        return [across("N"), first, across("S")]
     second = Text(west, style=wall)
-    signs = _signs(tokens, new)
-    signs.truncate(inner, pad=True)
-    second.append_text(signs)
+    second.append_text(rows[0])
     second.append(east, style=wall)
     return [across("N"), first, second, across("S")]
 
 
-def _axes(tiles: list[Tile]) -> str:
+def _axes(tiles: list[Tile], shown: tuple[int, int, int, int] | None = None) -> str:
+    """Which way the axes run, and, for a view of part of the map, which part it shows."""
     xs, ys = [t.x for t in tiles], [t.y for t in tiles]
+    whole = (min(xs), max(xs), min(ys), max(ys))
+    if shown is not None and shown != whole:
+        x0, x1, y0, y1 = shown
+        across = f"x {x0}..{x1}" + (f" of {whole[0]}..{whole[1]}" if (x0, x1) != whole[:2] else "")
+        down = f"y {y1}..{y0}" + (f" of {whole[3]}..{whole[2]}" if (y0, y1) != whole[2:] else "")
+        return f"{across}, {down}"
     return f"x {min(xs)}..{max(xs)} left to right, y {max(ys)}..{min(ys)} top to bottom"
 
 
-def _compass_map(tiles: list[Tile], on: dict[str, list[Token]], width: int, new: Ids = frozenset()) -> Text:
-    """Tiles on a compass grid, north (growing y) up: a box each with its exits open when the
-    width holds them, else two characters a tile (its code, then the first thing on it), under
-    a line saying which way the axes run (width 0: no such line, the caller says it)."""
+def _window(low: int, high: int, size: int, first: int) -> tuple[int, int]:
+    """``size`` coordinates of ``low..high`` from ``first``, kept inside (all of them when they fit)."""
+    if high - low + 1 <= size:
+        return low, high
+    first = max(low, min(first, high - size + 1))
+    return first, first + size - 1
+
+
+def focus_of(region: Region) -> tuple[int, int] | None:
+    """The square a view of part of a compass ``region`` centres on: its ``focus`` element's (a
+    tile, or a piece standing on one), else the first element marked ``active``'s; None: neither."""
+    tiles, on, _ = _on_tiles(region)
+    at = {t.id: t for t in tiles}
+    for token_list in on.values():
+        for k in token_list:
+            at.setdefault(k.id, at[k.at])
+    wanted = [region.focus] if region.focus else []
+    wanted += [e.id for e in region.elements if "active" in e.state and e.id in at]
+    return next(((at[i].x, at[i].y) for i in wanted if i in at), None)
+
+
+def map_view(region: Region, width: int, height: int | None, pan: Pan = (0, 0),
+             compact: bool = False) -> tuple[tuple[int, int, int, int], bool, Pan]:
+    """The part of a compass ``region``'s map drawn in ``width`` columns, ``height`` lines: its
+    corners ``(x0, x1, y0, y1)``, whether its boxes are flat, and the pan that reaches it (``pan``
+    kept inside the map, so a key pressed at an edge is not remembered).  The view centres on the
+    focus (:func:`focus_of`), moved ``pan`` squares east and north; a map that fits is drawn whole."""
+    tiles = [e for e in region.elements if isinstance(e, Tile)]
     xs, ys = [t.x for t in tiles], [t.y for t in tiles]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+    cols = max(1, (width - 5) // BOX_W)
+    flat = False
+    if height is None:
+        rows = hi_y - lo_y + 1
+    elif compact:
+        rows = COMPACT_ROWS if height < 30 else max(COMPACT_ROWS, (height - AROUND_MAP - 4) // BOX_H)
+    else:
+        rows = max(1, (height - AROUND_MAP) // BOX_H)
+        if hi_y - lo_y + 1 > rows and hi_y - lo_y + 1 <= (height - AROUND_MAP) // FLAT_H:
+            rows, flat = hi_y - lo_y + 1, True       # the whole forest, one line less a tile
+    cx, cy = focus_of(region) or ((lo_x + hi_x) // 2, (lo_y + hi_y) // 2)
+    # a compact map's focus on its first row, in the table box's first screenful, even at the
+    # forest's southern edge (empty squares below it then)
+    y_first = cy - rows + 1 if compact else cy - rows // 2
+    lo_y = min(lo_y, y_first) if compact and hi_y - lo_y + 1 > rows else lo_y
+    # the pan moves from the view the focus gives (kept inside), so every press moves it
+    base_x = _window(lo_x, hi_x, cols, cx - (cols - 1) // 2)[0]
+    base_y = _window(lo_y, hi_y, rows, y_first)[0]
+    x0, x1 = _window(lo_x, hi_x, cols, base_x + pan[0])
+    y0, y1 = _window(lo_y, hi_y, rows, base_y + pan[1])
+    return (x0, x1, y0, y1), flat, (x0 - base_x, y0 - base_y)
+
+
+def _compass_map(tiles: list[Tile], on: dict[str, list[Token]], width: int, new: Ids = frozenset(),
+                 shown: tuple[int, int, int, int] | None = None, flat: bool = False) -> Text:
+    """Tiles on a compass grid, north (growing y) up: a box each with its exits open when the
+    width holds them (``shown``: only the boxes of that part of the map), else two characters a
+    tile (its code, then the first thing on it), under a line saying which way the axes run
+    (width 0: no such line, the caller says it)."""
+    xs, ys = [t.x for t in tiles], [t.y for t in tiles]
+    x0, x1, y0, y1 = shown or (min(xs), max(xs), min(ys), max(ys))
     at = {(t.x, t.y): t for t in tiles}
     out = Text()
-    if (x1 - x0 + 1) * BOX_W + 5 > width:
+    if shown is None and (x1 - x0 + 1) * BOX_W + 5 > width:
         if width:
             out.append(_axes(tiles) + "\n", style="dim")
         for y in range(y1, y0 - 1, -1):
@@ -259,30 +354,70 @@ def _compass_map(tiles: list[Tile], on: dict[str, list[Token]], width: int, new:
                 signs = _signs(on.get(t.id, []), new)
                 out.append_text(signs[:1] if signs.plain else Text(" "))
         return out
+    high = FLAT_H if flat else BOX_H
     out.append("     ")
     for x in range(x0, x1 + 1):
         out.append(f"{'x=' + str(x):^{BOX_W}}", style="dim")
     for y in range(y1, y0 - 1, -1):
-        rows: list[list[Text]] = [[] for _ in range(BOX_H)]
+        rows: list[list[Text]] = [[] for _ in range(high)]
         for x in range(x0, x1 + 1):
             t = at.get((x, y))
-            lines = _box(t, on.get(t.id, []), new) if t else [Text(" " * BOX_W)] * BOX_H
-            for k in range(BOX_H):
+            lines = _box(t, on.get(t.id, []), new, flat) if t else [Text(" " * BOX_W)] * high
+            for k in range(high):
                 rows[k].append(lines[k])
-        for k in range(BOX_H):
+        for k in range(high):
             out.append("\n" + f"{'y=' + str(y) if k == 1 else '':>4} ", style="dim")
             for part in rows[k]:
                 out.append_text(part)
     return out
 
 
-def _region_body(region: Region, width: int, full: bool = False, small: bool = False, new: Ids = frozenset()) -> Any:
+def _compass_view(region: Region, width: int, height: int | None, pan: Pan,
+                  small: bool) -> tuple[tuple[int, int, int, int], bool, Pan] | None:
+    """The part of a compass map to draw in boxes, whether they are flat and the pan that
+    reaches it (:func:`map_view`), or None: the whole map as it always was (no height to fit:
+    line mode; its two characters a tile where the boxes do not fit)."""
+    if height is None or not any(isinstance(e, Tile) for e in region.elements):
+        return None
+    if small:
+        # a compact map leaves room for its key beside it when that still shows a few columns
+        beside = 5 + (width - SIDE_GAP - SIDE_MIN - 5) // BOX_W * BOX_W
+        width = beside if beside >= 5 + 4 * BOX_W else width
+        if width < 5 + 3 * BOX_W:
+            return None
+    return map_view(region, width, height, pan, compact=small)
+
+
+def pannable(table: Table, width: int, height: int | None, pan: Pan = (0, 0)) -> Pan | None:
+    """For a screen's keys: the pan of ``table``'s first compass map that :func:`draw` at this
+    size really shows (``pan`` kept inside the map), or None when it shows the whole map (or
+    there is none): nothing to pan."""
+    for region in table.regions:
+        if region.layout != "compass" or (width < 100 and region.minor):
+            continue
+        view = _compass_view(region, width if width < 100 else width - 4, height, pan, width < 100)
+        if view is None:
+            return None
+        tiles = [e for e in region.elements if isinstance(e, Tile)]
+        xs, ys = [t.x for t in tiles], [t.y for t in tiles]
+        if view[0] == (min(xs), max(xs), min(ys), max(ys)):
+            return None
+        return view[2]
+    return None
+
+
+def _region_body(region: Region, width: int, full: bool = False, small: bool = False, new: Ids = frozenset(),
+                 height: int | None = None, pan: Pan = (0, 0)) -> Any:
     if region.layout == "compass":
         tiles, on, others = _on_tiles(region)
         texts = [element_text(e, new=new) for e in others if full or not e.minor]
         if not tiles:
             return Group(*texts)
-        drawn = _compass_map(tiles, on, 0 if small else width, new)
+        view = _compass_view(region, width, height, pan, small)
+        if view is None:
+            drawn = _compass_map(tiles, on, 0 if small else width, new)
+        else:
+            drawn = _compass_map(tiles, on, width, new, view[0], view[1])
         wide = max(len(line) for line in drawn.plain.split("\n"))
         room = width - wide - SIDE_GAP
         if small and texts and room >= SIDE_MIN:
@@ -308,12 +443,16 @@ def _region_body(region: Region, width: int, full: bool = False, small: bool = F
     return Group(*parts)
 
 
-def draw(table: Table, width: int = 100, height: int | None = None, new: Ids = frozenset()) -> Any:
+def draw(table: Table, width: int = 100, height: int | None = None, new: Ids = frozenset(),
+         pan: Pan = (0, 0)) -> Any:
     """The table as a rich renderable: each region a panel, or, under 100 columns, a bold title
     line and its elements (no borders, so 80x24 holds it; a ``line`` region's elements on its
     title's line, its tiles by their names, a ``minor`` region or element left out, a region's
-    ``short`` title for its title).  The elements whose ids are in ``new`` (what just changed)
-    are marked ``•`` and underlined (a piece on a map: reversed).
+    ``short`` title for its title; a ``detailed`` region's cards with their longer words, one a
+    line).  The elements whose ids are in ``new`` (what just changed) are marked ``•`` and
+    underlined (a piece on a map: reversed).  Given a ``height`` (a screen's box), a compass map
+    is drawn in boxes, as much of it as fits around its focus (:func:`map_view`), moved ``pan``
+    squares east and north.
 
     >>> from rich.console import Console
     >>> dice = (Die("d", "d8", value=5, sides=8), Track("rolls", "Rolls", value=9, minor=True))
@@ -327,17 +466,30 @@ def draw(table: Table, width: int = 100, height: int | None = None, new: Ids = f
     for region in table.regions:
         if compact and region.minor:
             continue        # the story's text, the decks, a legend: one key away on a small screen
+        if compact and region.detailed and _is_long(region, True):
+            # the cards the decision is about: their effects too, one a line (the first on the
+            # title's line: one line less)
+            rows = _long_rows(region, new)
+            head = _compact_title(region, ":")
+            head.append(" " if rows[0].plain.startswith(CHANGED_MARK) else "  ")
+            head.append_text(rows[0])
+            head.overflow = "fold"
+            parts.extend([head, *rows[1:]])
+            continue
         if compact and region.layout == "line":
             parts.append(_line(region, new))
             continue
         if compact:
             tiles = [e for e in region.elements if isinstance(e, Tile)]
-            axes = f" · {_axes(tiles)}" if region.layout == "compass" and tiles else ""   # one line less
+            view = _compass_view(region, width, height, pan, True) if region.layout == "compass" else None
+            # the axes on the title's line: one line less
+            axes = f" · {_axes(tiles, view[0] if view else None)}" if region.layout == "compass" and tiles else ""
             parts.append(_compact_title(region, axes))
-            parts.append(_region_body(region, width, small=True, new=new))
+            parts.append(_region_body(region, width, small=True, new=new, height=height, pan=pan))
         else:
             # the title as Text: words from a content pack are never read as markup
-            parts.append(Panel(_region_body(region, width - 4, full=True, new=new), title=Text(region.title), title_align="left",
+            body = _region_body(region, width - 4, full=True, new=new, height=height, pan=pan)
+            parts.append(Panel(body, title=Text(region.title), title_align="left",
                                border_style=_style(region) or "none", width=width))
     return Group(*parts)
 
@@ -374,14 +526,14 @@ class Changes:
 
 
 def table_for(pres: Any, view: Any, seat: int, width: int = 100, height: int | None = None,
-              changes: Changes | None = None) -> Any:
+              changes: Changes | None = None, pan: Pan = (0, 0)) -> Any:
     """What the terminal shows for ``seat``: the game's table model drawn here when it has one
     (with what changed since ``changes`` saw it last marked), else the game's own drawing
     (``pres.table``)."""
     model = pres.table_model(view, seat)
     if model is not None:
-        return draw(model, width, height, changes.see(seat, model) if changes is not None else frozenset())
+        return draw(model, width, height, changes.see(seat, model) if changes is not None else frozenset(), pan)
     return pres.table(view, width, height)
 
 
-__all__ = ["CHANGED_MARK", "Changes", "draw", "element_text", "table_for"]
+__all__ = ["CHANGED_MARK", "Changes", "draw", "element_text", "focus_of", "map_view", "pannable", "table_for"]

@@ -9,7 +9,8 @@ mode of :mod:`woodlands.cli.play` plays with the same keys.  It reads a game onl
 Keys (docs/terminal.md): 1-9 choose (two digits then Enter when there are more than 9 entries),
 Esc back to the first step, the game's own letters for frequent options and details, h help,
 g glossary, L the whole log, : type an option id, a forced moves on/off, u undo, s save, q quit
-(Ctrl-C and Ctrl-Q too); PgUp/PgDn scroll a long list of options.
+(Ctrl-C and Ctrl-Q too); PgUp/PgDn scroll a long list of options; [ and ] scroll the table when
+it is taller than its box; Shift and an arrow (or ← →) pan a map shown in part.
 """
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ from .keys import TERMINAL_KEYS, detail_keys, option_letters
 from .narrate import outcome_words
 from .paste import paste_safe_driver
 from .play import PlaySession, deciding_seat, undo_refusal
-from .table import table_for
+from .table import Pan, pannable, table_for
 
 #: below this many columns the log goes under the table instead of beside it
 WIDE = 120
@@ -46,6 +47,12 @@ OPTIONS_ROWS_NARROW = 9
 OPTIONS_ROWS = 15
 #: how many past events the log pane is filled with when it is (re)drawn for a seat
 LOG_FILL = 200
+#: keys that pan a map shown in part: squares east and north (the plain up and down arrows
+#: scroll the options, so north and south need Shift)
+PAN_KEYS = {"left": (-1, 0), "right": (1, 0), "shift+left": (-1, 0), "shift+right": (1, 0),
+            "shift+up": (0, 1), "shift+down": (0, -1)}
+#: the table box's keys: up and down, a few lines at a time
+SCROLL_KEYS = {"[": -1, "]": 1}
 
 
 class SeatLog(RichLog):
@@ -200,6 +207,9 @@ class PlayApp(App[int]):
         self.menu_top = 0                   # the first row of options shown (a long menu scrolls)
         self.menu_rows = 1                  # how many rows of options the box shows
         self.menu_key: tuple[Any, ...] | None = None   # the decision and group the window is for
+        self.pan: Pan = (0, 0)              # a map shown in part: moved this many squares E and N
+        self.pan_for: tuple[int, int] | None = None     # the position and seat the pan is for
+        self.key_bar = ""                   # the key bar's words, as shown
 
     # ------------------------------------------------------------------ layout
     @property
@@ -261,8 +271,46 @@ class PlayApp(App[int]):
     def draw_table(self) -> None:
         seat = self.seat()
         w, h = self.table_size()
+        if self.pan_for != (len(self.state.choices), seat):
+            # a new position: the map follows the one deciding again
+            self.pan, self.pan_for = (0, 0), (len(self.state.choices), seat)
         self.query_one("#table", Static).update(table_for(self.pres, self.state.view(seat), seat, w, h,
-                                                          self.session.changes))
+                                                          self.session.changes, self.pan))
+        # whether the table is taller than its box is known once it is laid out
+        self.call_after_refresh(self.draw_keys)
+
+    def map_pan(self) -> Pan | None:
+        """The pan of the table's map as drawn now; None: no map shown in part."""
+        seat = self.seat()
+        model = self.pres.table_model(self.state.view(seat), seat)
+        w, h = self.table_size()
+        return pannable(model, w, h, self.pan) if model is not None else None
+
+    def pan_map(self, east: int, north: int) -> None:
+        """Move the map's view a square (kept inside the forest; an edge says so)."""
+        if self.map_pan() is None:
+            self.message = "The whole table is in view: there is no map to pan."
+            self.draw_options()
+            return
+        seat = self.seat()
+        model = self.pres.table_model(self.state.view(seat), seat)
+        w, h = self.table_size()
+        moved = pannable(model, w, h, (self.pan[0] + east, self.pan[1] + north)) if model is not None else None
+        if moved is None or moved == self.pan:
+            self.message = "The map goes no further that way."
+            self.draw_options()
+            return
+        self.pan, self.message = moved, ""
+        self.draw_table()
+        self.draw_options()
+
+    def table_overflows(self) -> bool:
+        box = self.query_one("#table-box", VerticalScroll)
+        return box.max_scroll_y > 0
+
+    def scroll_table(self, step: int) -> None:
+        box = self.query_one("#table-box", VerticalScroll)
+        box.scroll_to(y=box.scroll_y + step * max(1, box.size.height - 2), animate=False)
 
     def log_line(self, text: str, style: str = "") -> None:
         if text:
@@ -399,11 +447,23 @@ class PlayApp(App[int]):
         back = ["Esc back"] if self.state.decision is not None and self.chooser.can_go_back else []
         commands = ([] if narrow else ["1-9 choose", *back]) + [
             "h help", "g glossary", "L log", auto, "u undo", "s save", "q quit"]
+        # the view's keys, where they do something: a map shown in part, a table taller than its box
+        view = (["[ ] scroll"] if self.shown_seat is not None and self.table_overflows() else []) + (
+            ["⇧←↑↓→ pan"] if self.shown_seat is not None and self.map_pan() is not None else [])
         sep = "  " if narrow else " · "
-        line = sep.join(commands + [f"{x.key} {x.title}" for x in details])
+        shown = [f"{x.key} {x.title}" for x in details]
+        line = sep.join(commands + view + shown)
         if len(line) > width - 2 and details:
-            line = sep.join(commands + ["/".join(x.key for x in details) + " details"])
-        self.query_one("#keys", Static).update(Text(line, no_wrap=True, overflow="ellipsis"))
+            shown = ["/".join(x.key for x in details) + " details"]
+            line = sep.join(commands + view + shown)
+        if len(line) > width - 2:
+            # a small screen (a map to pan, a table to scroll, many details): the bar takes
+            # two lines rather than leave a key out or cut one short
+            line = sep.join(commands) + "\n" + sep.join(view + shown)
+        keys = self.query_one("#keys", Static)
+        keys.styles.height = line.count("\n") + 1
+        self.key_bar = line
+        keys.update(Text(line, no_wrap=True, overflow="ellipsis"))
 
     def details(self) -> list[Detail]:
         """The decision's details, on the keys that open them now (woodlands.cli.keys)."""
@@ -494,6 +554,12 @@ class PlayApp(App[int]):
             return
         if key in ("pageup", "pagedown", "up", "down"):
             self.scroll_menu(key)
+            return
+        if key in PAN_KEYS:
+            self.pan_map(*PAN_KEYS[key])
+            return
+        if char in SCROLL_KEYS:
+            self.scroll_table(SCROLL_KEYS[char])
             return
         self.letter(char)
 
@@ -737,6 +803,8 @@ class PlayApp(App[int]):
 KEYS_HELP = """Keys:
 1-9 choose (with more than 9 entries type the digits, then Enter); Esc goes back a step.
 PgUp/PgDn (or the arrows) scroll the options when they do not all fit.
+[ and ] scroll the table when it is taller than its box; Shift and an arrow (or ← →) pan a map
+shown in part (it follows the one deciding again after each choice).
 Letters shown beside an option take it; the game's detail keys are on the bottom line.
 : type an option id; a takes forced moves for you (on/off); u undo; s save; l load;
 h help; g glossary; L the whole log; ? a hint from the search bot; q quit (the game stays autosaved)."""

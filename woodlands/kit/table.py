@@ -139,7 +139,11 @@ class Region:
     decks) is left out where room is short (the compact terminal): what it says is one key away
     there.  A ``tally`` region's equal elements are drawn once with their count in the terminal
     (a pool of dice: ``yellow [-] ×4``).  ``short``: a shorter title for the same place (a
-    first name for a full one), used where room is short; empty: the title."""
+    first name for a full one), used where room is short; empty: the title.  ``focus``: the id
+    of the element a view too small for the whole region centres on (a ``compass`` map: the
+    tile or the piece standing on it that the decision is about); empty: an element marked
+    ``active``.  A ``detailed`` region's cards keep their longer words (``detail``) even where
+    room is short: the cards the decision is about (the ones just drawn)."""
 
     id: str
     title: str
@@ -149,11 +153,14 @@ class Region:
     minor: bool = False
     tally: bool = False
     short: str = ""
+    focus: str = ""
+    detailed: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "layout": self.layout, "state": list(self.state),
                 "elements": [e.as_dict() for e in self.elements]} | ({"minor": True} if self.minor else {}) \
-            | ({"tally": True} if self.tally else {}) | ({"short": self.short} if self.short else {})
+            | ({"tally": True} if self.tally else {}) | ({"short": self.short} if self.short else {}) \
+            | ({"focus": self.focus} if self.focus else {}) | ({"detailed": True} if self.detailed else {})
 
 
 @dataclass(frozen=True, slots=True)

@@ -172,7 +172,12 @@ def _forest(v: View, names: Names, describe: Describe) -> Region:
                + " ".join(["1-4=adventurers", *(f"{s}={short}" for s, _, short in signs)]),
                tip="; ".join([", ".join(f"{KINDS[k][0]} {KINDS[k][1]}" for k in kinds),
                               ", ".join(["1-4 adventurers", *(f"{s} {w}" for s, w, _ in signs)])]))
-    return Region("forest", "The forest, north up", tuple(out + standing) + (key,), layout="compass")
+    # a small screen's map centres on the adventurer whose player decides (the turn's when theirs)
+    deciding = v.get("deciding")
+    mine = [int(p.get("adventurer", 0)) for p in v.get("players") or []
+            if deciding is not None and p.get("player") == deciding and p.get("position") is not None]
+    focus = f"figure-{turn if turn in mine else mine[0]}" if mine else ""
+    return Region("forest", "The forest, north up", tuple(out + standing) + (key,), layout="compass", focus=focus)
 
 
 def _item(ident: str, x: Any, space: str, names: Names, describe: Describe) -> Card:

@@ -17,7 +17,9 @@ from typing import Any
 
 from ....engine.decision import Decision, Option
 from ....engine.presentation import Detail, Presentation, View, plural
+from ....kit.table import Fact
 from .helptext import HELP
+from .table import _story as story_region
 from .words import StoryfoldNarrator
 
 #: a content effect in plain words (the narrator's table, in the infinitive)
@@ -182,7 +184,12 @@ class StoryfoldPresentation(Presentation):
                 Detail("c", "Creatures", self._creatures(view)),
                 Detail("p", "Locations", self._places(view)),
                 Detail("t", "Spirit, Light and Shadow", self._tracks(view)),
-                Detail("b", "Luma & Brom, Boons, Crystals", self._companions(view))]
+                Detail("b", "Luma & Brom, Boons, Crystals", self._companions(view)),
+                # a small screen leaves the story's region out: its words stay one key away
+                Detail("T", "The story", self._story(view))]
+
+    def _story(self, view: View) -> str:
+        return "\n\n".join(f"{e.name}: {e.text}" for e in story_region(view).elements if isinstance(e, Fact))
 
     def _dice(self, view: View, decision: Decision | None) -> str:
         dice = view.get("dice") or []

@@ -192,7 +192,8 @@ class _Builder:
         return out
 
     def drawn(self, v: View) -> list[Region]:
-        return [Region(key, title, tuple(self.card(c) for c in v.get(key) or []), layout="line")
+        # detailed: the cards a placing decision is about keep their effects on a small screen
+        return [Region(key, title, tuple(self.card(c) for c in v.get(key) or []), layout="line", detailed=True)
                 for key, title in (("drawn", "Drawn"), ("revealed", "Held up (Baby Bear)")) if v.get(key)]
 
     def tableau(self, v: View) -> list[Region]:
