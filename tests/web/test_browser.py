@@ -224,7 +224,7 @@ def click_first(page: Any) -> bool:
 def screenshot(page: Any, game: str) -> None:
     if SCREENS:
         Path(SCREENS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SCREENS) / f"web-{game}.png"), full_page=True)
+        page.screenshot(path=str(Path(SCREENS) / f"web-{game}.png"), full_page=True, caret="initial")
 
 
 # ------------------------------------------------------------------ whole games by clicking
