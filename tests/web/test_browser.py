@@ -224,6 +224,8 @@ def click_first(page: Any) -> bool:
 def screenshot(page: Any, game: str) -> None:
     if SCREENS:
         Path(SCREENS).mkdir(parents=True, exist_ok=True)
+        # the page as it settles: the last choice's change marks played out, not caught mid-motion
+        page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
         page.screenshot(path=str(Path(SCREENS) / f"web-{game}.png"), full_page=True, caret="initial")
 
 
