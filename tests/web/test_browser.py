@@ -138,11 +138,13 @@ class Watched:
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        # Aborted on purpose, not failures: the event stream when the page goes, and a live
+        # Aborted on purpose, not failures: the event stream when the page goes, a page's deferred
+        # scripts when the test moves on before they arrived (a missing one is a 404, still counted), and a live
         # update's /table fetch that the answer to the player's own choice overtook (htmx drops
         # the request of the element that answer swapped out); any other failed request counts.
         self.page.on("requestfailed", lambda r: self.errors.append(f"failed: {r.url} {r.failure}")
-                     if not (("/events" in r.url or _path(r.url).endswith("/table")) and "ERR_ABORTED" in str(r.failure))
+                     if not (("/events" in r.url or _path(r.url).endswith("/table") or _path(r.url).startswith("/static/"))
+                             and "ERR_ABORTED" in str(r.failure))
                      else None)
         self.page.on("dialog", lambda d: d.accept())
         self.page.set_default_timeout(15000)

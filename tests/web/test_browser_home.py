@@ -24,6 +24,7 @@ def test_one_click_starts_a_game_and_more_options_opens(server: Server, browser:
     try:
         w = Watched(context)
         page = w.page
+        page.wait_for_load_state("load")     # its scripts in: leaving sooner would abort them
         page.goto(server.url + "/")
         # each game's picture has loaded (a broken image has no natural width)
         pictures = page.locator("section.game-card img.game-picture")
@@ -47,6 +48,7 @@ def test_one_click_starts_a_game_and_more_options_opens(server: Server, browser:
         assert page.locator("#decision button.option, #decision details.group").count() > 0
         assert "Invite the other players" not in page.content()
         # a game played alone has one button, "Play"
+        page.wait_for_load_state("load")     # its scripts in: leaving sooner would abort them
         page.goto(server.url + "/")
         solo = page.locator("section[aria-labelledby='g-tanglewoods'] form")
         assert solo.locator("button", has_text="Play alone").count() == 0
@@ -54,6 +56,7 @@ def test_one_click_starts_a_game_and_more_options_opens(server: Server, browser:
         page.wait_for_selector("#game.game, #game", state="attached")
         assert page.locator(".table-tanglewoods").count() == 1
         # "Play with friends": an online table, the other seat's invitation to send
+        page.wait_for_load_state("load")     # its scripts in: leaving sooner would abort them
         page.goto(server.url + "/")
         page.locator("section[aria-labelledby='g-cursed-forest'] button", has_text="Play with friends").click()
         page.wait_for_selector("#game", state="attached")
@@ -70,6 +73,7 @@ def test_enter_in_a_field_starts_the_game_as_the_form_stands(server: Server, bro
     try:
         w = Watched(context)
         page = w.page
+        page.wait_for_load_state("load")     # its scripts in: leaving sooner would abort them
         page.goto(server.url + "/")
         card = page.locator("section[aria-labelledby='g-cursed-forest']")
         card.locator("details.more > summary").click()
