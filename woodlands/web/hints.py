@@ -61,12 +61,7 @@ class Hints:
         of the position; the game and its lock are free meanwhile.  :attr:`limit` may refuse it
         with 429 before it starts; a worker that dies gives 503."""
         games = self.games
-        live = await games.live(game_id, (token,))
-        changes = live.seat_changes
-        seat = games.seating.seat_of(live, token)
-        async with live.lock:
-            await games.refresh(live)
-            seat = games.seating.still(live, token, seat, changes)
+        async with games.seated(game_id, token) as (live, seat):
             position, number = self.position(live, seat, at)
         from ..bots.ismcts import Budget
         budget = Budget.parse(iterations if iterations is not None else f"{seconds if seconds is not None else 1.0}s")

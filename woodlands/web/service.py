@@ -36,7 +36,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any, Callable, Collection, Sequence
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, Collection, Sequence
 
 from ..engine.errors import GameOptionError, RecordError, WoodlandsError
 from ..engine.registry import GameDescriptor, OptionSpec
@@ -294,14 +295,20 @@ class GameService:
         body["log_from"] = log_from
         return body
 
-    async def get(self, game_id: str, token: str | None, log_from: int = 0) -> dict[str, Any]:
-        """What the seat of ``token`` may know of the game now (:meth:`body`), the bots set going."""
+    @asynccontextmanager
+    async def seated(self, game_id: str, token: str | None) -> AsyncIterator[tuple[Live, int]]:
+        """The game and the seat of ``token``, under the game's lock and caught up with the
+        store; the seat is checked again after the catch-up (a hand-over may have moved it)."""
         live = await self.live(game_id, (token,))
         changes = live.seat_changes
         seat = self.seating.seat_of(live, token)
         async with live.lock:
             await self.refresh(live)
-            seat = self.seating.still(live, token, seat, changes)
+            yield live, self.seating.still(live, token, seat, changes)
+
+    async def get(self, game_id: str, token: str | None, log_from: int = 0) -> dict[str, Any]:
+        """What the seat of ``token`` may know of the game now (:meth:`body`), the bots set going."""
+        async with self.seated(game_id, token) as (live, seat):
             self.bots.kick(live)
             return self.body(live, seat, _log_from(log_from))
 
@@ -310,12 +317,7 @@ class GameService:
         terminal), only once the game is over for a table of several seats (while it runs, the
         seed and every hidden fact in it would tell one seat what the others hold and what
         comes next)."""
-        live = await self.live(game_id, (token,))
-        changes = live.seat_changes
-        seat = self.seating.seat_of(live, token)
-        async with live.lock:
-            await self.refresh(live)
-            self.seating.still(live, token, seat, changes)
+        async with self.seated(game_id, token) as (live, _):
             if not live.state.is_over and live.row.seats > 1:
                 raise Conflict("a table of several seats gives its record (with the seed and every hidden fact) "
                                "only once the game is over")
@@ -415,12 +417,7 @@ class GameService:
     async def undo(self, game_id: str, token: str | None, at: int, log_from: int = 0,
                    answer: bool = True) -> dict[str, Any] | None:
         """Take back the seat's last choice (see :meth:`_undo_refusal` for when it may)."""
-        live = await self.live(game_id, (token,))
-        changes = live.seat_changes
-        seat = self.seating.seat_of(live, token)
-        async with live.lock:
-            await self.refresh(live)
-            seat = self.seating.still(live, token, seat, changes)
+        async with self.seated(game_id, token) as (live, seat):
             self._check_undo(live, seat, at)
             await self.append(live, EventRow(live.number, UNDO, None, seat, False))
             return self.body(live, seat, _log_from(log_from)) if answer else None
