@@ -529,7 +529,9 @@ class GameService:
                 raise Invalid(f"this record cannot be continued at a table of several seats: {e}") from None
             history.append(EventRow(len(history), REDRAW, str(seed), None, False))
         from ..engine.packs import game_for     # the pack the record was played with (replay checked it)
-        played_on = game_for(desc.id, record["content"]["id"], record["content"]["version"])
+        fingerprint = record["content"].get("fingerprint")
+        played_on = game_for(desc.id, record["content"]["id"], record["content"]["version"],
+                             fingerprint if isinstance(fingerprint, str) else None)
         return self._store_new(desc.id, opts, record["seed"], n, "upload", history, played_on,
                                _held(n, hotseat, ()), _turn_seconds(turn_seconds))
 
