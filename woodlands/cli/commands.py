@@ -358,10 +358,11 @@ def problem_fields(problem: str) -> dict[str, str | None]:
     return parts
 
 
-def _write_problems(path: str, problems: list[str], pack: dict[str, str] | None = None) -> None:
+def _write_problems(path: str, problems: list[str], pack: dict[str, str | None] | None = None) -> None:
     """``--json``: the pack (``id``, ``version``, ``game``, ``fingerprint``; all null when it
     could not be loaded) and every problem, located."""
-    doc = {**(pack or {"id": None, "version": None, "game": None, "fingerprint": None}),
+    unknown: dict[str, str | None] = {"id": None, "version": None, "game": None, "fingerprint": None}
+    doc = {**(pack or unknown),
            "problems": [problem_fields(p) for p in problems]}
     write_text(path, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
 

@@ -114,6 +114,13 @@ class Game:
         """``options`` over :attr:`simulation_options`: what bots and simulations play with."""
         return {**self.simulation_options, **(options or {})}
 
+    def options_for_seed(self, options: dict[str, Any], seed: int) -> dict[str, Any]:
+        """The options a study's game of seed ``seed`` is played with: ``options`` (already
+        :meth:`options_for_simulation`) with whatever a bot would otherwise always choose the
+        same way at set-up spread over the games by seed (every hero in turn, seed ``i`` taking
+        the ``i mod n``-th), unless ``options`` fixes it.  By default ``options`` unchanged."""
+        return options
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Validate and complete the options; raise :class:`GameOptionError` naming the bad one.
         (:meth:`checked_options` has made sure every value is plain JSON data first.)"""
