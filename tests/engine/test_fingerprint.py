@@ -157,3 +157,17 @@ def test_the_pack_files_are_not_shared_with_a_variant() -> None:
     game.with_edits({"card.papa-bear.health": 3})
     assert json.dumps(game.pack_files, sort_keys=True, default=str) == before
     assert game_module._PACK_FILES[game.content.fingerprint] is game.pack_files
+
+
+def test_an_old_record_replayed_on_a_kept_pack_is_recorded_with_that_packs_fingerprint() -> None:
+    from woodlands.engine.packs import game_for
+    old = json.loads((Path(__file__).parent / "records" / "tanglewoods-standard-0.1.0-greedy-3.json")
+                     .read_text(encoding="utf-8"))["record"]
+    assert "fingerprint" not in old["content"]
+    state = woodlands.replay(old)
+    kept = game_for("tanglewoods", "tanglewoods-standard", "0.1.0").content
+    again = state.record()
+    assert again["version"] == 3 and again["content"] == {"id": kept.id, "version": kept.version,
+                                                          "fingerprint": kept.fingerprint}
+    assert kept.fingerprint != woodlands.load_game("tanglewoods").content.fingerprint
+    assert woodlands.replay(again).log == state.log
