@@ -173,6 +173,12 @@ def test_a_results_file_keeps_every_studys_settings(tmp_path, capsys, monkeypatc
     assert code == 0, err
     both = studies_of(out)
     assert both[0] == first[0] and both[1]["games"] == 3 and len(both) == 2
+    # a resume that finds every game done still adds settings it has not seen, and keeps the rest
+    rows = read_table(out).num_rows
+    code, _, err = cli(capsys, monkeypatch, "sim", "tanglewoods", "--games", "2", "--seed", "1", "--bot", "random",
+                       "--vary", "difficulty=3,4", "--out", str(out))
+    assert code == 0, err
+    assert read_table(out).num_rows == rows and studies_of(out)[:2] == both and studies_of(out)[2]["seed"] == 1
 
 
 def test_the_sweep_command_line(tmp_path, capsys, monkeypatch):

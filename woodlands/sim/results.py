@@ -210,9 +210,16 @@ class ResultsFile:
 
     def finish(self) -> None:
         """Merge the file and the parts into the file, sorted (:data:`SORT_COLUMNS`); remove the parts."""
-        if not self.parts.exists():
-            return
         import pyarrow.parquet as pq
+        if not self.parts.exists():
+            # nothing new was played (a resume of a finished study): the file still learns of
+            # this study's settings
+            if self.settings is not None and self.path.exists() and self.settings not in studies_of(self.path):
+                table = _with_metadata(read_table(self.path), self.studies())
+                tmp = self.path.with_name("." + self.path.name + ".tmp")
+                pq.write_table(table, tmp, compression="zstd")
+                os.replace(tmp, self.path)
+            return
         studies = self.studies()
         tables = [read_table(s) for s in (self.path, self.parts) if s.exists()]
         pa = _pa()

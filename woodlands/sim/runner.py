@@ -118,6 +118,7 @@ class SimReport:
             "bot": self.config.bot,
             "options": self.config.options,
             "content": self.config.content,
+            "edits": self.config.edits,
             "games": self.games,
             "seed": self.seed,
             "jobs": self.jobs,
