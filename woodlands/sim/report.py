@@ -41,7 +41,7 @@ class Report:
 
 #: what makes a row one game: the same set-up, seed and record digest is the same game played
 #: again (a file given twice, or two studies that overlap), counted once
-GAME_KEY = ("game", "content_id", "content_version", "fingerprint", "rules", "bot", "options", "seed", "digest")
+GAME_KEY = ("game", "content_id", "content_version", "rules", "bot", "options", "seed", "digest")
 
 
 def load(paths: Iterable[str | Path]) -> pl.DataFrame:
