@@ -6,7 +6,121 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.state import GameState
+from ...kit.events import EventCounts, event_rows, events_type
+from .modifiers import enemy_codes
 from .state import COMMITTED, EXHAUSTED, POOL, TanglewoodsState
+
+
+def event_counts(state: TanglewoodsState) -> EventCounts:
+    """What happened to each card, hero and item, counted from the log alone (what the game did,
+    not what lay on the table at its end).  The tableau is followed through the log (placed,
+    flipped, defeated, bribed, cleared at Cleanup) so that the enemies facing the hero at Suffer
+    Damage are known: the log gives only that step's total, so it is the card's own
+    ``damage_dealt`` only when it was the one enemy left undefeated; otherwise the total is
+    counted as ``damage_shared`` for each of them.  Damage an effect does names its card."""
+    c = state.content
+    forest = {card.id: card.index for card in c.forest}
+    kind_of = {card.id: "item" for card in c.items} | {card.id: "card" for card in (*c.forest, *c.maps)}
+    enemies = enemy_codes(state)
+    n = EventCounts()
+    add = n.add
+
+    hero = ""
+    tableau: list[list[Any]] = []       # [card id, side, defeated] in the order they joined it
+    for e in state.events():
+        t = e["type"]
+        if t == "draw":
+            add("card", e["card"], "drawn")
+        elif t == "place":
+            add("card", e["card"], "placed")
+            tableau.append([e["card"], e["side"], False])
+        elif t == "flip":
+            for entry in tableau:
+                if entry[0] == e["card"]:
+                    entry[1] = 1 if e["side"] == "night" else 0
+                    break
+        elif t == "damage":
+            add("card", e["card"], "damage_taken", e["amount"])
+            why = e.get("why")
+            if why in forest:       # a card's effect hurting an enemy, not the hero
+                add("card", why, "damage_to_enemies", e["amount"])
+            elif why in kind_of:
+                add(kind_of[why], why, "damage_dealt", e["amount"])
+            elif why == hero or str(why).endswith((" hit", " crit")):
+                add("hero", hero, "damage_dealt", e["amount"])
+        elif t == "defeat":
+            add("card", e["card"], "defeated")
+            for entry in tableau:
+                if entry[0] == e["card"] and not entry[2]:
+                    entry[2] = True
+                    break
+        elif t == "bribe":
+            add("card", e["card"], "bribed")
+            for i, entry in enumerate(tableau):
+                if entry[0] == e["card"]:
+                    del tableau[i]
+                    break
+        elif t == "bear_defeated":
+            add("card", e["bear"], "bear_beaten")
+            for i, entry in enumerate(tableau):
+                if entry[0] == e["bear"]:
+                    del tableau[i]      # a bear beaten leaves the tableau for the hero's side
+                    break
+        elif t == "suffer_damage":
+            facing = [entry[0] for entry in tableau if (forest[entry[0]] << 1 | entry[1]) in enemies]
+            undefeated = [entry[0] for entry in tableau
+                          if not entry[2] and (forest[entry[0]] << 1 | entry[1]) in enemies]
+            for ident in facing:
+                add("card", ident, "fought")
+            for ident in undefeated:
+                add("card", ident, "undefeated")
+                if len(undefeated) > 1 and e["amount"]:
+                    add("card", ident, "damage_shared", e["amount"])
+            if len(undefeated) == 1 and e["amount"]:
+                add("card", undefeated[0], "damage_dealt", e["amount"])
+        elif t == "cleanup":
+            tableau.clear()
+        elif t == "stat":
+            if e["stat"] == "health" and e["change"] < 0:
+                add("hero", hero, "damage_taken", -e["change"])
+                if e.get("why") in kind_of:
+                    add(kind_of[e["why"]], e["why"], "damage_dealt", -e["change"])
+        elif t == "gold":
+            why = str(e.get("why"))
+            change = int(e["change"])
+            owner = why.split(" ", 1)[1] if why.startswith(("bribe ", "buy ")) else why
+            if owner in kind_of and change:
+                add(kind_of[owner], owner, "gold_paid" if change < 0 else "gold_gained", abs(change))
+            if change < 0:
+                add("hero", hero, "gold_paid", -change)
+        elif t == "ambush":
+            add("card", e["card"], "ambushed")
+        elif t == "choose_map":
+            add("card", e["card"], "chosen")
+        elif t == "map_complete":
+            add("card", e["map"], "completed")
+        elif t == "bait":
+            add("card", e["bear"], "baited")
+        elif t == "hero":
+            hero = e["hero"]
+            add("hero", hero, "chosen")
+        elif t == "hero_flip":
+            add("hero", hero, "flipped")
+        elif t == "use":
+            if e.get("what") == "item":
+                add("item", e["item"], "used")
+            else:
+                add("hero", hero, "ability_used")
+        elif t == "gain_item":
+            add("item", e["item"], "gained")
+        elif t == "buy":
+            add("item", e["item"], "bought")
+        elif t == "upgrade_item":
+            add("item", e["item"], "upgraded")
+        elif t == "discard_item":
+            add("item", e["item"], "discarded")
+    return n
+
 
 
 def details(state: GameState) -> dict[str, Any]:
@@ -37,6 +151,25 @@ def details(state: GameState) -> dict[str, Any]:
         "cards": sorted(cards),
         "items": sorted({c.items[code >> 1].id for code in state.inventory}),
         "bears": sorted({forest[b].id for b in (*state.bears_won, *state.bears_aside)}),
+        "events": event_rows(event_counts(state)),
+        **loss_facts(state),
+    }
+
+
+def loss_facts(state: TanglewoodsState) -> dict[str, Any]:
+    """Why and when a game was not won, and the state it ended in (``at_end_*``: read on wins
+    too, so that lost games can be set beside won ones)."""
+    outcome = state.outcome or {}
+    won = outcome.get("result") == "win"
+    reason = outcome.get("reason")
+    return {
+        "loss_reason": None if won else str(reason if reason is not None else outcome.get("result", "unfinished")),
+        "loss_round": None if won else int(state.round),
+        "at_end_bears_beaten": len(state.bears_won),
+        "at_end_health": int(state.health),
+        "at_end_gold": int(state.gold),
+        "at_end_time_of_day": None if state.active_map < 0 else ("night" if state.active_map & 1 else "day"),
+        "at_end_phase": str(state.phase),
     }
 
 
@@ -46,7 +179,10 @@ def detail_fields() -> dict[str, Any]:
     text_list = pa.list_(pa.string())
     return {"difficulty": pa.int64(), "difficulty_mode": pa.string(), "hero": pa.string(), "side": pa.string(),
             "health": pa.int64(), "gold": pa.int64(), "dice_ready": pa.int64(), "dice_exhausted": pa.int64(),
-            "cards": text_list, "items": text_list, "bears": text_list}
+            "cards": text_list, "items": text_list, "bears": text_list, "events": events_type(),
+            "loss_reason": pa.string(), "loss_round": pa.int64(), "at_end_bears_beaten": pa.int64(),
+            "at_end_health": pa.int64(), "at_end_gold": pa.int64(), "at_end_time_of_day": pa.string(),
+            "at_end_phase": pa.string()}
 
 
 def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_support: int) -> str:
