@@ -188,8 +188,7 @@ def detail_fields() -> dict[str, Any]:
 def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_support: int) -> str:
     """This game's section of the balance report (woodlands.sim.report), from its rows, built with woodlands.kit.report."""
     import polars as pl
-    from ...kit.report import (CLIFF, Row, chart, games_text, lift_rows, monotone_flags, pct, quantiles, strongest_higher, svg,
-                               table, win_rows)
+    from ...kit.report import CLIFF, Row, chart, games_text, monotone_flags, pct, quantiles, svg, table, win_rows
     from ...kit.stats import significantly_different
     import altair as alt
     parts = ["<h2>Tanglewoods</h2>"]
@@ -284,23 +283,12 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
         ("bot", "bot"), ("difficulty", "difficulty"), ("result", "result"), ("games", "games"), ("mean", "mean"),
         ("p10", "10%"), ("median", "median"), ("p90", "90%"), ("max", "max")]) + "</details>")
 
-    # what goes with losses
-    parts.append("<h3>Cards, items and bears that go with losses</h3><p>Lift = the loss rate of the games that had it "
-                 "at the end over the bot's loss rate (1: no link); its 95% interval comes from the Wilson interval of "
-                 f"that loss rate. Games of every difficulty together, at least {min_support} games each; an "
-                 "association, not a cause (longer games hold more cards).</p>")
-    for column in ("cards", "items", "bears"):
-        if column not in df.columns:
-            continue
-        lift = lift_rows(df, column, "loss", min_support=min_support)
-        tables[f"tanglewoods_{column}_loss_lift"] = lift
-        for w in strongest_higher(lift):
-            summary.append(f"Tanglewoods, {w['bot']} bot: of the {column}, {w['id']} goes most with losses "
-                           f"(lift {w['lift']:.2f}, 95% {w['lift_lo']:.2f}-{w['lift_hi']:.2f}, {games_text(w['games'])}).")
-        parts.append(f"<h4>{column}</h4>" + table(lift, [("bot", "bot"), ("id", column[:-1]), ("games", "games"),
-                                                          ("rate", "loss rate"), ("base", "bot's loss rate"), ("lift", "lift"),
-                                                          ("lift_lo", "lift 95% low"), ("lift_hi", "lift 95% high"),
-                                                          ("flag", "flag")], limit=60))
+    # Which cards go with winning or losing is told from what happened in the games, in the report's
+    # "Which cards matter" section (woodlands.sim.cards).  The lifts of the cards, items and bears held
+    # at the end that stood here are gone: the end-of-game lists miss every card met earlier, and the
+    # bears list (beaten and not yet met) said more about how far a game got than about any bear.
+    parts.append("<p>Which cards, heroes and items go with winning or losing, from what happened to each in the "
+                 "games: see <em>Which cards matter</em> below.</p>")
 
     # gold and dice at the end of lost games
     lost = df.filter(pl.col("result") == "loss")
