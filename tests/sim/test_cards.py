@@ -87,5 +87,5 @@ def test_files_made_before_the_events_column_still_report(small, tmp_path):
     pq.write_table(table.slice(16).drop(["events"]), older)
     mixed = build_report([half, older], min_support=3)
     assert mixed.rows == len(rows)
-    assert "16 games from files made before the <code>events</code> column are left out" in mixed.html
+    assert "16 games from files made before the <code>events</code> column" in mixed.html and "are left out" in mixed.html
     assert all(r["games"] + r["games_without"] == 16 for r in mixed.tables["cards_matter"])

@@ -118,8 +118,9 @@ def cards_section(df: pl.DataFrame, tables: dict[str, Any], summary: list[str], 
     tables["cards_matter"] = rows
     parts = ["<h2>Which cards matter</h2>"]
     if missing == df.height:
-        parts.append("<p class='none'>These results files count no events per card (they were made before the "
-                     "<code>events</code> column): play the study again for this section.</p>")
+        parts.append("<p class='none'>These results files count no events per card: they were made before the "
+                     "<code>events</code> column (play the study again for this section), or their game does not "
+                     "count them (its <code>details</code> gives no <code>events</code>).</p>")
         return "\n".join(parts)
     parts.append("<p>From what happened in each game (its log), not from what lay on the table at its end: for each "
                  "card, hero, item, monster, tile or character and each thing that happened to it, how many times (or "
@@ -132,7 +133,7 @@ def cards_section(df: pl.DataFrame, tables: dict[str, Any], summary: list[str], 
                  "twenty is marked significant by chance alone.</p>")
     if missing:
         parts.append(f"<p class='none'>{games_text(missing)} from files made before the <code>events</code> column "
-                     "are left out of this section.</p>")
+                     "(or of a game that does not count events) are left out of this section.</p>")
     summary.extend(summary_sentences(rows))
     if not rows:
         summary.append("Which cards matter: no entity-event has enough games on both sides to compare.")
