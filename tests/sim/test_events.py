@@ -108,9 +108,13 @@ def test_tanglewoods_the_enemies_faced_are_the_states(monkeypatch: pytest.Monkey
                 alone[u[0]] += amount
         effect = Counter()
         ids = {c.id for c in state.content.forest}
+        bears = {f.name: c.id for c in state.content.forest if c.kind == "bear" for f in c.faces}
         for e in state.log:
-            if e["type"] == "stat" and e["stat"] == "health" and e["change"] < 0 and e["why"] in ids:
-                effect[e["why"]] += -e["change"]
+            if e["type"] == "stat" and e["stat"] == "health" and e["change"] < 0:
+                if e["why"] in ids:
+                    effect[e["why"]] += -e["change"]
+                elif e["why"] in bears:
+                    effect[bears[e["why"]]] += -e["change"]
         assert _of(got, "card", "damage_dealt") == alone + effect
         seen += len(facing)
         facing.clear()

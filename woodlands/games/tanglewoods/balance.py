@@ -21,6 +21,8 @@ def event_counts(state: TanglewoodsState) -> EventCounts:
     c = state.content
     forest = {card.id: card.index for card in c.forest}
     kind_of = {card.id: "item" for card in c.items} | {card.id: "card" for card in (*c.forest, *c.maps)}
+    # a few rules name a bear by its printed name ("Baby Bear") where effects give the id
+    named = {face.name: card.id for card in c.forest if card.kind == "bear" for face in card.faces}
     enemies = enemy_codes(state)
     n = EventCounts()
     add = n.add
@@ -83,8 +85,9 @@ def event_counts(state: TanglewoodsState) -> EventCounts:
         elif t == "stat":
             if e["stat"] == "health" and e["change"] < 0:
                 add("hero", hero, "damage_taken", -e["change"])
-                if e.get("why") in kind_of:
-                    add(kind_of[e["why"]], e["why"], "damage_dealt", -e["change"])
+                why = named.get(str(e.get("why")), str(e.get("why")))
+                if why in kind_of:
+                    add(kind_of[why], why, "damage_dealt", -e["change"])
         elif t == "gold":
             why = str(e.get("why"))
             change = int(e["change"])
