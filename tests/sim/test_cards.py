@@ -68,6 +68,8 @@ def test_the_numbers_are_the_rows(small):
         best = max(up, key=lambda r: (r["effect"], r["games"]))
         assert f"most with winning {best['id']} {best['event'].replace('_', ' ')}" in sentence
     assert "<h2>Which cards matter</h2>" in report.html
+    section = report.html[report.html.index("<h2>Which cards matter</h2>"):]
+    assert ("<svg" in section) == bool(sig)       # the plot of the significant rows, when there are any
     # the page shows the rows with the heading of each kind present
     assert "<h4>Cards</h4>" in report.html and "<h4>Heroes</h4>" in report.html
 

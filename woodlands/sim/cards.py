@@ -34,6 +34,8 @@ KIND_TITLES = {"card": "Cards", "hero": "Heroes", "item": "Items", "monster": "M
                "character": "Characters"}
 #: the rows of a table shown on the page, from each end (the rest are in the embedded data)
 SHOWN = 15
+#: the significant rows a game and bot's plot shows, the largest effects first
+PLOTTED = 12
 
 COLUMNS = [("bot", "bot"), ("id", "id"), ("event", "event"), ("times", "times / amount"), ("games", "games"),
            ("with_rate", "won"), ("with_lo", "95% low"), ("with_hi", "95% high"), ("games_without", "games without"),
@@ -112,6 +114,27 @@ def _shown(rows: list[Row]) -> tuple[list[Row], int]:
     return rows[:SHOWN] + rows[-SHOWN:], len(rows) - 2 * SHOWN
 
 
+def _plot(rows: list[Row], title: str) -> str:
+    """The strongest significant rows of one game and bot: the win rate of the games in which it
+    happened against the others', each with its interval (nothing when none is significant)."""
+    top = sorted((r for r in rows if r["significant"]), key=lambda r: (-abs(r["effect"]), -r["games"], r["id"], r["event"]))[:PLOTTED]
+    if not top:
+        return ""
+    import altair as alt
+
+    from ..kit.report import chart, svg
+    values = []
+    for r in top:
+        label = f"{r['kind']} {r['id']} {r['event']}"
+        values.append({"what": label, "games": "in which it happened", "rate": r["with_rate"], "lo": r["with_lo"], "hi": r["with_hi"]})
+        values.append({"what": label, "games": "the others", "rate": r["without_rate"], "lo": r["without_lo"], "hi": r["without_hi"]})
+    order = [f"{r['kind']} {r['id']} {r['event']}" for r in top]
+    base = chart(values).encode(y=alt.Y("what:N", sort=order, title=None), color=alt.Color("games:N", title="games"))
+    layered = (base.mark_rule().encode(x=alt.X("lo:Q", title="win rate (95% interval)", scale=alt.Scale(domain=[0, 1])), x2="hi:Q")
+               + base.mark_point(filled=True).encode(x="rate:Q"))
+    return svg(layered.properties(width=420, height=18 * len(top), title=title))
+
+
 def cards_section(df: pl.DataFrame, tables: dict[str, Any], summary: list[str], min_support: int) -> str:
     """The section's HTML; its rows go to ``tables["cards_matter"]``, its sentences to ``summary``."""
     rows, missing = card_rows(df, min_support)
@@ -141,6 +164,9 @@ def cards_section(df: pl.DataFrame, tables: dict[str, Any], summary: list[str], 
                      "won, or none).</p>")
     for game in sorted({r["game"] for r in rows}):
         parts.append(f"<h3>{html.escape(game)}</h3>")
+        for bot in sorted({r["bot"] for r in rows if r["game"] == game}):
+            parts.append(_plot([r for r in rows if (r["game"], r["bot"]) == (game, bot)],
+                               f"{game}, {bot} bot: the largest significant effects"))
         for kind in sorted({r["kind"] for r in rows if r["game"] == game},
                            key=lambda k: (list(KIND_TITLES).index(k) if k in KIND_TITLES else len(KIND_TITLES), k)):
             shown: list[Row] = []
