@@ -146,6 +146,18 @@ def test_cursed_forest_counts_equal_the_log() -> None:
             elif e["type"] == "damage" and e["source"] == "morna" and e["amount"]:
                 dealt["morna-gul"] += e["amount"]
         assert _of(got, "monster", "damage_dealt") == dealt
+        assert _of(got, "tile", "drawn") == Counter(e["tile"] for e in log if e["type"] == "draw" and e["what"] == "tile")
+        found = Counter(e["item"] for e in log if e["type"] == "pickup")
+        found.update(e["item"] for e in log if e["type"] == "stow" and "given_by" not in e)
+        assert _of(got, "item", "found") == found
+        hurt = Counter()
+        for e in log:
+            if e["type"] == "combat_round" and e.get("damage_to_foe"):
+                hurt["fight"] += e["damage_to_foe"]
+            elif e["type"] == "ranged_hit":
+                hurt["fight"] += e["damage"]
+        fights_of_monsters = sum(_of(got, "monster", "damage_taken").values())
+        assert fights_of_monsters <= hurt["fight"]       # less only by the fights with no monster (spiders)
         chars = [e["character"] for e in log if e["type"] == "character"]
         assert sum(_of(got, "character", "chosen").values()) == len(chars) >= 1
 
@@ -159,6 +171,15 @@ def test_storyfold_counts_equal_the_log() -> None:
         played = Counter(e["action"] for e in log if e["type"] == "action")
         played.update(e["card"] for e in log if e["type"] == "boon_used")
         assert _of(got, "card", "played") == played
+        ids = set(state.content.card_ids)     # type: ignore[attr-defined]
+        taken: Counter[str] = Counter()
+        for e in log:
+            if e["type"] == "spirit" and e.get("why") in ids and e["change"] < 0:
+                taken[e["why"]] += -e["change"]
+        assert _of(got, "card", "spirit_taken") == taken
+        discarded = Counter(e["card"] for e in log if e["type"] in ("creature_discarded", "boon_discarded", "explore_discarded"))
+        assert _of(got, "card", "discarded") == discarded
+        assert _of(got, "card", "healed") == Counter(e["card"] for e in log if e["type"] == "healed")
         assert sum(_of(got, "card", "drawn").values()) > 0
 
 
