@@ -43,12 +43,12 @@ def event_counts(state: TanglewoodsState) -> EventCounts:
                     break
         elif t == "damage":
             add("card", e["card"], "damage_taken", e["amount"])
-            why = e.get("why")
-            if why in forest:       # a card's effect hurting an enemy, not the hero
+            why = str(e.get("why"))
+            if kind_of.get(why) == "card":      # a card's effect hurting an enemy, not the hero
                 add("card", why, "damage_to_enemies", e["amount"])
-            elif why in kind_of:
-                add(kind_of[why], why, "damage_dealt", e["amount"])
-            elif why == hero or str(why).endswith((" hit", " crit")):
+            elif why in kind_of:                # an item's
+                add("item", why, "damage_dealt", e["amount"])
+            elif why == hero or why.endswith((" hit", " crit")):
                 add("hero", hero, "damage_dealt", e["amount"])
         elif t == "defeat":
             add("card", e["card"], "defeated")
