@@ -194,6 +194,9 @@ def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance re
                 ("win_lo", "95% low"), ("win_hi", "95% high")]))
             continue
         sections.append(section(sub, tables, summary, min_support))
+    # --- which cards matter: per card, hero, item, monster, tile, from the events column (woodlands.sim.cards)
+    from .cards import cards_section
+    sections.append(cards_section(df, tables, summary, min_support))
     if compared:
         tables["packs_compared"] = compared
         shown = [dict(r, options=_options_text(r["options"]), change=f"{100 * r['change']:+.1f} points",
