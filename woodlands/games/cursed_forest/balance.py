@@ -8,6 +8,14 @@ from typing import Any
 from ...engine.state import GameState
 
 
+#: the state at the end of a lost game the report counts losses by (woodlands.sim.losses): column ->
+#: words for a value
+LOSS_COLUMNS = {"seeds_laid": "{} seeds laid", "deaths": "{} adventurer deaths", "morna_kills": "{} deaths fighting Morna Gûl",
+                "players": "{} players"}
+#: the measures two packs are compared by, pair by pair (woodlands.sim.compare)
+PAIRED_MEASURES = ("rounds", "seeds_laid", "kills")
+
+
 def details(state: GameState) -> dict[str, Any]:
     characters: dict[int, str] = {}
     held: dict[int, set[str]] = {}

@@ -8,6 +8,14 @@ from typing import Any
 from ...engine.state import GameState
 
 
+#: the state at the end of a lost or unfinished campaign the report counts losses by
+#: (woodlands.sim.losses): column -> words for a value
+LOSS_COLUMNS = {"stopped_at": "stopped at {}", "chapter_reached": "in chapter {}"}
+#: the measures two packs are compared by, pair by pair (woodlands.sim.compare): the campaign's
+#: score is made of them (fewer scenes, then fewer Shadow cards, is better)
+PAIRED_MEASURES = ("scenes_played", "shadow_cards", "chapter_restarts")
+
+
 def details(state: GameState) -> dict[str, Any]:
     scenes: list[dict[str, Any]] = []
     chapter = ""

@@ -9,6 +9,13 @@ from ...engine.state import GameState
 from .state import COMMITTED, EXHAUSTED, POOL, TanglewoodsState
 
 
+#: the state at the end of a lost game the report counts losses by (woodlands.sim.losses): column ->
+#: words for a value
+LOSS_COLUMNS = {"bears_defeated": "{} bears beaten", "health": "{} health", "gold": "{} gold", "hero": "hero {}"}
+#: the measures two packs are compared by, pair by pair (woodlands.sim.compare)
+PAIRED_MEASURES = ("rounds", "bears_defeated")
+
+
 def details(state: GameState) -> dict[str, Any]:
     """The designer's columns, read from the state's public fields (what the player's view shows:
     ``tests/sim/test_details.py`` checks them against the view over many games).  Read
