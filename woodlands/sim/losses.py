@@ -10,7 +10,7 @@ no reason counts under ``unknown``.
 Three tables per game: losses by reason (count and share of the bot's losses, with 95% Wilson
 intervals), by reason and round, and by each state column's value; a plot of losses by round
 and reason; and summary sentences made from those tables (the commonest reason and round, and
-each state column's commonest value at a loss)."""
+the first state column's commonest value at a loss)."""
 from __future__ import annotations
 
 import html
@@ -20,8 +20,9 @@ import polars as pl
 
 from ..kit.report import Row, chart, pct, rate, sort_rows, svg, table, value_key
 
-#: a column named ``at_loss_<what>`` is a state-at-the-end column without the game naming it
-PREFIX = "at_loss_"
+#: columns named ``at_end_<what>`` or ``at_loss_<what>`` are state-at-the-end columns without the
+#: game naming them
+PREFIXES = ("at_end_", "at_loss_")
 #: the reason a loss with no ``loss_reason`` counts under
 UNKNOWN = "unknown"
 #: the most values of one state column a table lists per bot (the rest are in the embedded data)
@@ -30,11 +31,22 @@ MOST_VALUES = 12
 
 def state_columns(df: pl.DataFrame, named: Mapping[str, str] | None) -> dict[str, str]:
     """The state-at-the-end columns present in ``df``: the game's own (``named``: column ->
-    words), then the ``at_loss_`` ones it did not name."""
-    out = {c: w for c, w in (named or {}).items() if c in df.columns}
+    words, in its order), then the ``at_end_``/``at_loss_`` ones it did not name.  Two named
+    columns with the same words say the same thing (a newer column and the older one it
+    replaces): the first present counts.
+
+    >>> frame = pl.DataFrame({"bears_defeated": [1], "at_end_bears_beaten": [1], "at_end_gold": [3]})
+    >>> state_columns(frame, {"at_end_bears_beaten": "{} bears beaten", "bears_defeated": "{} bears beaten"})
+    {'at_end_bears_beaten': '{} bears beaten', 'at_end_gold': 'gold {}'}
+    """
+    out: dict[str, str] = {}
+    for c, w in (named or {}).items():
+        if c in df.columns and w not in out.values():
+            out[c] = w
     for c in df.columns:
-        if c.startswith(PREFIX) and c not in out:
-            out[c] = c[len(PREFIX):].replace("_", " ") + " {}"
+        prefix = next((p for p in PREFIXES if c.startswith(p)), None)
+        if prefix is not None and c not in out and c not in (named or {}):
+            out[c] = c[len(prefix):].replace("_", " ") + " {}"
     return out
 
 
@@ -98,7 +110,7 @@ def loss_section(df: pl.DataFrame, game_id: str, name: str, named: Mapping[str, 
                 text += f"{';' if has_reason else ','} the most ({by_round[peak]:,}) in round {peak}"
         if has_reason or rounds:
             summary.append(text + ".")
-        for column in states:
+        for column in list(states)[:1]:      # the game names its most telling column first
             values = [r for r in state_rows if r["bot"] == bot and r["column"] == column]
             if values:
                 best = sorted(values, key=lambda r: (-r["losses"], value_key(r["value"])))[0]
@@ -132,7 +144,13 @@ def loss_section(df: pl.DataFrame, game_id: str, name: str, named: Mapping[str, 
                 mine = sorted((r for r in state_rows if r["bot"] == bot and r["column"] == column),
                               key=lambda r: (-r["losses"], value_key(r["value"])))
                 shown += sort_rows(mine[:MOST_VALUES], ["value"])
-        parts.append("<h4>The state at the end of a lost game</h4>" + table(shown, [
+        first = next(iter(states))
+        parts.append(f"<h4>The state at the end of a lost game</h4><p>Losses by {html.escape(first)} at the end"
+                     + (" (every state column in the table below)" if len(states) > 1 else "") + ".</p>")
+        parts.append(svg(chart([r for r in state_rows if r["column"] == first]).mark_bar().encode(
+            x=alt.X("value:O", title=first, sort="ascending"), y=alt.Y("losses:Q", title="losses"),
+            column=alt.Column("bot:N", title=None)).properties(width=260, height=160)))
+        parts.append(f"<details><summary>Table (the {MOST_VALUES} commonest values of each column)</summary>" + table(shown, [
             ("bot", "bot"), ("column", "column"), ("state", "state"), ("losses", "losses"), ("share", "share"),
-            ("share_lo", "95% low"), ("share_hi", "95% high")]))
+            ("share_lo", "95% low"), ("share_hi", "95% high")]) + "</details>")
     return "\n".join(parts)

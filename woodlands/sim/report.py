@@ -303,7 +303,7 @@ def _options_text(options: str) -> str:
 CSS = """
 body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 h1{font-size:1.6em}h2{border-bottom:2px solid #6a8d5a;margin-top:2em}
-table{border-collapse:collapse;margin:.6em 0;font-size:.85em}
+table{border-collapse:collapse;margin:.6em 0;font-size:.85em;display:block;max-width:100%;overflow-x:auto}
 th,td{border:1px solid #ccc;padding:2px 6px;text-align:right}th{background:#eef3ea}
 td:first-child,th:first-child{text-align:left}.flag{background:#fde2c8}.none{color:#777}
 .summary li{margin:.2em 0}details{margin:.5em 0}svg{max-width:100%;height:auto}
@@ -335,13 +335,14 @@ def _comparison_html(c: Comparison, tables: dict[str, list[Row]]) -> str:
 
     def shown(rows: list[Row]) -> list[Row]:
         return [dict(r, options=_options_text(r["options"]) if r["options"] != "(all)" else "(all)",
-                     change=f"{100 * r['change']:+.1f} points", significant="yes" if r["significant"] else "") for r in rows]
-    columns = [("game", "game"), ("bot", "bot"), ("options", "set-up"), ("pack_before", "pack"), ("games_before", "games"),
+                     change=(f"{100 * r['change']:+.1f} ({100 * r['change_lo']:+.1f} to {100 * r['change_hi']:+.1f})"),
+                     significant=("yes" if r["significant"] else "no") + (" (paired)" if r["test"].endswith("(paired)") else ""))
+                for r in rows]
+    columns = [("bot", "bot"), ("options", "set-up"), ("pack_before", "pack"), ("games_before", "games"),
                ("before_win_rate", "win rate"), ("pack_after", "then pack"), ("games_after", "games"),
-               ("after_win_rate", "win rate"), ("change", "change"), ("change_lo", "change 95% low"),
-               ("change_hi", "change 95% high"), ("pairs", "paired games"), ("identical", "identical"),
-               ("before_only", "won on the first only"), ("after_only", "won on the second only"),
-               ("mcnemar_p", "McNemar p"), ("test", "test"), ("significant", "significant")]
+               ("after_win_rate", "win rate"), ("change", "change, points (95%)"), ("pairs", "paired games"),
+               ("identical", "identical"), ("before_only", "won on the first only"), ("after_only", "won on the second only"),
+               ("mcnemar_p", "McNemar p"), ("significant", "significant")]
     parts = ["<h2>Packs compared</h2><p>Two packs of a game, set-up by set-up (a bot and its options) and pooled per bot: "
              "the win rate on each (95% Wilson intervals; the change with Newcombe's 95% interval for independent games). "
              "A study plays every set-up on the same seeds, so the games of one seed on the two packs form a pair: "
@@ -350,7 +351,7 @@ def _comparison_html(c: Comparison, tables: dict[str, list[Row]]) -> str:
              "half). <em>Significant</em> is that paired test at 95% where the set-up has pairs, else the "
              "two-proportion test. A game played on exactly two packs compares them whatever their ids; with more, each "
              "pack is compared with the next of its id.</p>",
-             "<h3>Pooled per bot</h3>", table(shown(c.pooled), columns[:2] + [("setups", "set-ups")] + columns[3:])]
+             "<h3>Pooled per bot</h3>", table(shown(c.pooled), [("game", "game"), columns[0], ("setups", "set-ups"), *columns[2:]])]
     if c.measures:
         parts.append("<h3>Score measures, pair by pair</h3><p>The mean of each pack over the paired games, the mean "
                      "difference (second minus first) and the Wilcoxon signed-rank test of the differences (zero "
@@ -360,7 +361,7 @@ def _comparison_html(c: Comparison, tables: dict[str, list[Row]]) -> str:
                           ("measure", "measure"), ("pairs", "pairs"), ("before_mean", "mean"), ("after_mean", "then mean"),
                           ("mean_difference", "mean difference"), ("pairs_differing", "pairs differing"),
                           ("wilcoxon_p", "Wilcoxon p")]))
-    parts.append("<h3>Set-up by set-up</h3>" + table(shown(c.rows), columns))
+    parts.append(f"<details><summary>Set-up by set-up ({len(c.rows)} rows)</summary>" + table(shown(c.rows), columns) + "</details>")
     parts.append("<h3>What changed</h3>")
     if c.changes:
         parts.append("<p>Every content field that differs between the two packs, entry by entry (from the packs' "

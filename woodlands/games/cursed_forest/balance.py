@@ -9,9 +9,11 @@ from ...engine.state import GameState
 
 
 #: the state at the end of a lost game the report counts losses by (woodlands.sim.losses): column ->
-#: words for a value
-LOSS_COLUMNS = {"seeds_laid": "{} seeds laid", "deaths": "{} adventurer deaths", "morna_kills": "{} deaths fighting Morna Gûl",
-                "players": "{} players"}
+#: words for a value; the at_end_ columns first, then the older columns that say the same (the
+#: same words: the first present counts), so files made before them still get the table
+LOSS_COLUMNS = {"at_end_seeds_laid": "{} seeds laid", "seeds_laid": "{} seeds laid", "at_end_lives": "{} lives left",
+                "at_end_health": "{} health in the party", "at_end_morna_out": "Morna Gûl out: {}",
+                "deaths": "{} adventurer deaths", "morna_kills": "{} deaths fighting Morna Gûl"}
 #: the measures two packs are compared by, pair by pair (woodlands.sim.compare)
 PAIRED_MEASURES = ("rounds", "seeds_laid", "kills")
 
