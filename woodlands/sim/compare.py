@@ -255,13 +255,32 @@ def variant_changes(before: str | None, after: str | None) -> list[Row]:
             for k in sorted(set(x) | set(y)) if x.get(k) != y.get(k) or (k in x) != (k in y)]
 
 
-def pack_folders(games: Iterable[str], folders: Sequence[str | Path]) -> list[tuple[str, str, str, str | None, Path]]:
-    """The packs in ``folders`` (``woodlands report --pack``): (game, content id, version,
-    fingerprint or None, folder) of each, loaded by the game it names in its ``pack.toml`` (one
-    of ``games``) so its fingerprint is the game's own."""
-    from ..engine.errors import UserError
+#: a pack folder the report knows: (game, content id, version, fingerprint or None, folder,
+#: given): ``given`` for a folder named with ``--pack``; the others (the packs Woodlands comes
+#: with, the folders the files' studies were played on) count only where their fingerprint is
+#: the rows' own, since a folder may have been edited since without a new version
+PackFolder = tuple[str, str, str, str | None, Path, bool]
+
+
+def _load_folder(game_id: str, path: Path, given: bool) -> PackFolder:
     from ..engine.game import load_game
-    out = []
+    content = load_game(game_id, path).content
+    fingerprint = getattr(content, "fingerprint", None)
+    return (game_id, content.id, content.version, str(fingerprint) if fingerprint else None, path, given)
+
+
+def pack_folders(games: Iterable[str], folders: Sequence[str | Path], results: Sequence[str | Path] = ()) -> list[PackFolder]:
+    """The pack folders the report can read "what changed" from: those given (``woodlands
+    report --pack``), loaded by the game their ``pack.toml`` names (one of ``games``, so a
+    fingerprint is the game's own); then, matched by fingerprint only, each game's default and
+    kept packs and the ``content`` folders in the results files' study settings (Parquet
+    metadata ``woodlands.studies``) that are still there."""
+    import inspect
+    from ..engine.errors import UserError
+    from ..engine.packs import kept_packs
+    from ..engine.registry import descriptor, game_ids
+    wanted = set(games)
+    out: list[PackFolder] = []
     for folder in folders:
         path = Path(folder)
         info = path / "pack.toml"
@@ -269,9 +288,39 @@ def pack_folders(games: Iterable[str], folders: Sequence[str | Path]) -> list[tu
             raise UserError(f"--pack {folder}: no pack.toml there (a content pack folder has one)")
         with info.open("rb") as fh:
             game_id = str(tomllib.load(fh).get("game", ""))
-        if game_id not in games:
+        if game_id in wanted:
+            out.append(_load_folder(game_id, path, True))
+    known = {p[4].resolve() for p in out}
+    found: list[tuple[str, Path]] = []
+    for game_id in sorted(wanted & set(game_ids())):
+        default = Path(inspect.getfile(descriptor(game_id).game)).parent / "content"
+        found += [(game_id, default)] + [(game_id, p) for p in kept_packs(game_id).values()]
+    found += [(g, p) for g, p in _study_folders(results) if g in wanted]
+    for game_id, path in found:
+        if path.is_dir() and (path / "pack.toml").is_file() and path.resolve() not in known:
+            known.add(path.resolve())
+            try:
+                out.append(_load_folder(game_id, path, False))
+            except Exception:       # a folder that no longer loads tells nothing: left out
+                continue
+    return out
+
+
+def _study_folders(results: Sequence[str | Path]) -> list[tuple[str, Path]]:
+    """(game, folder) of every ``content`` folder the results files' studies name in their
+    settings (``woodlands.studies``, a JSON list of objects; files without it name none)."""
+    out = []
+    for path in results:
+        p = Path(path)
+        if not p.is_file():
             continue
-        content = load_game(game_id, path).content
-        fingerprint = getattr(content, "fingerprint", None)
-        out.append((game_id, content.id, content.version, str(fingerprint) if fingerprint else None, path))
+        try:
+            import pyarrow.parquet as pq
+            meta = pq.read_schema(p).metadata or {}
+            studies = json.loads(meta.get(b"woodlands.studies", b"[]"))
+        except Exception:       # no settings to read: the report goes on without them
+            continue
+        for study in studies if isinstance(studies, list) else []:
+            if isinstance(study, dict) and isinstance(study.get("content"), str) and isinstance(study.get("game"), str):
+                out.append((study["game"], Path(study["content"])))
     return out

@@ -21,7 +21,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 import polars as pl
 
@@ -30,6 +30,9 @@ from ..kit.report import (CLIFF as CLIFF, MEDIAN_NOTE, MIN_SUPPORT, Row, games_t
                           p_text, pct, strongest_higher as strongest_higher, table, value_key, win_rows)
 from ..kit.stats import Z95 as Z95, significantly_different as significantly_different
 from .results import read_table
+
+if TYPE_CHECKING:
+    from .compare import PackFolder
 
 
 @dataclass
@@ -212,9 +215,10 @@ def _paired_measures(game_id: str) -> tuple[str, ...]:
     return ("reward", *tuple(_descriptor_hook(game_id, "paired_measures") or ()))
 
 
-def _content_of(df: pl.DataFrame, game_id: str, label: str, folders: Sequence[tuple[str, str, str, str | None, Path]]) -> Path | None:
-    """The folder given for the pack ``label`` of a game: the one with its fingerprint, or
-    where the rows or the folder have none, the only one of its id and version."""
+def _content_of(df: pl.DataFrame, game_id: str, label: str, folders: Sequence[PackFolder]) -> Path | None:
+    """The folder of the pack ``label`` of a game: the one with its fingerprint; where the rows
+    have none, the only folder given with ``--pack`` of its id and version (the packs found on
+    their own count only by fingerprint: an edit that kept the version would pass for them)."""
     p = df.filter((pl.col("game") == game_id) & (pl.col("pack") == label)).select(*PACK_KEY).row(0, named=True)
     same = [f for f in folders if f[0] == game_id and (f[1], f[2]) == (p["content_id"], p["content_version"])]
     if p["fingerprint"] is not None:
@@ -223,17 +227,17 @@ def _content_of(df: pl.DataFrame, game_id: str, label: str, folders: Sequence[tu
             return exact[0][4]
         if any(f[3] is not None for f in same):
             return None          # folders of this id and version, but of other content
-    return same[0][4] if len(same) == 1 else None
+    given = [f for f in same if f[5]]
+    return given[0][4] if len(given) == 1 else None
 
 
-def compare_packs(df: pl.DataFrame, folders: Sequence[tuple[str, str, str, str | None, Path]] = ()) -> Comparison:
+def compare_packs(df: pl.DataFrame, folders: Sequence[PackFolder] = ()) -> Comparison:
     """Two packs of a game compared (:func:`_pairs_to_compare` says which), set-up by set-up
     and pooled per bot: the win rate on each, the games both played from the same seeds
     compared pair by pair (McNemar's exact test on the games won on one pack only; the
     Wilcoxon signed-rank test on the game's score measures; the identical pairs), and what
-    changed between the two packs' content (from ``folders``, the packs given with
-    ``woodlands report --pack``: (game, id, version, fingerprint, folder)), or between two
-    sweep variants.  See :mod:`woodlands.sim.compare`."""
+    changed between the two packs' content (from ``folders``:
+    :func:`woodlands.sim.compare.pack_folders`), or between two sweep variants.  See :mod:`woodlands.sim.compare`."""
     from .compare import compare_two, pack_changes, variant_changes
     out = Comparison()
     for game_id, a, b in _pairs_to_compare(df):
@@ -392,7 +396,7 @@ def build_report(paths: Sequence[str | Path], title: str = "Woodlands balance re
     summary.append(f"{games_text(df.height)}: " + "; ".join(f"{r['game']} with the {r['bot']} bot {r['games']:,}" for r in games) + ".")
     summary += pack_notes
     game_list = sorted(set(df.get_column("game").to_list()))
-    compared = compare_packs(df, pack_folders(game_list, packs))
+    compared = compare_packs(df, pack_folders(game_list, packs, paths))
     summary += compared.summary
     for game_id in game_list:
         sub = df.filter(pl.col("game") == game_id)
