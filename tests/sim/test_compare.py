@@ -163,21 +163,39 @@ def test_why_games_are_lost(tmp_path):
     assert "Why a-test-game games are lost" in report.html
 
 
-def test_losses_without_reasons_count_as_unknown_by_the_games_own_columns(tanglewoods_file):
-    # a Tanglewoods file made before loss reasons: its own state columns (balance.LOSS_COLUMNS)
+def test_losses_without_reasons_count_as_unknown_by_the_games_own_columns(tanglewoods_file, tmp_path):
+    # a Tanglewoods file made before loss reasons and at_end_ columns: its older state columns
+    # (balance.LOSS_COLUMNS names them after the newer ones)
     from woodlands.sim.results import read_table
-    out = tanglewoods_file
-    rows = read_table(out).to_pylist()
-    report = build_report([out], min_support=5)
+    frame = pl.read_parquet(tanglewoods_file)
+    old = tmp_path / "old.parquet"
+    frame.drop([c for c in frame.columns if c in ("loss_reason", "loss_round") or c.startswith("at_end_")]).write_parquet(old)
+    rows = read_table(old).to_pylist()
+    report = build_report([old], min_support=5)
     lost = [r for r in rows if r["result"] == "loss"]
     assert lost, "random play at difficulty 10 loses"
     assert report.tables["tanglewoods_loss_reasons"] == [{
         "bot": "random", "reason": "unknown", "losses": len(lost), "share": 1.0, "share_lo": pytest.approx(wilson_interval(len(lost), len(lost))[0]),
         "share_hi": 1.0, "bot_losses": len(lost)}]
     counted = {(r["column"], r["value"]): r["losses"] for r in report.tables["tanglewoods_loss_state"]}
+    assert {c for c, _ in counted} == {"bears_defeated", "health", "gold"}
     for column in ("bears_defeated", "health", "gold"):
         for value in {r[column] for r in lost}:
             assert counted[(column, value)] == sum(r[column] == value for r in lost)
+
+
+def test_losses_by_the_reasons_the_rows_give(tanglewoods_file):
+    from collections import Counter
+    from woodlands.sim.results import read_table
+    rows = read_table(tanglewoods_file).to_pylist()
+    if "loss_reason" not in rows[0]:
+        pytest.skip("the rows carry no loss_reason in this Woodlands")
+    report = build_report([tanglewoods_file], min_support=5)
+    lost = [r for r in rows if r["result"] == "loss"]
+    reasons = Counter(r["loss_reason"] for r in lost)
+    assert {r["reason"]: r["losses"] for r in report.tables["tanglewoods_loss_reasons"]} == dict(reasons)
+    rounds = Counter((r["loss_reason"], r["loss_round"]) for r in lost)
+    assert {(r["reason"], r["loss_round"]): r["losses"] for r in report.tables["tanglewoods_loss_rounds"]} == dict(rounds)
 
 
 def test_a_sweep_is_plotted_and_ranked(tmp_path):
