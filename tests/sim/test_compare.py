@@ -226,6 +226,12 @@ def test_a_sweep_is_plotted_and_ranked(tmp_path):
     assert "Win rate against card.wolf.health" in report.html
     # and each variant is a pack of its own, never pooled with the others
     assert len(report.tables["a-test-game_win"]) == 6
+    # each variant is compared with the next (all in the tables); the summary keeps the
+    # significant changes only
+    assert len({(r["pack_before"], r["pack_after"]) for r in report.tables["packs_compared_pooled"]}) == 5
+    compared = [s for s in report.summary if "games played on both" in s]
+    assert all("a significant change" in s for s in compared)
+    assert any(r["significant"] for r in report.tables["packs_compared_pooled"]) == bool(compared)
 
 
 def test_lifts_print_as_numbers_and_levels_as_numbers(tmp_path):

@@ -240,7 +240,11 @@ def compare_packs(df: pl.DataFrame, folders: Sequence[PackFolder] = ()) -> Compa
     :func:`woodlands.sim.compare.pack_folders`), or between two sweep variants.  See :mod:`woodlands.sim.compare`."""
     from .compare import compare_two, pack_changes, variant_changes
     out = Comparison()
-    for game_id, a, b in _pairs_to_compare(df):
+    pairs = _pairs_to_compare(df)
+    # a sweep compares each variant with the next: its summary keeps the significant changes
+    # only (every pair is in the tables, and the sweep's own part ranks the fields)
+    crowded = {g for g in {p[0] for p in pairs} if sum(p[0] == g for p in pairs) > 2}
+    for game_id, a, b in pairs:
         cells, pooled, measures = compare_two(df, game_id, a, b, _paired_measures(game_id))
         out.rows += cells
         out.pooled += pooled
@@ -265,6 +269,8 @@ def compare_packs(df: pl.DataFrame, folders: Sequence[PackFolder] = ()) -> Compa
         for r in pooled:
             if r["bot"] == "(all)" and any(x["bot"] != "(all)" for x in pooled if x is not r):
                 continue
+            if game_id in crowded and not r["significant"]:
+                continue
             text = (f"{game_id}, {r['bot']} bot, pack {a} to {b}, {r['setups']} set-up{'s' if r['setups'] != 1 else ''} "
                     f"together: {pct(r['before_win_rate'])} to {pct(r['after_win_rate'])}")
             if r["pairs"]:
@@ -277,6 +283,8 @@ def compare_packs(df: pl.DataFrame, folders: Sequence[PackFolder] = ()) -> Compa
         mine = [r for r in out.rows if (r["game"], r["bot"], r["pack_before"], r["pack_after"]) == key]
         up = [r for r in mine if r["significant"] and r["change"] > 0]
         down = [r for r in mine if r["significant"] and r["change"] < 0]
+        if key[0] in crowded and not (up or down):
+            continue
         text = (f"{key[0]}, {key[1]} bot, pack {key[2]} to {key[3]}: of {len(mine)} set-up{'s' if len(mine) > 1 else ''} "
                 f"played on both, {len(up)} won significantly more often and {len(down)} less")
         if up or down:
