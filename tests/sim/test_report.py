@@ -230,7 +230,15 @@ def test_a_retune_is_compared_set_up_by_set_up(study, tmp_path):
         before = 0 if r["bot"] == "greedy" else wins
         assert (r["games_before"], r["games_after"]) == (games, games) == (12, 12)
         assert (r["before_win_rate"], r["after_win_rate"]) == (before / games, wins / games)
-        assert r["significant"] == significantly_different(before, games, wins, games)
+        assert r["unpaired_significant"] == significantly_different(before, games, wins, games)
+        # the same seeds on both packs, so the paired test decides.  Greedy lost every game on
+        # the old pack: each of its wins now is a pair won on the new pack only, and McNemar's
+        # exact p is 2 x 0.5^wins; random played the very same games (p = 1)
+        discordant = wins - before
+        assert (r["pairs"], r["before_only"], r["after_only"]) == (games, 0, discordant)
+        assert r["identical"] == games - discordant
+        assert r["mcnemar_p"] == pytest.approx(min(1.0, 2 * 0.5 ** discordant))
+        assert r["test"] == "McNemar (paired)" and r["significant"] == (r["mcnemar_p"] < 0.05)
     for bot in ("greedy", "random"):
         mine = [r for r in compared if r["bot"] == bot]
         up = sum(r["significant"] and r["change"] > 0 for r in mine)

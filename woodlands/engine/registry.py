@@ -233,6 +233,15 @@ class GameDescriptor:
     #: balance report (its HTML; :mod:`woodlands.sim.report` calls it with the game's rows, and
     #: :mod:`woodlands.kit.report` has what it is built with); None: a table of win rates
     report_section: Any = None
+    #: ``{column: words}`` (or a :class:`Lazy` to it): the state-at-the-end columns of a lost game
+    #: the report's "Why games are lost" counts losses by, besides ``loss_reason`` and
+    #: ``loss_round``; ``words`` say a value, ``"{} bears beaten"`` (:mod:`woodlands.sim.losses`;
+    #: columns named ``at_loss_...`` count without being named); None: none
+    loss_columns: Any = None
+    #: ``(column, ...)`` (or a :class:`Lazy` to it): the measures (a score, rounds...) a
+    #: comparison of two packs tests pair by pair with the Wilcoxon signed-rank test, besides a
+    #: ``reward`` column (:mod:`woodlands.sim.compare`); None: none
+    paired_measures: Any = None
     # -- views
     #: the TypedDict of the game's whole view (the envelope and its own keys; see
     #: :mod:`woodlands.engine.views`), or a :class:`Lazy` to it: ``woodlands schema GAME``

@@ -85,6 +85,16 @@ def event_counts(state: GameState) -> EventCounts:
     return n
 
 
+#: the state at the end of a lost game the report counts losses by (woodlands.sim.losses): column ->
+#: words for a value; the at_end_ columns first, then the older columns that say the same (the
+#: same words: the first present counts), so files made before them still get the table
+LOSS_COLUMNS = {"at_end_seeds_laid": "{} seeds laid", "seeds_laid": "{} seeds laid", "at_end_lives": "{} lives left",
+                "at_end_health": "{} health in the party", "at_end_morna_out": "Morna Gûl out: {}",
+                "deaths": "{} adventurer deaths", "morna_kills": "{} deaths fighting Morna Gûl"}
+#: the measures two packs are compared by, pair by pair (woodlands.sim.compare)
+PAIRED_MEASURES = ("rounds", "seeds_laid", "kills")
+
+
 def details(state: GameState) -> dict[str, Any]:
     characters: dict[int, str] = {}
     held: dict[int, set[str]] = {}

@@ -23,6 +23,8 @@ DESCRIPTOR = GameDescriptor(
     details=Lazy("woodlands.games.cursed_forest.balance:details"),
     detail_fields=Lazy("woodlands.games.cursed_forest.balance:detail_fields"),
     report_section=Lazy("woodlands.games.cursed_forest.balance:report_section"),
+    loss_columns=Lazy("woodlands.games.cursed_forest.balance:LOSS_COLUMNS"),
+    paired_measures=Lazy("woodlands.games.cursed_forest.balance:PAIRED_MEASURES"),
     options=(
         OptionSpec("players", int, 1, "number of players, 1-4 (default 1)", range=(1, 4), flag=True,
                    label="Players"),

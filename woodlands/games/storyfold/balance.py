@@ -67,6 +67,17 @@ def loss_facts(state: GameState) -> dict[str, Any]:
     }
 
 
+#: the state at the end of a lost or unfinished campaign the report counts losses by
+#: (woodlands.sim.losses): column -> words for a value; the at_end_ columns first, then the older
+#: columns that say the same (the same words: the first present counts)
+LOSS_COLUMNS = {"at_end_scene": "at scene {}", "stopped_at": "at scene {}", "at_end_chapter": "in chapter {}",
+                "chapter_reached": "in chapter {}", "at_end_spirit": "{} spirit left", "at_end_light": "{} light",
+                "at_end_shadow": "{} shadow"}
+#: the measures two packs are compared by, pair by pair (woodlands.sim.compare): the campaign's
+#: score is made of them (fewer scenes, then fewer Shadow cards, is better)
+PAIRED_MEASURES = ("scenes_played", "shadow_cards", "chapter_restarts")
+
+
 def details(state: GameState) -> dict[str, Any]:
     scenes: list[dict[str, Any]] = []
     chapter = ""

@@ -24,6 +24,8 @@ DESCRIPTOR = GameDescriptor(
     details=Lazy("woodlands.games.storyfold.balance:details"),
     detail_fields=Lazy("woodlands.games.storyfold.balance:detail_fields"),
     report_section=Lazy("woodlands.games.storyfold.balance:report_section"),
+    loss_columns=Lazy("woodlands.games.storyfold.balance:LOSS_COLUMNS"),
+    paired_measures=Lazy("woodlands.games.storyfold.balance:PAIRED_MEASURES"),
     options=(
         OptionSpec("resume", dict, None, "a save made at the end of a scene (woodlands play --resume FILE)"),
         OptionSpec("scene_limit", int, None, "scenes", range=(1, SCENE_LIMIT_MAX), simulation=True),

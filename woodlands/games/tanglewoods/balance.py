@@ -124,6 +124,14 @@ def event_counts(state: TanglewoodsState) -> EventCounts:
             add("item", e["item"], "discarded")
     return n
 
+#: the state at the end of a lost game the report counts losses by (woodlands.sim.losses): column ->
+#: words for a value; the at_end_ columns first, then the older columns that say the same (the
+#: same words: the first present counts), so files made before them still get the table
+LOSS_COLUMNS = {"at_end_bears_beaten": "{} bears beaten", "bears_defeated": "{} bears beaten",
+                "at_end_health": "{} health", "health": "{} health", "at_end_gold": "{} gold", "gold": "{} gold",
+                "at_end_time_of_day": "in the {}", "at_end_phase": "in the {} phase"}
+#: the measures two packs are compared by, pair by pair (woodlands.sim.compare)
+PAIRED_MEASURES = ("rounds", "bears_defeated")
 
 
 def details(state: GameState) -> dict[str, Any]:

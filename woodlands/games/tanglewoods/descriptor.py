@@ -33,6 +33,8 @@ DESCRIPTOR = GameDescriptor(
     details=Lazy("woodlands.games.tanglewoods.balance:details"),
     detail_fields=Lazy("woodlands.games.tanglewoods.balance:detail_fields"),
     report_section=Lazy("woodlands.games.tanglewoods.balance:report_section"),
+    loss_columns=Lazy("woodlands.games.tanglewoods.balance:LOSS_COLUMNS"),
+    paired_measures=Lazy("woodlands.games.tanglewoods.balance:PAIRED_MEASURES"),
     options=(
         OptionSpec("difficulty", int, 5, "difficulty 0-10 (default 5)", range=(0, 10), flag=True,
                    label="Difficulty, from 0 to 10"),
