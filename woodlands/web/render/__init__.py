@@ -245,7 +245,7 @@ def render_story(game: Any, view: View, log: list[dict[str, Any]], seat: int) ->
         heads = join(Markup('<th scope="col">{}</th>').format(h) for h in head)
         body = join(Markup("<tr><th scope=\"row\">{}</th>{}</tr>").format(
             r[0], join(Markup("<td>{}</td>").format(c) for c in r[1:])) for r in rows)
-        parts.append(Markup('<h3>Each player</h3><div class="story-figures"><table><thead><tr>{}</tr></thead>'
+        parts.append(Markup('<h3>Each player</h3><div class="story-figures" tabindex="0" role="region" aria-label="The figures of each player"><table><thead><tr>{}</tr></thead>'
                             '<tbody>{}</tbody></table></div>').format(heads, body))
     outcome = view.get("outcome")
     if isinstance(outcome, dict):
