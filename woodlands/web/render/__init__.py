@@ -255,7 +255,7 @@ def render_story(game: Any, view: View, log: list[dict[str, Any]], seat: int) ->
         if rows_:
             parts.append(Markup('<details class="story-facts"><summary>The numbers</summary><dl>{}</dl></details>')
                          .format(rows_))
-    return Markup('<section id="story" class="outcome story panel" aria-labelledby="story-h">{}</section>').format(
+    return Markup('<section class="outcome story panel" id="story" aria-labelledby="story-h">{}</section>').format(
         join(parts))
 
 
