@@ -84,7 +84,7 @@ def test_a_short_game_ends_on_its_story_and_plays_again(server: Server, browser:
             assert saved["choices"] == choices and got.value.suggested_filename.endswith("-record.json")
             old = page.url
             page.locator("#again-button").click()
-            page.wait_for_url(lambda url: "/games/" in url and url != old)
+            page.wait_for_url(lambda url, old=old: "/games/" in url and url != old)
             page.wait_for_selector("#decision button.option, #decision details.group", state="attached")
             assert page.locator("#story").count() == 0
             w.check()
