@@ -57,3 +57,19 @@ def test_the_full_screen_end_screen_and_its_play_again_key() -> None:
     assert "p plays again" in end
     assert not app.state.is_over and app.state.options == state.options and app.state.seed != state.seed
     assert "Game over" not in after and app.entries()
+
+
+def test_line_mode_names_the_record_of_the_finished_game() -> None:
+    """The last choice is autosaved before the end screen, which says where the record is."""
+    from woodlands.cli.autosave import Autosave
+    state = finished("tanglewoods", {"difficulty": 2}, 5)
+    last = state.choices[-1]
+    before = woodlands.load_game("tanglewoods").new_game(seed=5, options={"difficulty": 2})
+    for c in state.choices[:-1]:
+        before.apply(c)
+    out = io.StringIO()
+    session = PlaySession(Console(file=out, width=140), before, None, io.StringIO(f"{last}\nq\n"),
+                          autosave=Autosave.start(before, None))
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "Game over:" in text and f"The record of this game is in {session.autosave.record}" in text

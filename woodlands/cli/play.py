@@ -207,6 +207,8 @@ class PlaySession:
         self.say(f"\nGame over: {result.upper()}" + (f" ({details})" if details else ""), style)
         for line in story_lines(story_of(self.state, self.seat))[1:]:     # the story after its headline
             self.say(line)
+        if self.autosave is not None and self.autosaved and not self.autosave_failed:
+            self.say(f"The record of this game is in {self.autosave.record} (woodlands replay FILE shows it again).")
         self.console.print(f"[dim]{AGAIN_KEY} plays again (the same set-up, a new seed), s [FILE] saves the record, "
                            "l FILE loads another, log, q quits.[/dim]")
 
