@@ -199,3 +199,24 @@ def test_the_cursed_forest_story_has_each_adventurers_figures() -> None:
     heads = re.findall(r'<th scope="col">(.*?)</th>', html)
     assert heads[:3] == ["Adventurer", "Monsters beaten", "Damage dealt"] and "Seeds laid" in heads
     assert len(re.findall(r'<th scope="row">', html)) == 2
+
+
+def test_a_table_played_by_bots_alone_plays_again_with_the_same_bots(client: Any) -> None:
+    """Every seat handed to a bot: nobody is asked, and one click makes the next table, whose
+    seats this browser still holds and the same bots play."""
+    url = _new(client, "cursed-forest", players="2")
+    gid = _gid(url)
+    for seat in (0, 1):
+        assert client.post(f"/games/{gid}/seats/{seat}", data={"bot": "greedy"}).status_code in (200, 303)
+    service = client.app.state.games
+    token = _seat_cookie(client, gid)
+    for _ in range(20000):
+        client.portal.call(service.get, gid, token)
+        if live_game(client, gid).state.is_over:
+            break
+    assert live_game(client, gid).state.is_over
+    assert "Play again" in client.get(url).text
+    r = client.post(url + "/again", data={"answer": "yes"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] != url, r.text
+    new = live_game(client, _gid(r.headers["location"]))
+    assert new.bots == {0: "greedy", 1: "greedy"} and all(new.row.seat_hashes)

@@ -1,7 +1,8 @@
 """Play again (``service.again``): once a game is over, the same set-up (the same options) at a
 new table with a new seed.
 
-Every seat that a person holds is asked (a bot's seat is not: it stays a bot).  Each answer is
+Every seat that a person holds is asked (a bot's seat is not: it stays a bot, and a browser that
+holds it keeps holding it at the next table).  Each answer is
 an ``again`` event of the finished game (woodlands.web.store), so every process and every page
 learns of it as of a move, through the live updates.  When every asked seat agrees, the next
 table is made at once; the table's creator may also start it with the seats that agreed so far.
@@ -55,10 +56,10 @@ class Again:
         seat's answer ("yes", "no" or None), whether this browser's seats all answered yes, and
         the next table's id once it is made."""
         answers = {s: (None if s not in live.again else ("yes" if live.again[s] else "no")) for s in self.asked(live)}
-        mine = [s for s in held if s in answers]
+        mine = list(held)           # a bot's seat this browser holds answers with it, unasked
         return {"answers": answers, "next": live.next_table,
-                "agreed": bool(mine) and all(answers[s] == "yes" for s in mine),
-                "declined": bool(mine) and all(answers[s] == "no" for s in mine)}
+                "agreed": bool(mine) and all(live.again.get(s) for s in mine),
+                "declined": bool(mine) and all(s in live.again and live.again[s] is None for s in mine)}
 
     def _seats(self, live: Live, tokens: Sequence[str]) -> dict[int, str]:
         seats: dict[int, str] = {}
@@ -89,8 +90,7 @@ class Again:
                 raise Conflict("the game is not over yet: play again once it has ended", at=live.number)
             if live.next_table is None:
                 for seat, token in sorted(seats.items()):
-                    if seat in live.bots:
-                        continue
+                    # a bot's seat is not asked, but the browser that holds it keeps holding it
                     option = f"yes:{token_hash(next_secret(token, game_id))}" if yes else "no"
                     await games.append(live, EventRow(live.number, AGAIN, option, seat, False))
                 if admin and admin_token and yes and live.again_admin is None:
@@ -99,7 +99,7 @@ class Again:
                                                       None, False))
                 asked = self.asked(live)
                 everyone = all(live.again.get(s) for s in asked)
-                if (everyone or start) and any(live.again.get(s) for s in asked):
+                if (everyone or start) and any(live.again.values()):
                     new_id = await self._make(live)
                     await games.append(live, EventRow(live.number, AGAIN, f"table:{new_id}", None, False))
             return self.status(live, list(seats))
@@ -117,10 +117,14 @@ class Again:
         from ..engine.game import load_game
         games = self.games
         db = games.db
+        from ..engine.errors import GameOptionError
         game = load_game(row.game)
-        state = game.new_game(seed=None, options=row.options)
+        try:
+            state = game.new_game(seed=None, options=row.options)
+        except GameOptionError as e:        # options this game's rules no longer take
+            raise Conflict(f"this table's set-up cannot start a new game: {e}") from None
         new_id = secrets.token_urlsafe(12)
-        hashes = tuple((again.get(s) or "") if s not in bots else "" for s in range(row.seats))
+        hashes = tuple(again.get(s) or "" for s in range(row.seats))
         history: list[EventRow] = []
         for s in range(row.seats):
             if hashes[s] and s in claimed:      # a person who took the seat by invitation keeps that standing
