@@ -76,6 +76,9 @@ def test_a_short_game_ends_on_its_story_and_plays_again(server: Server, browser:
             assert story.locator(".story-moments li").count() >= 1
             assert page.locator("#decision button.option").count() == 0
             assert page.evaluate("document.documentElement.scrollWidth") <= size["width"] + 1
+            # the story is the first thing under the page's title, on a phone too
+            assert page.evaluate("() => document.getElementById('story').getBoundingClientRect().top"
+                                 " <= document.querySelector('#game .side').getBoundingClientRect().top")
             bad = check(page, f"the end screen at {size['width']}")
             assert not bad, "\n".join(bad[:20])
             with page.expect_download() as got:
