@@ -8,6 +8,7 @@ import io
 import random
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 import woodlands
@@ -39,22 +40,29 @@ def test_line_mode_tells_the_story_and_plays_again() -> None:
     assert session.state.seed != state.seed
 
 
-def test_the_full_screen_end_screen_and_its_play_again_key() -> None:
+@pytest.mark.parametrize("size", [(80, 24), (100, 40)])
+def test_the_full_screen_end_screen_and_its_play_again_key(size: tuple[int, int]) -> None:
     state = finished("tanglewoods", {"difficulty": 2}, 5)
     quiet = Console(file=io.StringIO(), width=100)
     app = PlayApp(PlaySession(quiet, state, None, io.StringIO()))
     shots: list[str] = []
 
     async def go() -> None:
-        async with app.run_test(size=(100, 40)) as pilot:
+        async with app.run_test(size=size) as pilot:
             shots.append(await steady_screen(pilot, app, lambda text: "Game over" in text))
+            await pilot.press("e")                      # the whole story, in a box of its own
+            shots.append(await steady_screen(pilot, app, lambda text: "How it ended" in text))
+            await pilot.press("escape")
+            await until(pilot, lambda: len(app.screen_stack) == 1)
             await pilot.press("p")
             await until(pilot, lambda: not app.state.is_over)
             shots.append(await steady_screen(pilot, app, lambda text: "Game over" not in text))
     asyncio.run(go())
-    end, after = shots
-    assert "Game over: LOSS" in end and "Key moments:" in end and "No bear was beaten." in end
-    assert "p plays again" in end
+    end, whole, after = shots
+    assert "Game over: LOSS" in end and "p plays again" in end and "e shows the whole story" in end
+    assert "Key moments:" in whole and "No bear was beaten." in whole
+    if size[1] >= 40:           # at 80x24 the rest of the story is a scroll of the options box away
+        assert "Key moments:" in end and "No bear was beaten." in end
     assert not app.state.is_over and app.state.options == state.options and app.state.seed != state.seed
     assert "Game over" not in after and app.entries()
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from ..engine.presentation import Story, presentation_for
 from ..engine.state import GameState
 
-#: the end screen's keys, as the terminals list them
+#: the end screen's keys (the full screen's; line mode prints the story whole): play again, and
+#: the whole story in a scrolling box
 AGAIN_KEY = "p"
+STORY_KEY = "e"
 
 
 def story_of(state: GameState, seat: int) -> Story:
@@ -47,4 +49,4 @@ def new_game_like(state: GameState) -> GameState:
     return state.game.new_game(seed=None, options=state.options)
 
 
-__all__ = ["AGAIN_KEY", "figure_lines", "new_game_like", "story_lines", "story_of"]
+__all__ = ["AGAIN_KEY", "STORY_KEY", "figure_lines", "new_game_like", "story_lines", "story_of"]

@@ -33,7 +33,7 @@ from ..engine.presentation import Detail, Presentation, plural, presentation_for
 from ..engine.state import GameState
 from .choose import Chooser, Entry
 from .keys import TERMINAL_KEYS, detail_keys, option_letters
-from .ending import AGAIN_KEY
+from .ending import AGAIN_KEY, STORY_KEY
 from .narrate import outcome_words
 from .paste import paste_safe_driver
 from .play import PlaySession, deciding_seat, undo_refusal
@@ -341,12 +341,13 @@ class PlayApp(App[int]):
         d = self.state.decision
         out = Text()
         if d is None:
-            from .ending import AGAIN_KEY, story_lines, story_of
+            from .ending import story_lines, story_of
             result, details = outcome_words(self.state.outcome)
             out.append(f"Game over: {result.upper()}", style="bold")
             out.append(f" ({details})" if details else "")
-            out.append(f"\n{AGAIN_KEY} plays again (the same set-up, a new seed), s saves the record, q quits.")
-            # the story told to the seat on screen (the box scrolls when it is long)
+            out.append(f"\n{AGAIN_KEY} plays again (the same set-up, a new seed), {STORY_KEY} shows the whole story, "
+                       "s saves the record, q quits.")
+            # the story told to the seat on screen, as much as the box holds (STORY_KEY: all of it)
             for line in story_lines(story_of(self.state, self.seat()))[1:]:
                 out.append("\n" + line, style="bold" if line.endswith(":") and not line.startswith(" ") else "")
         elif self.pending is not None:
@@ -662,6 +663,9 @@ class PlayApp(App[int]):
             self.push_screen(AskScreen("Type an option id:"), self.typed_id)
         elif char == AGAIN_KEY and d is None:
             self.play_again()
+        elif char == STORY_KEY and d is None:
+            from .ending import story_lines, story_of
+            self.push_screen(TextScreen("How it ended", "\n".join(story_lines(story_of(self.state, self.seat())))))
         elif char == "?":
             self.hint()
         elif char.isprintable() and char:     # control keys (Ctrl-X ...) do nothing, silently
