@@ -220,3 +220,26 @@ def test_a_table_played_by_bots_alone_plays_again_with_the_same_bots(client: Any
     assert r.status_code == 303 and r.headers["location"] != url, r.text
     new = live_game(client, _gid(r.headers["location"]))
     assert new.bots == {0: "greedy", 1: "greedy"} and all(new.row.seat_hashes)
+
+
+def test_a_program_at_the_table_answers_through_the_json_api(client: Any) -> None:
+    """A seat played by a program answers "Play again?" with its bearer token and learns its
+    secret at the next table."""
+    gid, other = _online_table_played_out(client)
+    theirs = {"Authorization": f"Bearer {_seat_cookie(other, gid)}"}
+    assert client.get(f"/api/games/{gid}/again", headers=theirs).json() == {
+        "answers": {"0": None, "1": None}, "next": None, "agreed": False, "declined": False}
+    assert client.post(f"/api/games/{gid}/again/next", headers=theirs).status_code == 409
+    assert client.post(f"/api/games/{gid}/again", headers=theirs, json={"play_again": "yes"}).status_code == 422
+    said = client.post(f"/api/games/{gid}/again", headers=theirs, json={"play_again": True})
+    assert said.status_code == 200 and said.json()["answers"] == {"0": None, "1": "yes"} and said.json()["agreed"]
+    assert client.post(f"/games/{gid}/again", data={"answer": "yes"}, follow_redirects=False).status_code == 303
+    status = client.get(f"/api/games/{gid}/again", headers=theirs).json()
+    assert status["next"] and status["answers"] == {"0": "yes", "1": "yes"}
+    place = client.post(f"/api/games/{gid}/again/next", headers=theirs)
+    assert place.status_code == 200 and place.headers["Cache-Control"] == "no-store"
+    body = place.json()
+    assert body["id"] == status["next"] and body["seat"] == 1
+    game = client.get(f"/api/games/{body['id']}", headers={"Authorization": f"Bearer {body['token']}"})
+    assert game.status_code == 200 and game.json()["seat"] == 1
+    assert TestClient(client.app).get(f"/api/games/{gid}/again").status_code == 401      # no token: no answer

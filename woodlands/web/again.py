@@ -24,7 +24,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .errors import Conflict, Forbidden
+from .errors import Conflict, Forbidden, Refused
 from .live import Live
 from .store import AGAIN, BOT, SEAT, EventRow, GameRow, token_hash
 
@@ -61,18 +61,30 @@ class Again:
                 "agreed": bool(mine) and all(live.again.get(s) for s in mine),
                 "declined": bool(mine) and all(s in live.again and live.again[s] is None for s in mine)}
 
-    def _seats(self, live: Live, tokens: Sequence[str]) -> dict[int, str]:
+    def _seats(self, live: Live, tokens: Sequence[str | None]) -> dict[int, str]:
+        """The seats ``tokens`` hold (seat -> token); the first token's refusal when none holds one."""
         seats: dict[int, str] = {}
+        refusal: Refused | None = None
         for token in tokens:
             try:
-                seats.setdefault(self.games.seating.seat_in(live.row, token), token)
-            except Exception:
+                seat = self.games.seating.seat_in(live.row, token)
+            except Refused as err:
+                refusal = refusal or err
                 continue
+            assert token is not None
+            seats.setdefault(seat, token)
         if not seats:
-            raise Forbidden("this browser holds no seat at that game")
+            raise refusal or Forbidden("this browser holds no seat at that game")
         return seats
 
-    async def answer(self, game_id: str, tokens: Sequence[str], admin_token: str | None, yes: bool,
+    async def where(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """:meth:`status` for the seat of ``token`` (the JSON API's GET)."""
+        live = await self.games.live(game_id, [token])
+        async with live.lock:
+            await self.games.refresh(live)
+            return self.status(live, list(self._seats(live, [token])))
+
+    async def answer(self, game_id: str, tokens: Sequence[str | None], admin_token: str | None, yes: bool,
                      start: bool = False) -> dict[str, Any]:
         """The seats that ``tokens`` hold answer "Play again?" (``yes``); ``admin_token``, when it
         is the table's, carries the creator's key over.  The next table is made when every asked
@@ -142,7 +154,7 @@ class Again:
             db.list_table(new_id, name)         # free seats at a listed table: listed again
         return new_id
 
-    async def follow(self, game_id: str, tokens: Sequence[str], admin_token: str | None
+    async def follow(self, game_id: str, tokens: Sequence[str | None], admin_token: str | None
                      ) -> tuple[str, list[str], str | None]:
         """The next table of ``game_id`` and the secrets there of the seats that ``tokens`` hold
         and that agreed (in seat order), with the creator's admin token there (None: not the
