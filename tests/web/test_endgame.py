@@ -243,3 +243,22 @@ def test_a_program_at_the_table_answers_through_the_json_api(client: Any) -> Non
     game = client.get(f"/api/games/{body['id']}", headers={"Authorization": f"Bearer {body['token']}"})
     assert game.status_code == 200 and game.json()["seat"] == 1
     assert TestClient(client.app).get(f"/api/games/{gid}/again").status_code == 401      # no token: no answer
+
+
+def test_the_answers_cross_server_processes_over_postgresql(fresh_pg_url: str) -> None:
+    """Two server processes over one PostgreSQL: a seat answering on one, the next table made
+    there, and the other process's page telling its seat and taking it there."""
+    quick = {"events_per_seat": 100_000, "events_per_game": 100_000}
+    with make_client(fresh_pg_url, **quick) as a, make_client(fresh_pg_url, **quick) as elsewhere:
+        gid, other = _online_table_played_out(a)
+        url = f"/games/{gid}"
+        b = TestClient(elsewhere.app)                   # seat 1's browser, served by the other process
+        b.cookies.set(f"woodlands_seat_{gid}", _seat_cookie(other, gid))
+        assert a.post(url + "/again", data={"answer": "yes"}, follow_redirects=False).headers["location"] == url
+        assert "will play again" in b.get(url).text
+        r = b.post(url + "/again", data={"answer": "yes"}, follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"] != url, r.text
+        new_url = r.headers["location"]
+        assert 'id="again-go"' in a.get(url + "/table").text        # this process read the answers from the store
+        assert a.post(url + "/again/go", follow_redirects=False).headers["location"] == new_url
+        assert a.get(new_url).status_code == 200 and b.get(new_url).status_code == 200
