@@ -92,6 +92,23 @@ class Detail:
     text: str
 
 
+@dataclass(frozen=True)
+class Story:
+    """How a finished game went, told to one seat (:meth:`Presentation.story`): the ``result``
+    as a headline, ``reason`` (why it ended so), the key ``moments`` in order, and per-player
+    ``figures`` (the first row the headings, then one row per player; empty: none)."""
+
+    result: str
+    reason: str
+    moments: tuple[str, ...] = ()
+    figures: tuple[tuple[str, ...], ...] = ()
+
+
+def _ending_line(line: str) -> str:
+    """A narrated game-over line without its stars: ``*** You win! ***`` -> ``You win!``."""
+    return " ".join(part.strip() for part in line.split("***") if part.strip())
+
+
 class Presentation:
     """The words of one game (subclass per game; this base reads the descriptor's older
     ``narrator``/``table``/``help`` hooks, so a game with only those still works).
@@ -109,6 +126,7 @@ class Presentation:
     * :meth:`repeatable`: how many times an option may be taken in one go (N dice of a colour);
     * :meth:`fixed_keys`: letters for frequent options (``r``: roll);
     * :meth:`seat_name`: how the table calls a seat;
+    * :meth:`story`: the end of a game told to one seat (result, why, key moments, figures);
     * :meth:`table_model`: the table as a renderer-neutral model (:mod:`woodlands.kit.table`)
       that the terminal and the web draw alike, built from the seat's view only;
     * :meth:`table`: the picture of the table for the terminal (a rich renderable), compact
@@ -217,6 +235,19 @@ class Presentation:
                 return f"Player {seat + 1} ({who})"
         return f"Player {seat + 1}"
 
+    def story(self, view: View, log: list[Event], seat: int) -> Story:
+        """The finished game told to ``seat`` from what it may know: its view (``state.view(seat)``)
+        and its log (``state.log_for(seat)``), never anything hidden.  The base tells the result
+        and the narrated end; a game adds its key moments and figures."""
+        outcome = view.get("outcome") or {}
+        result = str(outcome.get("result") or "over") if isinstance(outcome, Mapping) else "over"
+        ending = next((e for e in reversed(log) if e.get("type") == "game_over"), None)
+        reason = _ending_line(self.narrator.line(ending, seat)) if ending is not None else ""
+        if not reason and isinstance(outcome, Mapping):
+            reason = ", ".join(f"{str(k).replace('_', ' ')} {v}" for k, v in outcome.items()
+                               if k != "result" and v not in (None, "", [], {}))
+        return Story(RESULT_WORDS.get(result, result.capitalize()), reason)
+
     # ------------------------------------------------------------------ the table
     def look(self) -> str | None:
         """The text of the game's stylesheet (:attr:`stylesheet`), or ``None`` when the game has
@@ -275,6 +306,10 @@ class Presentation:
         return Panel(escape(json.dumps(view, indent=1, default=str)), title="table")
 
 
+#: a result as a headline says it
+RESULT_WORDS = {"win": "You win", "loss": "You lose", "unfinished": "Unfinished"}
+
+
 def presentation_for(game: "Game") -> Presentation:
     """The presentation of a loaded game, from its descriptor's ``presentation`` hook (the base
     :class:`Presentation` when it has none).  Built once per game object and kept on it."""
@@ -295,4 +330,5 @@ def presentation_for(game: "Game") -> Presentation:
     return made
 
 
-__all__ = ["Detail", "Event", "Narrator", "Presentation", "View", "gain", "plural", "presentation_for"]
+__all__ = ["Detail", "Event", "Narrator", "Presentation", "RESULT_WORDS", "Story", "View", "gain", "plural",
+           "presentation_for"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....engine.decision import Decision, Option
-from ....engine.presentation import Detail, Presentation, View, plural
+from ....engine.presentation import Detail, Event, Presentation, Story, View, plural
 from .helptext import HELP
 from .words import CursedForestNarrator
 
@@ -65,6 +65,12 @@ class CursedForestPresentation(Presentation):
     #: present/picture.svg: the game's picture on the home page
     picture = "picture.svg"
     tagline = "One to four adventurers lay the forest tile by tile, fight what lurks there and carry the Ring out."
+
+    def story(self, view: View, log: list[Event], seat: int) -> Story:
+        """The end told with the seeds, the fallen, the deciding fight and each adventurer's
+        figures (:mod:`.story`)."""
+        from .story import story
+        return story(super().story(view, log, seat), self.narrator, view, log, seat)
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
