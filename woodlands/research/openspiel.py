@@ -30,11 +30,12 @@ Choices made here (docs/research.md, "OpenSpiel", says the same for users):
   game after ``max_game_length`` decisions, the bound OpenSpiel is told. A game cut by either
   ends with return 0 for every player.
 * **Returns** (:mod:`woodlands.kit.returns`, as the Gymnasium and PettingZoo rewards;
-  ``IDENTICAL`` utility for solo and cooperative games): +1 for a win, -1 for a loss, 0 for a
-  game cut by a limit, unless the game says more. In a ``pvp`` Cursed Forest (``GENERAL_SUM``
-  utility: the game's seats play each for itself) each player gets ``2 * reward - 1`` of the
-  game's own reward for its seat (the team's win and the Forest Champion, CF-077). Storyfold
-  cannot be lost (ruling S-6): a finished campaign returns its score, in (0, 1].
+  ``IDENTICAL`` utility for solo and cooperative games): the game's one reward,
+  :meth:`~woodlands.engine.game.Game.reward` for the player's seat (in [0, 1]), put on [-1, 1]
+  as ``2 * reward - 1``: +1 for a win, -1 for a loss, 0 for a game cut by a limit. In a ``pvp``
+  Cursed Forest (``GENERAL_SUM`` utility: the game's seats play each for itself) the reward is
+  half the team's win and half the Forest Champion (CF-077). Storyfold cannot be lost (ruling
+  S-6): a finished campaign returns its score, 1 for a flawless run.
 * **What a player sees.** The observation and information-state tensors are the research
   encoder's ``flat(state, seat)`` (:mod:`woodlands.kit.encoding`): the seat's view, never a
   hidden fact. The observation string is the encoder's ``describe`` plus the ids of the seat's

@@ -15,11 +15,12 @@ player its defence), so agents do not take turns in a fixed cycle.
 * Action: ``Discrete(n)`` over the game's action space (:mod:`woodlands.kit.spaces`).  An
   action outside the mask ends the game for everyone: -1 for the agent that took it, 0 for
   the others, ``infos[agent]["illegal"] = True``.
-* Reward, when the game ends (:mod:`woodlands.kit.returns`): a cooperative game is won or
-  lost together, so +1 to every agent for a win and -1 for a loss; in a game whose seats play
-  each for itself (a ``pvp`` Cursed Forest) each agent gets its own return (``2 * reward - 1``
-  of the game's reward for its seat: the team's win and the Forest Champion, CF-077); a game
-  stopped by a limit is truncated with 0.
+* Reward, when the game ends (``reward="outcome"``, the default; :mod:`woodlands.kit.returns`):
+  ``2 * reward - 1`` of the game's one reward for the agent's seat
+  (:meth:`~woodlands.engine.game.Game.reward`, in [0, 1]).  A cooperative game is won or lost
+  together, so +1 to every agent for a win and -1 for a loss; in a game whose seats play each
+  for itself (a ``pvp`` Cursed Forest) each agent gets its own (the team's win and the Forest
+  Champion, CF-077); a game stopped by a limit is truncated with 0.
 * The simulation limits of ruling C-15 and the game's round limit (``turn_limit``, 300 rounds
   unless given, in The Cursed Forest) are on, so every game ends.
 """
