@@ -1,0 +1,125 @@
+"""One reward per game, read by every client, and the potential-based shaped reward."""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+
+import woodlands.research.gym  # noqa: F401  (registers the ids)
+from woodlands.engine.game import load_game
+from woodlands.engine.registry import descriptor
+from woodlands.research.pettingzoo import aec_env
+from woodlands.research.shaping import potential_of, terms_of
+
+GYM = [("woodlands/Tanglewoods-v0", {"difficulty": 0, "round_limit": 6}),
+       ("woodlands/Storyfold-v0", {"scene_limit": 3}),
+       ("woodlands/CursedForestSolo-v0", {"turn_limit": 6})]
+
+
+def play_gym(env: Any, seed: int, pick_seed: int) -> tuple[list[float], list[float], Any]:
+    """A masked random episode: the rewards and the infos' true rewards of every step."""
+    rng = np.random.default_rng(pick_seed)
+    _, info = env.reset(seed=seed)
+    assert info["true_reward"] == 0.0
+    rewards, trues = [], []
+    done = False
+    while not done:
+        _, r, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        rewards.append(float(r))
+        trues.append(info["true_reward"])
+        done = term or trunc
+    return rewards, trues, env.unwrapped.state
+
+
+@pytest.mark.parametrize("env_id, kwargs", GYM)
+def test_the_gymnasium_reward_is_the_games_own(env_id: str, kwargs: dict[str, Any]) -> None:
+    env = gymnasium.make(env_id, **kwargs)
+    for seed in range(2):
+        rewards, trues, state = play_gym(env, seed, seed)
+        assert rewards == trues and all(r == 0.0 for r in rewards[:-1])
+        if state.outcome["result"] in ("win", "loss"):
+            assert rewards[-1] == 2 * state.game.reward(state, 0) - 1
+        else:
+            assert rewards[-1] == 0.0
+
+
+@pytest.mark.parametrize("env_id, kwargs", GYM)
+def test_shaped_return_minus_true_return_is_minus_the_start_potential(env_id: str, kwargs: dict[str, Any]) -> None:
+    """Ng, Harada and Russell: with gamma = 1 and Phi(terminal) = 0, the shaping terms sum to
+    Phi(s_T) - Phi(s_0) = -Phi(s_0), whatever was played; the true rewards are those of the
+    outcome environment on the same seeds."""
+    shaped = gymnasium.make(env_id, reward="shaped", **kwargs)
+    plain = gymnasium.make(env_id, **kwargs)
+    for seed in range(3):
+        shaped.reset(seed=seed)
+        start = potential_of(shaped.unwrapped.game)(shaped.unwrapped.state, 0)
+        rewards, trues, _ = play_gym(shaped, seed, seed)
+        plain_rewards, _, _ = play_gym(plain, seed, seed)
+        assert trues == plain_rewards
+        assert any(r != t for r, t in zip(rewards, trues)) or start == 0.0   # the shaping does pay
+        assert sum(rewards) - sum(trues) == pytest.approx(-start, abs=1e-9)
+
+
+def test_shaped_pettingzoo_agents_each_get_their_own_potential_difference() -> None:
+    """Each agent's shaped return is its true return minus its own Phi at the start, in the
+    cooperative and in the pvp game."""
+    for options in ({"players": 2, "turn_limit": 4}, {"players": 3, "pvp": True, "turn_limit": 3}):
+        for seed in range(2):
+            totals: dict[str, dict[str, float]] = {}
+            for reward in ("outcome", "shaped"):
+                env = aec_env("cursed-forest", reward=reward, **options)
+                env.reset(seed=seed)
+                phi = potential_of(env.game)
+                start = {a: phi(env.state_, env._seat[a]) for a in env.possible_agents}
+                got = dict.fromkeys(env.possible_agents, 0.0)
+                true = dict.fromkeys(env.possible_agents, 0.0)
+                rng = np.random.default_rng(seed)
+                for agent in env.agent_iter():
+                    obs, r, term, trunc, info = env.last()
+                    got[agent] += r
+                    true[agent] += info["true_reward"] if (term or trunc) else 0.0
+                    env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                totals[reward] = got
+                if reward == "shaped":
+                    for a in env.possible_agents:
+                        assert got[a] - totals["outcome"][a] == pytest.approx(-start[a], abs=1e-9)
+                        assert true[a] == totals["outcome"][a]
+
+
+def test_shaping_terms_are_named_weighted_and_in_range() -> None:
+    for game_id in ("tanglewoods", "storyfold", "cursed-forest"):
+        game = load_game(game_id)
+        terms = terms_of(game)
+        assert terms and all(w > 0 and what for w, what in terms.values())
+        own = importlib.import_module(descriptor(game_id).potential.path.split(":")[0])
+        state = game.new_game(seed=4, options=game.options_for_simulation({}))
+        for _ in range(40):
+            values = own.shaping_terms(game, state.view(0))
+            assert set(values) == set(terms) and all(0.0 <= v <= 1.0 for v in values.values())
+            if state.is_over:
+                break
+            state.apply(state.decision.options[-1].id)
+
+
+def test_the_potential_reads_only_the_seats_view() -> None:
+    """Two Cursed Forest games that differ only in hidden facts (the order of the tile stack and
+    the bags, redrawn) have the same potential for every seat."""
+    game = load_game("cursed-forest")
+    state = game.new_game(seed=7, options={"players": 2})
+    for _ in range(10):
+        state.apply(state.decision.options[0].id)
+    other = state.clone()
+    other.redraw_unseen(12345)
+    phi = potential_of(game)
+    for seat in (0, 1):
+        assert other.view(seat) == state.view(seat)
+        assert phi(other, seat) == phi(state, seat)
+
+
+def test_a_bad_reward_keyword_is_refused() -> None:
+    from woodlands.engine.errors import GameOptionError
+    with pytest.raises(GameOptionError, match="reward must be one of"):
+        gymnasium.make("woodlands/Tanglewoods-v0", reward="dense")
