@@ -39,6 +39,10 @@ Keyword arguments of ``make`` are the game's options (``difficulty=7, hero="thor
   they apply from that episode on (Gymnasium's convention).  A bad option, or one that would
   change the action or observation space (``adventurers``: make a new environment), raises
   GameOptionError (a ValueError) and changes nothing.
+* ``reset(options={"curriculum": ...})`` starts the episodes (this one and the next, until
+  ``{"curriculum": None}``) from an easier set-up of the game or from the greedy bot's game of
+  the episode's seed at a chosen round, its unseen future drawn afresh
+  (:mod:`woodlands.research.curriculum`).
 * Chance (dice, draws) is resolved by the engine inside ``step``; in the solo Cursed Forest every
   adventurer is the agent's, so every decision is the agent's.
 """
@@ -61,6 +65,7 @@ from ..engine.views import result_of
 from ..kit.encoding import Encoder, encoder
 from ..kit.returns import returns_of
 from ..kit.spaces import ActionSpace, action_space, episode_mode
+from .curriculum import greedy_start, parse
 from .shaping import GAMMA, check_reward, potential_of
 
 
@@ -108,6 +113,9 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         #: the seat's potential (reward="shaped"; None: no shaping) and its value now
         self._phi = potential_of(self.game) if self.reward == "shaped" else None
         self._phi_now = 0.0
+        #: the curriculum as given (None: none) and the round its starts are taken at (None: the start)
+        self._curriculum: Any = None
+        self._start_round: int | None = None
 
     def _configure(self, given: dict[str, Any]) -> tuple[dict[str, Any], ActionSpace, Encoder]:
         """The checked options, action space and encoder for the options ``given``; raises
@@ -142,13 +150,17 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if options:   # Gymnasium's convention: options for this episode and the ones after it
             if not isinstance(options, dict):
                 raise GameOptionError(f"reset options must be a dict of game options, not {type(options).__name__}")
+            options = dict(options)
+            curriculum = options.pop("curriculum", self._curriculum)
+            setup, start_round = parse(self.game, curriculum)
             given = {**self._given, **options}
-            checked, actions, enc = self._configure(given)
+            checked, actions, enc = self._configure({**given, **setup})
             if actions.ids != self.actions.ids or enc.labels != self.encoder.labels:
                 raise GameOptionError(f"options {sorted(options)} change the action or observation space "
                                       f"({self.actions.size} actions, {self.encoder.flat_size} features); "
                                       "make a new environment with them instead")
             self._given, self.options, self.actions, self.encoder = given, checked, actions, enc
+            self._curriculum, self._start_round = curriculum, start_round
         if isinstance(seed, int) and seed >= 0:   # Gymnasium's seeding, its generator made when first read
             self.__dict__["_rng"], self.__dict__["_rng_seed"] = None, seed
             self._np_random_seed = seed
@@ -156,7 +168,11 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         else:   # no seed (or a bad one, which Gymnasium refuses)
             super().reset(seed=seed)
             game_seed = int(self.np_random.integers(0, 2**63 - 1))
-        self.state = self._keep(self.game.new_game(seed=game_seed, options=dict(self.options)))
+        if self._start_round is None:
+            self.state = self._keep(self.game.new_game(seed=game_seed, options=dict(self.options)))
+        else:   # a curriculum start: the unseen facts redrawn from a seed of the episode's own
+            redraw = int(seeding.np_random(game_seed)[0].integers(0, 2**63 - 1))
+            self.state = self._keep(greedy_start(self.game, game_seed, self.options, self._start_round, redraw))
         self._ended = False
         if self._phi is not None:
             self._phi_now = self._phi(self.state, self.seat)
