@@ -53,6 +53,26 @@ def test_a_greedy_start_is_a_legal_position_that_replays(env_id: str, kwargs: di
             break
 
 
+@pytest.mark.parametrize("env_id, kwargs", [(e, k) for e, k, _ in CASES])
+def test_a_start_before_the_end_of_the_greedy_game_replays(env_id: str, kwargs: dict[str, Any]) -> None:
+    """``from_end``: the start of the round k rounds before the greedy game's last one."""
+    env = gymnasium.make(env_id, record=True, **kwargs).unwrapped
+    game = env.game
+    d = descriptor(game.id)
+    progress = resolve(d.progress)
+    for seed in (1, 2):
+        state = game.new_game(seed=seed, options=dict(env.options))
+        bot = d.make_bot("greedy", seed)
+        while not state.is_over:
+            state.apply(bot.choose(state))
+        last = progress(state)
+        env.reset(seed=seed, options={"curriculum": {"from_end": 1}})
+        start = env.state
+        assert progress(start) < last and not start.is_over
+        assert replay(start.record()).position() == start.position()
+        assert start.view(0) == greedy_until(env, seed, progress(start)).view(0)
+
+
 def test_the_future_after_a_greedy_start_is_not_the_greedy_games() -> None:
     """The greedy game's next forest cards are not the start's: the deck was redrawn."""
     env = gymnasium.make("woodlands/Tanglewoods-v0", difficulty=0, record=True).unwrapped
@@ -72,7 +92,7 @@ def test_a_setup_curriculum_and_its_refusals() -> None:
     assert env.state.options["difficulty"] == 0
     env.reset(seed=1, options={"curriculum": None})
     assert env.state.options["difficulty"] == 5
-    for bad in ("nightmare", {"round": -1}, {"turn": 3}, 7):
+    for bad in ("nightmare", {"round": -1}, {"turn": 3}, 7, {"round": 2, "from_end": 1}):
         with pytest.raises(GameOptionError):
             env.reset(seed=1, options={"curriculum": bad})
     assert env.state.options["difficulty"] == 5

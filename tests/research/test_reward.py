@@ -123,3 +123,34 @@ def test_a_bad_reward_keyword_is_refused() -> None:
     from woodlands.engine.errors import GameOptionError
     with pytest.raises(GameOptionError, match="reward must be one of"):
         gymnasium.make("woodlands/Tanglewoods-v0", reward="dense")
+
+
+@pytest.mark.parametrize("params", [{"players": 2, "turn_limit": 4}, {"players": 3, "pvp": True, "turn_limit": 3}])
+def test_shaped_openspiel_returns_are_the_true_ones_less_each_players_start_potential(params: dict[str, Any]) -> None:
+    """``reward="shaped"``: the REWARDS model, each player's rewards sum to its returns, which
+    are the outcome game's returns less that player's Phi(s_0); a copy and a serialized state
+    carry the shaping along."""
+    import woodlands.research.openspiel as wo
+    import pyspiel
+    for seed in range(2):
+        got = {}
+        for reward in ("outcome", "shaped"):
+            game = wo.load("cursed-forest", reward=reward, **params)
+            state = game.state_for_seed(seed)
+            start = [potential_of(game.ctx.game)(state.engine_state, p) for p in range(game.num_players())]
+            rng = np.random.default_rng(seed)
+            summed = np.zeros(game.num_players())
+            moves = 0
+            while not state.is_terminal():
+                state.apply_action(int(rng.choice(state.legal_actions())))
+                summed += state.rewards()
+                moves += 1
+                if moves == 5 and reward == "shaped":
+                    twin = game.deserialize_state(state.serialize())
+                    assert twin.returns() == state.returns() and state.clone().returns() == state.returns()
+            got[reward] = (summed, state.returns(), start)
+            if reward == "shaped":
+                assert game.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
+        summed, returns, start = got["shaped"]
+        assert summed == pytest.approx(returns, abs=1e-9)
+        assert np.array(returns) - np.array(got["outcome"][1]) == pytest.approx(-np.array(start), abs=1e-9)

@@ -65,7 +65,7 @@ from ..engine.views import result_of
 from ..kit.encoding import Encoder, encoder
 from ..kit.returns import returns_of
 from ..kit.spaces import ActionSpace, action_space, episode_mode
-from .curriculum import greedy_start, parse
+from .curriculum import Start, greedy_start, parse
 from .shaping import GAMMA, check_reward, potential_of
 
 
@@ -113,9 +113,9 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         #: the seat's potential (reward="shaped"; None: no shaping) and its value now
         self._phi = potential_of(self.game) if self.reward == "shaped" else None
         self._phi_now = 0.0
-        #: the curriculum as given (None: none) and the round its starts are taken at (None: the start)
+        #: the curriculum as given (None: none) and where its starts are (None: the game's start)
         self._curriculum: Any = None
-        self._start_round: int | None = None
+        self._start: Start = None
 
     def _configure(self, given: dict[str, Any]) -> tuple[dict[str, Any], ActionSpace, Encoder]:
         """The checked options, action space and encoder for the options ``given``; raises
@@ -160,7 +160,7 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                                       f"({self.actions.size} actions, {self.encoder.flat_size} features); "
                                       "make a new environment with them instead")
             self._given, self.options, self.actions, self.encoder = given, checked, actions, enc
-            self._curriculum, self._start_round = curriculum, start_round
+            self._curriculum, self._start = curriculum, start_round
         if isinstance(seed, int) and seed >= 0:   # Gymnasium's seeding, its generator made when first read
             self.__dict__["_rng"], self.__dict__["_rng_seed"] = None, seed
             self._np_random_seed = seed
@@ -168,11 +168,11 @@ class WoodlandsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         else:   # no seed (or a bad one, which Gymnasium refuses)
             super().reset(seed=seed)
             game_seed = int(self.np_random.integers(0, 2**63 - 1))
-        if self._start_round is None:
+        if self._start is None:
             self.state = self._keep(self.game.new_game(seed=game_seed, options=dict(self.options)))
         else:   # a curriculum start: the unseen facts redrawn from a seed of the episode's own
             redraw = int(seeding.np_random(game_seed)[0].integers(0, 2**63 - 1))
-            self.state = self._keep(greedy_start(self.game, game_seed, self.options, self._start_round, redraw))
+            self.state = self._keep(greedy_start(self.game, game_seed, self.options, self._start, redraw))
         self._ended = False
         if self._phi is not None:
             self._phi_now = self._phi(self.state, self.seat)
