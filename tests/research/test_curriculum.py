@@ -96,3 +96,16 @@ def test_a_setup_curriculum_and_its_refusals() -> None:
         with pytest.raises(GameOptionError):
             env.reset(seed=1, options={"curriculum": bad})
     assert env.state.options["difficulty"] == 5
+
+
+def test_a_pettingzoo_game_starts_from_a_greedy_start_too() -> None:
+    from woodlands.research.pettingzoo import aec_env
+    env = aec_env("cursed-forest", players=2, record=True)
+    env.reset(seed=3, options={"curriculum": {"round": 5}})
+    start = env.state_
+    assert start.round_no == 5 and start.redraws
+    assert replay(start.record()).position() == start.position()
+    env.reset(seed=4)                                       # it stays, as reset's options do
+    assert env.state_.round_no == 5
+    env.reset(seed=4, options={"curriculum": None})
+    assert env.state_.round_no < 5

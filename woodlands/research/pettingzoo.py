@@ -26,6 +26,9 @@ player its defence), so agents do not take turns in a fixed cycle.
   turn)`` (``GAMMA`` = 1), and ``-Phi(at its last turn)`` when the game ends, so its shaped return
   is its true return minus its own ``Phi`` at the start.  ``infos[agent]["true_reward"]`` is the
   agent's true reward of the last step, whichever reward is chosen.
+* ``reset(options={"curriculum": ...})``: as in :mod:`woodlands.research.gym`, an easier set-up
+  or the greedy bot's game at a chosen round, its unseen future drawn afresh
+  (:mod:`woodlands.research.curriculum`).
 * The simulation limits of ruling C-15 and the game's round limit (``turn_limit``, 300 rounds
   unless given, in The Cursed Forest) are on, so every game ends.
 """
@@ -50,6 +53,7 @@ from ..kit.encoding import encoder
 from ..kit.returns import returns_of
 from ..kit.spaces import action_space, episode_mode
 from .gym import episode_options
+from .curriculum import Start, greedy_start, parse
 from .shaping import GAMMA, check_reward, potential_of
 
 
@@ -82,6 +86,9 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         #: each seat's potential (reward="shaped"; None: no shaping) and its value at the seat's last turn
         self._phi = potential_of(self.game) if self.reward == "shaped" else None
         self._phi_at: dict[str, float] = {}
+        #: the curriculum as given (None: none) and where its starts are (None: the game's start)
+        self._curriculum: Any = None
+        self._start: Start = None
         players = int(self.options.get("players", self.game.players[0]))
         self.possible_agents = [f"player_{k}" for k in range(players)]
         self._seat = {a: k for k, a in enumerate(self.possible_agents)}
@@ -118,7 +125,11 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         game_seed = seed if seed is not None else int(self._rng.integers(0, 2**63 - 1))
-        self.state_ = self._keep(self.game.new_game(seed=game_seed, options=dict(self.options)))
+        if self._start is None:
+            self.state_ = self._keep(self.game.new_game(seed=game_seed, options=dict(self.options)))
+        else:   # a curriculum start: the unseen facts redrawn from a seed of the game's own
+            redraw = int(np.random.default_rng(game_seed).integers(0, 2**63 - 1))
+            self.state_ = self._keep(greedy_start(self.game, game_seed, self.options, self._start, redraw))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -136,6 +147,9 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         change nothing."""
         if not isinstance(options, dict):
             raise GameOptionError(f"reset options must be a dict of game options, not {type(options).__name__}")
+        options = dict(options)
+        curriculum = options.pop("curriculum", self._curriculum)
+        setup, start = parse(self.game, curriculum)
         # PettingZoo's api_test resets with options={"options": 1}: its convention is that an
         # environment takes the options it knows and passes over the rest, so keys that are no
         # option of the game are named in a warning and left out, not refused
@@ -146,10 +160,8 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
             warnings.warn(f"reset options {brief(ignored)} are not options of {game_id} and are ignored; "
                           f"its options: {sorted(known)}", stacklevel=3)
             options = {k: v for k, v in options.items() if k in known}
-            if not options:
-                return
         given = {**self._given, **options}
-        checked = self.game.checked_options(episode_options(self.game, dict(given)))
+        checked = self.game.checked_options(episode_options(self.game, {**given, **setup}))
         actions = action_space(game_id, checked, self._content)
         enc = encoder(game_id, checked, self._content)
         if (int(checked.get("players", self.game.players[0])) != len(self.possible_agents) or actions.ids != self.actions.ids
@@ -158,6 +170,7 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
                                   f"observation ({len(self.possible_agents)} agents, {self.actions.size} actions, "
                                   f"{self.encoder.flat_size} features); make a new environment with them instead")
         self._given, self.options = given, checked
+        self._curriculum, self._start = curriculum, start
 
     def _select(self) -> None:
         s = self.state_
