@@ -154,3 +154,11 @@ def test_shaped_openspiel_returns_are_the_true_ones_less_each_players_start_pote
         summed, returns, start = got["shaped"]
         assert summed == pytest.approx(returns, abs=1e-9)
         assert np.array(returns) - np.array(got["outcome"][1]) == pytest.approx(-np.array(start), abs=1e-9)
+
+
+def test_the_docs_list_every_shaping_term_with_its_weight() -> None:
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "docs" / "research.md").read_text(encoding="utf-8")
+    for game_id in ("tanglewoods", "storyfold", "cursed-forest"):
+        for term, (weight, _) in terms_of(load_game(game_id)).items():
+            assert f"| `{term}` | {weight} |" in text, (game_id, term)

@@ -80,7 +80,7 @@ def reward(state: GameState, seat: int) -> float:
     scale = memo.get(key)
     if scale is None:
         scale = memo[key] = (campaign_scenes(content), shadow_total(content))
-    scenes, shadows = scale  # type: ignore[misc]
+    scenes, shadows = scale
     return score_reward(outcome, s.spirit_left(), scenes, shadows)
 
 
