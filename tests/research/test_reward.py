@@ -104,19 +104,30 @@ def test_shaping_terms_are_named_weighted_and_in_range() -> None:
             state.apply(state.decision.options[-1].id)
 
 
-def test_the_potential_reads_only_the_seats_view() -> None:
-    """Two Cursed Forest games that differ only in hidden facts (the order of the tile stack and
-    the bags, redrawn) have the same potential for every seat."""
-    game = load_game("cursed-forest")
-    state = game.new_game(seed=7, options={"players": 2})
-    for _ in range(10):
-        state.apply(state.decision.options[0].id)
-    other = state.clone()
-    other.redraw_unseen(12345)
+@pytest.mark.parametrize("game_id, options", [("tanglewoods", {"difficulty": 0}), ("storyfold", {}),
+                                              ("cursed-forest", {"players": 2})])
+def test_the_potential_reads_only_the_seats_view(game_id: str, options: dict[str, Any]) -> None:
+    """Two positions that differ only in hidden facts (every order no seat has seen, and the
+    generator, redrawn) have the same potential for every seat, along a game."""
+    game = load_game(game_id)
+    state = game.new_game(seed=7, options=game.options_for_simulation(options))
     phi = potential_of(game)
-    for seat in (0, 1):
-        assert other.view(seat) == state.view(seat)
-        assert phi(other, seat) == phi(state, seat)
+    rng = np.random.default_rng(0)
+    compared = 0
+    for step in range(60):
+        if state.is_over:
+            break
+        if step % 10 == 5:
+            other = state.clone()
+            other.redraw_unseen(12345 + step)
+            if other.position() != state.position():     # a hidden fact differs
+                compared += 1
+            for seat in range(int(state.options.get("players", 1))):
+                assert other.view(seat) == state.view(seat)
+                assert phi(other, seat) == phi(state, seat)
+        options_now = state.decision.options
+        state.apply(options_now[int(rng.integers(len(options_now)))].id)
+    assert compared >= 1
 
 
 def test_a_bad_reward_keyword_is_refused() -> None:
