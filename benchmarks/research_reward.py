@@ -6,6 +6,8 @@
     python benchmarks/research_reward.py curricula --episodes 200
         the share of wins (and mean true reward) a masked random agent gets from each
         curriculum start, as a Markdown table
+    python benchmarks/research_reward.py shaped-speed --seconds 3
+        masked random steps per CPU second with reward="outcome" and reward="shaped"
 
 Seeds are 0..N-1; the random agent draws from numpy's default_rng(0).
 """
@@ -83,13 +85,43 @@ def curricula(episodes: int) -> None:
               f"| {time.process_time() - t:.0f} |", flush=True)
 
 
+def shaped_speed(seconds: float) -> None:
+    import gymnasium
+
+    import woodlands.research.gym  # noqa: F401
+    print('| environment | `reward="outcome"` | `reward="shaped"` | ratio |\n|---|---|---|---|')
+    for env_id, kwargs in (("woodlands/Tanglewoods-v0", {"difficulty": 0}), ("woodlands/Storyfold-v0", {}),
+                           ("woodlands/CursedForestSolo-v0", {})):
+        rates = []
+        for reward in ("outcome", "shaped"):
+            env = gymnasium.make(env_id, reward=reward, **kwargs).unwrapped
+            rng = np.random.default_rng(0)
+            steps = seed = 0
+            t = time.process_time()
+            _, info = env.reset(seed=seed)
+            while time.process_time() - t < seconds:
+                _, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+                steps += 1
+                if term or trunc:
+                    seed += 1
+                    _, info = env.reset(seed=seed)
+            rates.append(steps / (time.process_time() - t))
+        print(f"| {env_id.split('/')[1]} | {rates[0]:,.0f} | {rates[1]:,.0f} | {rates[1] / rates[0]:.2f} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("storyfold", "curricula"))
+    parser.add_argument("what", choices=("storyfold", "curricula", "shaped-speed"))
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--episodes", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
-    storyfold(args.games) if args.what == "storyfold" else curricula(args.episodes)
+    if args.what == "storyfold":
+        storyfold(args.games)
+    elif args.what == "curricula":
+        curricula(args.episodes)
+    else:
+        shaped_speed(args.seconds)
 
 
 if __name__ == "__main__":
