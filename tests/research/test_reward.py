@@ -173,3 +173,30 @@ def test_the_docs_list_every_shaping_term_with_its_weight() -> None:
     for game_id in ("tanglewoods", "storyfold", "cursed-forest"):
         for term, (weight, _) in terms_of(load_game(game_id)).items():
             assert f"| `{term}` | {weight} |" in text, (game_id, term)
+
+
+@pytest.mark.parametrize("env_id", ["woodlands/Tanglewoods-v0", "woodlands/Storyfold-v0", "woodlands/CursedForestSolo-v0"])
+def test_shaped_and_curriculum_environments_pass_gymnasiums_checker(env_id: str) -> None:
+    import warnings
+
+    from gymnasium.utils.env_checker import check_env
+    env = gymnasium.make(env_id, reward="shaped", render_mode="ansi")
+    env.unwrapped.reset(seed=0, options={"curriculum": {"round": 1}})
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env.unwrapped)
+    assert [str(w.message) for w in caught] == []
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 3, "pvp": True}])
+def test_shaped_pettingzoo_environments_pass_the_api_and_seed_tests(options: dict[str, Any]) -> None:
+    import warnings
+
+    from pettingzoo.test import api_test, seed_test
+
+    from tests.research.test_pettingzoo import CONVENTION, PROBE
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(aec_env("cursed-forest", reward="shaped", **options), num_cycles=150)
+        seed_test(lambda: aec_env("cursed-forest", reward="shaped", **options), num_cycles=60)
+    assert {str(w.message) for w in caught} <= CONVENTION | {PROBE}

@@ -7,7 +7,7 @@ Importing this module registers the id of every such game known then (the descri
 ``gymnasium.make("woodlands.research.gym:woodlands/Tanglewoods-v0")`` imports it by itself.
 Keyword arguments of ``make`` are the game's options (``difficulty=7, hero="thorn-warden"``;
 ``adventurers=3`` for the solo Cursed Forest), plus ``content`` (a pack folder),
-``render_mode="ansi"`` and ``record``.
+``render_mode="ansi"``, ``record`` and ``reward`` (``"outcome"`` or ``"shaped"``).
 
 * ``record=False`` (the default): an episode's game is a quiet state
   (:mod:`woodlands.engine.fastpath`): the rules run as always, but no log is written and no

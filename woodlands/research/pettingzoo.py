@@ -3,7 +3,7 @@ encoding (the built-in one of several players is The Cursed Forest; docs/researc
 
 ``aec_env(game_id, **options)`` takes the game's options (``players``, and for The Cursed Forest
 ``pvp``, ``adventurers`` for the solo game, ``characters`` ...) plus ``content``,
-``render_mode="ansi"`` and ``record`` (keep each game's log and record, which a learning loop
+``render_mode="ansi"``, ``reward`` (``"outcome"`` or ``"shaped"``) and ``record`` (keep each game's log and record, which a learning loop
 does not need: by default the game is quiet, as in :mod:`woodlands.research.gym`).  One agent
 per player, ``player_0`` .. ``player_<n-1>``; the agent to act is the player of the decision
 waiting (in The Cursed Forest a tag partner's player answers a tag call, a pvp defender's
