@@ -29,6 +29,7 @@ CURRICULA: list[tuple[str, dict[str, Any], Any]] = [
     ("woodlands/Tanglewoods-v0", {}, {"setup": "difficulty-0", "from_end": 1}),
     ("woodlands/Tanglewoods-v0", {}, {"setup": "difficulty-0", "from_end": 0}),
     ("woodlands/CursedForestSolo-v0", {}, None),
+    ("woodlands/CursedForestSolo-v0", {"adventurers": 2}, None),
     ("woodlands/CursedForestSolo-v0", {}, {"round": 10}),
     ("woodlands/CursedForestSolo-v0", {}, {"from_end": 3}),
     ("woodlands/CursedForestSolo-v0", {}, {"from_end": 1}),
@@ -66,7 +67,7 @@ def curricula(episodes: int) -> None:
     import gymnasium
 
     import woodlands.research.gym  # noqa: F401
-    print("| environment | curriculum | episodes | random wins | mean true reward | seconds |\n|---|---|---|---|---|---|")
+    print("| environment | curriculum | episodes | random wins | mean true reward | CPU s |\n|---|---|---|---|---|---|")
     for env_id, kwargs, curriculum in CURRICULA:
         env = gymnasium.make(env_id, **kwargs)
         rng = np.random.default_rng(0)
@@ -80,7 +81,7 @@ def curricula(episodes: int) -> None:
                 done = term or trunc
             wins += (info.get("outcome") or {}).get("result") == "win"
             total += info["true_reward"]
-        name = env_id.split("/")[1]
+        name = env_id.split("/")[1] + "".join(f" {k}={v}" for k, v in kwargs.items())
         print(f"| {name} | `{curriculum}` | {episodes} | {wins / episodes:.1%} | {total / episodes:+.3f} "
               f"| {time.process_time() - t:.0f} |", flush=True)
 

@@ -24,10 +24,10 @@ SHAPING_TERMS: dict[str, tuple[float, str]] = {
     "health": (0.1, "the seat's adventurers' Health, of their most"),
 }
 
-#: easier set-ups a learner may start from (``reset(options={"curriculum": name})``)
-CURRICULA: dict[str, dict[str, Any]] = {
-    "two-adventurers": {"adventurers": 2},
-}
+#: easier set-ups a learner may start from (``reset(options={"curriculum": name})``): none that
+#: keeps an environment's spaces (more adventurers change the action and the observation: make
+#: an environment with ``adventurers=2`` instead); its curriculum starts are the greedy bot's
+CURRICULA: dict[str, dict[str, Any]] = {}
 
 
 def shaping_terms(game: Any, view: dict[str, Any]) -> dict[str, float]:
