@@ -200,3 +200,22 @@ def test_shaped_pettingzoo_environments_pass_the_api_and_seed_tests(options: dic
         api_test(aec_env("cursed-forest", reward="shaped", **options), num_cycles=150)
         seed_test(lambda: aec_env("cursed-forest", reward="shaped", **options), num_cycles=60)
     assert {str(w.message) for w in caught} <= CONVENTION | {PROBE}
+
+
+@pytest.mark.parametrize("env_id, kwargs", GYM)
+def test_the_shaping_identity_holds_from_a_start_with_a_potential(env_id: str, kwargs: dict[str, Any]) -> None:
+    """From the greedy game's round 2 (where Phi(s_0) > 0: a Tanglewoods hero has Health and
+    gold by then), the shaped return is still the true return less Phi(s_0)."""
+    env = gymnasium.make(env_id, reward="shaped", **kwargs)
+    for seed in range(2):
+        _, info = env.reset(seed=seed, options={"curriculum": {"round": 2}})
+        start = potential_of(env.unwrapped.game)(env.unwrapped.state, 0)
+        assert start > 0
+        rng = np.random.default_rng(seed)
+        shaped = true = 0.0
+        done = False
+        while not done:
+            _, r, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            shaped, true = shaped + float(r), true + info["true_reward"]
+            done = term or trunc
+        assert shaped - true == pytest.approx(-start, abs=1e-9)
