@@ -198,11 +198,17 @@ class GameDescriptor:
     #: ``(game, options) -> (layout, writer)``: the observation encoding of one seat
     #: (:mod:`woodlands.kit.encoding`); None: no encoder and no research environment
     encoding: Any = None
-    #: ``(game, state, players) -> [float per seat]``: the returns of a won or lost game, each
-    #: in [-1, 1] (:mod:`woodlands.kit.returns`); None: +1 to every seat for a win, -1 for a loss
-    returns: Any = None
     #: ``(options) -> bool``: whether the seats play each for itself with these options; None: never
     each_for_itself: Any = None
+    #: ``(game, view) -> float``: the shaping potential of one seat's view, the weighted sum of
+    #: its named terms (:mod:`woodlands.research.shaping`); None: the game has no shaped reward
+    potential: Any = None
+    #: ``{term: (weight, what it counts)}``: the terms of :attr:`potential`, for the docs
+    shaping_terms: Any = None
+    #: ``{name: options}``: easier set-ups a research environment may start from (curricula)
+    curricula: Any = None
+    #: ``(state) -> int``: how far a game is (its round), where curriculum starts are taken
+    progress: Any = None
     #: the name in the game's Gymnasium id ``woodlands/<name>-v0`` (None: the id in CamelCase)
     gym_name: str | None = None
     #: the set-ups ``woodlands bench --env`` measures, ``(name, options)`` (empty: the game as

@@ -52,7 +52,10 @@ DESCRIPTOR = GameDescriptor(
     # -- research
     action_ids=Lazy("woodlands.games.cursed_forest.grammar:action_ids"),
     encoding=Lazy("woodlands.games.cursed_forest.observation:build"),
-    returns=Lazy("woodlands.games.cursed_forest.reward:returns"),
+    potential=Lazy("woodlands.games.cursed_forest.reward:potential"),
+    shaping_terms=Lazy("woodlands.games.cursed_forest.reward:SHAPING_TERMS"),
+    curricula=Lazy("woodlands.games.cursed_forest.reward:CURRICULA"),
+    progress=Lazy("woodlands.games.cursed_forest.reward:progress"),
     each_for_itself=Lazy("woodlands.games.cursed_forest.reward:each_for_itself"),
     # its one-agent environment is the solo game (several players: PettingZoo's)
     gym_name="CursedForestSolo",

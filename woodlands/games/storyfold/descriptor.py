@@ -37,5 +37,8 @@ DESCRIPTOR = GameDescriptor(
     # -- research
     action_ids=Lazy("woodlands.games.storyfold.grammar:action_ids"),
     encoding=Lazy("woodlands.games.storyfold.observation:build"),
-    returns=Lazy("woodlands.games.storyfold.reward:returns"),
+    potential=Lazy("woodlands.games.storyfold.reward:potential"),
+    shaping_terms=Lazy("woodlands.games.storyfold.reward:SHAPING_TERMS"),
+    curricula=Lazy("woodlands.games.storyfold.reward:CURRICULA"),
+    progress=Lazy("woodlands.games.storyfold.reward:progress"),
 )

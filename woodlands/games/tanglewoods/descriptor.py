@@ -64,4 +64,8 @@ DESCRIPTOR = GameDescriptor(
     # -- research
     action_ids=Lazy("woodlands.games.tanglewoods.grammar:action_ids"),
     encoding=Lazy("woodlands.games.tanglewoods.observation:build"),
+    potential=Lazy("woodlands.games.tanglewoods.reward:potential"),
+    shaping_terms=Lazy("woodlands.games.tanglewoods.reward:SHAPING_TERMS"),
+    curricula=Lazy("woodlands.games.tanglewoods.reward:CURRICULA"),
+    progress=Lazy("woodlands.games.tanglewoods.reward:progress"),
 )
