@@ -127,6 +127,7 @@ def _forest(v: View, names: Names, describe: Describe) -> Region:
     if isinstance(morna, dict) and morna.get("position") is not None:
         standing.append(Token("figure-morna", "Morna Gûl", face="morna", at=f"tile@{_at(morna['position'])}", mark="&",
                               tip=describe("morna-gul") or ""))
+    fought = _fought(v)
     for t in tiles:
         here = _at(t["position"])
         kind = str(t.get("kind") or "path")
@@ -144,9 +145,12 @@ def _forest(v: View, names: Names, describe: Describe) -> Region:
             standing.append(Token(f"monster@{here}", "a monster token: unseen monster", face="monster-token",
                                   at=f"tile@{here}", mark="?"))
         elif isinstance(m, dict):
-            standing.append(Token(f"monster@{here}", f"{m.get('name')} ({m.get('side')}): health {m.get('health')}, "
+            # in a fight here the monster's health is the fight's, as the Foes panel says it (the
+            # tile's number lags behind until the fight is over: a disc said 12, the panel 6)
+            health = fought.get(here, m.get("health", ""))
+            standing.append(Token(f"monster@{here}", f"{m.get('name')} ({m.get('side')}): health {health}, "
                                   f"{m.get('dice')} dice +{m.get('modifier')}", face="monster", at=f"tile@{here}",
-                                  mark=f"M{m.get('health', '')}", tip=describe(str(m.get("id"))) or ""))
+                                  mark=f"M{health}", tip=describe(str(m.get("id"))) or ""))
         for tok in t.get("tokens") or []:
             if tok in TOKEN_SIGN:
                 standing.append(Token(f"{tok}@{here}", f"{tok.replace('-', ' ')} token", face=f"token-{tok}",
@@ -178,6 +182,19 @@ def _forest(v: View, names: Names, describe: Describe) -> Region:
             if deciding is not None and p.get("player") == deciding and p.get("position") is not None]
     focus = f"figure-{turn if turn in mine else mine[0]}" if mine else ""
     return Region("forest", "The forest, north up", tuple(out + standing) + (key,), layout="compass", focus=focus)
+
+
+def _fought(v: View) -> dict[str, Any]:
+    """The square of a fight with a monster under way (where its adventurer stands) and the
+    monster's health in it, as the fight counts it."""
+    fight = v.get("fight")
+    players = v.get("players") or []
+    if not isinstance(fight, dict) or fight.get("kind") != "monster":
+        return {}
+    a = fight.get("adventurer")
+    if not isinstance(a, int) or not 0 <= a < len(players) or players[a].get("position") is None:
+        return {}
+    return {_at(players[a]["position"]): fight.get("foe_health", "?")}
 
 
 def _item(ident: str, x: Any, space: str, names: Names, describe: Describe) -> Card:
@@ -262,6 +279,7 @@ def _foes(v: View, describe: Describe) -> Region | None:
         a, partner = fight.get("adventurer", -1), fight.get("partner", -1)
         who = _who(players[a]) if isinstance(a, int) and 0 <= a < len(players) else "?"
         helper = _who(players[partner]) if isinstance(partner, int) and 0 <= partner < len(players) else None
+        # "health N", as the foe's disc on the map says it (M<N>)
         out.append(Card("fight", "Fight", face="fight", state=("active",),
                         text=f"{who} against {fight.get('foe', '?')} ({fight.get('kind', '?')}); foe health "
                              f"{fight.get('foe_health', '?')}" + (f"; tag partner {helper}" if helper else "")))
