@@ -28,7 +28,7 @@ def page(game: Any, state: Any, seat: int) -> str:
     """Everything the game page shows ``seat``: the table, its decision (or who decides), details, log."""
     view = state.view(seat)
     mine = None if state.is_over or state.decision.player != seat else state.decision
-    return str(render_table(game, view, seat) + render_decision(game, view, mine, len(state.choices), action="/c", deciding="X")
+    return str(render_table(game, view, seat, state.log_for(seat)) + render_decision(game, view, mine, len(state.choices), action="/c", deciding="X")
                + render_details(game, view, mine) + render_log(game, state.log_for(seat), seat))
 
 

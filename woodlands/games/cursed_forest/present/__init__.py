@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....engine.decision import Decision, Option
-from ....engine.presentation import Detail, Presentation, View, plural
+from ....engine.presentation import Detail, Event, Presentation, View, plural
 from .helptext import HELP
 from .words import CursedForestNarrator
 
@@ -257,5 +257,10 @@ class CursedForestPresentation(Presentation):
         """The map, the adventurers and their items, the foes: see :mod:`.table`."""
         from .table import table_model
         return table_model(view, seat, self.name_of, self.describe, lambda s: self.seat_name(view, s))
+
+    def outcomes(self, view: View, events: list[Event], seat: int) -> list[Any]:
+        """The latest fight's last round, on the tile where it was fought: see :func:`.table.outcomes`."""
+        from .table import outcomes
+        return outcomes(view, events, lambda monster, side: self.narrator.monster(monster, None, side))  # type: ignore[attr-defined]
 
 __all__ = ["CursedForestPresentation", "TILE_EFFECTS"]

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ....kit.table import AnyElement, Card, Fact, Region, Table, Tile, Token, Track
+from ....kit.table import AnyElement, Card, Fact, Outcome, Region, Table, Tile, Token, Track
 
 View = dict[str, Any]
 Names = Callable[[str], str]
@@ -299,4 +299,63 @@ def table_model(view: View, seat: int, names: Names, describe: Describe,
     return Table("cursed-forest", tuple(regions), title="The Cursed Forest")
 
 
-__all__ = ["KINDS", "KIND_WORDS", "SIGNS", "table_model"]
+#: what ends a fight, after its last round, in words (``{who}``: the adventurer, ``{foe}``: the foe)
+ENDINGS = {"kill": "{foe} is killed", "spiders_beaten": "the last spider is crushed", "death": "{who} falls",
+           "escape": "{who} escapes", "spiders_leave": "the spiders scuttle away"}
+
+
+def outcomes(view: View, events: list[dict[str, Any]], monster: Callable[[Any, Any], str]) -> list[Outcome]:
+    """The latest fight's last round, on the tile where it was fought: each side's dice, what
+    is added and the total, who won and the damage, and how the fight ended or the foe's health
+    left.  Only a fight of this turn or the one before (``events`` since the turn before this
+    one began); ``events`` is the seat's log, ``monster`` names a monster by its id and side."""
+    turns = [k for k, e in enumerate(events) if e.get("type") == "turn"]
+    recent = events[turns[-2] if len(turns) > 1 else 0:]
+    starts = [k for k, e in enumerate(recent) if e.get("type") == "fight"]
+    if not starts:
+        return []
+    fight = recent[starts[-1]]
+    after = recent[starts[-1] + 1:]
+    rounds = [e for e in after if e.get("type") == "combat_round"]
+    if not rounds or not isinstance(fight.get("tile"), list):
+        return []
+    last = rounds[-1]
+    players = view.get("players") or []
+
+    def who(a: Any) -> str:
+        # the number and first name: the note stands on a tile, where room is short
+        if not isinstance(a, int) or not 0 <= a < len(players):
+            return "an adventurer"
+        return f"{a + 1}. {str(players[a].get('name') or players[a].get('character') or 'adventurer').split()[0]}"
+
+    kind = fight.get("kind")
+    foe = {"spiders": "the spiders", "morna": "Morna Gûl"}.get(str(kind)) or (
+        who(fight.get("opponent")) if kind == "pvp" else monster(fight.get("monster"), fight.get("side")))
+    me = who(fight.get("adventurer"))
+    if last.get("deadly_critical"):
+        result = "a deadly critical: the foe dies at once"
+    elif last.get("winner") == "adventurer":
+        result = f"{me} wins the round: {last.get('damage_to_foe', 0)} damage to {foe}"
+    elif last.get("winner") == "foe":
+        result = f"{foe[:1].upper() + foe[1:]} wins the round: {last.get('damage_to_adventurer', 0)} damage to {me}"
+    else:
+        result = "a tie: no damage"
+    crit = [w for w, on in (("critical", last.get("critical")), ("the foe's critical", last.get("foe_critical"))) if on]
+    if crit:
+        result += f" ({' and '.join(crit)}: doubled)"
+    end = next((e for e in after if e.get("type") in ENDINGS), None) if any(
+        e.get("type") == "fight_over" for e in after) else None
+    live = view.get("fight")
+    if end is not None:
+        result += "; " + ENDINGS[str(end["type"])].format(who=who(end.get("adventurer")), foe=foe)
+    elif isinstance(live, dict) and live.get("adventurer") == fight.get("adventurer"):
+        result += f"; foe health {live.get('foe_health', '?')}"
+    foe_roll = " ".join(str(d) for d in last.get("foe_dice") or [])
+    at = _at(fight["tile"])
+    return [Outcome(f"outcome@{at}", f"Fight at ({at.replace(',', ', ')}), round {len(rounds)}", on=f"tile@{at}",
+                    dice=tuple(last.get("dice") or ()), modifier=int(last.get("modifier") or 0),
+                    total=last.get("score"), against=f"{foe_roll} {int(last.get('foe_modifier') or 0):+d} = "
+                    f"{last.get('foe_score')}".strip(), text=result)]
+
+
+__all__ = ["ENDINGS", "KINDS", "KIND_WORDS", "SIGNS", "outcomes", "table_model"]

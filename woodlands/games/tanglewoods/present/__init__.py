@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....engine.decision import Decision, Option
-from ....engine.presentation import Detail, Presentation, View, plural
+from ....engine.presentation import Detail, Event, Presentation, View, plural
 from ..model import BLANK, COLOURS, CRIT, DIE_FACES, HIT, Card, Face, HeroSide
 from .help import HELP
 from .words import TanglewoodsNarrator
@@ -361,6 +361,11 @@ class TanglewoodsPresentation(Presentation):
         terminal draw it."""
         from .table import table_model
         return table_model(view, self.describe, self._name_of)
+
+    def outcomes(self, view: View, events: list[Event], seat: int) -> list[Any]:
+        """This round's latest roll, on the enemies it hurt (:func:`.table.outcomes`)."""
+        from .table import outcomes
+        return outcomes(view, events, self._name_of)
 
 
 __all__ = ["TanglewoodsPresentation", "die_odds"]
