@@ -123,7 +123,9 @@ def _compass_tile(t: Tile, tokens: list[Token], x: float, y: float) -> Markup:
     label = words + (f"; here: {on}" if on else "")
     return Markup('<g class="{c}" transform="translate({x} {y})" role="img"{a}><title>{tt}</title>{b}</g>').format(
         c=_cls("tile", f"face-{t.face}" if t.face else "", _states(t.state)), x=x, y=y,
-        a=attrs(data_id=t.id, data_sig=signature(t), tabindex=0, data_tip=t.tip or None, aria_label=label),
+        # a tap or focus shows what stands here too (static/app.js puts it beside the tile), not only the card text
+        a=attrs(data_id=t.id, data_sig=signature(t), tabindex=0, data_tip=(t.tip + "\n" + label) if t.tip else label,
+                aria_label=label),
         tt=(t.tip + "\n" + label) if t.tip else label, b=join(bits))
 
 

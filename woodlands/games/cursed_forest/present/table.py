@@ -161,12 +161,13 @@ def _forest(v: View, names: Names, describe: Describe) -> Region:
         if t.get("vine_seed"):
             standing.append(Token(f"vine-seed@{here}", f"a seed laid on the vines: {names(str(t['vine_seed']))}",
                                   face="seed-laid", at=f"tile@{here}", mark="+"))
+        # named (they lie face up, in everyone's view): a screen reader hears what lies here
         if t.get("seeds"):
-            standing.append(Token(f"seeds@{here}", "dropped seed", face="seed-dropped", at=f"tile@{here}", mark="s",
-                                  count=len(t["seeds"])))
+            standing.append(Token(f"seeds@{here}", ("dropped seeds" if len(t["seeds"]) > 1 else "dropped seed") + ": " + ", ".join(names(str(k)) for k in t["seeds"]),
+                                  face="seed-dropped", at=f"tile@{here}", mark="s", count=len(t["seeds"])))
         if t.get("items"):
-            standing.append(Token(f"items@{here}", "item lying here", face="items", at=f"tile@{here}", mark="i",
-                                  count=len(t["items"])))
+            standing.append(Token(f"items@{here}", ("items" if len(t["items"]) > 1 else "item") + " lying here: " + ", ".join(names(str(i)) for i in t["items"]),
+                                  face="items", at=f"tile@{here}", mark="i", count=len(t["items"])))
     # the key names only the kinds and signs on the map, so a small terminal gives it a line or two
     # (short words on the map's line, the full words on hover)
     kinds = [k for k in KINDS if any(t.get("kind") == k for t in tiles)]
