@@ -133,15 +133,20 @@ def _compass_tile(t: Tile, tokens: list[Token], x: float, y: float) -> Markup:
 NOTE_LINE, NOTE_CHAR = 10, 5.6
 
 
+#: the lines a map's note has between a tile's name and the pieces along its foot
+NOTE_LINES = 4
+
+
 def _map_note(o: Outcome, x: float, y: float, width: float, height: float) -> Markup:
-    """An outcome on a compass map: a framed note over the middle of the tile at (``x``, ``y``)
-    (between its name and the pieces along its foot), at most two squares wide and kept inside
-    the map's ``width`` and ``height``, its lines wrapped to fit."""
-    wide = min(2 * CELL, width) - 4
+    """An outcome on a compass map: a framed note across the middle of the tile at (``x``,
+    ``y``), up to three squares wide (kept inside the map's ``width`` and ``height``), its lines
+    wrapped to fit.  It leaves the pieces along the tile's foot in sight (the fighters); a
+    note of more lines than fit grows upward over the name."""
+    wide = min(3 * CELL, width) - 4
     left = max(2.0, min(x + 2, width - wide - 2))
     lines = [part for line in o.lines() for part in _wrap(line, int((wide - 8) / NOTE_CHAR))]
     tall = NOTE_LINE * len(lines) + 6
-    top = max(2.0, min(y + 26, height - tall - 2))
+    top = max(2.0, min(y + 24 - NOTE_LINE * max(0, len(lines) - NOTE_LINES), height - tall - 2))
     return Markup('<g class="{c}" role="img"{a}><title>{t}</title>'
                   '<rect class="note-body" x="{x}" y="{y}" width="{w}" height="{h}" rx="3"/>'
                   '<text class="note-text" x="{tx}" y="{ty}">{ls}</text></g>').format(
