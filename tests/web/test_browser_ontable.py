@@ -14,7 +14,7 @@ from typing import Any, Callable
 import woodlands
 
 from tests.web import test_browser as _browser_tests
-from tests.web.test_browser import Server, Watched
+from tests.web.test_browser import Server, Watched, screenshot
 
 server = _browser_tests.server
 browser = _browser_tests.browser
@@ -87,6 +87,7 @@ def test_a_tapped_cards_text_appears_beside_it_on_a_phone_and_the_roll_beside_it
         assert bubble.inner_text().strip() == card.get_attribute("data-tip").strip()
         gap = page.evaluate(GAP, ['[data-id="cinder-kobold"] .card', "#tip-near"])
         assert gap <= NEAR, f"the text stands {gap:.0f} px from the card"
+        screenshot(page, "tanglewoods-phone-tap")      # with WOODLANDS_SCREENS: the picture in the docs
         # the panel far below says the same (and a screen reader hears it there)
         assert page.locator("#info").inner_text() == card.get_attribute("data-tip")
         far = page.evaluate(GAP, ['[data-id="cinder-kobold"] .card', "#info"])
@@ -117,6 +118,8 @@ def test_a_tapped_tile_tells_what_stands_on_it_beside_it_and_the_fight_stands_on
             assert page.evaluate(GAP, ['g.tile[data-id="tile@3,-2"]', 'g.outcome-note[data-id="outcome@3,-2"]']) == 0
             assert "foe health 5" in page.locator('[data-id="fight"]').inner_text()
             assert page.locator('g.token-mark[data-id="monster@3,-2"] text').text_content() == "M5"
+            if kw is not PHONE:
+                screenshot(page, "cursed-forest-fight")
             # every note's text on the map is at least 11 px on screen
             px = page.evaluate("""() => Array.from(document.querySelectorAll('g.outcome-note text')).map(t => {
                 const m = t.getScreenCTM(); return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b); })""")
