@@ -97,6 +97,9 @@ def test_a_tapped_cards_text_appears_beside_it_on_a_phone_and_the_roll_beside_it
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1
         page.locator("h1").tap()
         bubble.wait_for(state="hidden")
+        # an option's button says what it does: focusing one shows no bubble over the next
+        page.locator("#decision button.option").first.focus()
+        assert bubble.is_hidden()
         assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
         w.check()
     finally:

@@ -45,11 +45,17 @@
     bubble.style.left = (left + window.scrollX) + "px";
     bubble.style.top = (top + window.scrollY) + "px";
   }
-  document.addEventListener("focusin", function (ev) { var el = tipTarget(ev); info(el); if (el) showNear(el); });
+  // on the table only: an option's button says what it does, and a bubble would cover the next one
+  function onTable(el) { return !!(el && el.closest(".board")); }
+  document.addEventListener("focusin", function (ev) {
+    var el = tipTarget(ev);
+    info(el);
+    if (onTable(el)) showNear(el); else hideNear();
+  });
   document.addEventListener("click", function (ev) {
     var el = tipTarget(ev);
     info(el);
-    if (el) showNear(el); else if (!(bubble && bubble.contains(ev.target))) hideNear();
+    if (onTable(el)) showNear(el); else if (!(bubble && bubble.contains(ev.target))) hideNear();
   });
   document.addEventListener("mouseover", function (ev) { info(tipTarget(ev)); });
   document.addEventListener("keydown", function (ev) { if (ev.key === "Escape" && bubbleFor) hideNear(); });
