@@ -150,7 +150,7 @@ class PlaySession:
         self.handover()
         self.console.rule()
         self.console.print(table_for(self.pres, state.view(self.seat), self.seat, self.table_width(), None,
-                                     self.changes))
+                                     self.changes, events=state.log_for(self.seat)))
         events = state.log_for(self.seat, self.seen)   # only what this seat may see (C-9)
         self.seen = state.log_length
         if events:

@@ -31,6 +31,7 @@ from textual.widgets import Input, RichLog, Static
 from ..engine.decision import Decision, Option
 from ..engine.presentation import Detail, Presentation, plural, presentation_for
 from ..engine.state import GameState
+from ..kit.table import model_for
 from .choose import Chooser, Entry
 from .keys import TERMINAL_KEYS, detail_keys, option_letters
 from .ending import AGAIN_KEY, STORY_KEY
@@ -276,14 +277,15 @@ class PlayApp(App[int]):
             # a new position: the map follows the one deciding again
             self.pan, self.pan_for = (0, 0), (len(self.state.choices), seat)
         self.query_one("#table", Static).update(table_for(self.pres, self.state.view(seat), seat, w, h,
-                                                          self.session.changes, self.pan))
+                                                          self.session.changes, self.pan,
+                                                          events=self.state.log_for(seat)))
         # whether the table is taller than its box is known once it is laid out
         self.call_after_refresh(self.draw_keys)
 
     def map_pan(self) -> Pan | None:
         """The pan of the table's map as drawn now; None: no map shown in part."""
         seat = self.seat()
-        model = self.pres.table_model(self.state.view(seat), seat)
+        model = model_for(self.pres, self.state.view(seat), seat, self.state.log_for(seat))
         w, h = self.table_size()
         return pannable(model, w, h, self.pan) if model is not None else None
 
@@ -294,7 +296,7 @@ class PlayApp(App[int]):
             self.draw_options()
             return
         seat = self.seat()
-        model = self.pres.table_model(self.state.view(seat), seat)
+        model = model_for(self.pres, self.state.view(seat), seat, self.state.log_for(seat))
         w, h = self.table_size()
         moved = pannable(model, w, h, (self.pan[0] + east, self.pan[1] + north)) if model is not None else None
         if moved is None or moved == self.pan:

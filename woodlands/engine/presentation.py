@@ -129,6 +129,8 @@ class Presentation:
     * :meth:`story`: the end of a game told to one seat (result, why, key moments, figures);
     * :meth:`table_model`: the table as a renderer-neutral model (:mod:`woodlands.kit.table`)
       that the terminal and the web draw alike, built from the seat's view only;
+    * :meth:`outcomes`: the latest rolls' and fights' results from the seat's log, as notes
+      placed beside what they concern in the table model;
     * :meth:`table`: the picture of the table for the terminal (a rich renderable), compact
       when ``width`` is small (a game with a table model needs none);
     * :attr:`stylesheet` and :meth:`look`: the game's own look for the web pages, a CSS file in
@@ -292,6 +294,15 @@ class Presentation:
         game draws its table itself (:meth:`table`).  Typed ``Any`` here because the model lives
         in the kit, a layer above the engine."""
         return None
+
+    def outcomes(self, view: View, events: list[Event], seat: int) -> list[Any]:
+        """The results of the latest rolls and fights, as :class:`woodlands.kit.table.Outcome`
+        notes, each naming the element of :meth:`table_model` it concerns (the card the dice
+        hit, the tile of the fight), so that a client shows them where they happened
+        (:func:`woodlands.kit.table.model_for`).  ``events`` is the seat's own log
+        (``state.log_for(seat)``), ``view`` its view: nothing hidden from it enters.  The
+        base: none."""
+        return []
 
     def table(self, view: View, width: int = 100, height: int | None = None) -> Any:
         """The table as a rich renderable, fitted to ``width`` x ``height`` (compact below 100

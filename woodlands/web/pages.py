@@ -374,7 +374,7 @@ async def _context(request: Request, games: GameService, game_id: str, refusal: 
         # the kind of game (its id, as `woodlands play` takes it) and its own stylesheet, if any
         "game_type": game.id, "look_url": look_url(game),
         "seats": snap["seats"], "at": at, "over": env["over"],
-        "table": render_table(game, view, seat),
+        "table": render_table(game, view, seat, log),
         "decision": Markup("") if env["over"] else render_decision(
             game, view, mine, at, action=f"/games/{game_id}/choose", refusal=refusal, deciding=deciding),
         "details": render_details(game, view, mine),

@@ -50,10 +50,12 @@ def _names(p: Presentation) -> Describe:
     return lambda ident: ident.replace("-", " ").title()
 
 
-def render_table(game: Any, view: View, seat: int) -> Markup:
-    """The table as ``seat`` sees it (``view`` is ``state.view(seat)``)."""
+def render_table(game: Any, view: View, seat: int, events: list[dict[str, Any]] | None = None) -> Markup:
+    """The table as ``seat`` sees it (``view`` is ``state.view(seat)``), with the latest rolls'
+    and fights' results that ``events`` (``state.log_for(seat)``) tell, where they happened."""
+    from ...kit.table import model_for
     p = presentation_for(game)
-    model = p.table_model(view, seat)
+    model = model_for(p, view, seat, events)
     if model is not None:
         from .table import render_model
         return render_model(model)

@@ -264,4 +264,9 @@ class CursedForestPresentation(Presentation):
         from .table import table_model
         return table_model(view, seat, self.name_of, self.describe, lambda s: self.seat_name(view, s))
 
+    def outcomes(self, view: View, events: list[Event], seat: int) -> list[Any]:
+        """The latest fight's last round, on the tile where it was fought: see :func:`.table.outcomes`."""
+        from .table import outcomes
+        return outcomes(view, events, lambda monster, side: self.narrator.monster(monster, None, side))  # type: ignore[attr-defined]
+
 __all__ = ["CursedForestPresentation", "TILE_EFFECTS"]

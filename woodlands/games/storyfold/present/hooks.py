@@ -336,6 +336,11 @@ class StoryfoldPresentation(Presentation):
         from .table import table_model
         return table_model(view, self.name, self.describe)
 
+    def outcomes(self, view: View, events: list[Event], seat: int) -> list[Any]:
+        """This Luma Phase's latest roll, on its Action card (:func:`.table.outcomes`)."""
+        from .table import outcomes
+        return outcomes(view, events, self.name)
+
     def name(self, ident: Any) -> str | None:
         """The printed name of a card, location, scene or deck id (None: not in the content)."""
         words = self.narrator

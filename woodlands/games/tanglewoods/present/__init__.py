@@ -367,5 +367,10 @@ class TanglewoodsPresentation(Presentation):
         from .table import table_model
         return table_model(view, self.describe, self._name_of)
 
+    def outcomes(self, view: View, events: list[Event], seat: int) -> list[Any]:
+        """This round's latest roll, on the enemies it hurt (:func:`.table.outcomes`)."""
+        from .table import outcomes
+        return outcomes(view, events, self._name_of)
+
 
 __all__ = ["TanglewoodsPresentation", "die_odds"]
