@@ -96,7 +96,7 @@ def summary(results: list[list[float]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=GAMES, default="storyfold",
-                        help="default storyfold: its return is graded (its score, in (0, 1]), where a random "
+                        help="default storyfold: its return is graded (2 * its score - 1, in (-1, 1]), where a random "
                              "Tanglewoods hero loses every game")
     parser.add_argument("--players", type=int, default=None, help="The Cursed Forest's players (1-4; default 2)")
     parser.add_argument("--episodes", type=int, default=5, help="games of the random agent (default 5)")

@@ -152,11 +152,14 @@ def test_rewards_cooperative_seats_share_pvp_seats_do_not():
     assert game.reward(coop, 0) == game.reward(pvp, 1) == 0.0
     story = woodlands.load_game("storyfold")
     s = story.new_game(seed=1)
-    s._outcome = {"result": "win", "scenes_played": 11, "shadow_cards": 3}
+    # (a new game's Spirit is full: the only costs below are the outcome's)
+    s._outcome = {"result": "win", "scenes_played": 11, "chapter_restarts": 0, "shadow_cards": 0}
+    assert story.reward(s, 0) == 1.0            # a flawless run of the pack's campaign
+    s._outcome = {"result": "win", "scenes_played": 11, "chapter_restarts": 0, "shadow_cards": 3}
     good = story.reward(s, 0)
-    s._outcome = {"result": "win", "scenes_played": 22, "shadow_cards": 40}
-    assert 1 >= good > story.reward(s, 0) > 0
-    s._outcome = {"result": "unfinished", "scenes_played": 6, "shadow_cards": 0}
+    s._outcome = {"result": "win", "scenes_played": 22, "chapter_restarts": 1, "shadow_cards": 40}
+    assert 1 > good > story.reward(s, 0) > 0
+    s._outcome = {"result": "unfinished", "scenes_played": 6, "chapter_restarts": 0, "shadow_cards": 0}
     assert story.reward(s, 0) == 0.0
 
 

@@ -166,3 +166,43 @@ def test_the_model_shows_what_the_old_drawings_showed() -> None:
     with_morna = P.table_model(morna, 0)
     assert "health 20, 3 dice +2" in element(with_morna, "morna").text
     assert element(with_morna, "figure-morna").at == "tile@{},{}".format(*view["tiles"][0]["position"])
+
+
+def _mid_fight(seed: int = 1) -> woodlands.GameState:
+    """Seed 1's game, random choices (seeded) up to a fight with a monster that has already taken
+    damage in it: the tile's number in the view lags behind the fight's (it catches up when the
+    fight is over)."""
+    state = GAME.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(800):
+        view = state.view(0)
+        fight = view.get("fight")
+        if fight and fight["kind"] == "monster":
+            at = view["players"][fight["adventurer"]]["position"]
+            tile = next(t for t in view["tiles"] if t["position"] == at)
+            if isinstance(tile["monster"], dict) and tile["monster"]["health"] != fight["foe_health"]:
+                return state
+        state.apply(rng.choice(state.decision.options).id)
+    raise AssertionError("no fight with damage taken")
+
+
+def test_the_foes_disc_on_the_map_says_the_fights_health_as_the_fight_panel_does() -> None:
+    """A disc read 12 while the fight panel said health 6: the disc showed the tile's number,
+    the health the monster had when the fight began.  Now both say the health left in the fight,
+    each with its label (``M<n>``: the map's key says "monster health"; "foe health n")."""
+    state = _mid_fight()
+    view = state.view(0)
+    fight = view["fight"]
+    x, y = view["players"][fight["adventurer"]]["position"]
+    on_tile = next(t for t in view["tiles"] if t["position"] == [x, y])["monster"]["health"]
+    table = model(state, 0)
+    disc, panel = element(table, f"monster@{x},{y}"), element(table, "fight")
+    left = fight["foe_health"]
+    assert on_tile != left         # the situation of the report: the two numbers differ in the view
+    assert disc.mark == f"M{left}" and f"health {left}," in disc.name
+    assert f"foe health {left}" in panel.text and f"health {left}," in panel.text
+    assert "M<n>=monster health" in element(table, "key").text
+    # another monster, in no fight, keeps its own number
+    others = [t for t in view["tiles"] if isinstance(t["monster"], dict) and t["position"] != [x, y]]
+    for t in others:
+        assert element(table, "monster@{},{}".format(*t["position"])).mark == f"M{t['monster']['health']}"

@@ -17,7 +17,8 @@ RUNS = [
     ("pettingzoo_random.py", ["--players", "3", "--pvp", "--episodes", "1", "--learn-steps", "150"],
      ["random game 0: player_0", "player_2", "self-play REINFORCE:"]),
     ("openspiel_learn.py", ["--episodes", "1", "--learn-steps", "800"],
-     ["python_woodlands_storyfold", "random agent, 1 games, mean return player 0 +0.", "REINFORCE:"]),
+     # (a graded return, 2 * score - 1: neither a win's +1 nor a loss's -1; a random campaign scores about 0.39)
+     ["python_woodlands_storyfold", "random agent, 1 games, mean return player 0 -0.", "REINFORCE:"]),
     ("openspiel_learn.py", ["--game", "cursed-forest", "--players", "3", "--episodes", "1", "--learn-steps", "200"],
      ["python_woodlands_cursed_forest", "player 2", "REINFORCE:"]),
 ]

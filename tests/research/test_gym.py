@@ -16,7 +16,7 @@ from gymnasium.utils.env_checker import check_env
 
 import woodlands
 from woodlands.research import gym as _registers  # noqa: F401  (the Gymnasium ids)
-from woodlands.games.storyfold.reward import storyfold_reward
+from woodlands.games.storyfold.reward import score_reward
 from woodlands.engine.registry import descriptor
 
 ENVS: list[tuple[str, dict[str, Any]]] = [
@@ -95,13 +95,14 @@ def test_rewards_follow_the_outcome() -> None:
 
 
 def test_storyfold_is_rewarded_by_its_score() -> None:
+    """The campaign's one reward, the game's own, on [-1, 1]: ``2 * reward - 1``."""
     env = gymnasium.make("woodlands/Storyfold-v0").unwrapped
     reward, terminated, truncated, info, _ = play(env, 2)
     outcome = info["outcome"]
     assert terminated and outcome["result"] == "win"
-    assert reward == storyfold_reward(outcome, len(env.game.content.scenes)) and 0 < reward <= 1
+    assert reward == 2 * env.game.reward(env.state, 0) - 1 and -1 < reward <= 1
     worse = dict(outcome, chapter_restarts=outcome["chapter_restarts"] + 1)
-    assert storyfold_reward(worse, 13) < storyfold_reward(outcome, 13)
+    assert score_reward(worse, 5, 11, 16) < score_reward(outcome, 5, 11, 16)
     env = gymnasium.make("woodlands/Storyfold-v0", scene_limit=1).unwrapped
     assert play(env, 2)[:3] == (0.0, False, True)
 

@@ -64,17 +64,18 @@ def test_tanglewoods_numbers_match_the_rows(study):
     for r in report.tables["tanglewoods_at_death"]:
         gold = [x["gold"] for x in tw if (x["bot"], x["difficulty"], x["result"]) == (r["bot"], r["difficulty"], "loss")]
         assert r["games"] == len(gold) and r["gold_mean"] == pytest.approx(sum(gold) / len(gold))
-    # the lift of the cards on losses
-    lift = report.tables["tanglewoods_cards_loss_lift"]
-    assert lift, "no card was in 30 games of a bot with both wins and losses"
-    for r in lift:
+    # which cards matter (it took the place of the lift of the cards held at the end): every row's
+    # games, wins and games without are the rows' own, counted from their events
+    matter = [r for r in report.tables["cards_matter"] if r["game"] == "tanglewoods"]
+    assert matter, "no card event was in 5 games of a bot with both wins and losses"
+    for r in matter:
         games = [x for x in tw if x["bot"] == r["bot"]]
-        base = sum(x["result"] == "loss" for x in games) / len(games)
-        having = [x for x in games if r["id"] in x["cards"]]
-        hits = sum(x["result"] == "loss" for x in having)
-        assert (r["games"], r["hits"]) == (len(having), hits) and r["base"] == pytest.approx(base)
-        assert r["lift"] == pytest.approx(hits / len(having) / base)
-        assert r["lift_lo"] <= r["lift"] <= r["lift_hi"]
+        having = [x for x in games if any((e["kind"], e["id"], e["event"]) == (r["kind"], r["id"], r["event"])
+                                          for e in x["events"])]
+        assert (r["wins"], r["games"]) == _wins(having)
+        assert (r["wins_without"], r["games_without"]) == _wins([x for x in games if x not in having])
+        assert (r["with_lo"], r["with_hi"]) == pytest.approx(wilson_interval(r["wins"], r["games"]))
+        assert r["effect"] == pytest.approx(r["wins"] / r["games"] - r["wins_without"] / r["games_without"])
 
 
 def test_storyfold_and_cursed_forest_numbers_match_the_rows(study):
@@ -229,7 +230,15 @@ def test_a_retune_is_compared_set_up_by_set_up(study, tmp_path):
         before = 0 if r["bot"] == "greedy" else wins
         assert (r["games_before"], r["games_after"]) == (games, games) == (12, 12)
         assert (r["before_win_rate"], r["after_win_rate"]) == (before / games, wins / games)
-        assert r["significant"] == significantly_different(before, games, wins, games)
+        assert r["unpaired_significant"] == significantly_different(before, games, wins, games)
+        # the same seeds on both packs, so the paired test decides.  Greedy lost every game on
+        # the old pack: each of its wins now is a pair won on the new pack only, and McNemar's
+        # exact p is 2 x 0.5^wins; random played the very same games (p = 1)
+        discordant = wins - before
+        assert (r["pairs"], r["before_only"], r["after_only"]) == (games, 0, discordant)
+        assert r["identical"] == games - discordant
+        assert r["mcnemar_p"] == pytest.approx(min(1.0, 2 * 0.5 ** discordant))
+        assert r["test"] == "McNemar (paired)" and r["significant"] == (r["mcnemar_p"] < 0.05)
     for bot in ("greedy", "random"):
         mine = [r for r in compared if r["bot"] == bot]
         up = sum(r["significant"] and r["change"] > 0 for r in mine)

@@ -89,7 +89,9 @@ def test_a_choice_marks_what_changed_and_only_that(server: Server, ctx: Any) -> 
     assert roll is not None, "the committed dice are always rolled before the game can end"
     take(page, roll)
     marked, _ = page.evaluate(STATE)
-    assert marked and all(i.startswith("die-") for i in marked), marked
+    # the dice rolled, and the roll's result note beside them (or on the enemy it hurt): nothing else
+    assert any(i.startswith("die-") for i in marked), marked
+    assert all(i.startswith("die-") or i.startswith("outcome-") for i in marked), marked
     # a card laid on the table slides to its place (in a new game if this one was lost first)
     place = play_until(page, "Place ") or new_game_until(w, server, "Place ")
     take(page, place)

@@ -57,7 +57,7 @@ def test_the_toy_is_played_by_clicking_to_its_outcome(server: Server, ctx: Any) 
         clicks += 1
         assert clicks <= 10, "the game did not end by the count of 10"
     outcome = page.locator(".outcome")
-    assert "Game over: win" in outcome.inner_text()
+    assert "Game over: You win" in outcome.inner_text()      # the story's headline
     assert "10 of 10" in page.locator(".table-toy [data-id='total']").inner_text()
     assert page.locator("#decision button.option").count() == 0 and active_squirrels(page) == []
     w.check()

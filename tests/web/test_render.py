@@ -28,7 +28,7 @@ def page(game: Any, state: Any, seat: int) -> str:
     """Everything the game page shows ``seat``: the table, its decision (or who decides), details, log."""
     view = state.view(seat)
     mine = None if state.is_over or state.decision.player != seat else state.decision
-    return str(render_table(game, view, seat) + render_decision(game, view, mine, len(state.choices), action="/c", deciding="X")
+    return str(render_table(game, view, seat, state.log_for(seat)) + render_decision(game, view, mine, len(state.choices), action="/c", deciding="X")
                + render_details(game, view, mine) + render_log(game, state.log_for(seat), seat))
 
 
@@ -232,3 +232,20 @@ def test_the_check_can_fail_the_page_shows_what_its_seat_knows() -> None:
                 break
         state.apply(rng.choice(state.decision.options).id)
     assert differs
+
+
+def test_a_tiles_label_and_its_tap_text_name_the_items_lying_there() -> None:
+    """A screen reader hears what lies on a tile by name (items lie face up: everyone sees them),
+    not only "an item"; a tap or focus shows the same words beside the tile (its data-tip)."""
+    game, state = _play("cursed-forest", {"players": 2}, seed=1, steps=71)
+    view = state.view(0)
+    tile = next(t for t in view["tiles"] if t.get("items") and t.get("position") is not None)
+    assert tile["position"] == [-2, 1] and tile["items"] == ["ironshod-boots"]
+    html = str(render_table(game, view, 0))
+    g = re.search(r'<g class="tile [^"]*" transform="[^"]*" role="img"([^>]*data-id="tile@-2,1"[^>]*)>', html)
+    assert g
+    label = re.search(r'aria-label="([^"]*)"', g.group(1))
+    tip = re.search(r'data-tip="([^"]*)"', g.group(1))
+    assert label and tip
+    assert "; here: " in label.group(1) and "item lying here: Ironshod Boots" in label.group(1)
+    assert tip.group(1).endswith(label.group(1))        # the tap text: the tile's card text, then the same words

@@ -65,6 +65,6 @@ def test_the_toy_is_played_to_its_end_through_the_pages(client: Any) -> None:
     assert 8 <= choices <= 10
     page = client.get(url).text
     outcome = re.search(r'<section class="outcome[^"]*"[^>]*>(.*?)</section>', page, re.S)
-    assert outcome and "Game over: win" in html.unescape(outcome.group(1)), page[:3000]
+    assert outcome and "Game over: You win" in html.unescape(outcome.group(1)), page[:3000]      # the story's headline
     assert "10 of 10" in page and _active_squirrels(page) == [] and _options(page) == []
     assert "rolls a" in page and "the count is 10" in page          # the narrator's words in the log

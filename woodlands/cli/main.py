@@ -169,6 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("results", nargs="+", help="Parquet results files")
     report.add_argument("-o", "--output", default="report.html", help="the HTML file to write (default report.html)")
     report.add_argument("--title", default="Woodlands balance report", help="the page's title")
+    report.add_argument("--pack", action="append", metavar="DIR[,DIR]",
+                        help="content pack folders the results were played on (repeatable, or comma-separated): "
+                             "two packs compared get a table of every field that differs between them")
 
     bench = sub.add_parser("bench", help="measure engine speed on one core")
     bench.add_argument("game", nargs="?", help=f"the game id ({games}); with --env, only its set-ups (default: every game)")

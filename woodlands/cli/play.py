@@ -150,7 +150,7 @@ class PlaySession:
         self.handover()
         self.console.rule()
         self.console.print(table_for(self.pres, state.view(self.seat), self.seat, self.table_width(), None,
-                                     self.changes))
+                                     self.changes, events=state.log_for(self.seat)))
         events = state.log_for(self.seat, self.seen)   # only what this seat may see (C-9)
         self.seen = state.log_length
         if events:
@@ -200,10 +200,29 @@ class PlaySession:
         return [(self.pres.group_label(d, g.key, g.options), g.options) for g in found]
 
     def show_outcome(self) -> None:
+        """The end screen: the story told to the seat on screen, and what may follow."""
+        from .ending import AGAIN_KEY, story_lines, story_of
         result, details = outcome_words(self.state.outcome)
         style = {"win": "bold green", "loss": "bold red"}.get(result, "bold yellow")
         self.say(f"\nGame over: {result.upper()}" + (f" ({details})" if details else ""), style)
-        self.console.print("[dim]s [FILE] saves the record, l FILE loads another, log, q quits.[/dim]")
+        for line in story_lines(story_of(self.state, self.seat))[1:]:     # the story after its headline
+            self.say(line)
+        if self.autosave is not None and self.autosaved and not self.autosave_failed:
+            self.say(f"The record of this game is in {self.autosave.record} (woodlands replay FILE shows it again).")
+        self.console.print(f"[dim]{AGAIN_KEY} plays again (the same set-up, a new seed), s [FILE] saves the record, "
+                           "l FILE loads another, log, q quits.[/dim]")
+
+    def play_again(self) -> None:
+        """A new game with the same set-up and a new seed, in place of the finished one."""
+        from .ending import new_game_like
+        self.state = new_game_like(self.state).keep_undo()
+        self.narrator = narrator_for(self.state.game)
+        self.chooser = Chooser(stable=True)
+        self.changes.forget()
+        self.seen = 0
+        self.screen_seat = None
+        self.switch_autosave()
+        self.say(f"A new game with the same set-up: seed {self.state.seed}.", "green")
 
     # ------------------------------------------------------------------ input
     def read(self) -> str | None:
@@ -263,6 +282,10 @@ class PlaySession:
                 self.say(f"The bell at each change of turn is {'on' if self.bell else 'off'}.")
             elif word == "g":
                 self.glossary()
+            elif word in ("p", "again") and self.state.is_over:
+                self.play_again()
+                self.take_forced()
+                self.show_turn()
             elif self.detail(line):
                 pass
             else:
@@ -272,7 +295,7 @@ class PlaySession:
     def choose(self, text: str) -> None:
         d = self.state.decision
         if d is None:
-            self.say("The game is over; s saves it, l FILE loads another, q quits.", "yellow")
+            self.say("The game is over; p plays again, s saves it, l FILE loads another, q quits.", "yellow")
             return
         option_id = None
         times = 1

@@ -355,11 +355,15 @@ def cmd_report(args: argparse.Namespace) -> int:
             raise UserError(f"{f}: no such results file")
     check_target(args.output)
     check_not_inputs(args.output, args.results, "-o")
+    packs = [part.strip() for text in (getattr(args, "pack", None) or []) for part in text.split(",") if part.strip()]
+    for folder in packs:
+        if not Path(folder).is_dir():
+            raise UserError(f"--pack {folder}: no such folder (a content pack folder, as --content takes)")
     try:
         from ..sim.report import build_report, games_text
     except ImportError as e:
         raise UserError(f"the report needs its extra: pip install 'woodlands[report]' ({e.name} is missing)") from None
-    report = build_report(args.results, title=args.title)
+    report = build_report(args.results, title=args.title, packs=packs)
     from ..engine.files import write_text
     target = write_text(args.output, report.html)
     out = SafeConsole()

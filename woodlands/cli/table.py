@@ -18,7 +18,7 @@ from rich.panel import Panel
 from rich.table import Table as Grid
 from rich.text import Text
 
-from ..kit.table import AnyElement, Card, Die, Fact, Region, Table, Tile, Token, Track, changed_ids
+from ..kit.table import AnyElement, Card, Die, Fact, Outcome, Region, Table, Tile, Token, Track, changed_ids, model_for
 
 #: how each state is marked in the terminal (colour is never the only sign: a word or a sign too)
 _STATE_STYLE = {"active": "bold", "committed": "cyan", "exhausted": "dim", "face-down": "dim",
@@ -65,6 +65,9 @@ def element_text(e: AnyElement, full: bool = False, new: Ids = frozenset()) -> T
         words = f"{lead}{e.name}" + (f" ×{e.count}" if e.count != 1 else "") + (f" at {e.at}" if e.at else "")
     elif isinstance(e, Tile):
         words = f"{lead}{e.name} ({e.x},{e.y})" + (f": {', '.join(e.features)}" if e.features else "")
+    elif isinstance(e, Outcome):
+        # the web's words, on one line: the roll, then its result
+        words = lead + " — ".join(e.lines())
     else:
         assert isinstance(e, Fact)
         words = f"{lead}{e.name}: {e.text}" if e.text else f"{lead}{e.name}"
@@ -526,11 +529,12 @@ class Changes:
 
 
 def table_for(pres: Any, view: Any, seat: int, width: int = 100, height: int | None = None,
-              changes: Changes | None = None, pan: Pan = (0, 0)) -> Any:
+              changes: Changes | None = None, pan: Pan = (0, 0), events: list[dict[str, Any]] | None = None) -> Any:
     """What the terminal shows for ``seat``: the game's table model drawn here when it has one
-    (with what changed since ``changes`` saw it last marked), else the game's own drawing
-    (``pres.table``)."""
-    model = pres.table_model(view, seat)
+    (with what changed since ``changes`` saw it last marked, and the latest rolls' and fights'
+    results that ``events``, the seat's own log, tell: :func:`woodlands.kit.table.model_for`),
+    else the game's own drawing (``pres.table``)."""
+    model = model_for(pres, view, seat, events)
     if model is not None:
         return draw(model, width, height, changes.see(seat, model) if changes is not None else frozenset(), pan)
     return pres.table(view, width, height)

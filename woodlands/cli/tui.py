@@ -31,8 +31,10 @@ from textual.widgets import Input, RichLog, Static
 from ..engine.decision import Decision, Option
 from ..engine.presentation import Detail, Presentation, plural, presentation_for
 from ..engine.state import GameState
+from ..kit.table import model_for
 from .choose import Chooser, Entry
 from .keys import TERMINAL_KEYS, detail_keys, option_letters
+from .ending import AGAIN_KEY, STORY_KEY
 from .narrate import outcome_words
 from .paste import paste_safe_driver
 from .play import PlaySession, deciding_seat, undo_refusal
@@ -275,14 +277,15 @@ class PlayApp(App[int]):
             # a new position: the map follows the one deciding again
             self.pan, self.pan_for = (0, 0), (len(self.state.choices), seat)
         self.query_one("#table", Static).update(table_for(self.pres, self.state.view(seat), seat, w, h,
-                                                          self.session.changes, self.pan))
+                                                          self.session.changes, self.pan,
+                                                          events=self.state.log_for(seat)))
         # whether the table is taller than its box is known once it is laid out
         self.call_after_refresh(self.draw_keys)
 
     def map_pan(self) -> Pan | None:
         """The pan of the table's map as drawn now; None: no map shown in part."""
         seat = self.seat()
-        model = self.pres.table_model(self.state.view(seat), seat)
+        model = model_for(self.pres, self.state.view(seat), seat, self.state.log_for(seat))
         w, h = self.table_size()
         return pannable(model, w, h, self.pan) if model is not None else None
 
@@ -293,7 +296,7 @@ class PlayApp(App[int]):
             self.draw_options()
             return
         seat = self.seat()
-        model = self.pres.table_model(self.state.view(seat), seat)
+        model = model_for(self.pres, self.state.view(seat), seat, self.state.log_for(seat))
         w, h = self.table_size()
         moved = pannable(model, w, h, (self.pan[0] + east, self.pan[1] + north)) if model is not None else None
         if moved is None or moved == self.pan:
@@ -340,10 +343,15 @@ class PlayApp(App[int]):
         d = self.state.decision
         out = Text()
         if d is None:
+            from .ending import story_lines, story_of
             result, details = outcome_words(self.state.outcome)
             out.append(f"Game over: {result.upper()}", style="bold")
             out.append(f" ({details})" if details else "")
-            out.append("\ns saves the record, q quits.")
+            out.append(f"\n{AGAIN_KEY} plays again (the same set-up, a new seed), {STORY_KEY} shows the whole story, "
+                       "s saves the record, q quits.")
+            # the story told to the seat on screen, as much as the box holds (STORY_KEY: all of it)
+            for line in story_lines(story_of(self.state, self.seat()))[1:]:
+                out.append("\n" + line, style="bold" if line.endswith(":") and not line.startswith(" ") else "")
         elif self.pending is not None:
             what, option, most = self.pending
             if what == "confirm":
@@ -655,6 +663,11 @@ class PlayApp(App[int]):
             self.push_screen(AskScreen("Load a game record from:"), self.load)
         elif char == ":":
             self.push_screen(AskScreen("Type an option id:"), self.typed_id)
+        elif char == AGAIN_KEY and d is None:
+            self.play_again()
+        elif char == STORY_KEY and d is None:
+            from .ending import story_lines, story_of
+            self.push_screen(TextScreen("How it ended", "\n".join(story_lines(story_of(self.state, self.seat())))))
         elif char == "?":
             self.hint()
         elif char.isprintable() and char:     # control keys (Ctrl-X ...) do nothing, silently
@@ -771,6 +784,16 @@ class PlayApp(App[int]):
         self.chooser = Chooser(stable=True)
         loaded = f"Loaded {path}: {plural(len(self.state.choices), 'choice')} replayed."
         self.change_seat(lambda: self.log_line(loaded, "green"))
+
+    def play_again(self) -> None:
+        """The end screen's key: a new game with the same set-up and a new seed."""
+        self.session.play_again()
+        said = self.session_said()
+        self.chooser = Chooser(stable=True)
+        self.seen = 0
+        self.shown_seat = None          # a new game: drawn afresh for the seat that decides first
+        self.after_change(first=True)
+        self.log_line(said, "green")
 
     def change_seat(self, then: Callable[[], None]) -> None:
         """Show the position now (after an undo or a load) to the seat that decides, through the

@@ -142,9 +142,11 @@ class Game:
     reward_measure: str = "win chance"
 
     def reward(self, state: GameState, seat: int) -> float:
-        """How good the finished game ``state`` is for ``seat``, from 0 to 1: what a search bot
-        (``woodlands.bots.ismcts``) maximises.  By default 1 for a win and 0 for anything else;
-        a game with a score, or with seats that play against each other, says more."""
+        """How good the finished game ``state`` is for ``seat``, from 0 to 1: the game's one
+        reward, which the search bot (``woodlands.bots.ismcts``) and the hints maximise and the
+        research environments give (as ``2 * reward - 1``, :mod:`woodlands.kit.returns`).  By
+        default 1 for a win and 0 for anything else; a game with a score, or with seats that
+        play against each other, says more."""
         outcome = state.outcome or {}
         return 1.0 if outcome.get("result") == "win" else 0.0
 

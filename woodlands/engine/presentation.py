@@ -92,6 +92,23 @@ class Detail:
     text: str
 
 
+@dataclass(frozen=True)
+class Story:
+    """How a finished game went, told to one seat (:meth:`Presentation.story`): the ``result``
+    as a headline, ``reason`` (why it ended so), the key ``moments`` in order, and per-player
+    ``figures`` (the first row the headings, then one row per player; empty: none)."""
+
+    result: str
+    reason: str
+    moments: tuple[str, ...] = ()
+    figures: tuple[tuple[str, ...], ...] = ()
+
+
+def _ending_line(line: str) -> str:
+    """A narrated game-over line without its stars: ``*** You win! ***`` -> ``You win!``."""
+    return " ".join(part.strip() for part in line.split("***") if part.strip())
+
+
 class Presentation:
     """The words of one game (subclass per game; this base reads the descriptor's older
     ``narrator``/``table``/``help`` hooks, so a game with only those still works).
@@ -109,8 +126,11 @@ class Presentation:
     * :meth:`repeatable`: how many times an option may be taken in one go (N dice of a colour);
     * :meth:`fixed_keys`: letters for frequent options (``r``: roll);
     * :meth:`seat_name`: how the table calls a seat;
+    * :meth:`story`: the end of a game told to one seat (result, why, key moments, figures);
     * :meth:`table_model`: the table as a renderer-neutral model (:mod:`woodlands.kit.table`)
       that the terminal and the web draw alike, built from the seat's view only;
+    * :meth:`outcomes`: the latest rolls' and fights' results from the seat's log, as notes
+      placed beside what they concern in the table model;
     * :meth:`table`: the picture of the table for the terminal (a rich renderable), compact
       when ``width`` is small (a game with a table model needs none);
     * :attr:`stylesheet` and :meth:`look`: the game's own look for the web pages, a CSS file in
@@ -217,6 +237,19 @@ class Presentation:
                 return f"Player {seat + 1} ({who})"
         return f"Player {seat + 1}"
 
+    def story(self, view: View, log: list[Event], seat: int) -> Story:
+        """The finished game told to ``seat`` from what it may know: its view (``state.view(seat)``)
+        and its log (``state.log_for(seat)``), never anything hidden.  The base tells the result
+        and the narrated end; a game adds its key moments and figures."""
+        outcome = view.get("outcome") or {}
+        result = str(outcome.get("result") or "over") if isinstance(outcome, Mapping) else "over"
+        ending = next((e for e in reversed(log) if e.get("type") == "game_over"), None)
+        reason = _ending_line(self.narrator.line(ending, seat)) if ending is not None else ""
+        if not reason and isinstance(outcome, Mapping):
+            reason = ", ".join(f"{str(k).replace('_', ' ')} {v}" for k, v in outcome.items()
+                               if k != "result" and v not in (None, "", [], {}))
+        return Story(RESULT_WORDS.get(result, result.capitalize()), reason)
+
     # ------------------------------------------------------------------ the table
     def look(self) -> str | None:
         """The text of the game's stylesheet (:attr:`stylesheet`), or ``None`` when the game has
@@ -262,6 +295,15 @@ class Presentation:
         in the kit, a layer above the engine."""
         return None
 
+    def outcomes(self, view: View, events: list[Event], seat: int) -> list[Any]:
+        """The results of the latest rolls and fights, as :class:`woodlands.kit.table.Outcome`
+        notes, each naming the element of :meth:`table_model` it concerns (the card the dice
+        hit, the tile of the fight), so that a client shows them where they happened
+        (:func:`woodlands.kit.table.model_for`).  ``events`` is the seat's own log
+        (``state.log_for(seat)``), ``view`` its view: nothing hidden from it enters.  The
+        base: none."""
+        return []
+
     def table(self, view: View, width: int = 100, height: int | None = None) -> Any:
         """The table as a rich renderable, fitted to ``width`` x ``height`` (compact below 100
         columns).  The base draws the descriptor's ``table`` hook, or the view as JSON."""
@@ -273,6 +315,10 @@ class Presentation:
         from rich.markup import escape
         from rich.panel import Panel
         return Panel(escape(json.dumps(view, indent=1, default=str)), title="table")
+
+
+#: a result as a headline says it
+RESULT_WORDS = {"win": "You win", "loss": "You lose", "unfinished": "Unfinished"}
 
 
 def presentation_for(game: "Game") -> Presentation:
@@ -295,4 +341,5 @@ def presentation_for(game: "Game") -> Presentation:
     return made
 
 
-__all__ = ["Detail", "Event", "Narrator", "Presentation", "View", "gain", "plural", "presentation_for"]
+__all__ = ["Detail", "Event", "Narrator", "Presentation", "RESULT_WORDS", "Story", "View", "gain", "plural",
+           "presentation_for"]

@@ -198,11 +198,17 @@ class GameDescriptor:
     #: ``(game, options) -> (layout, writer)``: the observation encoding of one seat
     #: (:mod:`woodlands.kit.encoding`); None: no encoder and no research environment
     encoding: Any = None
-    #: ``(game, state, players) -> [float per seat]``: the returns of a won or lost game, each
-    #: in [-1, 1] (:mod:`woodlands.kit.returns`); None: +1 to every seat for a win, -1 for a loss
-    returns: Any = None
     #: ``(options) -> bool``: whether the seats play each for itself with these options; None: never
     each_for_itself: Any = None
+    #: ``(game, view) -> float``: the shaping potential of one seat's view, the weighted sum of
+    #: its named terms (:mod:`woodlands.research.shaping`); None: the game has no shaped reward
+    potential: Any = None
+    #: ``{term: (weight, what it counts)}``: the terms of :attr:`potential`, for the docs
+    shaping_terms: Any = None
+    #: ``{name: options}``: easier set-ups a research environment may start from (curricula)
+    curricula: Any = None
+    #: ``(state) -> int``: how far a game is (its round), where curriculum starts are taken
+    progress: Any = None
     #: the name in the game's Gymnasium id ``woodlands/<name>-v0`` (None: the id in CamelCase)
     gym_name: str | None = None
     #: the set-ups ``woodlands bench --env`` measures, ``(name, options)`` (empty: the game as
@@ -233,6 +239,15 @@ class GameDescriptor:
     #: balance report (its HTML; :mod:`woodlands.sim.report` calls it with the game's rows, and
     #: :mod:`woodlands.kit.report` has what it is built with); None: a table of win rates
     report_section: Any = None
+    #: ``{column: words}`` (or a :class:`Lazy` to it): the state-at-the-end columns of a lost game
+    #: the report's "Why games are lost" counts losses by, besides ``loss_reason`` and
+    #: ``loss_round``; ``words`` say a value, ``"{} bears beaten"`` (:mod:`woodlands.sim.losses`;
+    #: columns named ``at_loss_...`` count without being named); None: none
+    loss_columns: Any = None
+    #: ``(column, ...)`` (or a :class:`Lazy` to it): the measures (a score, rounds...) a
+    #: comparison of two packs tests pair by pair with the Wilcoxon signed-rank test, besides a
+    #: ``reward`` column (:mod:`woodlands.sim.compare`); None: none
+    paired_measures: Any = None
     # -- views
     #: the TypedDict of the game's whole view (the envelope and its own keys; see
     #: :mod:`woodlands.engine.views`), or a :class:`Lazy` to it: ``woodlands schema GAME``

@@ -19,6 +19,7 @@ embedded from (as JSON), the ``summary`` sentences, and ``min_support``, and ret
 from __future__ import annotations
 
 import html
+import json
 from typing import Any, Sequence
 
 import polars as pl
@@ -33,6 +34,11 @@ CLIFF = 0.25
 #: one row of a table: column -> value
 Row = dict[str, Any]
 
+#: how the report's medians and percentiles are taken, said on the page and in docs/simulation.md
+MEDIAN_NOTE = ("Medians and other percentiles are nearest-rank: the value at position round(p x (n - 1)) of the "
+               "n sorted values, counting from 0, halves rounding up (for an even count, the median is the upper of "
+               "the two middle values), never an average of two values.")
+
 
 def rate(wins: int, games: int) -> dict[str, float]:
     """A win rate with its 95% Wilson interval: ``rate``, ``lo``, ``hi``."""
@@ -43,6 +49,26 @@ def rate(wins: int, games: int) -> dict[str, float]:
 def pct(x: float | None) -> str:
     """A share as a percentage with one decimal (empty for None)."""
     return "" if x is None else f"{100 * x:.1f}%"
+
+
+def p_text(p: float | None) -> str:
+    """A p value: three significant digits, ``<0.0001`` below that (empty for None).
+
+    >>> p_text(0.0625), p_text(1.0), p_text(1e-9)
+    ('0.0625', '1', '<0.0001')
+    """
+    if p is None or p != p:
+        return ""
+    return "<0.0001" if p < 0.0001 else f"{p:.3g}"
+
+
+def lift_text(row: Row) -> str:
+    """A lift with its 95% interval, as numbers: ``17.46 (16.26-17.46)``.
+
+    >>> lift_text({"lift": 17.46, "lift_lo": 16.259, "lift_hi": 17.46})
+    '17.46 (16.26-17.46)'
+    """
+    return f"{row['lift']:.2f} ({row['lift_lo']:.2f}-{row['lift_hi']:.2f})"
 
 
 def games_text(n: int) -> str:
@@ -60,8 +86,16 @@ def num(x: Any) -> str:
 
 
 def table(rows: Sequence[Row], columns: Sequence[tuple[str, str]], limit: int = 400) -> str:
-    """An HTML table of ``rows``: ``columns`` are (key, heading); keys ending in rate, lo, hi
-    or lift print as they should."""
+    """An HTML table of ``rows``: ``columns`` are (key, heading).  Keys ending in rate, lo or hi
+    (and ``share``, ``base``, ``range``) are shares and print as percentages; a lift and its interval
+    (``lift``, ``lift_lo``, ``lift_hi``) are ratios and print as numbers, ``17.46``; ``p`` values
+    (keys ending in ``_p``) with three significant digits.
+
+    >>> page = table([{"lift": 17.46, "lift_lo": 16.259, "lift_hi": 17.46, "win_rate": 0.5}],
+    ...              [("lift", "lift"), ("lift_lo", "low"), ("lift_hi", "high"), ("win_rate", "win rate")])
+    >>> "<td>17.46</td><td>16.26</td><td>17.46</td><td>50.0%</td>" in page
+    True
+    """
     if not rows:
         return "<p class='none'>No games for this table.</p>"
     head = "".join(f"<th>{html.escape(h)}</th>" for _, h in columns)
@@ -70,10 +104,13 @@ def table(rows: Sequence[Row], columns: Sequence[tuple[str, str]], limit: int = 
         cells = []
         for key, _ in columns:
             v = r.get(key)
-            if key.endswith(("rate", "_lo", "_hi")) or key in ("lo", "hi", "share", "base"):
-                text = pct(v)
-            elif key.startswith("lift") and isinstance(v, float):
+            # a lift's interval ends in _lo/_hi like a share's, so ratios are told apart first
+            if key.startswith("lift") and isinstance(v, (int, float)) and not isinstance(v, bool):
                 text = f"{v:.2f}"
+            elif key.endswith("_p") and isinstance(v, float):
+                text = p_text(v)
+            elif key.endswith(("rate", "_lo", "_hi")) or key in ("lo", "hi", "share", "base", "range"):
+                text = pct(v)
             elif isinstance(v, list):
                 text = ", ".join(map(str, v))
             else:
@@ -86,10 +123,19 @@ def table(rows: Sequence[Row], columns: Sequence[tuple[str, str]], limit: int = 
 
 
 def svg(chart: Any) -> str:
-    """An altair chart as inline SVG (vl-convert: no browser, no script, nothing fetched)."""
+    """An altair chart as inline SVG (vl-convert: no browser, no script, nothing fetched).
+    Legends, axis and facet labels are never cut short (Vega-Lite's default cuts a label at
+    160 pixels with an ellipsis: a bot named with its pack lost the pack), and the drawing gets a
+    margin so nothing touches its edge."""
     try:
         import vl_convert as vlc
-        return str(vlc.vegalite_to_svg(chart.to_json()))
+        spec = chart.to_dict()
+        config = spec.setdefault("config", {})
+        config.setdefault("legend", {}).update({"labelLimit": 0, "titleLimit": 0, "symbolLimit": 0})
+        config.setdefault("axis", {}).update({"labelLimit": 400})
+        config.setdefault("header", {}).update({"labelLimit": 0, "titleLimit": 0})
+        spec.setdefault("padding", 12)
+        return str(vlc.vegalite_to_svg(spec))
     except Exception as e:   # a plot that cannot be drawn must not cost the whole report
         return f"<p class='none'>(plot not drawn: {html.escape(str(e).splitlines()[0][:200])})</p>"
 
@@ -101,7 +147,12 @@ def chart(values: list[Row]) -> Any:
 
 
 def quantiles(values: list[float]) -> dict[str, float]:
-    """mean, p10, median, p90 and max of ``values`` (all 0 for none)."""
+    """mean, p10, median, p90 and max of ``values`` (all 0 for none).  The percentiles are
+    nearest-rank (:data:`MEDIAN_NOTE`): the median of 1, 2, 3, 4 is 3, not 2.5.
+
+    >>> quantiles([1, 2, 3, 4])["median"], quantiles([1, 2, 3])["median"]
+    (3.0, 2.0)
+    """
     if not values:
         return {"mean": 0.0, "p10": 0.0, "median": 0.0, "p90": 0.0, "max": 0.0}
     s = sorted(values)
@@ -111,15 +162,49 @@ def quantiles(values: list[float]) -> dict[str, float]:
     return {"mean": sum(s) / len(s), "p10": q(0.1), "median": q(0.5), "p90": q(0.9), "max": float(s[-1])}
 
 
+def value_key(value: Any) -> tuple[Any, ...]:
+    """A sort key that orders numbers as numbers, also inside a set-up's options JSON: level 10
+    comes after level 2 (as text it came between 1 and 2); None first, then numbers, then text.
+
+    >>> sorted(['{"difficulty":10}', '{"difficulty":2}', '{"difficulty":1}'], key=value_key)
+    ['{"difficulty":1}', '{"difficulty":2}', '{"difficulty":10}']
+    >>> sorted([10, None, "a", 2], key=value_key)
+    [None, 2, 10, 'a']
+    """
+    if value is None:
+        return (0,)
+    if isinstance(value, bool):
+        return (1, int(value))
+    if isinstance(value, (int, float)):
+        return (1, value)
+    if isinstance(value, str) and value[:1] in "{[":
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            return (3, value)
+        if isinstance(parsed, dict):
+            return (2, tuple((k, value_key(v)) for k, v in sorted(parsed.items())))
+        if isinstance(parsed, list):
+            return (2, tuple(value_key(v) for v in parsed))
+    if isinstance(value, (list, tuple)):
+        return (2, tuple(value_key(v) for v in value))
+    return (3, str(value))
+
+
+def sort_rows(rows: list[Row], keys: Sequence[str]) -> list[Row]:
+    """``rows`` sorted by ``keys`` in turn, numbers (and numbers inside options JSON) as numbers."""
+    return sorted(rows, key=lambda r: tuple(value_key(r.get(k)) for k in keys))
+
+
 def win_rows(df: pl.DataFrame, keys: list[str]) -> list[Row]:
-    """games, wins, win rate and its interval per combination of ``keys``, sorted by them."""
-    g = (df.group_by(keys).agg(pl.len().alias("games"), (pl.col("result") == "win").sum().alias("wins"))
-         .sort(keys))
+    """games, wins, win rate and its interval per combination of ``keys``, sorted by them (numbers
+    as numbers, the options' JSON too: :func:`value_key`)."""
+    g = df.group_by(keys).agg(pl.len().alias("games"), (pl.col("result") == "win").sum().alias("wins"))
     out = []
     for r in g.to_dicts():
         won = rate(int(r["wins"]), int(r["games"]))
         out.append({**r, "win_rate": won["rate"], "win_lo": won["lo"], "win_hi": won["hi"]})
-    return out
+    return sort_rows(out, keys)
 
 
 def lift_rows(df: pl.DataFrame, column: str, outcome: str, by: str = "bot", min_support: int = MIN_SUPPORT) -> list[Row]:

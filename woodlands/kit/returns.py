@@ -1,12 +1,13 @@
 """What each seat gets when a game ends: the rewards of every research adapter (Gymnasium,
 PettingZoo and OpenSpiel; docs/research.md).
 
-Every return lies in [-1, 1], and a game cut by a limit gives 0 to every seat.  By default the
-seats are won or lost together, as in solo and cooperative games: +1 to every seat for a win,
--1 for a loss.  A game that says more gives its descriptor a ``returns`` hook, ``(game, state,
-players) -> [float per seat]`` for a won or lost game (a score, seats that play against each
-other), and, if its seats may play each for itself, an ``each_for_itself`` hook, ``(options) ->
-bool`` (OpenSpiel then calls the game general-sum).
+There is one reward per game, the game's own :meth:`~woodlands.engine.game.Game.reward` (in
+[0, 1]; what the search bot and the hints maximise too).  The adapters put it on [-1, 1] as
+``2 * reward - 1``: +1 for a win (or a flawless Storyfold campaign), -1 for a loss, and, where
+the game grades a finished game or its seats play each for itself, what lies between.  A game
+not over, or cut by a limit (``"unfinished"``), gives 0 to every seat.  A game whose seats may
+play each for itself gives its descriptor an ``each_for_itself`` hook, ``(options) -> bool``
+(OpenSpiel then calls the game general-sum).
 
 Nothing here is on the per-step path: an adapter looks its game's returns up once
 (:func:`returns_of`) and calls them once per episode.
@@ -26,20 +27,19 @@ if TYPE_CHECKING:
 Returns = Callable[["Game", "GameState", int], list[float]]
 
 
-def shared_returns(game: "Game", state: "GameState", players: int) -> list[float]:
-    """+1 to every seat for a win, -1 for a loss: the game is won or lost together."""
-    return [1.0 if result_of(state.outcome) == "win" else -1.0] * players
+def game_returns(game: "Game", state: "GameState", players: int) -> list[float]:
+    """``2 * game.reward(state, seat) - 1`` for every seat of a won or lost ``state``."""
+    return [2.0 * game.reward(state, seat) - 1.0 for seat in range(players)]
 
 
 def returns_of(d: GameDescriptor) -> Returns:
-    """The returns of ``d``'s game (its ``returns`` hook, or :func:`shared_returns`), with 0 to
-    every seat of a game that is not over or was cut by a limit (``"unfinished"``)."""
-    own: Returns = shared_returns if d.returns is None else resolve(d.returns)
+    """The returns of ``d``'s game (:func:`game_returns`), with 0 to every seat of a game that
+    is not over or was cut by a limit (``"unfinished"``)."""
 
     def returns(game: "Game", state: "GameState", players: int) -> list[float]:
         if result_of(state.outcome) not in ("win", "loss"):
             return [0.0] * players
-        return own(game, state, players)
+        return game_returns(game, state, players)
     return returns
 
 

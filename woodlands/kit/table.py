@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, Iterator, Union
 
 #: the states a renderer knows how to mark; a game may add its own words (drawn as a class/tag)
@@ -126,7 +126,43 @@ class Fact(Element):
     text: str = ""
 
 
-AnyElement = Union[Card, Die, Track, Tile, Token, Fact]
+@dataclass(frozen=True, slots=True)
+class Outcome(Element):
+    """What a roll or a fight just came to, drawn on or beside the element it concerns: ``on``
+    is that element's id (the card the dice hit, the tile of the fight; a region's id when it
+    concerns no one element).  ``name`` says whose roll or which fight, ``dice`` the faces
+    rolled, ``modifier`` what is added to them, ``total`` what they came to, ``against`` what
+    they were measured against (a target, the foe's total) and ``text`` the result in words.
+    Built, like the rest of the table, from what the seat was shown (its view and its log).
+
+    >>> o = Outcome("outcome-c", "Fight", on="c", dice=(6, 2), modifier=3, total=11, against="3", text="8 damage")
+    >>> o.lines()
+    ('Fight: 6 2 +3 = 11 against 3', '8 damage')
+    """
+
+    kind: ClassVar[str] = "outcome"
+    on: str = ""
+    dice: tuple[int | str, ...] = ()
+    modifier: int = 0
+    total: int | None = None
+    against: str = ""
+    text: str = ""
+
+    def lines(self) -> tuple[str, ...]:
+        """The outcome in one or two lines of words, the same in every client: the roll (its
+        faces, what is added, the total and what it was measured against), then the result."""
+        roll = " ".join(str(d) for d in self.dice)
+        if self.modifier:
+            roll += f" {self.modifier:+d}"
+        if self.total is not None:
+            roll += f" = {self.total}" if roll else str(self.total)
+        if self.against:
+            roll += f" against {self.against}"
+        first = f"{self.name}: {roll.strip()}" if roll.strip() else self.name
+        return tuple(line for line in (first, self.text) if line)
+
+
+AnyElement = Union[Card, Die, Track, Tile, Token, Fact, Outcome]
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +271,47 @@ def changed_ids(before: Table | None, after: Table) -> frozenset[str]:
     return frozenset(d.added) | frozenset(d.changed)
 
 
+def annotate(table: Table, notes: "list[Outcome] | tuple[Outcome, ...]") -> Table:
+    """``table`` with each of ``notes`` placed where it belongs: right after the element its
+    ``on`` names, in that element's region, or last in the region it names; a note that names
+    neither is left out (what it concerns is not on this seat's table).
+
+    >>> t = Table("toy", (Region("r", "R", (Die("a", value=5), Die("b"))),))
+    >>> [e.id for _, e in annotate(t, [Outcome("o", "Roll", on="a", dice=(5,))]).elements()]
+    ['a', 'o', 'b']
+    """
+    if not notes:
+        return table
+    regions = list(table.regions)
+    for note in notes:
+        for k, region in enumerate(regions):
+            ids = [e.id for e in region.elements]
+            if note.on in ids:
+                at = ids.index(note.on) + 1
+                regions[k] = replace(region, elements=region.elements[:at] + (note,) + region.elements[at:])
+                break
+            if note.on == region.id:
+                regions[k] = replace(region, elements=region.elements + (note,))
+                break
+    return replace(table, regions=tuple(regions))
+
+
+def model_for(pres: Any, view: dict[str, Any], seat: int, events: list[dict[str, Any]] | None = None) -> Table | None:
+    """The table ``seat`` sees, as every client draws it: the presentation's model of ``view``
+    (``state.view(seat)``) with the outcomes of the latest rolls and fights that ``events`` (the
+    seat's own log, ``state.log_for(seat)``) tell, placed where they happened (:func:`annotate`;
+    the presentation's ``outcomes`` hook).  None: the game builds no model."""
+    model = pres.table_model(view, seat)
+    if model is None or events is None:
+        return model  # type: ignore[no-any-return]
+    hook = getattr(pres, "outcomes", None)
+    try:
+        notes = list(hook(view, events, seat)) if callable(hook) else []
+    except Exception:       # an outcome's words must never break the table
+        notes = []
+    return annotate(model, notes)
+
+
 def signature(element: AnyElement) -> str:
     """A short fingerprint of what ``element`` shows (its :meth:`~Element.as_dict`): equal for
     equal content, different (all but surely) when anything in it changes.  A model is built
@@ -249,5 +326,5 @@ def signature(element: AnyElement) -> str:
     return hashlib.blake2s(text.encode("utf-8"), digest_size=6).hexdigest()
 
 
-__all__ = ["AnyElement", "Card", "Diff", "Die", "Element", "Fact", "Region", "STATES", "Table", "Tile", "Token",
-           "Track", "changed_ids", "diff", "signature"]
+__all__ = ["AnyElement", "Card", "Diff", "Die", "Element", "Fact", "Outcome", "Region", "STATES", "Table", "Tile",
+           "Token", "Track", "annotate", "changed_ids", "diff", "model_for", "signature"]

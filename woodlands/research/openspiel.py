@@ -30,11 +30,12 @@ Choices made here (docs/research.md, "OpenSpiel", says the same for users):
   game after ``max_game_length`` decisions, the bound OpenSpiel is told. A game cut by either
   ends with return 0 for every player.
 * **Returns** (:mod:`woodlands.kit.returns`, as the Gymnasium and PettingZoo rewards;
-  ``IDENTICAL`` utility for solo and cooperative games): +1 for a win, -1 for a loss, 0 for a
-  game cut by a limit, unless the game says more. In a ``pvp`` Cursed Forest (``GENERAL_SUM``
-  utility: the game's seats play each for itself) each player gets ``2 * reward - 1`` of the
-  game's own reward for its seat (the team's win and the Forest Champion, CF-077). Storyfold
-  cannot be lost (ruling S-6): a finished campaign returns its score, in (0, 1].
+  ``IDENTICAL`` utility for solo and cooperative games): the game's one reward,
+  :meth:`~woodlands.engine.game.Game.reward` for the player's seat (in [0, 1]), put on [-1, 1]
+  as ``2 * reward - 1``: +1 for a win, -1 for a loss, 0 for a game cut by a limit. In a ``pvp``
+  Cursed Forest (``GENERAL_SUM`` utility: the game's seats play each for itself) the reward is
+  half the team's win and half the Forest Champion (CF-077). Storyfold cannot be lost (ruling
+  S-6): a finished campaign returns its score, 1 for a flawless run.
 * **What a player sees.** The observation and information-state tensors are the research
   encoder's ``flat(state, seat)`` (:mod:`woodlands.kit.encoding`): the seat's view, never a
   hidden fact. The observation string is the encoder's ``describe`` plus the ids of the seat's
@@ -75,6 +76,7 @@ from woodlands.engine.rng import Rng
 from woodlands.engine.state import GameState
 from woodlands.kit.returns import each_plays_for_itself, returns_of
 from woodlands.kit.spaces import take
+from woodlands.research.shaping import GAMMA, check_reward, potential_of
 
 
 def short_name(game_id: str) -> str:
@@ -112,7 +114,7 @@ def parameter_specification(game_id: str) -> dict[str, Any]:
     limits = dict(game_cls.simulation_options)
     if game_cls.limit_option:
         limits[game_cls.limit_option] = game_cls.limit_default
-    spec: dict[str, Any] = {"seed": 0, "content": "", "max_game_length": DEFAULT_MAX_GAME_LENGTH}
+    spec: dict[str, Any] = {"seed": 0, "content": "", "max_game_length": DEFAULT_MAX_GAME_LENGTH, "reward": "outcome"}
     for opt in d.options:
         if opt.name in _SKIPPED:
             continue
@@ -136,7 +138,7 @@ def _options_from(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
     specs: dict[str, OptionSpec] = {o.name: o for o in d.options}
     options: dict[str, Any] = {}
     for name, value in params.items():
-        if name in ("seed", "content", "max_game_length"):
+        if name in ("seed", "content", "max_game_length", "reward"):
             continue
         opt = specs.get(name)
         if opt is None:
@@ -189,6 +191,12 @@ class _Context:
         seed = params.get("seed", 0)
         if not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
             raise OpenSpielOptionError(f"{short_name}: seed must be a whole number from 0, not {seed!r}")
+        try:
+            reward = check_reward(params.get("reward", "outcome"))
+        except WoodlandsError as err:
+            raise OpenSpielOptionError(f"{short_name}: {err}") from None
+        #: each seat's shaping potential (reward="shaped"), or None
+        self.phi = potential_of(self.game) if reward == "shaped" else None
         self.max_game_length = max_len
         self.seed = seed
         self.content = content
@@ -243,7 +251,8 @@ class _Core:
     :meth:`normal`: the same game replayed from its seed with the ids taken, once; it stays
     normal from then on, and so do its copies."""
 
-    __slots__ = ("ctx", "seed", "state", "moves", "done", "dets", "seen", "handoff", "legal", "legal_of", "taken")
+    __slots__ = ("ctx", "seed", "state", "moves", "done", "dets", "seen", "handoff", "legal", "legal_of", "taken",
+                 "shaping")
 
     def __init__(self, ctx: _Context, seed: int) -> None:
         self.ctx = ctx
@@ -266,6 +275,9 @@ class _Core:
         #: the option ids taken while the state is quiet (None once it is normal); an AppendLog
         #: as the engine's own choices are, so that a copy shares its full chunks (O(1), not O(n))
         self.taken: AppendLog[str] | None = AppendLog()
+        #: reward="shaped": [each seat's Phi at its last turn, each seat's shaping of the last
+        #: action, each seat's shaping so far] (:meth:`shape`); None otherwise or not yet started
+        self.shaping: list[list[float]] | None = None
 
     def get(self) -> GameState:
         """The engine state, quiet or normal: for what the rules' fields tell (decision, view,
@@ -275,7 +287,34 @@ class _Core:
             state = self.state = self.ctx.game.new_game(seed=self.seed, options=self.ctx.options)
             if self.taken is not None:
                 quiet(state)
+            phi = self.ctx.phi
+            if phi is not None and self.shaping is None:
+                seats = range(self.ctx.players)
+                self.shaping = [[phi(state, s) for s in seats], [0.0] * len(seats), [0.0] * len(seats)]
         return state
+
+    def shape(self) -> None:
+        """reward="shaped", after an action: the seat whose turn it now is gets ``Phi(its view
+        now) - Phi(its view at its last turn)``, and every seat ``-Phi(at its last turn)`` once
+        the game has ended (Phi of an ended game is 0): as the PettingZoo agents are paid."""
+        phi, shaping = self.ctx.phi, self.shaping
+        if phi is None or shaping is None:
+            return
+        at, last, total = shaping
+        state = self.state or self.get()
+        for s in range(len(last)):
+            last[s] = 0.0
+        if self.done:
+            for s in range(len(last)):
+                last[s], at[s] = -at[s], 0.0
+        else:
+            decision = state.decision
+            assert decision is not None
+            p = decision.player
+            now = phi(state, p)
+            last[p], at[p] = GAMMA * now - at[p], now
+        for s in range(len(last)):
+            total[s] += last[s]
 
     def normal(self) -> GameState:
         """The engine state with its log and record: a quiet one is replaced, once, by the same
@@ -297,6 +336,7 @@ class _Core:
         twin.moves = self.moves
         twin.done = self.done
         twin.dets = self.dets[:]
+        twin.shaping = None if self.shaping is None else [row[:] for row in self.shaping]
         # the digests carry over; the observers, which remember what they saw, are rebuilt on demand
         twin.seen = [[h.copy(), n, None] for h, n, _ in self.seen]
         return twin
@@ -311,7 +351,7 @@ class _Core:
     # -- pickling: the record
     def __reduce__(self) -> tuple[Callable[..., "_Core"], tuple[_Context, str]]:
         state = self.normal()
-        payload = {"record": state.record(digest=not self.dets), "dets": self.dets}
+        payload = {"record": state.record(digest=not self.dets), "dets": self.dets, "shaping": self.shaping}
         return _core_from, (self.ctx, json.dumps(payload))
 
     def apply(self, option_id: str) -> None:
@@ -324,6 +364,7 @@ class _Core:
         state.apply(option_id)
         self.moves += 1
         self.done = state.over or self.moves >= self.ctx.max_game_length
+        self.shape()
 
     def legal_now(self, state: GameState) -> list[int]:
         """The action indexes of ``state``'s decision (this core's state), in the order offered:
@@ -353,6 +394,8 @@ class _Core:
                     play_quiet(state, position)
                 self.moves += 1
                 self.done = state.over or self.moves >= self.ctx.max_game_length
+                if self.shaping is not None:
+                    self.shape()
                 return
         self.apply(self.ctx.space.id_at(action))
 
@@ -412,11 +455,13 @@ def _core_from(ctx: _Context, payload_json: str) -> _Core:
     core.dets = [(int(a), int(b), int(c)) for a, b, c in dets]
     core.moves = len(record["choices"])
     core.done = core.state.over or core.moves >= ctx.max_game_length
+    core.shaping = payload.get("shaping")
     return core
 
 
 # ---------------------------------------------------------------------------- OpenSpiel classes
-def _game_type(game_id: str, utility: Any = pyspiel.GameType.Utility.IDENTICAL) -> pyspiel.GameType:
+def _game_type(game_id: str, utility: Any = pyspiel.GameType.Utility.IDENTICAL,
+               reward_model: Any = pyspiel.GameType.RewardModel.TERMINAL) -> pyspiel.GameType:
     lo, hi = descriptor(game_id).players
     return pyspiel.GameType(
         short_name=short_name(game_id),
@@ -425,7 +470,7 @@ def _game_type(game_id: str, utility: Any = pyspiel.GameType.Utility.IDENTICAL) 
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=utility,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        reward_model=reward_model,
         max_num_players=hi,
         min_num_players=lo,
         provides_information_state_string=True,
@@ -452,14 +497,20 @@ class WoodlandsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
             num_distinct_actions=int(ctx.space.size),
             max_chance_outcomes=0,
             num_players=ctx.players,
-            min_utility=-1.0,
+            min_utility=-1.0 if ctx.phi is None else -2.0,   # (shaped: the return less Phi(s_0), Phi < 1)
             max_utility=1.0,
             utility_sum=None,
             max_game_length=ctx.max_game_length,
         )
-        # pvp: each player for itself, so the utility is general-sum (registered: identical)
+        # pvp: each player for itself, so the utility is general-sum (registered: identical);
+        # shaped: rewards on every step, general-sum too (each player's shaping is its own)
         pvp = each_plays_for_itself(ctx.game, ctx.options)
-        game_type = _game_type(self.GAME_ID, pyspiel.GameType.Utility.GENERAL_SUM) if pvp else _GAME_TYPES[self.GAME_ID]
+        shaped = ctx.phi is not None
+        if pvp or shaped:
+            game_type = _game_type(self.GAME_ID, pyspiel.GameType.Utility.GENERAL_SUM,
+                                   pyspiel.GameType.RewardModel.REWARDS if shaped else pyspiel.GameType.RewardModel.TERMINAL)
+        else:
+            game_type = _GAME_TYPES[self.GAME_ID]
         super().__init__(game_type, info, params or {})
         self.ctx = ctx
         self._seeds = _SeedSource(ctx.seed)
@@ -531,11 +582,26 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         return str(self._ctx.space.id_at(action))
 
     def returns(self) -> list[float]:
-        state = self._core.get()
-        if not state.over:
-            return [0.0] * self._ctx.players
+        """The game's returns (``2 * reward - 1``, 0 until it is over); with reward="shaped"
+        plus each player's shaping so far (the sum of its :meth:`rewards`)."""
+        core = self._core
+        state = core.get()
         ctx = self._ctx
-        return ctx.returns(ctx.game, state, ctx.players)
+        true = ctx.returns(ctx.game, state, ctx.players) if state.over else [0.0] * ctx.players
+        if core.shaping is None:
+            return true
+        return [r + s for r, s in zip(true, core.shaping[2])]
+
+    def rewards(self) -> list[float]:
+        """Each player's reward for the last action (reward="shaped", OpenSpiel's ``REWARDS``
+        model): its shaping term, plus the game's return on the action that ended it."""
+        core = self._core
+        state = core.get()
+        ctx = self._ctx
+        if core.shaping is None:
+            return list(super().rewards())
+        true = ctx.returns(ctx.game, state, ctx.players) if state.over else [0.0] * ctx.players
+        return [r + s for r, s in zip(true, core.shaping[1])]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "WoodlandsState":
         """A state ``player_id`` cannot tell from this one (:meth:`GameState.determinize`), its

@@ -3,7 +3,7 @@ encoding (the built-in one of several players is The Cursed Forest; docs/researc
 
 ``aec_env(game_id, **options)`` takes the game's options (``players``, and for The Cursed Forest
 ``pvp``, ``adventurers`` for the solo game, ``characters`` ...) plus ``content``,
-``render_mode="ansi"`` and ``record`` (keep each game's log and record, which a learning loop
+``render_mode="ansi"``, ``reward`` (``"outcome"`` or ``"shaped"``) and ``record`` (keep each game's log and record, which a learning loop
 does not need: by default the game is quiet, as in :mod:`woodlands.research.gym`).  One agent
 per player, ``player_0`` .. ``player_<n-1>``; the agent to act is the player of the decision
 waiting (in The Cursed Forest a tag partner's player answers a tag call, a pvp defender's
@@ -15,11 +15,20 @@ player its defence), so agents do not take turns in a fixed cycle.
 * Action: ``Discrete(n)`` over the game's action space (:mod:`woodlands.kit.spaces`).  An
   action outside the mask ends the game for everyone: -1 for the agent that took it, 0 for
   the others, ``infos[agent]["illegal"] = True``.
-* Reward, when the game ends (:mod:`woodlands.kit.returns`): a cooperative game is won or
-  lost together, so +1 to every agent for a win and -1 for a loss; in a game whose seats play
-  each for itself (a ``pvp`` Cursed Forest) each agent gets its own return (``2 * reward - 1``
-  of the game's reward for its seat: the team's win and the Forest Champion, CF-077); a game
-  stopped by a limit is truncated with 0.
+* Reward, when the game ends (``reward="outcome"``, the default; :mod:`woodlands.kit.returns`):
+  ``2 * reward - 1`` of the game's one reward for the agent's seat
+  (:meth:`~woodlands.engine.game.Game.reward`, in [0, 1]).  A cooperative game is won or lost
+  together, so +1 to every agent for a win and -1 for a loss; in a game whose seats play each
+  for itself (a ``pvp`` Cursed Forest) each agent gets its own (the team's win and the Forest
+  Champion, CF-077); a game stopped by a limit is truncated with 0.
+* ``reward="shaped"``: potential-based shaping on top (:mod:`woodlands.research.shaping`), each
+  agent's own: when its turn comes it is paid ``Phi(its view now) - Phi(its view at its last
+  turn)`` (``GAMMA`` = 1), and ``-Phi(at its last turn)`` when the game ends, so its shaped return
+  is its true return minus its own ``Phi`` at the start.  ``infos[agent]["true_reward"]`` is the
+  agent's true reward of the last step, whichever reward is chosen.
+* ``reset(options={"curriculum": ...})``: as in :mod:`woodlands.research.gym`, an easier set-up
+  or the greedy bot's game at a chosen round, its unseen future drawn afresh
+  (:mod:`woodlands.research.curriculum`).
 * The simulation limits of ruling C-15 and the game's round limit (``turn_limit``, 300 rounds
   unless given, in The Cursed Forest) are on, so every game ends.
 """
@@ -44,6 +53,8 @@ from ..kit.encoding import encoder
 from ..kit.returns import returns_of
 from ..kit.spaces import action_space, episode_mode
 from .gym import episode_options
+from .curriculum import Start, greedy_start, parse
+from .shaping import GAMMA, check_reward, potential_of
 
 
 class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # pettingzoo has no type hints
@@ -52,8 +63,10 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "woodlands_v0", "is_parallelizable": False}
 
     def __init__(self, game_id: str, content: str | None = None, render_mode: str | None = None,
-                 record: bool = False, **options: Any) -> None:
+                 record: bool = False, reward: str = "outcome", **options: Any) -> None:
         super().__init__()
+        #: "outcome" (the game's reward at the end) or "shaped" (plus each seat's shaping term)
+        self.reward = check_reward(reward)
         # (PettingZoo names an environment by its metadata: woodlands_<game>_v0)
         self.metadata = {**self.metadata, "name": f"woodlands_{game_id.replace('-', '_')}_v0"}
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -70,6 +83,12 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         self.encoder = encoder(game_id, self.options, content).private()   # (its memo follows this env's game: Encoder.private)
         #: the game's returns, looked up once (called when a game ends)
         self._returns = returns_of(descriptor(game_id))
+        #: each seat's potential (reward="shaped"; None: no shaping) and its value at the seat's last turn
+        self._phi = potential_of(self.game) if self.reward == "shaped" else None
+        self._phi_at: dict[str, float] = {}
+        #: the curriculum as given (None: none) and where its starts are (None: the game's start)
+        self._curriculum: Any = None
+        self._start: Start = None
         players = int(self.options.get("players", self.game.players[0]))
         self.possible_agents = [f"player_{k}" for k in range(players)]
         self._seat = {a: k for k, a in enumerate(self.possible_agents)}
@@ -106,14 +125,21 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         game_seed = seed if seed is not None else int(self._rng.integers(0, 2**63 - 1))
-        self.state_ = self._keep(self.game.new_game(seed=game_seed, options=dict(self.options)))
+        if self._start is None:
+            self.state_ = self._keep(self.game.new_game(seed=game_seed, options=dict(self.options)))
+        else:   # a curriculum start: the unseen facts redrawn from a seed of the game's own
+            redraw = int(np.random.default_rng(game_seed).integers(0, 2**63 - 1))
+            self.state_ = self._keep(greedy_start(self.game, game_seed, self.options, self._start, redraw))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"true_reward": 0.0} for a in self.agents}
         self._done = False
+        if self._phi is not None:
+            state = self.state_
+            self._phi_at = {a: self._phi(state, self._seat[a]) for a in self.agents}
         self._select()
 
     def _reconfigure(self, options: Any) -> None:
@@ -121,6 +147,9 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         change nothing."""
         if not isinstance(options, dict):
             raise GameOptionError(f"reset options must be a dict of game options, not {type(options).__name__}")
+        options = dict(options)
+        curriculum = options.pop("curriculum", self._curriculum)
+        setup, start = parse(self.game, curriculum)
         # PettingZoo's api_test resets with options={"options": 1}: its convention is that an
         # environment takes the options it knows and passes over the rest, so keys that are no
         # option of the game are named in a warning and left out, not refused
@@ -131,10 +160,8 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
             warnings.warn(f"reset options {brief(ignored)} are not options of {game_id} and are ignored; "
                           f"its options: {sorted(known)}", stacklevel=3)
             options = {k: v for k, v in options.items() if k in known}
-            if not options:
-                return
         given = {**self._given, **options}
-        checked = self.game.checked_options(episode_options(self.game, dict(given)))
+        checked = self.game.checked_options(episode_options(self.game, {**given, **setup}))
         actions = action_space(game_id, checked, self._content)
         enc = encoder(game_id, checked, self._content)
         if (int(checked.get("players", self.game.players[0])) != len(self.possible_agents) or actions.ids != self.actions.ids
@@ -143,6 +170,7 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
                                   f"observation ({len(self.possible_agents)} agents, {self.actions.size} actions, "
                                   f"{self.encoder.flat_size} features); make a new environment with them instead")
         self._given, self.options = given, checked
+        self._curriculum, self._start = curriculum, start
 
     def _select(self) -> None:
         s = self.state_
@@ -186,6 +214,8 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         s = self.state_
         assert s is not None
         self._cumulative_rewards[agent] = 0.0
+        if self._phi is not None:   # (shaping pays some agent on most steps: last step's is spent)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
         # self.rewards are all 0 here: only the step that ends the game gives any, and every step
         # after it is a dead agent's (_was_dead_step), so they are set and added only at the end
         if type(action) is int:   # (the common case: no call to operator.index)
@@ -202,8 +232,9 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
         if position < 0:
             self._done = True
             self.rewards[agent] = -1.0
-            self.infos = {a: {"illegal": a == agent} for a in self.agents}
+            self.infos = {a: {"illegal": a == agent, "true_reward": self.rewards[a]} for a in self.agents}
             self.terminations = {a: True for a in self.agents}
+            self._shape_end()
             self._accumulate_rewards()
         else:
             self._take(s, position)
@@ -216,10 +247,33 @@ class WoodlandsAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  
                     values = self._returns(self.game, s, len(self.possible_agents))
                     self.rewards = {a: values[self._seat[a]] for a in self.agents}
                     self.terminations = {a: True for a in self.agents}
-                self.infos = {a: {"outcome": outcome} for a in self.agents}
+                self.infos = {a: {"outcome": outcome, "true_reward": self.rewards[a]} for a in self.agents}
+                self._shape_end()
                 self._accumulate_rewards()
             else:
                 self._select()
+                if self._phi is not None:
+                    self._shape_turn()
+
+    def _shape_turn(self) -> None:
+        """reward="shaped": the agent whose turn it now is gets ``Phi(its view now) - Phi(its
+        view at its last turn)`` (``GAMMA`` = 1), the shaping of everything since it last acted."""
+        assert self._phi is not None and self.state_ is not None
+        agent = self.agent_selection
+        now = self._phi(self.state_, self._seat[agent])
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = GAMMA * now - self._phi_at[agent]
+        self._phi_at[agent] = now
+        self._accumulate_rewards()
+
+    def _shape_end(self) -> None:
+        """reward="shaped", the game over: ``Phi`` of an ended game is 0, so every agent gets
+        ``-Phi(its view at its last turn)`` on top of its true reward."""
+        if self._phi is None:
+            return
+        for a in self.agents:
+            self.rewards[a] = self.rewards.get(a, 0.0) - self._phi_at.get(a, 0.0)
+            self._phi_at[a] = 0.0
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state_ is None:

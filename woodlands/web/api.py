@@ -294,6 +294,25 @@ class OpenTablesOut(BaseModel):
                                                 "whose game is not over and that have a free seat")
 
 
+class AgainBody(_Body):
+    play_again: StrictBool = Field(description="true: this seat plays again at the next table and keeps its place "
+                                               "there; false: it does not (its seat there is free)")
+
+
+class AgainOut(BaseModel):
+    answers: dict[str, str | None] = Field(description="each seat asked (a person holds it; bots are not asked): "
+                                                       "seat -> 'yes', 'no', or null while it has not answered")
+    next: str | None = Field(description="the next table's id, once it is made (then POST .../again/next)")
+    agreed: bool = Field(description="this seat said yes")
+    declined: bool = Field(description="this seat said no")
+
+
+class NextTable(BaseModel):
+    id: str = Field(description="the next table's id")
+    seat: int
+    token: str = Field(description="this seat's secret at the next table: send it as 'Authorization: Bearer TOKEN'")
+
+
 class FreeSeatTaken(BaseModel):
     id: str
     seat: int
@@ -466,6 +485,32 @@ async def get_hint(game_id: str, request: Request, hints: HintsDep,
             summary="The game's record (seed and every choice): any time when solo, else once the game is over")
 async def get_record(game_id: str, request: Request, games: Games) -> Any:
     return await games.record(game_id, _token(request, game_id))
+
+
+def _again_out(status: dict[str, Any]) -> dict[str, Any]:
+    return {**status, "answers": {str(k): v for k, v in status["answers"].items()}}
+
+
+@router.get("/api/games/{game_id}/again", tags=["table"], response_model=AgainOut, responses=_ERRORS,
+            summary="Play again: where the answers stand once the game is over")
+async def get_again(game_id: str, request: Request, games: Games) -> Any:
+    return _again_out(await games.again.where(game_id, _token(request, game_id)))
+
+
+@router.post("/api/games/{game_id}/again", tags=["table"], response_model=AgainOut, responses=_MOVE_ERRORS,
+             summary="Play again: this seat answers; when every asked seat agrees the next table is made")
+async def post_again(game_id: str, body: AgainBody, request: Request, games: Games) -> Any:
+    return _again_out(await games.again.answer(game_id, [_token(request, game_id)], None, body.play_again))
+
+
+@router.post("/api/games/{game_id}/again/next", tags=["table"], response_model=NextTable, responses=_ERRORS,
+             summary="Play again: this seat's place at the next table (409 until it is made)")
+async def post_again_next(game_id: str, request: Request, response: Response, games: Games) -> Any:
+    response.headers["Cache-Control"] = "no-store"      # it carries a secret
+    token = _token(request, game_id)
+    new_id, secrets_, _ = await games.again.follow(game_id, [token], None)
+    seat = await games.seating.seat_for(game_id, token)
+    return {"id": new_id, "seat": seat, "token": secrets_[0]}
 
 
 @router.put("/api/games/{game_id}/seats/{seat}/bot", tags=["table"], response_model=HandedOver, responses=_MOVE_ERRORS,

@@ -25,7 +25,7 @@ from types import TracebackType
 from typing import Any
 
 from ..engine.state import UNDO_LIMIT, GameState
-from .store import BOT, CHOICE, HUMAN, REDRAW, SEAT, UNDO, EventRow, GameRow
+from .store import AGAIN, BOT, CHOICE, HUMAN, REDRAW, SEAT, UNDO, EventRow, GameRow
 
 
 class GameLock:
@@ -130,6 +130,13 @@ class Live:
     seat_changes: int = 0
     #: the turn timer: (the event number at which it started, when)
     timer: tuple[int, float] = (-1, 0.0)
+    #: after the end, each seat's answer to "Play again?": seat -> the hash of its secret at
+    #: the next table (None: it will not play again); woodlands.web.again
+    again: dict[int, str | None] = field(default_factory=dict)
+    #: the hash of the next table's admin token, once the creator has answered
+    again_admin: str | None = None
+    #: the id of the next table, once it is made
+    next_table: str | None = None
 
     def apply_event(self, ev: EventRow, after: GameState | None = None) -> None:
         """Take one stored event into the live game (``after``: the state a choice led to, when
@@ -152,6 +159,7 @@ class Live:
             self.state = self.history.pop()
             self.choosers.pop()
             self.seen.clear()           # the log got shorter: the seats' logs are made again
+            self.again.clear()          # the game goes on: answers given at its end no longer stand
         elif ev.kind == BOT:
             assert ev.seat is not None and ev.option is not None
             self.bots[ev.seat] = ev.option
@@ -168,6 +176,14 @@ class Live:
             after.redraw_unseen(int(ev.option))
             self.state = after
             self.history.clear()
+        elif ev.kind == AGAIN:
+            what, _, rest = (ev.option or "").partition(":")
+            if what == "table":
+                self.next_table = rest
+            elif what == "admin":
+                self.again_admin = rest
+            elif ev.seat is not None:
+                self.again[ev.seat] = rest if what == "yes" and rest else None
         elif ev.kind == SEAT:
             # the seat changed hands: its secret is now the one whose hash the event carries
             # (none: it waits for an invitation, or was withdrawn)

@@ -31,7 +31,7 @@ from . import pages_backend as backend  # the one place that knows the games ser
 from .depends import Games
 from .pages_backend import NO_SEAT, PageError
 from .service import GameService
-from .render import render_decision, render_details, render_log, render_outcome, render_table
+from .render import render_decision, render_details, render_log, render_story, render_table
 
 HERE = Path(__file__).parent
 COOKIE = "woodlands_seat_"            # the service's seat cookie (service.cookie_name): one token
@@ -374,7 +374,7 @@ async def _context(request: Request, games: GameService, game_id: str, refusal: 
         # the kind of game (its id, as `woodlands play` takes it) and its own stylesheet, if any
         "game_type": game.id, "look_url": look_url(game),
         "seats": snap["seats"], "at": at, "over": env["over"],
-        "table": render_table(game, view, seat),
+        "table": render_table(game, view, seat, log),
         "decision": Markup("") if env["over"] else render_decision(
             game, view, mine, at, action=f"/games/{game_id}/choose", refusal=refusal, deciding=deciding),
         "details": render_details(game, view, mine),
@@ -383,7 +383,10 @@ async def _context(request: Request, games: GameService, game_id: str, refusal: 
                                                            p.seat_name(view, seat), snap["seats"] > 1),
         # the page's log length, sent back with a live update's request; and what came since
         "log_count": len(log), "announce": _announce(game, log, seat, since),
-        "outcome": render_outcome(env["outcome"], game, view) if env["over"] else Markup(""),
+        # the end screen: the story told to this seat, "Play again?" and the record
+        "outcome": render_story(game, view, log, seat) if env["over"] else Markup(""),
+        "again": _again_words(snap["again"], p, view, snap["held"]) if env["over"] else None,
+        "record_name": f"{game.id}-{game_id}-record.json",
         "can_undo": snap["can_undo"], "invites": invites, "events_url": f"/api/games/{game_id}/events",
         "admin": admin,
         # the creator's control of the list of open tables (woodlands.web.tables)
@@ -398,6 +401,19 @@ async def _context(request: Request, games: GameService, game_id: str, refusal: 
         # between two Storyfold scenes: the scene save to download (the terminal's `s`)
         "scene_save": mine is not None and mine.kind == "scene_break" and snap["seats"] == 1,
     }
+
+
+def _again_words(again: dict[str, Any] | None, p: Any, view: Any, held: list[int]) -> dict[str, Any] | None:
+    """"Play again?" as the end screen shows it: each asked seat's answer in words, whether the
+    others must be asked (an online table), and what this browser may do now."""
+    if again is None:
+        return None
+    words = {"yes": "will play again", "no": "will not play again", None: "has not answered yet"}
+    answers = again["answers"]
+    return {**again, "online": any(s not in held for s in answers),
+            "rows": [{"seat": s, "name": p.seat_name(view, s), "mine": s in held, "words": words[a]}
+                     for s, a in sorted(answers.items())],
+            "waiting": any(a != "yes" for s, a in answers.items() if s not in held)}
 
 
 def _turn_words(yours: bool, over: bool, deciding: str | None, me: str, several: bool) -> str:
@@ -607,6 +623,51 @@ async def listing(request: Request, game_id: str, games: Games, name: str = Form
             raise PageError(403, "Only the browser that made this table may list it among the open tables.")
         await backend.set_listing(games, game_id, admin, None if unlist else name)
     return await _act(request, games, game_id, act)
+
+
+# ------------------------------------------------------------------ play again
+@router.post("/games/{game_id}/again")
+async def play_again(request: Request, game_id: str, games: Games, answer: str = Form("yes"),
+                     start: str = Form("")) -> Response:
+    """This browser's seats answer "Play again?" (``answer``: yes or no); with ``start``, the
+    table's creator starts the next table with the seats that agreed so far.  Once the next
+    table is made and this browser's seats are in it, the browser goes there."""
+    admin = request.cookies.get(ADMIN_COOKIE + game_id, "")
+    try:
+        _same_site(request)
+        tokens = _seats_here(request, game_id)
+        status = await backend.play_again(games, game_id, tokens, admin if _TOKEN.match(admin) else "",
+                                          answer != "no", bool(start))
+        if status["next"] and status["agreed"]:
+            return await _to_next_table(request, games, game_id, tokens, admin)
+    except PageError as err:
+        return _error_page(request, err)
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+@router.post("/games/{game_id}/again/go")
+async def go_to_next_table(request: Request, game_id: str, games: Games) -> Response:
+    """Take this browser's places at the next table (its seats agreed to play again)."""
+    try:
+        _same_site(request)
+        return await _to_next_table(request, games, game_id, _seats_here(request, game_id),
+                                    request.cookies.get(ADMIN_COOKIE + game_id, ""))
+    except PageError as err:
+        return _error_page(request, err)
+
+
+async def _to_next_table(request: Request, games: GameService, game_id: str, tokens: list[str], admin: str) -> Response:
+    """The next table's page, with this browser's secrets there in its cookies: the first seat's
+    in the seat cookie, the others' (a hot-seat table) beside it, the creator's admin token."""
+    new_id, secrets_, admin_next = await backend.next_table(games, game_id, tokens, admin if _TOKEN.match(admin) else "")
+    response = RedirectResponse(f"/games/{new_id}", status_code=303)
+    _cookie(response, request, COOKIE + new_id, secrets_[0])
+    if len(secrets_) > 1:
+        _cookie(response, request, HOTSEAT_COOKIE + new_id, ".".join(secrets_[1:]))
+    if admin_next:
+        _cookie(response, request, ADMIN_COOKIE + new_id, admin_next)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 # ------------------------------------------------------------------ open tables

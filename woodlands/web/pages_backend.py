@@ -164,7 +164,8 @@ async def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> di
                 "seats": live.row.seats, "at": body["at"], "can_undo": undo_reaches_a_choice(live, seats),
                 "bots": dict(live.bots), "held": sorted(seats), "bot_names": sorted(_bots(live.row.game)),
                 "seat_rows": service.seating.seat_rows(live), "turn_seconds": live.row.turn_seconds,
-                "forced": [label for who, label in taken if who == seat]}
+                "forced": [label for who, label in taken if who == seat],
+                "again": service.again.status(live, sorted(seats)) if state.is_over else None}
 
 
 def _game(game_id: str) -> Any:
@@ -305,6 +306,19 @@ async def set_listing(service: GameService, game_id: str, admin_token: str, name
         await _page(service.tables.unlist_table(game_id, admin_token))
     else:
         await _page(service.tables.list_table(game_id, admin_token, name))
+
+
+async def play_again(service: GameService, game_id: str, tokens: list[str], admin_token: str, yes: bool,
+                     start: bool = False) -> dict[str, Any]:
+    """This browser's seats answer "Play again?" (woodlands.web.again); ``start``: the creator
+    starts the next table with the seats that agreed so far."""
+    return await _page(service.again.answer(game_id, tokens, admin_token or None, yes, start))
+
+
+async def next_table(service: GameService, game_id: str, tokens: list[str], admin_token: str
+                     ) -> tuple[str, list[str], str | None]:
+    """The next table's id and this browser's secrets there (and the creator's admin token)."""
+    return await _page(service.again.follow(game_id, tokens, admin_token or None))
 
 
 async def _scene_save(service: GameService, game_id: str, tokens: list[str]) -> tuple[str, dict[str, Any]]:

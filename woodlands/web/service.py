@@ -6,7 +6,8 @@ service are parts it holds, each over this cache and the store:
   invitations, who is at the table, handing a seat to a bot;
 * :class:`~woodlands.web.botseats.BotSeats` (``service.bots``): the bots' moves and the turn
   timer;
-* :class:`~woodlands.web.hints.Hints` (``service.hints``): the search's advice to a seat.
+* :class:`~woodlands.web.hints.Hints` (``service.hints``): the search's advice to a seat;
+* :class:`~woodlands.web.again.Again` (``service.again``): play again, once a game is over.
 
 Beside them: :mod:`.live` (one live game and its lock), :mod:`.hub` (who listens to which
 game), :mod:`.errors` (the refusals, and the one table of their statuses), :mod:`.searchpool`
@@ -51,6 +52,7 @@ from .store import CHOICE, REDRAW, UNDO, EventRow, GameRow, Store, token_hash
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from .again import Again
     from .botseats import BotSeats
     from .hints import Hints
     from .seats import Seating
@@ -113,6 +115,7 @@ class GameService:
         from .presence import Presence
         self.presence = Presence(time.monotonic, settings.here_seconds)
         # the parts, each over this cache and the store (imported here: they import this module)
+        from .again import Again
         from .botseats import BotSeats
         from .hints import Hints
         from .seats import Seating
@@ -121,6 +124,7 @@ class GameService:
         self.tables: OpenTables = OpenTables(self)
         self.bots: BotSeats = BotSeats(self)
         self.hints: Hints = Hints(self)
+        self.again: Again = Again(self)
 
     @property
     def clock(self) -> Callable[[], float]:

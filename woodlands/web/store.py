@@ -14,14 +14,18 @@ app starts.  The tables::
             origin, created, turn_seconds (the table's turn timer, NULL: none)
     seats   game_id, seat, token_hash (the seat's secret; UNIQUE; NULL: nobody holds the seat),
             invite_hash (the seat's last invitation; NULL: none)
-    events  game_id, number, kind ('choice' | 'undo' | 'bot' | 'human' | 'seat' | 'redraw'), option, seat,
-            by_bot, created
+    events  game_id, number, kind ('choice' | 'undo' | 'bot' | 'human' | 'seat' | 'redraw' | 'again'), option,
+            seat, by_bot, created
     listings game_id, name, listed (when): the open tables, listed by their creators so that
             anyone may take a free seat (woodlands.web.tables); no row: not listed
 
 A 'seat' event records that a seat changed hands (claimed, given a new invitation, withdrawn):
 its option is the hash of the seat's new secret (NULL: none), written in the same transaction
 as the seats row, so that every process learns of it as of any other event.
+
+An ``again`` event comes after the end of a game (woodlands.web.again): ``yes:HASH`` from a seat
+that will play again (HASH: the hash of its secret at the next table), ``no`` from one that
+will not, ``admin:HASH`` (the next table's admin key) and ``table:ID``, the next table made.
 
 A ``redraw`` event holds in ``option`` the seed (text: 64 bits) of a
 :meth:`~woodlands.engine.state.GameState.redraw_unseen` made at its place in the game: a table of
@@ -52,6 +56,9 @@ from sqlalchemy.exc import IntegrityError
 CHANNEL = "woodlands"
 #: event kinds
 CHOICE, UNDO, BOT, HUMAN, SEAT, REDRAW = "choice", "undo", "bot", "human", "seat", "redraw"
+#: after the end: a seat's answer to "Play again?", the creator's key to the next table, or the
+#: next table made (woodlands.web.again)
+AGAIN = "again"
 
 metadata = MetaData()
 
@@ -108,7 +115,7 @@ _APPEND = insert(events)
 _NOTIFY = text("SELECT pg_notify(:c, :p)")
 
 # BigInteger is imported for the migrations' use of the same types
-__all__ = ["BigInteger", "CHANNEL", "LISTING_NAME", "Store", "GameRow", "EventRow", "token_hash", "migrate"]
+__all__ = ["AGAIN", "BigInteger", "CHANNEL", "LISTING_NAME", "Store", "GameRow", "EventRow", "token_hash", "migrate"]
 
 
 class _NotOpen(Exception):

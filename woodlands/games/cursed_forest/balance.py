@@ -6,6 +6,93 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.state import GameState
+from ...kit.events import EventCounts, event_rows, events_type
+
+
+def event_counts(state: GameState) -> EventCounts:
+    """What happened to each monster, item, tile and character, counted from the log alone.
+    Damage an adventurer takes with ``source`` "monster" is the monster of the fight under way
+    (one fight at a time); Morna Gul's own damage names her."""
+    n = EventCounts()
+    add = n.add
+    characters: dict[int, str] = {}
+    foe: str | None = None              # the monster of the fight under way
+    items = {it.id for it in getattr(state, "content").items}
+    for e in state.events():
+        kind = e["type"]
+        who = e.get("adventurer")
+        ch = characters.get(who) if isinstance(who, int) else None
+        if kind == "character":
+            characters[int(e["adventurer"])] = str(e.get("character", ""))
+            add("character", str(e.get("character", "")), "chosen")
+        elif kind == "draw":
+            if e.get("what") == "monster" and e.get("monster"):
+                add("monster", e["monster"], "revealed")
+            elif e.get("what") == "tile" and e.get("tile"):
+                add("tile", e["tile"], "drawn")
+        elif kind == "lay":
+            add("tile", e["tile"], "laid")
+        elif kind == "move" and e.get("tile"):
+            add("tile", e["tile"], "entered")
+        elif kind == "lost" and e.get("tile"):
+            add("tile", e["tile"], "lost_on")
+        elif kind == "fight":
+            foe = e.get("monster") or ("morna-gul" if e.get("kind") == "morna" else None)
+            if foe is not None:
+                add("monster", foe, "fought")
+            if ch is not None:
+                add("character", ch, "fought")
+        elif kind == "fight_over":
+            foe = None
+        elif kind == "combat_round":
+            if foe is not None and e.get("damage_to_foe"):
+                add("monster", foe, "damage_taken", int(e["damage_to_foe"]))
+        elif kind == "ranged_hit":
+            add("monster", e["monster"], "damage_taken", int(e.get("damage") or 0))
+            add("monster", e["monster"], "shot")
+        elif kind == "kill":
+            add("monster", e["monster"], "defeated")
+            if ch is not None:
+                add("character", ch, "kills")
+        elif kind == "damage":
+            source = e.get("source")
+            by = foe if source == "monster" else ("morna-gul" if source == "morna" else None)
+            if by is not None and e.get("amount"):
+                add("monster", by, "damage_dealt", int(e["amount"]))
+            if ch is not None and e.get("amount"):
+                add("character", ch, "damage_taken", int(e["amount"]))
+        elif kind == "death":
+            source = e.get("source")
+            by = foe if source == "monster" else ("morna-gul" if source == "morna" else None)
+            if by is not None:
+                add("monster", by, "killed_adventurer")
+            if ch is not None:
+                add("character", ch, "deaths")
+        elif kind == "heal" and ch is not None and e.get("amount"):
+            add("character", ch, "healed", int(e["amount"]))
+        elif kind == "seed_laid" and ch is not None:
+            add("character", ch, "seeds_laid")
+        elif kind == "pickup" or (kind == "stow" and "given_by" not in e):
+            add("item", e["item"], "found")
+        elif kind == "use" and e.get("item") in items:
+            add("item", e["item"], "used")
+        elif kind == "drop":
+            add("item", e["item"], "dropped")
+        elif kind == "give":
+            add("item", e["item"], "given")
+        elif kind in ("item_breaks", "item_gone"):
+            add("item", e["item"], "lost")
+    return n
+
+
+#: the state at the end of a lost game the report counts losses by (woodlands.sim.losses): column ->
+#: words for a value; the at_end_ columns first, then the older columns that say the same (the
+#: same words: the first present counts), so files made before them still get the table
+LOSS_COLUMNS = {"at_end_seeds_laid": "{} seeds laid", "seeds_laid": "{} seeds laid", "at_end_lives": "{} lives left",
+                "at_end_health": "{} health in the party", "at_end_morna_out": "Morna Gûl out: {}",
+                "deaths": "{} adventurer deaths", "morna_kills": "{} deaths fighting Morna Gûl"}
+#: the measures two packs are compared by, pair by pair (woodlands.sim.compare)
+PAIRED_MEASURES = ("rounds", "seeds_laid", "kills")
 
 
 def details(state: GameState) -> dict[str, Any]:
@@ -59,6 +146,24 @@ def details(state: GameState) -> dict[str, Any]:
         "deaths": deaths,
         "morna_kills": morna_kills,
         "fights": fights,
+        "events": event_rows(event_counts(state)),
+        **loss_facts(state),
+    }
+
+
+def loss_facts(state: GameState) -> dict[str, Any]:
+    """Why and when a game was not won, and the party's state at its end (``at_end_*``, on wins too)."""
+    outcome = state.outcome or {}
+    won = outcome.get("result") == "win"
+    reason = outcome.get("reason")
+    s: Any = state
+    return {
+        "loss_reason": None if won else str(reason if reason is not None else outcome.get("result", "unfinished")),
+        "loss_round": None if won else int(s.round_no),
+        "at_end_seeds_laid": int(s.seeds_laid),
+        "at_end_health": sum(int(h) for h in s.health),
+        "at_end_lives": sum(int(x) for x in s.lives),
+        "at_end_morna_out": int(s.morna_at) >= 0,
     }
 
 
@@ -69,7 +174,10 @@ def detail_fields() -> dict[str, Any]:
     return {"players": pa.int64(), "pvp": pa.bool_(), "characters": text_list, "how": pa.string(),
             "deaths": pa.int64(), "morna_kills": pa.int64(),
             "fights": pa.list_(pa.struct([("adventurer", pa.int64()), ("kind", pa.string()), ("monster", pa.string()),
-                                          ("items", text_list), ("result", pa.string())]))}
+                                          ("items", text_list), ("result", pa.string())])),
+            "events": events_type(), "loss_reason": pa.string(), "loss_round": pa.int64(),
+            "at_end_seeds_laid": pa.int64(), "at_end_health": pa.int64(), "at_end_lives": pa.int64(),
+            "at_end_morna_out": pa.bool_()}
 
 
 def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_support: int) -> str:

@@ -23,6 +23,8 @@ DESCRIPTOR = GameDescriptor(
     details=Lazy("woodlands.games.cursed_forest.balance:details"),
     detail_fields=Lazy("woodlands.games.cursed_forest.balance:detail_fields"),
     report_section=Lazy("woodlands.games.cursed_forest.balance:report_section"),
+    loss_columns=Lazy("woodlands.games.cursed_forest.balance:LOSS_COLUMNS"),
+    paired_measures=Lazy("woodlands.games.cursed_forest.balance:PAIRED_MEASURES"),
     options=(
         OptionSpec("players", int, 1, "number of players, 1-4 (default 1)", range=(1, 4), flag=True,
                    label="Players"),
@@ -50,7 +52,10 @@ DESCRIPTOR = GameDescriptor(
     # -- research
     action_ids=Lazy("woodlands.games.cursed_forest.grammar:action_ids"),
     encoding=Lazy("woodlands.games.cursed_forest.observation:build"),
-    returns=Lazy("woodlands.games.cursed_forest.reward:returns"),
+    potential=Lazy("woodlands.games.cursed_forest.reward:potential"),
+    shaping_terms=Lazy("woodlands.games.cursed_forest.reward:SHAPING_TERMS"),
+    curricula=Lazy("woodlands.games.cursed_forest.reward:CURRICULA"),
+    progress=Lazy("woodlands.games.cursed_forest.reward:progress"),
     each_for_itself=Lazy("woodlands.games.cursed_forest.reward:each_for_itself"),
     # its one-agent environment is the solo game (several players: PettingZoo's)
     gym_name="CursedForestSolo",

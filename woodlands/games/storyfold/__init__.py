@@ -19,6 +19,7 @@ from . import (actions, companions, creatures, crystals, dice, effects, explore,
 from .content_loader import load
 from .model import StoryfoldContent
 from .registry import steps as STEPS
+from .reward import reward as campaign_reward
 from .setup import check_options, start
 from .state import StoryfoldState
 
@@ -52,15 +53,11 @@ class StoryfoldGame(Game):
     reward_measure = "score"
 
     def reward(self, state: GameState, seat: int) -> float:
-        """For search bots (S-6: the campaign is always won in the end, so its score is what
-        counts): fewer scenes played is better, then fewer Shadow cards.  About 0.95 for the
-        eleven scenes of a campaign played with no restart, falling to 0 at thirty scenes or
-        more; 0 for a game stopped by the scene limit."""
-        outcome = state.outcome or {}
-        if outcome.get("result") != "win":
-            return 0.0
-        scenes = float(outcome.get("scenes_played", 0)) + float(outcome.get("shadow_cards", 0)) / 100
-        return max(0.0, min(1.0, 1.0 - (scenes - 10) / 20))
+        """S-6: the campaign is always won in the end, so how well it was won counts: 1 for a
+        flawless run of the pack's campaign (its fewest scenes, no restart, no Shadow card, full
+        Spirit), less for every scene, restart, Shadow card and Spirit point beyond that; 0 for
+        a game stopped by the scene limit (:mod:`.reward`)."""
+        return campaign_reward(state, seat)
 
     @classmethod
     def load_content(cls, path: Path | None) -> StoryfoldContent:

@@ -6,6 +6,76 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.state import GameState
+from ...kit.events import EventCounts, event_rows, events_type
+
+
+def event_counts(state: GameState) -> EventCounts:
+    """What happened to each card (creatures, Explore and Shadow cards, Action cards, story
+    cards) and to Luma and Brom, counted from the log alone.  ``spirit_taken``: the Spirit lost
+    to a card that the log names as the cause."""
+    n = EventCounts()
+    add = n.add
+    cards = set(getattr(state, "content").card_ids)
+    for e in state.events():
+        kind = e["type"]
+        card = str(e.get("card"))
+        if kind == "draw":
+            if e.get("card") is not None:
+                add("card", card, "drawn")
+        elif kind == "action":
+            add("card", e["action"], "played")
+        elif kind in ("boon_used", "activate", "blind", "healed", "trauma_healed", "explore_kept",
+                      "creature_overflow", "story_returned"):
+            add("card", card, _STORY_EVENTS[kind])
+        elif kind in ("creature_discarded", "boon_discarded", "explore_discarded"):
+            add("card", card, "discarded")
+        elif kind == "story":
+            add("card", card, "found" if e.get("found") else "not_found")
+        elif kind == "spirit":
+            why = str(e.get("why"))
+            if why in cards and e.get("change", 0) < 0:
+                add("card", why, "spirit_taken", -int(e["change"]))
+        elif kind == "companion_use":
+            add("character", card, "ability_used")
+        elif kind == "flip" and card in ("luma", "brom"):
+            add("character", card, "flipped")
+    return n
+
+
+#: log event -> the name it is counted under
+_STORY_EVENTS = {"boon_used": "played", "activate": "activated", "blind": "blinded", "healed": "healed",
+                 "trauma_healed": "trauma_healed", "explore_kept": "kept", "creature_overflow": "overflowed",
+                 "story_returned": "returned"}
+
+
+def loss_facts(state: GameState) -> dict[str, Any]:
+    """Why a campaign was not won (Storyfold has no lost game: one that stops early is
+    ``unfinished``), after how many scenes (``loss_round``), and where it stood (``at_end_*``)."""
+    outcome = state.outcome or {}
+    won = outcome.get("result") == "win"
+    reason = outcome.get("reason")
+    s: Any = state
+    c = s.content
+    return {
+        "loss_reason": None if won else str(reason if reason is not None else outcome.get("result", "unfinished")),
+        "loss_round": None if won else int(s.scenes_played),
+        "at_end_scene": str(c.scenes[s.scene].id),
+        "at_end_chapter": str(c.chapters[s.chapter].id),
+        "at_end_spirit": int(s.spirit_left()),
+        "at_end_light": int(s.light),
+        "at_end_shadow": int(s.shadow),
+    }
+
+
+#: the state at the end of a lost or unfinished campaign the report counts losses by
+#: (woodlands.sim.losses): column -> words for a value; the at_end_ columns first, then the older
+#: columns that say the same (the same words: the first present counts)
+LOSS_COLUMNS = {"at_end_scene": "at scene {}", "stopped_at": "at scene {}", "at_end_chapter": "in chapter {}",
+                "chapter_reached": "in chapter {}", "at_end_spirit": "{} spirit left", "at_end_light": "{} light",
+                "at_end_shadow": "{} shadow"}
+#: the measures two packs are compared by, pair by pair (woodlands.sim.compare): the campaign's
+#: score is made of them (fewer scenes, then fewer Shadow cards, is better)
+PAIRED_MEASURES = ("scenes_played", "shadow_cards", "chapter_restarts")
 
 
 def details(state: GameState) -> dict[str, Any]:
@@ -32,6 +102,8 @@ def details(state: GameState) -> dict[str, Any]:
         "restarts": restarts,
         "stopped_at": last["scene"] if last is not None and score.get("result") != "win" else None,
         "chapter_reached": chapter,
+        "events": event_rows(event_counts(state)),
+        **loss_facts(state),
     }
 
 
@@ -41,7 +113,10 @@ def detail_fields() -> dict[str, Any]:
     text_list = pa.list_(pa.string())
     return {"scenes": pa.list_(pa.struct([("scene", pa.string()), ("chapter", pa.string()),
                                           ("attempt", pa.int64()), ("result", pa.string())])),
-            "restarts": text_list, "stopped_at": pa.string(), "chapter_reached": pa.string()}
+            "restarts": text_list, "stopped_at": pa.string(), "chapter_reached": pa.string(),
+            "events": events_type(), "loss_reason": pa.string(), "loss_round": pa.int64(),
+            "at_end_scene": pa.string(), "at_end_chapter": pa.string(), "at_end_spirit": pa.int64(),
+            "at_end_light": pa.int64(), "at_end_shadow": pa.int64()}
 
 
 def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_support: int) -> str:

@@ -24,6 +24,8 @@ DESCRIPTOR = GameDescriptor(
     details=Lazy("woodlands.games.storyfold.balance:details"),
     detail_fields=Lazy("woodlands.games.storyfold.balance:detail_fields"),
     report_section=Lazy("woodlands.games.storyfold.balance:report_section"),
+    loss_columns=Lazy("woodlands.games.storyfold.balance:LOSS_COLUMNS"),
+    paired_measures=Lazy("woodlands.games.storyfold.balance:PAIRED_MEASURES"),
     options=(
         OptionSpec("resume", dict, None, "a save made at the end of a scene (woodlands play --resume FILE)"),
         OptionSpec("scene_limit", int, None, "scenes", range=(1, SCENE_LIMIT_MAX), simulation=True),
@@ -35,5 +37,8 @@ DESCRIPTOR = GameDescriptor(
     # -- research
     action_ids=Lazy("woodlands.games.storyfold.grammar:action_ids"),
     encoding=Lazy("woodlands.games.storyfold.observation:build"),
-    returns=Lazy("woodlands.games.storyfold.reward:returns"),
+    potential=Lazy("woodlands.games.storyfold.reward:potential"),
+    shaping_terms=Lazy("woodlands.games.storyfold.reward:SHAPING_TERMS"),
+    curricula=Lazy("woodlands.games.storyfold.reward:CURRICULA"),
+    progress=Lazy("woodlands.games.storyfold.reward:progress"),
 )

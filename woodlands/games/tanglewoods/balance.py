@@ -6,7 +6,132 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.state import GameState
+from ...kit.events import EventCounts, event_rows, events_type
+from .modifiers import enemy_codes
 from .state import COMMITTED, EXHAUSTED, POOL, TanglewoodsState
+
+
+def event_counts(state: TanglewoodsState) -> EventCounts:
+    """What happened to each card, hero and item, counted from the log alone (what the game did,
+    not what lay on the table at its end).  The tableau is followed through the log (placed,
+    flipped, defeated, bribed, cleared at Cleanup) so that the enemies facing the hero at Suffer
+    Damage are known: the log gives only that step's total, so it is the card's own
+    ``damage_dealt`` only when it was the one enemy left undefeated; otherwise the total is
+    counted as ``damage_shared`` for each of them.  Damage an effect does names its card."""
+    c = state.content
+    forest = {card.id: card.index for card in c.forest}
+    kind_of = {card.id: "item" for card in c.items} | {card.id: "card" for card in (*c.forest, *c.maps)}
+    # a few rules name a bear by its printed name ("Baby Bear") where effects give the id
+    named = {face.name: card.id for card in c.forest if card.kind == "bear" for face in card.faces}
+    enemies = enemy_codes(state)
+    n = EventCounts()
+    add = n.add
+
+    hero = ""
+    tableau: list[list[Any]] = []       # [card id, side, defeated] in the order they joined it
+    for e in state.events():
+        t = e["type"]
+        if t == "draw":
+            add("card", e["card"], "drawn")
+        elif t == "place":
+            add("card", e["card"], "placed")
+            tableau.append([e["card"], e["side"], False])
+        elif t == "flip":
+            for entry in tableau:
+                if entry[0] == e["card"]:
+                    entry[1] = 1 if e["side"] == "night" else 0
+                    break
+        elif t == "damage":
+            add("card", e["card"], "damage_taken", e["amount"])
+            why = str(e.get("why"))
+            if kind_of.get(why) == "card":      # a card's effect hurting an enemy, not the hero
+                add("card", why, "damage_to_enemies", e["amount"])
+            elif why in kind_of:                # an item's
+                add("item", why, "damage_dealt", e["amount"])
+            elif why == hero or why.endswith((" hit", " crit")):
+                add("hero", hero, "damage_dealt", e["amount"])
+        elif t == "defeat":
+            add("card", e["card"], "defeated")
+            for entry in tableau:
+                if entry[0] == e["card"] and not entry[2]:
+                    entry[2] = True
+                    break
+        elif t == "bribe":
+            add("card", e["card"], "bribed")
+            for i, entry in enumerate(tableau):
+                if entry[0] == e["card"]:
+                    del tableau[i]
+                    break
+        elif t == "bear_defeated":
+            add("card", e["bear"], "bear_beaten")
+            for i, entry in enumerate(tableau):
+                if entry[0] == e["bear"]:
+                    del tableau[i]      # a bear beaten leaves the tableau for the hero's side
+                    break
+        elif t == "suffer_damage":
+            facing = [entry[0] for entry in tableau if (forest[entry[0]] << 1 | entry[1]) in enemies]
+            undefeated = [entry[0] for entry in tableau
+                          if not entry[2] and (forest[entry[0]] << 1 | entry[1]) in enemies]
+            for ident in facing:
+                add("card", ident, "fought")
+            for ident in undefeated:
+                add("card", ident, "undefeated")
+                if len(undefeated) > 1 and e["amount"]:
+                    add("card", ident, "damage_shared", e["amount"])
+            if len(undefeated) == 1 and e["amount"]:
+                add("card", undefeated[0], "damage_dealt", e["amount"])
+        elif t == "cleanup":
+            tableau.clear()
+        elif t == "stat":
+            if e["stat"] == "health" and e["change"] < 0:
+                add("hero", hero, "damage_taken", -e["change"])
+                why = named.get(str(e.get("why")), str(e.get("why")))
+                if why in kind_of:
+                    add(kind_of[why], why, "damage_dealt", -e["change"])
+        elif t == "gold":
+            why = str(e.get("why"))
+            change = int(e["change"])
+            owner = why.split(" ", 1)[1] if why.startswith(("bribe ", "buy ")) else why
+            if owner in kind_of and change:
+                add(kind_of[owner], owner, "gold_paid" if change < 0 else "gold_gained", abs(change))
+            if change < 0:
+                add("hero", hero, "gold_paid", -change)
+        elif t == "ambush":
+            add("card", e["card"], "ambushed")
+        elif t == "choose_map":
+            add("card", e["card"], "chosen")
+        elif t == "map_complete":
+            add("card", e["map"], "completed")
+        elif t == "bait":
+            add("card", e["bear"], "baited")
+        elif t == "hero":
+            hero = e["hero"]
+            add("hero", hero, "chosen")
+        elif t == "hero_flip":
+            add("hero", hero, "flipped")
+        elif t == "use":
+            if e.get("what") == "item":
+                add("item", e["item"], "used")
+            else:
+                add("hero", hero, "ability_used")
+        elif t == "gain_item":
+            add("item", e["item"], "gained")
+        elif t == "buy":
+            add("item", e["item"], "bought")
+        elif t == "upgrade_item":
+            add("item", e["item"], "upgraded")
+        elif t == "discard_item":
+            add("item", e["item"], "discarded")
+    return n
+
+#: the state at the end of a lost game the report counts losses by (woodlands.sim.losses): column ->
+#: words for a value; the at_end_ columns first, then the older columns that say the same (the
+#: same words: the first present counts), so files made before them still get the table
+LOSS_COLUMNS = {"at_end_bears_beaten": "{} bears beaten", "bears_defeated": "{} bears beaten",
+                "at_end_health": "{} health", "health": "{} health", "at_end_gold": "{} gold", "gold": "{} gold",
+                "at_end_time_of_day": "in the {}", "at_end_phase": "in the {} phase"}
+#: the measures two packs are compared by, pair by pair (woodlands.sim.compare)
+PAIRED_MEASURES = ("rounds", "bears_defeated")
 
 
 def details(state: GameState) -> dict[str, Any]:
@@ -37,6 +162,25 @@ def details(state: GameState) -> dict[str, Any]:
         "cards": sorted(cards),
         "items": sorted({c.items[code >> 1].id for code in state.inventory}),
         "bears": sorted({forest[b].id for b in (*state.bears_won, *state.bears_aside)}),
+        "events": event_rows(event_counts(state)),
+        **loss_facts(state),
+    }
+
+
+def loss_facts(state: TanglewoodsState) -> dict[str, Any]:
+    """Why and when a game was not won, and the state it ended in (``at_end_*``: read on wins
+    too, so that lost games can be set beside won ones)."""
+    outcome = state.outcome or {}
+    won = outcome.get("result") == "win"
+    reason = outcome.get("reason")
+    return {
+        "loss_reason": None if won else str(reason if reason is not None else outcome.get("result", "unfinished")),
+        "loss_round": None if won else int(state.round),
+        "at_end_bears_beaten": len(state.bears_won),
+        "at_end_health": int(state.health),
+        "at_end_gold": int(state.gold),
+        "at_end_time_of_day": None if state.active_map < 0 else ("night" if state.active_map & 1 else "day"),
+        "at_end_phase": str(state.phase),
     }
 
 
@@ -46,14 +190,16 @@ def detail_fields() -> dict[str, Any]:
     text_list = pa.list_(pa.string())
     return {"difficulty": pa.int64(), "difficulty_mode": pa.string(), "hero": pa.string(), "side": pa.string(),
             "health": pa.int64(), "gold": pa.int64(), "dice_ready": pa.int64(), "dice_exhausted": pa.int64(),
-            "cards": text_list, "items": text_list, "bears": text_list}
+            "cards": text_list, "items": text_list, "bears": text_list, "events": events_type(),
+            "loss_reason": pa.string(), "loss_round": pa.int64(), "at_end_bears_beaten": pa.int64(),
+            "at_end_health": pa.int64(), "at_end_gold": pa.int64(), "at_end_time_of_day": pa.string(),
+            "at_end_phase": pa.string()}
 
 
 def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_support: int) -> str:
     """This game's section of the balance report (woodlands.sim.report), from its rows, built with woodlands.kit.report."""
     import polars as pl
-    from ...kit.report import (CLIFF, Row, chart, games_text, lift_rows, monotone_flags, pct, quantiles, strongest_higher, svg,
-                               table, win_rows)
+    from ...kit.report import CLIFF, Row, chart, games_text, monotone_flags, pct, quantiles, svg, table, win_rows
     from ...kit.stats import significantly_different
     import altair as alt
     parts = ["<h2>Tanglewoods</h2>"]
@@ -148,23 +294,12 @@ def report_section(df: Any, tables: dict[str, Any], summary: list[str], min_supp
         ("bot", "bot"), ("difficulty", "difficulty"), ("result", "result"), ("games", "games"), ("mean", "mean"),
         ("p10", "10%"), ("median", "median"), ("p90", "90%"), ("max", "max")]) + "</details>")
 
-    # what goes with losses
-    parts.append("<h3>Cards, items and bears that go with losses</h3><p>Lift = the loss rate of the games that had it "
-                 "at the end over the bot's loss rate (1: no link); its 95% interval comes from the Wilson interval of "
-                 f"that loss rate. Games of every difficulty together, at least {min_support} games each; an "
-                 "association, not a cause (longer games hold more cards).</p>")
-    for column in ("cards", "items", "bears"):
-        if column not in df.columns:
-            continue
-        lift = lift_rows(df, column, "loss", min_support=min_support)
-        tables[f"tanglewoods_{column}_loss_lift"] = lift
-        for w in strongest_higher(lift):
-            summary.append(f"Tanglewoods, {w['bot']} bot: of the {column}, {w['id']} goes most with losses "
-                           f"(lift {w['lift']:.2f}, 95% {w['lift_lo']:.2f}-{w['lift_hi']:.2f}, {games_text(w['games'])}).")
-        parts.append(f"<h4>{column}</h4>" + table(lift, [("bot", "bot"), ("id", column[:-1]), ("games", "games"),
-                                                          ("rate", "loss rate"), ("base", "bot's loss rate"), ("lift", "lift"),
-                                                          ("lift_lo", "lift 95% low"), ("lift_hi", "lift 95% high"),
-                                                          ("flag", "flag")], limit=60))
+    # Which cards go with winning or losing is told from what happened in the games, in the report's
+    # "Which cards matter" section (woodlands.sim.cards).  The lifts of the cards, items and bears held
+    # at the end that stood here are gone: the end-of-game lists miss every card met earlier, and the
+    # bears list (beaten and not yet met) said more about how far a game got than about any bear.
+    parts.append("<p>Which cards, heroes and items go with winning or losing, from what happened to each in the "
+                 "games: see <em>Which cards matter</em> below.</p>")
 
     # gold and dice at the end of lost games
     lost = df.filter(pl.col("result") == "loss")

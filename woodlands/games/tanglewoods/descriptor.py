@@ -33,6 +33,8 @@ DESCRIPTOR = GameDescriptor(
     details=Lazy("woodlands.games.tanglewoods.balance:details"),
     detail_fields=Lazy("woodlands.games.tanglewoods.balance:detail_fields"),
     report_section=Lazy("woodlands.games.tanglewoods.balance:report_section"),
+    loss_columns=Lazy("woodlands.games.tanglewoods.balance:LOSS_COLUMNS"),
+    paired_measures=Lazy("woodlands.games.tanglewoods.balance:PAIRED_MEASURES"),
     options=(
         OptionSpec("difficulty", int, 5, "difficulty 0-10 (default 5)", range=(0, 10), flag=True,
                    label="Difficulty, from 0 to 10"),
@@ -62,4 +64,8 @@ DESCRIPTOR = GameDescriptor(
     # -- research
     action_ids=Lazy("woodlands.games.tanglewoods.grammar:action_ids"),
     encoding=Lazy("woodlands.games.tanglewoods.observation:build"),
+    potential=Lazy("woodlands.games.tanglewoods.reward:potential"),
+    shaping_terms=Lazy("woodlands.games.tanglewoods.reward:SHAPING_TERMS"),
+    curricula=Lazy("woodlands.games.tanglewoods.reward:CURRICULA"),
+    progress=Lazy("woodlands.games.tanglewoods.reward:progress"),
 )

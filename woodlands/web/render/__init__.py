@@ -50,10 +50,12 @@ def _names(p: Presentation) -> Describe:
     return lambda ident: ident.replace("-", " ").title()
 
 
-def render_table(game: Any, view: View, seat: int) -> Markup:
-    """The table as ``seat`` sees it (``view`` is ``state.view(seat)``)."""
+def render_table(game: Any, view: View, seat: int, events: list[dict[str, Any]] | None = None) -> Markup:
+    """The table as ``seat`` sees it (``view`` is ``state.view(seat)``), with the latest rolls'
+    and fights' results that ``events`` (``state.log_for(seat)``) tell, where they happened."""
+    from ...kit.table import model_for
     p = presentation_for(game)
-    model = p.table_model(view, seat)
+    model = model_for(p, view, seat, events)
     if model is not None:
         from .table import render_model
         return render_model(model)
@@ -229,4 +231,35 @@ def render_outcome(outcome: Any, game: Any = None, view: View | None = None) -> 
     return Markup('<section class="outcome panel"><h2>Game over</h2><p>{}</p></section>').format(outcome)
 
 
-__all__ = ["decision_groups", "render_decision", "render_details", "render_log", "render_outcome", "render_table"]
+def render_story(game: Any, view: View, log: list[dict[str, Any]], seat: int) -> Markup:
+    """The end screen's story, told to ``seat`` from its view and its log alone
+    (:meth:`~woodlands.engine.presentation.Presentation.story`): the result as the headline,
+    why, the key moments in order, each player's figures, and the outcome's facts below."""
+    story = presentation_for(game).story(view, log, seat)
+    parts = [Markup('<h2 id="story-h">Game over: {}</h2>').format(story.result)]
+    if story.reason:
+        parts.append(Markup('<p class="story-reason">{}</p>').format(story.reason))
+    if story.moments:
+        items = join(Markup("<li>{}</li>").format(m) for m in story.moments)
+        parts.append(Markup('<h3>Key moments</h3><ol class="story-moments">{}</ol>').format(items))
+    if len(story.figures) > 1:
+        head, *rows = story.figures
+        heads = join(Markup('<th scope="col">{}</th>').format(h) for h in head)
+        body = join(Markup("<tr><th scope=\"row\">{}</th>{}</tr>").format(
+            r[0], join(Markup("<td>{}</td>").format(c) for c in r[1:])) for r in rows)
+        parts.append(Markup('<h3>Each player</h3><div class="story-figures" tabindex="0" role="region" aria-label="The figures of each player"><table><thead><tr>{}</tr></thead>'
+                            '<tbody>{}</tbody></table></div>').format(heads, body))
+    outcome = view.get("outcome")
+    if isinstance(outcome, dict):
+        words = _outcome_words(game, view)
+        rows_ = join(Markup("<dt>{}</dt><dd>{}</dd>").format(str(k).replace("_", " "), words(str(k), v))
+                     for k, v in outcome.items() if k != "result" and v is not None and v != [] and v != {} and v != "")
+        if rows_:
+            parts.append(Markup('<details class="story-facts"><summary>The numbers</summary><dl>{}</dl></details>')
+                         .format(rows_))
+    return Markup('<section class="outcome story panel" id="story" aria-labelledby="story-h">{}</section>').format(
+        join(parts))
+
+
+__all__ = ["decision_groups", "render_decision", "render_details", "render_log", "render_outcome", "render_story",
+           "render_table"]

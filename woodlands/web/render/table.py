@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ...kit.table import AnyElement, Card, Die, Fact, Region, Table, Tile, Token, Track, signature
+from ...kit.table import AnyElement, Card, Die, Fact, Outcome, Region, Table, Tile, Token, Track, signature
 from .common import attrs, card, die_svg, join, tipped
 
 
@@ -123,16 +123,51 @@ def _compass_tile(t: Tile, tokens: list[Token], x: float, y: float) -> Markup:
     label = words + (f"; here: {on}" if on else "")
     return Markup('<g class="{c}" transform="translate({x} {y})" role="img"{a}><title>{tt}</title>{b}</g>').format(
         c=_cls("tile", f"face-{t.face}" if t.face else "", _states(t.state)), x=x, y=y,
-        a=attrs(data_id=t.id, data_sig=signature(t), tabindex=0, data_tip=t.tip or None, aria_label=label),
+        # a tap or focus shows what stands here too (static/app.js puts it beside the tile), not only the card text
+        a=attrs(data_id=t.id, data_sig=signature(t), tabindex=0, data_tip=(t.tip + "\n" + label) if t.tip else label,
+                aria_label=label),
         tt=(t.tip + "\n" + label) if t.tip else label, b=join(bits))
 
 
-def _compass_map(tiles: list[Tile], on: dict[str, list[Token]], title: str) -> Markup:
-    """Tiles on a compass grid as one SVG, north (growing y) up, with their exits' paths and
-    the tokens standing on them."""
+#: a note's line on a map: 10 user units apart, a letter about 5.6 wide (9-unit text)
+NOTE_LINE, NOTE_CHAR = 10, 5.6
+
+
+#: the lines a map's note has between a tile's name and the pieces along its foot
+NOTE_LINES = 4
+
+
+def _map_note(o: Outcome, x: float, y: float, width: float, height: float) -> Markup:
+    """An outcome on a compass map: a framed note across the middle of the tile at (``x``,
+    ``y``), up to three squares wide (kept inside the map's ``width`` and ``height``), its lines
+    wrapped to fit.  It leaves the pieces along the tile's foot in sight (the fighters); a
+    note of more lines than fit grows upward over the name."""
+    wide = min(3 * CELL, width) - 4
+    left = max(2.0, min(x + 2, width - wide - 2))
+    lines = [part for line in o.lines() for part in _wrap(line, int((wide - 8) / NOTE_CHAR))]
+    tall = NOTE_LINE * len(lines) + 6
+    top = max(2.0, min(y + 24 - NOTE_LINE * max(0, len(lines) - NOTE_LINES), height - tall - 2))
+    return Markup('<g class="{c}" role="img"{a}><title>{t}</title>'
+                  '<rect class="note-body" x="{x}" y="{y}" width="{w}" height="{h}" rx="3"/>'
+                  '<text class="note-text" x="{tx}" y="{ty}">{ls}</text></g>').format(
+        c=_cls("outcome-note", _states(o.state)), a=attrs(data_id=o.id, data_sig=signature(o), data_for=o.on,
+                                                         aria_label=" ".join(o.lines())),
+        t="\n".join(o.lines()), x=left, y=top, w=wide, h=tall, tx=left + 4, ty=top + 11,
+        ls=join(Markup('<tspan x="{x}" dy="{d}">{l}</tspan>').format(x=left + 4, d=0 if k == 0 else NOTE_LINE, l=line)
+                for k, line in enumerate(lines)))
+
+
+def _compass_map(tiles: list[Tile], on: dict[str, list[Token]], title: str,
+                 notes: dict[str, list[Outcome]] | None = None) -> Markup:
+    """Tiles on a compass grid as one SVG, north (growing y) up, with their exits' paths, the
+    tokens standing on them and, over everything, the ``notes`` (outcomes) by the tile they
+    concern."""
     xs, ys = [t.x for t in tiles], [t.y for t in tiles]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     body = join(_compass_tile(t, on.get(t.id, []), (t.x - x0) * CELL, (y1 - t.y) * CELL) for t in tiles)
+    body += join(_map_note(o, (t.x - x0) * CELL, (y1 - t.y) * CELL, (x1 - x0 + 1) * CELL,
+                          (y1 - y0 + 1) * CELL)
+                 for t in tiles for o in (notes or {}).get(t.id, []))
     # the width as an attribute, not an inline style: the pages' policy allows no inline style
     # its box scrolls (and static/zoom.js zooms it) rather than the map shrinking to fit: a
     # late-game map fitted to a phone had 4 px names
@@ -143,9 +178,28 @@ def _compass_map(tiles: list[Tile], on: dict[str, list[Token]], title: str) -> M
         height=round((y1 - y0 + 1) * CELL * MAP_SCALE), l=title, b=body)
 
 
+def _outcome(o: Outcome) -> Markup:
+    """An outcome beside what it concerns: the faces rolled as small dice, what is added, the
+    total and what it was measured against, then the result in words."""
+    faces = join(Markup('<span class="face">{}</span>').format(d) for d in o.dice)
+    roll = Markup("")
+    if o.dice or o.total is not None:
+        roll = Markup('<span class="outcome-dice">{f}</span>{m}{t}').format(
+            f=faces, m=Markup(' <span class="outcome-mod">{:+d}</span>').format(o.modifier) if o.modifier else "",
+            t=Markup(' = <b class="outcome-total">{}</b>').format(o.total) if o.total is not None else "")
+    against = Markup(' <span class="outcome-against">against {}</span>').format(o.against) if o.against else ""
+    text = Markup('<span class="outcome-text">{}</span>').format(o.text) if o.text else ""
+    return Markup('<div class="{c}"{a}><span class="outcome-name">{n}</span> {r}{g}{x}</div>').format(
+        c=_cls("outcome-note", _states(o.state)), a=attrs(data_id=o.id, data_sig=signature(o), data_for=o.on or None,
+                                                         role="group", aria_label=" ".join(o.lines())),
+        n=o.name, r=roll, g=against, x=text)
+
+
 def render_element(e: AnyElement) -> Markup:
     """One element, by its kind."""
     states = _states(e.state)
+    if isinstance(e, Outcome):
+        return _outcome(e)
     if isinstance(e, Card):
         side = "face-down" if "face-down" in e.state else e.face
         body: Markup | str = e.text
@@ -183,8 +237,15 @@ def render_region(region: Region) -> Markup:
         for e in rest:
             if isinstance(e, Token) and e.at in ids:
                 on.setdefault(e.at, []).append(e)
-        rest = [e for e in rest if not (isinstance(e, Token) and e.at in ids)]
-        inner = _compass_map(tiles, on, region.title) + join(render_element(e) for e in rest)
+        # an outcome on a tile (or on a piece standing there) is drawn on the map, over that tile
+        where = {e.id: e.at for e in rest if isinstance(e, Token) and e.at in ids} | {i: i for i in ids}
+        notes: dict[str, list[Outcome]] = {}
+        for e in rest:
+            if isinstance(e, Outcome) and e.on in where:
+                notes.setdefault(where[e.on], []).append(e)
+        rest = [e for e in rest if not (isinstance(e, Token) and e.at in ids)
+                and not (isinstance(e, Outcome) and e.on in where)]
+        inner = _compass_map(tiles, on, region.title, notes) + join(render_element(e) for e in rest)
     else:
         inner = _tile_grid(tiles, region.title) + join(render_element(e) for e in rest)
     body = Markup('<div class="{c}">{b}</div>').format(c=_cls("region-body", f"layout-{region.layout}"), b=inner)

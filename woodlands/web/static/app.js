@@ -12,9 +12,54 @@
     var t = ev.target;
     return t && t.closest ? t.closest("[data-tip]") : null;
   }
-  document.addEventListener("focusin", function (ev) { info(tipTarget(ev)); });
-  document.addEventListener("click", function (ev) { info(tipTarget(ev)); });
+  // A tapped or focused card, die or tile shows its text right beside it (below it, or above when
+  // there is no room below), not only in the panel: on a phone the panel is a long scroll away.
+  // The bubble repeats the panel's words, which a screen reader hears there (aria-live), so it is
+  // hidden from it; Escape, a tap elsewhere or a re-draw closes it.
+  var bubble = null, bubbleFor = null;
+  function hideNear() {
+    if (bubble) bubble.hidden = true;
+    bubbleFor = null;
+  }
+  function showNear(el) {
+    var tip = el && el.getAttribute("data-tip");
+    if (!tip) { hideNear(); return; }
+    if (!bubble) {
+      bubble = document.createElement("div");
+      bubble.id = "tip-near";
+      bubble.className = "tip-near";
+      bubble.setAttribute("aria-hidden", "true");
+      document.body.appendChild(bubble);
+    }
+    bubble.textContent = tip;
+    bubble.hidden = false;
+    bubbleFor = el;
+    // placed through the CSSOM (the page's policy refuses style attributes, not this)
+    var r = el.getBoundingClientRect();
+    var room = document.documentElement.clientWidth;
+    var width = Math.min(bubble.offsetWidth, room - 16);
+    var left = Math.max(8, Math.min(r.left, room - width - 8));
+    var below = r.bottom + 6;
+    var high = bubble.offsetHeight;
+    var top = (below + high > window.innerHeight && r.top - high - 6 > 0) ? r.top - high - 6 : below;
+    bubble.style.left = (left + window.scrollX) + "px";
+    bubble.style.top = (top + window.scrollY) + "px";
+  }
+  // on the table only: an option's button says what it does, and a bubble would cover the next one
+  function onTable(el) { return !!(el && el.closest(".board")); }
+  document.addEventListener("focusin", function (ev) {
+    var el = tipTarget(ev);
+    info(el);
+    if (onTable(el)) showNear(el); else hideNear();
+  });
+  document.addEventListener("click", function (ev) {
+    var el = tipTarget(ev);
+    info(el);
+    if (onTable(el)) showNear(el); else if (!(bubble && bubble.contains(ev.target))) hideNear();
+  });
   document.addEventListener("mouseover", function (ev) { info(tipTarget(ev)); });
+  document.addEventListener("keydown", function (ev) { if (ev.key === "Escape" && bubbleFor) hideNear(); });
+  document.addEventListener("htmx:afterSwap", hideNear);
 
   function visible(el) { return !!(el && el.offsetParent !== null); }
   function typing(ev) {

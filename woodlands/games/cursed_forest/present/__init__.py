@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....engine.decision import Decision, Option
-from ....engine.presentation import Detail, Presentation, View, plural
+from ....engine.presentation import Detail, Event, Presentation, Story, View, plural
 from .helptext import HELP
 from .words import CursedForestNarrator
 
@@ -65,6 +65,12 @@ class CursedForestPresentation(Presentation):
     #: present/picture.svg: the game's picture on the home page
     picture = "picture.svg"
     tagline = "One to four adventurers lay the forest tile by tile, fight what lurks there and carry the Ring out."
+
+    def story(self, view: View, log: list[Event], seat: int) -> Story:
+        """The end told with the seeds, the fallen, the deciding fight and each adventurer's
+        figures (:mod:`.story`)."""
+        from .story import story
+        return story(super().story(view, log, seat), self.narrator, view, log, seat)
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -257,5 +263,10 @@ class CursedForestPresentation(Presentation):
         """The map, the adventurers and their items, the foes: see :mod:`.table`."""
         from .table import table_model
         return table_model(view, seat, self.name_of, self.describe, lambda s: self.seat_name(view, s))
+
+    def outcomes(self, view: View, events: list[Event], seat: int) -> list[Any]:
+        """The latest fight's last round, on the tile where it was fought: see :func:`.table.outcomes`."""
+        from .table import outcomes
+        return outcomes(view, events, lambda monster, side: self.narrator.monster(monster, None, side))  # type: ignore[attr-defined]
 
 __all__ = ["CursedForestPresentation", "TILE_EFFECTS"]

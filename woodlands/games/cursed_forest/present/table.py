@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ....kit.table import AnyElement, Card, Fact, Region, Table, Tile, Token, Track
+from ....kit.table import AnyElement, Card, Fact, Outcome, Region, Table, Tile, Token, Track
 
 View = dict[str, Any]
 Names = Callable[[str], str]
@@ -127,6 +127,7 @@ def _forest(v: View, names: Names, describe: Describe) -> Region:
     if isinstance(morna, dict) and morna.get("position") is not None:
         standing.append(Token("figure-morna", "Morna Gûl", face="morna", at=f"tile@{_at(morna['position'])}", mark="&",
                               tip=describe("morna-gul") or ""))
+    fought = _fought(v)
     for t in tiles:
         here = _at(t["position"])
         kind = str(t.get("kind") or "path")
@@ -144,9 +145,12 @@ def _forest(v: View, names: Names, describe: Describe) -> Region:
             standing.append(Token(f"monster@{here}", "a monster token: unseen monster", face="monster-token",
                                   at=f"tile@{here}", mark="?"))
         elif isinstance(m, dict):
-            standing.append(Token(f"monster@{here}", f"{m.get('name')} ({m.get('side')}): health {m.get('health')}, "
+            # in a fight here the monster's health is the fight's, as the Foes panel says it (the
+            # tile's number lags behind until the fight is over: a disc said 12, the panel 6)
+            health = fought.get(here, m.get("health", ""))
+            standing.append(Token(f"monster@{here}", f"{m.get('name')} ({m.get('side')}): health {health}, "
                                   f"{m.get('dice')} dice +{m.get('modifier')}", face="monster", at=f"tile@{here}",
-                                  mark=f"M{m.get('health', '')}", tip=describe(str(m.get("id"))) or ""))
+                                  mark=f"M{health}", tip=describe(str(m.get("id"))) or ""))
         for tok in t.get("tokens") or []:
             if tok in TOKEN_SIGN:
                 standing.append(Token(f"{tok}@{here}", f"{tok.replace('-', ' ')} token", face=f"token-{tok}",
@@ -157,12 +161,13 @@ def _forest(v: View, names: Names, describe: Describe) -> Region:
         if t.get("vine_seed"):
             standing.append(Token(f"vine-seed@{here}", f"a seed laid on the vines: {names(str(t['vine_seed']))}",
                                   face="seed-laid", at=f"tile@{here}", mark="+"))
+        # named (they lie face up, in everyone's view): a screen reader hears what lies here
         if t.get("seeds"):
-            standing.append(Token(f"seeds@{here}", "dropped seed", face="seed-dropped", at=f"tile@{here}", mark="s",
-                                  count=len(t["seeds"])))
+            standing.append(Token(f"seeds@{here}", ("dropped seeds" if len(t["seeds"]) > 1 else "dropped seed") + ": " + ", ".join(names(str(k)) for k in t["seeds"]),
+                                  face="seed-dropped", at=f"tile@{here}", mark="s", count=len(t["seeds"])))
         if t.get("items"):
-            standing.append(Token(f"items@{here}", "item lying here", face="items", at=f"tile@{here}", mark="i",
-                                  count=len(t["items"])))
+            standing.append(Token(f"items@{here}", ("items" if len(t["items"]) > 1 else "item") + " lying here: " + ", ".join(names(str(i)) for i in t["items"]),
+                                  face="items", at=f"tile@{here}", mark="i", count=len(t["items"])))
     # the key names only the kinds and signs on the map, so a small terminal gives it a line or two
     # (short words on the map's line, the full words on hover)
     kinds = [k for k in KINDS if any(t.get("kind") == k for t in tiles)]
@@ -178,6 +183,19 @@ def _forest(v: View, names: Names, describe: Describe) -> Region:
             if deciding is not None and p.get("player") == deciding and p.get("position") is not None]
     focus = f"figure-{turn if turn in mine else mine[0]}" if mine else ""
     return Region("forest", "The forest, north up", tuple(out + standing) + (key,), layout="compass", focus=focus)
+
+
+def _fought(v: View) -> dict[str, Any]:
+    """The square of a fight with a monster under way (where its adventurer stands) and the
+    monster's health in it, as the fight counts it."""
+    fight = v.get("fight")
+    players = v.get("players") or []
+    if not isinstance(fight, dict) or fight.get("kind") != "monster":
+        return {}
+    a = fight.get("adventurer")
+    if not isinstance(a, int) or not 0 <= a < len(players) or players[a].get("position") is None:
+        return {}
+    return {_at(players[a]["position"]): fight.get("foe_health", "?")}
 
 
 def _item(ident: str, x: Any, space: str, names: Names, describe: Describe) -> Card:
@@ -262,6 +280,7 @@ def _foes(v: View, describe: Describe) -> Region | None:
         a, partner = fight.get("adventurer", -1), fight.get("partner", -1)
         who = _who(players[a]) if isinstance(a, int) and 0 <= a < len(players) else "?"
         helper = _who(players[partner]) if isinstance(partner, int) and 0 <= partner < len(players) else None
+        # "health N", as the foe's disc on the map says it (M<N>)
         out.append(Card("fight", "Fight", face="fight", state=("active",),
                         text=f"{who} against {fight.get('foe', '?')} ({fight.get('kind', '?')}); foe health "
                              f"{fight.get('foe_health', '?')}" + (f"; tag partner {helper}" if helper else "")))
@@ -281,4 +300,63 @@ def table_model(view: View, seat: int, names: Names, describe: Describe,
     return Table("cursed-forest", tuple(regions), title="The Cursed Forest")
 
 
-__all__ = ["KINDS", "KIND_WORDS", "SIGNS", "table_model"]
+#: what ends a fight, after its last round, in words (``{who}``: the adventurer, ``{foe}``: the foe)
+ENDINGS = {"kill": "{foe} is killed", "spiders_beaten": "the last spider is crushed", "death": "{who} falls",
+           "escape": "{who} escapes", "spiders_leave": "the spiders scuttle away"}
+
+
+def outcomes(view: View, events: list[dict[str, Any]], monster: Callable[[Any, Any], str]) -> list[Outcome]:
+    """The latest fight's last round, on the tile where it was fought: each side's dice, what
+    is added and the total, who won and the damage, and how the fight ended or the foe's health
+    left.  Only a fight of this turn or the one before (``events`` since the turn before this
+    one began); ``events`` is the seat's log, ``monster`` names a monster by its id and side."""
+    turns = [k for k, e in enumerate(events) if e.get("type") == "turn"]
+    recent = events[turns[-2] if len(turns) > 1 else 0:]
+    starts = [k for k, e in enumerate(recent) if e.get("type") == "fight"]
+    if not starts:
+        return []
+    fight = recent[starts[-1]]
+    after = recent[starts[-1] + 1:]
+    rounds = [e for e in after if e.get("type") == "combat_round"]
+    if not rounds or not isinstance(fight.get("tile"), list):
+        return []
+    last = rounds[-1]
+    players = view.get("players") or []
+
+    def who(a: Any) -> str:
+        # the number and first name: the note stands on a tile, where room is short
+        if not isinstance(a, int) or not 0 <= a < len(players):
+            return "an adventurer"
+        return f"{a + 1}. {str(players[a].get('name') or players[a].get('character') or 'adventurer').split()[0]}"
+
+    kind = fight.get("kind")
+    foe = {"spiders": "the spiders", "morna": "Morna Gûl"}.get(str(kind)) or (
+        who(fight.get("opponent")) if kind == "pvp" else monster(fight.get("monster"), fight.get("side")))
+    me = who(fight.get("adventurer"))
+    if last.get("deadly_critical"):
+        result = "a deadly critical: the foe dies at once"
+    elif last.get("winner") == "adventurer":
+        result = f"{me} wins the round: {last.get('damage_to_foe', 0)} damage to {foe}"
+    elif last.get("winner") == "foe":
+        result = f"{foe[:1].upper() + foe[1:]} wins the round: {last.get('damage_to_adventurer', 0)} damage to {me}"
+    else:
+        result = "a tie: no damage"
+    crit = [w for w, on in (("critical", last.get("critical")), ("the foe's critical", last.get("foe_critical"))) if on]
+    if crit:
+        result += f" ({' and '.join(crit)}: doubled)"
+    end = next((e for e in after if e.get("type") in ENDINGS), None) if any(
+        e.get("type") == "fight_over" for e in after) else None
+    live = view.get("fight")
+    if end is not None:
+        result += "; " + ENDINGS[str(end["type"])].format(who=who(end.get("adventurer")), foe=foe)
+    elif isinstance(live, dict) and live.get("adventurer") == fight.get("adventurer"):
+        result += f"; foe health {live.get('foe_health', '?')}"
+    foe_roll = " ".join(str(d) for d in last.get("foe_dice") or [])
+    at = _at(fight["tile"])
+    return [Outcome(f"outcome@{at}", f"Fight at ({at.replace(',', ', ')}), round {len(rounds)}", on=f"tile@{at}",
+                    dice=tuple(last.get("dice") or ()), modifier=int(last.get("modifier") or 0),
+                    total=last.get("score"), against=f"{foe_roll} {int(last.get('foe_modifier') or 0):+d} = "
+                    f"{last.get('foe_score')}".strip(), text=result)]
+
+
+__all__ = ["ENDINGS", "KINDS", "KIND_WORDS", "SIGNS", "outcomes", "table_model"]

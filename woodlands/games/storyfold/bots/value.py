@@ -38,6 +38,8 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..reward import shadow_total
+
 if TYPE_CHECKING:
     from ....engine.state import GameState
 
@@ -52,8 +54,9 @@ FEATURES = ("bias", "shadow_distance", "light_gap", "visited", "healed", "creatu
 #: what losing a scene costs on top of the scenes it adds (its Shadow section's Spirit or bad card,
 #: the Luma section's story card missed), in scenes
 LOSS_PRICE = 0.25
-#: a Shadow card drawn, in scenes: the score's own rate (``StoryfoldGame.reward``)
-SHADOW_CARD = 0.01
+#: a Shadow card drawn, in scenes, as a share of the campaign's Shadow cards: the reward's own
+#: rate (:mod:`woodlands.games.storyfold.reward`: all of them cost one scene)
+SHADOW_CARDS_PER_SCENE = 1.0
 
 
 def features(state: "GameState") -> list[float]:
@@ -93,6 +96,18 @@ def _loss_rates() -> dict[str, float]:
 
 #: per content pack (its id and version): :func:`_still_to_play`
 _STILL: dict[tuple[str, str], tuple[float, ...]] = {}
+
+
+_SHADOWS: dict[tuple[str, str], int] = {}
+
+
+def _shadows(content: Any) -> int:
+    """The campaign's Shadow cards (:func:`woodlands.games.storyfold.reward.shadow_total`), per pack."""
+    key = (content.id, content.version)
+    known = _SHADOWS.get(key)
+    if known is None:
+        known = _SHADOWS[key] = shadow_total(content)
+    return known
 
 
 def _still_to_play(content: Any) -> tuple[float, ...]:
@@ -154,7 +169,7 @@ def expected_scenes(state: "GameState") -> float:
     """The scenes the campaign is expected to take from here (played ones included), plus the
     small prices of a lost scene and of the Shadow cards drawn."""
     s: Any = state
-    done = float(s.scenes_played + SHADOW_CARD * s.shadow_drawn)
+    done = float(s.scenes_played + SHADOW_CARDS_PER_SCENE * s.shadow_drawn / _shadows(s.content))
     if s.over:
         return done
     if s.scene_done:                      # between scenes: where the campaign goes is known

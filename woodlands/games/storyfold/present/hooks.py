@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....engine.decision import Decision, Option
-from ....engine.presentation import Detail, Presentation, View, plural
+from ....engine.presentation import Detail, Event, Presentation, Story, View, plural
 from ....kit.table import Fact
 from .helptext import HELP
 from .table import _story as story_region
@@ -76,6 +76,11 @@ class StoryfoldPresentation(Presentation):
     #: present/picture.svg: the game's picture on the home page
     picture = "picture.svg"
     tagline = "A campaign told scene by scene: with Luma and Brom, roll the river dice, gather Crystals, hold off the Shadow."
+
+    def story(self, view: View, log: list[Event], seat: int) -> Story:
+        """The end told with each chapter and each scene won or lost (:mod:`.story`)."""
+        from .story import story
+        return story(super().story(view, log, seat), view, log)
 
     # ------------------------------------------------------------------ words
     def glossary(self) -> list[tuple[str, str]]:
@@ -330,6 +335,11 @@ class StoryfoldPresentation(Presentation):
         and descriptions alone; the terminal and the web draw it."""
         from .table import table_model
         return table_model(view, self.name, self.describe)
+
+    def outcomes(self, view: View, events: list[Event], seat: int) -> list[Any]:
+        """This Luma Phase's latest roll, on its Action card (:func:`.table.outcomes`)."""
+        from .table import outcomes
+        return outcomes(view, events, self.name)
 
     def name(self, ident: Any) -> str | None:
         """The printed name of a card, location, scene or deck id (None: not in the content)."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ....kit.table import AnyElement, Card, Die, Fact, Region, Table, Tile, Track
+from ....kit.table import AnyElement, Card, Die, Fact, Outcome, Region, Table, Tile, Track
 
 View = dict[str, Any]
 Lookup = Callable[[Any], "str | None"]
@@ -369,4 +369,42 @@ def _legend(v: View, between: bool) -> Region:
     return Region("legend", "Signs", tuple(out), layout="list", minor=True)
 
 
-__all__ = ["between_scenes", "pretty", "table_model"]
+# ------------------------------------------------------------------ the latest roll
+def outcomes(view: View, events: list[dict[str, Any]], names: Lookup | None = None) -> list[Outcome]:
+    """This Luma Phase's latest roll, on the Action card it was rolled for: the faces, the
+    number a die needed, the successes (with those added) and what the action did.  ``events``
+    is the player's log; ``names`` gives a card's or location's printed name."""
+    w = _Words(names, None)
+    phases = [k for k, e in enumerate(events) if e.get("type") == "phase" and e.get("phase") == "luma"]
+    recent = events[phases[-1] if phases else 0:]
+    rolls = [k for k, e in enumerate(recent) if e.get("type") == "roll"]
+    if not rolls:
+        return []
+    roll = recent[rolls[-1]]
+    action = roll.get("action")
+    found, bonus = int(roll.get("successes") or 0), int(roll.get("bonus") or 0)
+    result = ""
+    for e in recent[rolls[-1] + 1:]:
+        kind = e.get("type")
+        if kind in ("roll", "action", "phase", "phase_end"):
+            break
+        if kind == "successes_added":
+            bonus += int(e.get("amount") or 0)
+        elif kind == "top_effect":
+            result = f"the top effect works on {w.name(e.get('target'))}"
+        elif kind == "bottom_effect":
+            n = int(e.get("successes") or 0)
+            result = "the lower effect, " + {1: "once", 2: "twice"}.get(n, f"{n} times")
+        elif kind == "no_effect":
+            result = "no success: nothing happens"
+    # S-12: added successes count only beside a die's own
+    count = found + bonus if found else 0
+    said = f"{count} {'success' if count == 1 else 'successes'}" + (f" ({bonus} added)" if bonus and found else "")
+    threshold = roll.get("threshold")
+    again = f"the d{roll.get('die')} showing {roll.get('was')} rolled again; " if roll.get("reroll") else ""
+    return [Outcome(f"outcome-{action}", f"Roll for {w.name(action)}", on=f"card-{action}",
+                    dice=tuple(roll.get("faces") or ()), against=f"{threshold}+ a die" if threshold is not None else "",
+                    text=again + said + (f": {result}" if result else ""), state=("won",) if count else ("lost",))]
+
+
+__all__ = ["between_scenes", "outcomes", "pretty", "table_model"]

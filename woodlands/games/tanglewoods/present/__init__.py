@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....engine.decision import Decision, Option
-from ....engine.presentation import Detail, Presentation, View, plural
+from ....engine.presentation import Detail, Event, Presentation, Story, View, plural
 from ..model import BLANK, COLOURS, CRIT, DIE_FACES, HIT, Card, Face, HeroSide
 from .help import HELP
 from .words import TanglewoodsNarrator
@@ -107,6 +107,11 @@ class TanglewoodsPresentation(Presentation):
     #: present/picture.svg: the game's picture on the home page
     picture = "picture.svg"
     tagline = "Alone with one hero and a handful of dice: cross the woods, outwit the bears, bring the gold home."
+
+    def story(self, view: View, log: list[Event], seat: int) -> Story:
+        """The end told with the bears beaten, when, and by day or night (:mod:`.story`)."""
+        from .story import story
+        return story(super().story(view, log, seat), self.narrator, view, log, seat)
 
     def __init__(self, game: "Game") -> None:
         super().__init__(game)
@@ -361,6 +366,11 @@ class TanglewoodsPresentation(Presentation):
         terminal draw it."""
         from .table import table_model
         return table_model(view, self.describe, self._name_of)
+
+    def outcomes(self, view: View, events: list[Event], seat: int) -> list[Any]:
+        """This round's latest roll, on the enemies it hurt (:func:`.table.outcomes`)."""
+        from .table import outcomes
+        return outcomes(view, events, self._name_of)
 
 
 __all__ = ["TanglewoodsPresentation", "die_odds"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from ....kit.table import AnyElement, Card, Die, Fact, Region, Table, Token, Track
+from ....kit.table import AnyElement, Card, Die, Fact, Outcome, Region, Table, Token, Track
 
 View = dict[str, Any]
 Words = Callable[[str], "str | None"]
@@ -288,4 +288,55 @@ def table_model(view: View, describe: Words, name: Callable[[str], str]) -> Tabl
     return Table("tanglewoods", tuple(regions), title=TITLE)
 
 
-__all__ = ["stats_set", "table_model"]
+#: the events that close a roll's results: what comes after them is another step
+_AFTER_ROLL = frozenset({"roll", "strategy_pass", "strategy_end", "round"})
+
+
+def _unhurt(view: View, faces: tuple[str, ...]) -> str:
+    """What a roll that has hurt nobody yet came to: hits still to apply, or nothing."""
+    if not faces:
+        return "no dice"
+    waiting = [d for d in view.get("committed_dice") or [] if not d.get("applied") and d.get("face") in ("hit", "crit")]
+    return f"{len(waiting)} to apply: each goes to the enemy you choose" if waiting else "no enemy hurt"
+
+
+def outcomes(view: View, events: list[dict[str, Any]], name: Callable[[str], str]) -> list[Outcome]:
+    """This round's latest roll, on each enemy its dice hurt: the faces that hit it, the damage
+    they dealt and what it has taken of its Health, and whether it fell; a roll that hurt no
+    enemy, on the dice it rolled.  ``events`` is the seat's log; ``name`` names a card by id."""
+    rounds = [k for k, e in enumerate(events) if e.get("type") == "round"]
+    recent = events[rounds[-1] if rounds else 0:]
+    rolls = [k for k, e in enumerate(recent) if e.get("type") == "roll"]
+    if not rolls:
+        return []
+    roll = recent[rolls[-1]]
+    hurt: dict[str, dict[str, Any]] = {}
+    for e in recent[rolls[-1] + 1:]:
+        if e.get("type") in _AFTER_ROLL:
+            break
+        if e.get("type") == "damage" and e.get("card"):
+            got = hurt.setdefault(str(e["card"]), {"dice": [], "amount": 0, "defeated": False})
+            why = str(e.get("why") or "")
+            if why.split(" ")[-1] in ("hit", "crit"):
+                got["dice"].append(why)
+            got["amount"] += int(e.get("amount") or 0)
+            got["total"], got["health"] = e.get("total"), e.get("health")
+        elif e.get("type") == "defeat" and str(e.get("card")) in hurt:
+            hurt[str(e["card"])]["defeated"] = True
+    # named by the side it shows on the table (a night side has a name of its own)
+    shown = {str(c.get("id")): str(c.get("name")) for c in view.get("tableau") or [] if c.get("name")}
+    out = []
+    for card, got in hurt.items():
+        text = f"{got['amount']} damage: {got['total']} taken of its Health {got['health']}"
+        out.append(Outcome(f"outcome-{card}", "Your roll", on=card, dice=tuple(got["dice"]), against=shown.get(card) or name(card),
+                           text=text + ("; defeated" if got["defeated"] else ""),
+                           state=("won",) if got["defeated"] else ()))
+    faces = tuple(f"{d.get('colour')} {d.get('face')}" for d in roll.get("dice") or [])
+    if not out or _unhurt(view, faces) not in ("no enemy hurt", "no dice"):
+        # the whole roll on the dice: nothing hurt yet, or hits still to apply
+        out.append(Outcome("outcome-roll", "Your roll", on="dice-committed" if view.get("committed_dice") else "dice-pool",
+                           dice=faces, text=_unhurt(view, faces)))
+    return out
+
+
+__all__ = ["outcomes", "stats_set", "table_model"]
