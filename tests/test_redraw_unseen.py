@@ -168,7 +168,9 @@ def test_a_record_with_redraws_replays_to_its_digest(game_id: str) -> None:
         state = g.new_game(seed=424242 + n, options=g.options_for_simulation(options))
         rng = random.Random(n)
         plain = state.record()
-        assert plain["version"] == 1 and "redraws" not in plain   # no redraw: the record of old
+        # no redraw: no redraws field; every record now names its pack's fingerprint (version 3)
+        assert plain["version"] == 3 and "redraws" not in plain
+        assert plain["content"]["fingerprint"] == g.content.fingerprint
         for step in range(120):
             if state.is_over:
                 break
@@ -177,12 +179,15 @@ def test_a_record_with_redraws_replays_to_its_digest(game_id: str) -> None:
             state.apply(rng.choice(state.decision.options).id)
         state.redraw_unseen(5)                   # one after the last choice too
         record = json.loads(json.dumps(state.record()))
-        assert record["version"] == 2
+        assert record["version"] == 3
         assert [r["at"] for r in record["redraws"]] == [*(a for a in (0, 10, 11, 50) if a < len(record["choices"])),
                                                         len(record["choices"])]
         again = woodlands.replay(record)
         assert fingerprint(again) == fingerprint(state)
         assert again.record() == record and again.redraws == state.redraws
+        # the same record as a version 2 one (made before packs had fingerprints) replays too
+        older = {**record, "version": 2, "content": {k: v for k, v in record["content"].items() if k != "fingerprint"}}
+        assert fingerprint(woodlands.replay(older)) == fingerprint(state)
         # the digest holds the redraws to their places: without them, or moved, the same
         # choices lead elsewhere (or nowhere), and the record is refused
         if game_id != "toy":
@@ -234,7 +239,7 @@ def a_record_with_redraws() -> dict[str, Any]:
 
 @pytest.mark.parametrize(("change", "message"), [
     ({"version": 1}, "needs record version 2"),
-    ({"version": 3}, "version 3 is not supported"),
+    ({"version": 4}, "version 4 is not supported"),
     ({"redraws": {"at": 12, "seed": 77}}, "must be a list"),
     ({"redraws": [[12, 77]]}, "exactly 'at' and 'seed'"),
     ({"redraws": [{"at": 12, "seed": 77, "by": "me"}]}, "exactly 'at' and 'seed'"),

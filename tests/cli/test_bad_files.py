@@ -318,7 +318,7 @@ def test_validate_prints_the_first_50_problems_and_writes_all_to_json(tmp_path, 
     assert time.monotonic() - start < 60
     assert code == 1 and f"{n} problem(s)" in out and f"... and {n - 50} more" in out
     assert out.count("\n  - ") == 50
-    written = json.loads(report.read_text(encoding="utf-8"))
+    written = json.loads(report.read_text(encoding="utf-8"))["problems"]
     assert [w["text"] for w in written] == err.value.problems
     first = written[0]
     assert first["file"] == "forest.toml" and first["entry"] == "'bad-0'" and first["field"] in ("day", "night")
@@ -476,7 +476,10 @@ def test_the_other_loaders_report_a_primitive_of_a_broken_entry(game_id, file, e
 def test_validate_json_of_a_good_pack_is_an_empty_list(tmp_path, run_cli):
     pack = pack_copy("storyfold", tmp_path)
     code, out, _ = run_cli("validate", str(pack), "--json", str(tmp_path / "p.json"))
-    assert code == 0 and json.loads((tmp_path / "p.json").read_text(encoding="utf-8")) == []
+    written = json.loads((tmp_path / "p.json").read_text(encoding="utf-8"))
+    assert code == 0 and written["problems"] == []
+    content = woodlands.load_game("storyfold", pack).content
+    assert written["fingerprint"] == content.fingerprint and f"fingerprint: {content.fingerprint}" in out
 
 
 @pytest.mark.rules("AUD-9")

@@ -19,6 +19,24 @@ def test_validate_the_default_pack(default_game, run_cli):
     c = default_game.content
     assert out.startswith(f"ok: {c.id} {c.version} (")
     assert "heroes" in out and "maps" in out
+    assert f"\nfingerprint: {c.fingerprint}\n" in out and len(c.fingerprint) == 64
+
+
+def test_validate_tells_an_edited_pack_by_its_fingerprint(default_game, tmp_path, run_cli):
+    import shutil
+    pack = tmp_path / "edited"
+    shutil.copytree(DEFAULT_PACK, pack)
+    bears = pack / "bears.toml"
+    bears.write_text(bears.read_text(encoding="utf-8").replace("health = 7", "health = 9", 1), encoding="utf-8")
+    code, out, err = run_cli("validate", str(pack), "--json", str(tmp_path / "v.json"))
+    assert code == 0, out + err
+    c = default_game.content
+    edited = woodlands.load_game("tanglewoods", pack).content
+    assert out.startswith(f"ok: {c.id} {c.version} (") and edited.fingerprint != c.fingerprint
+    assert f"fingerprint: {edited.fingerprint}" in out
+    written = json.loads((tmp_path / "v.json").read_text(encoding="utf-8"))
+    assert written == {"id": c.id, "version": c.version, "game": "tanglewoods", "fingerprint": edited.fingerprint,
+                       "problems": []}
 
 
 def _broken_copy(tmp_path: Path) -> Path:

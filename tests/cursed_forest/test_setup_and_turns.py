@@ -201,7 +201,11 @@ def test_sim_bench_and_the_test_harness_play_with_the_simulation_options(monkeyp
         return real(self, seed=seed, options=options)
     monkeypatch.setattr(CursedForestGame, "new_game", spy)
     play_one(SimConfig(game="cursed-forest", bot="random", options={"players": 2, "turn_limit": 20}), 1)
-    assert seen[-1] == {"players": 2, "turn_limit": 20, "free_actions_per_turn": 6}, "given options win"
+    # (and seed 1 gives the lead to the second character, the next one the other seat: every
+    # character leads in turn)
+    ids = [c.id for c in woodlands.load_game("cursed-forest").content.characters]
+    assert seen[-1] == {"players": 2, "turn_limit": 20, "free_actions_per_turn": 6,
+                        "characters": [ids[1], ids[2]]}, "given options win"
     run_bench("cursed-forest", seconds=0.01)
     assert seen[-1]["free_actions_per_turn"] == 6 and seen[-1]["turn_limit"] == CursedForestGame.limit_default
     assert CASES["cursed-forest"].options(1)["free_actions_per_turn"] == 6

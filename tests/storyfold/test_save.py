@@ -186,3 +186,29 @@ def test_refusals_say_which_rule_forbids_them():
     s.apply("resolve")
     with pytest.raises(woodlands.IllegalAction, match="SW-069"):
         s.apply("crystal:light")
+
+
+@pytest.mark.rules("S-7")
+def test_a_save_names_its_packs_fingerprint_and_an_edited_pack_of_the_same_version_refuses_it(tmp_path):
+    import shutil
+    s, _ = to_break(2)
+    doc = json.loads(json.dumps(s.save()))
+    c = GAME.content
+    assert doc["version"] == 3 and doc["content"] == {"id": c.id, "version": c.version, "fingerprint": c.fingerprint}
+    # a format 2 save (no fingerprint) still resumes, as before
+    older = {**doc, "version": 2, "content": {"id": c.id, "version": c.version}}
+    assert ids(GAME.new_game(seed=9, options={"resume": older})) == ids(s)
+    # the same pack with one number changed and its version kept: the save is refused, naming both
+    pack = tmp_path / "pack"
+    shutil.copytree(GAME.content_path, pack)
+    creatures = pack / "creatures.toml"
+    text = creatures.read_text(encoding="utf-8")
+    changed = text.replace("icons = 1", "icons = 2", 1)
+    assert changed != text
+    creatures.write_text(changed, encoding="utf-8")
+    edited = woodlands.load_game("storyfold", pack)
+    assert (edited.content.id, edited.content.version) == (c.id, c.version)
+    assert edited.content.fingerprint != c.fingerprint
+    with pytest.raises(GameOptionError) as err:
+        edited.new_game(seed=9, options={"resume": doc})
+    assert c.fingerprint[:10] in str(err.value) and edited.content.fingerprint[:10] in str(err.value)

@@ -139,7 +139,7 @@ def test_a_redrawn_table_replays_exactly_after_a_restart_and_its_record_to_its_d
             body = c.post(f"/api/games/{up['id']}/choices", headers=auth(tokens[seat]),
                           json={"option": option, "at": mine["at"]}).json()
         record = c.get(f"/api/games/{up['id']}/record", headers=auth(tokens[1])).json()
-        assert record["version"] == 2 and record["seed"] == KNOWN
+        assert record["version"] == 3 and record["seed"] == KNOWN   # 3: it names its pack's fingerprint
         assert record["redraws"][0]["at"] == 10 and len(record["redraws"]) == 1
         replayed = woodlands.replay(record)         # (checked against its digest)
         assert replayed.view(1) == live_game(c, up["id"]).state.view(1)

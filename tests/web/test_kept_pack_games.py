@@ -34,7 +34,8 @@ def test_an_old_record_goes_on_on_its_own_pack(sqlite_url):
         body = client.get(f"/api/games/{g['id']}", headers=auth(token)).json()
         assert body["view"] == state.view(0) and body["at"] == 60
         assert client.app.state.games.db.game(g["id"]).content == {"id": "tanglewoods-standard", "version": "0.1.0",
-                                                                 "rules": state.game.rules_version}
+                                                                 "rules": state.game.rules_version,
+                                                                 "fingerprint": state.game.content.fingerprint}
     # a fresh server process rebuilds the game from the database, on the same old pack
     with make_client(sqlite_url) as client:
         body = client.get(f"/api/games/{g['id']}", headers=auth(token)).json()

@@ -342,8 +342,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
         return _problems(out, root, e.problems, args.json)
     c = game.content
     if args.json:
-        _write_problems(args.json, [])
+        _write_problems(args.json, [], {"id": c.id, "version": c.version, "game": game_id, "fingerprint": c.fingerprint})
     out.print(f"ok: {escape(c.id)} {escape(c.version)} ({content_counts(c)})")
+    # what the pack plays like, whatever its id and version say (docs/content-packs.md)
+    out.print(f"fingerprint: {c.fingerprint}")
     return 0
 
 
@@ -356,8 +358,13 @@ def problem_fields(problem: str) -> dict[str, str | None]:
     return parts
 
 
-def _write_problems(path: str, problems: list[str]) -> None:
-    write_text(path, json.dumps([problem_fields(p) for p in problems], indent=1, ensure_ascii=False) + "\n")
+def _write_problems(path: str, problems: list[str], pack: dict[str, str | None] | None = None) -> None:
+    """``--json``: the pack (``id``, ``version``, ``game``, ``fingerprint``; all null when it
+    could not be loaded) and every problem, located."""
+    unknown: dict[str, str | None] = {"id": None, "version": None, "game": None, "fingerprint": None}
+    doc = {**(pack or unknown),
+           "problems": [problem_fields(p) for p in problems]}
+    write_text(path, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
 
 
 def _problems(out: Console, root: Path, problems: list[str], json_path: str | None = None) -> int:

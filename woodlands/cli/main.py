@@ -136,7 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "command again resumes an interrupted study")
     sim.add_argument("--vary", action="append", metavar="KEY=V1,V2",
                      help="play every value of a game option (repeatable; all combinations), e.g. "
-                          "--vary difficulty=0..10 --vary hero=all; --bot also takes a list: random,greedy")
+                          "--vary difficulty=0..10 --vary hero=all; a number of the pack, e.g. "
+                          "--vary card.papa-bear.health=5..9 (or A..B:STEP); or pack folders: "
+                          "--vary content=DIR,DIR; --bot also takes a list: random,greedy")
     sim.add_argument("--json", metavar="FILE", help="write the summary and one row per game to FILE")
     game_option_flags(sim)
     sim.add_argument("--content", help="a content pack folder instead of the default pack")

@@ -12,6 +12,7 @@ import signal
 import threading
 from collections import defaultdict
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -22,6 +23,7 @@ from ..engine.errors import UserError, brief
 from ..engine.files import check_not_inputs, check_target, loads
 from ..engine.game import Game, load_game
 from ..engine.registry import descriptor, resolve
+from ..engine.variants import EDIT_PREFIX
 from .terminal import SafeConsole
 
 #: the most configurations one study may have (bots x varied values)
@@ -36,16 +38,48 @@ def bots_of(text: str) -> list[str]:
     return list(dict.fromkeys(bots))
 
 
+def _number(text: str) -> int | float | None:
+    """``3`` -> 3, ``0.5`` -> 0.5, anything else -> None."""
+    text = text.strip()
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _range(key: str, raw: str) -> list[Any] | None:
+    """``A..B`` (whole numbers, step 1) or ``A..B:STEP`` as its values, or None if ``raw`` is
+    not a range."""
+    low, sep, rest = raw.partition("..")
+    high, colon, step_text = rest.partition(":")
+    a, b = _number(low), _number(high)
+    if not sep or a is None or b is None:
+        return None
+    step = _number(step_text) if colon else 1
+    if step is None or step <= 0:
+        raise UserError(f"--vary {brief(key)}={brief(raw)}: the step after ':' is a number above 0, "
+                        "e.g. 2..8:2 or 0.5..1.5:0.25")
+    count = math.floor((b - a) / step + 1e-9) + 1 if b >= a else 0
+    if b < a or count > 1001:
+        raise UserError(f"--vary {brief(key)}={brief(raw)}: a range goes up, by at most 1000 values")
+    values = [a + i * step for i in range(count)]
+    if all(isinstance(v, int) for v in (a, b, step)):
+        return [int(v) for v in values]
+    return [int(v) if float(v).is_integer() else round(v, 10) for v in values]
+
+
 def _value(game: Game, key: str, raw: str) -> list[Any]:
-    """One item of a ``--vary`` list: ``A..B`` (whole numbers), ``all`` (every value the option's
-    schema lists), or one value (JSON when it parses, else text)."""
+    """One item of a ``--vary`` list: ``A..B`` (whole numbers), ``A..B:STEP``, ``all`` (every
+    value the option's schema lists), or one value (JSON when it parses, else text)."""
     raw = raw.strip()
-    low, sep, high = raw.partition("..")
-    if sep and low.strip().lstrip("-").isdigit() and high.strip().lstrip("-").isdigit():
-        a, b = int(low), int(high)
-        if b < a or b - a > 1000:
-            raise UserError(f"--vary {brief(key)}={brief(raw)}: a range goes up, by at most 1000 values")
-        return list(range(a, b + 1))
+    span = _range(key, raw)
+    if span is not None:
+        return span
     if raw == "all":
         spec = next((o for o in descriptor(game.id).options if o.name == key), None)
         if spec is not None and spec.choices is not None:
@@ -61,6 +95,83 @@ def _value(game: Game, key: str, raw: str) -> list[Any]:
         return [raw]
 
 
+#: ``--vary content=DIR,DIR``: play each pack folder as a variant
+CONTENT_AXIS = "content"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One variant of a study's pack: the folder (None: the study's ``--content``, or the
+    default pack) and the in-memory edits; ``named`` when the folder came from ``--vary
+    content=`` (its rows then name it)."""
+
+    content: str | None
+    edits: dict[str, Any]
+    named: bool = False
+
+
+def split_vary(texts: list[str] | None) -> tuple[list[str], list[str], list[str]]:
+    """``--vary`` items as (game options, ``card.<id>.<field>=...`` edits, ``content=`` folders)."""
+    options: list[str] = []
+    edits: list[str] = []
+    folders: list[str] = []
+    for text in texts or []:
+        key = text.partition("=")[0].strip()
+        if key == CONTENT_AXIS:
+            folders.extend(f.strip() for f in text.partition("=")[2].split(",") if f.strip())
+            if not folders:
+                raise UserError(f"--vary {brief(text)}: name the pack folders, e.g. --vary content=packs/a,packs/b")
+        elif key.startswith(EDIT_PREFIX):
+            edits.append(text)
+        else:
+            options.append(text)
+    return options, edits, list(dict.fromkeys(folders))
+
+
+def pack_variants(game: Game, content: str | None, texts: list[str] | None) -> list[Variant]:
+    """Every pack variant the ``--vary`` items ask for: each ``content=`` folder (or the study's
+    own pack) times every combination of the ``card.<id>.<field>`` values.  An edit naming no
+    entry or no number of the pack is refused here, naming the valid ones.
+
+    >>> g = load_game("tanglewoods")
+    >>> [v.edits for v in pack_variants(g, None, ["card.papa-bear.health=6..8:2"])]
+    [{'card.papa-bear.health': 6}, {'card.papa-bear.health': 8}]
+    """
+    from ..engine.variants import pack_entries, resolve_edit
+    _, edit_texts, folders = split_vary(texts)
+    if folders and content is not None:
+        raise UserError("--vary content=DIR,DIR plays each folder; leave out --content (or add it to the list)")
+    axes: list[tuple[str, list[Any]]] = []
+    for text in edit_texts:
+        key, _, raw = text.partition("=")
+        key = key.strip()
+        if not raw.strip():
+            raise UserError(f"--vary {brief(text)}: write it as card.<id>.<field>=LOW..HIGH, e.g. "
+                            "--vary card.papa-bear.health=5..9")
+        values: list[Any] = []
+        for part in raw.split(","):
+            if not part.strip():
+                continue
+            span = _range(key, part.strip())
+            number = _number(part)
+            if span is None and number is None:
+                raise UserError(f"--vary {brief(text)}: {brief(part.strip())} is not a number or a range "
+                                "(LOW..HIGH or LOW..HIGH:STEP)")
+            values.extend(span if span is not None else [number])
+        axes.append((key, list(dict.fromkeys(values))))
+    packs: list[tuple[str | None, bool]] = [(f, True) for f in folders] or [(content, False)]
+    count = math.prod(len(vals) for _, vals in axes) * len(packs)
+    if count > MAX_CONFIGS:
+        raise UserError(f"--vary makes {count:,} pack variants; at most {MAX_CONFIGS:,}")
+    for folder, _ in packs:
+        base = load_game(game.id, folder) if folder is not None else game
+        entries = pack_entries(base.pack_files)
+        for key, _ in axes:
+            resolve_edit(entries, key, base.pack_files)
+    return [Variant(folder, dict(zip([k for k, _ in axes], combo)), named)
+            for folder, named in packs for combo in itertools.product(*(vals for _, vals in axes))]
+
+
 def variations(game: Game, texts: list[str] | None) -> list[dict[str, Any]]:
     """Every combination of the ``--vary KEY=V1,V2`` values (one empty dict when there are none).
 
@@ -69,7 +180,7 @@ def variations(game: Game, texts: list[str] | None) -> list[dict[str, Any]]:
     [{'difficulty': 4, 'side': 'a'}, {'difficulty': 5, 'side': 'a'}, {'difficulty': 6, 'side': 'a'}]
     """
     axes: list[tuple[str, list[Any]]] = []
-    for text in texts or []:
+    for text in split_vary(texts)[0]:
         key, sep, raw = text.partition("=")
         key = key.strip()
         if not sep or not key or not raw.strip():
@@ -89,8 +200,10 @@ def cmd_study(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from .progress import progress_reporter
     game = load_game(args.game, args.content)
     bots = bots_of(args.bot)
-    configs = [SimConfig(game=args.game, bot=bot, options={**options, **extra}, content=args.content)
-               for bot in bots for extra in variations(game, args.vary)]
+    packs = pack_variants(game, args.content, args.vary)
+    configs = [SimConfig(game=args.game, bot=bot, options={**options, **extra}, content=pack.content,
+                         edits=pack.edits, content_variant=pack.named)
+               for bot in bots for pack in packs for extra in variations(game, args.vary)]
     if len(configs) > MAX_CONFIGS:
         raise UserError(f"the study has {len(configs):,} configurations; at most {MAX_CONFIGS:,}")
     if args.out:
@@ -103,21 +216,24 @@ def cmd_study(args: argparse.Namespace, options: dict[str, Any]) -> int:
     label = f"{args.game} / {', '.join(bots)}" + (f" / {len(configs)} configurations" if len(configs) > len(bots) else "")
     with progress_reporter(total, label) as advance, _terminate_as_interrupt():
         report = run_study(configs, args.games, seed=args.seed, jobs=args.jobs, backend=args.backend,
-                           out=args.out, progress=advance, address=args.address, keep_rows=not args.out)
+                           out=args.out, progress=advance, address=args.address, keep_rows=not args.out,
+                           settings=study_settings(args, bots, options))
     if args.out:
         rows = _study_rows(args.out, configs, args.seed, args.games)
     else:
-        rows = report.rows
+        rows = _tagged(report.rows, configs, args.seed, args.games)
     summaries = summarise_by_config(rows)
     out = SafeConsole()
     table = Table(title=f"{args.game}: {len(configs)} configuration(s) x {args.games} games, seeds "
                         f"{args.seed}..{args.seed + args.games - 1}", title_justify="left", show_edge=False)
-    for col in ("bot", "options", "games", "win rate", "95% interval"):
+    variants = any(s.get("variant") for s in summaries)
+    for col in ("bot", "options", *(("variant",) if variants else ()), "games", "win rate", "95% interval"):
         table.add_column(col, justify="right" if col in ("games", "win rate") else "left")
     shown = varying_options([s["options"] for s in summaries])
     for s, opts in list(zip(summaries, shown))[:60]:
         lo, hi = s["win_rate_95"]
-        table.add_row(s["bot"], escape(opts), str(s["games"]), f"{s['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
+        table.add_row(s["bot"], escape(opts), *((escape(s.get("variant") or "(the pack as loaded)"),) if variants else ()),
+                      str(s["games"]), f"{s['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
     out.print(table)
     if len(summaries) > 60:
         out.print(f"... and {len(summaries) - 60} more configurations (all in the results file)")
@@ -167,32 +283,67 @@ def varying_options(texts: list[str]) -> list[str]:
             for p in parsed]
 
 
+def study_settings(args: argparse.Namespace, bots: list[str], options: dict[str, Any]) -> dict[str, Any]:
+    """What a study was asked to do, as its results file keeps it (Parquet metadata)."""
+    return {"game": args.game, "bots": bots, "games": args.games, "seed": args.seed, "vary": list(args.vary or []),
+            "options": options, "content": args.content}
+
+
+def _config_keys(configs: list[Any], seed: int, games: int) -> dict[tuple[Any, ...], int]:
+    """Each game's key in a results file (:func:`woodlands.sim.runner.study_key`) -> the index
+    of the configuration it belongs to."""
+    from ..sim.runner import _game, study_key
+    return {study_key(c, _game(c), s): i for i, c in enumerate(configs) for s in range(seed, seed + games)}
+
+
+def _tagged(rows: list[dict[str, Any]], configs: list[Any], seed: int, games: int) -> list[dict[str, Any]]:
+    """The rows of this study, each with ``config``: the configuration it was played for (its
+    ``options`` column also holds what varies by seed, such as the hero)."""
+    from ..sim.results import KEY_COLUMNS
+    keys = _config_keys(configs, seed, games)
+    out = []
+    for r in rows:
+        index = keys.get(tuple(r.get(c) for c in KEY_COLUMNS))
+        if index is not None:
+            out.append({**r, "config": index, "config_options": _config_options(configs[index]),
+                        "fingerprint": r.get("fingerprint")})
+    return out
+
+
+def _config_options(config: Any) -> str:
+    from ..sim.runner import _game, options_text
+    game = _game(config)
+    return options_text(game.options_for_simulation(config.options))
+
+
 def _study_rows(path: str, configs: list[Any], seed: int, games: int) -> list[dict[str, Any]]:
     """The rows of this study in the results file (earlier runs' included)."""
-    from ..sim.results import read_table
-    from ..sim.runner import _game, study_key
-    keys = {study_key(c, _game(c)) for c in configs}
-    cols = ("game", "content_id", "content_version", "bot", "options", "seed", "result")
+    from ..sim.results import KEY_COLUMNS, read_table
+    cols = (*KEY_COLUMNS, "fingerprint", "result")
     t = read_table(path, cols)
     data = {c: t.column(c).to_pylist() for c in cols}
-    rows = []
-    for i in range(t.num_rows):
-        if seed <= data["seed"][i] < seed + games and tuple(data[c][i] for c in cols[:5]) in keys:
-            rows.append({c: data[c][i] for c in cols})
-    return rows
+    rows = [{c: data[c][i] for c in cols} for i in range(t.num_rows) if seed <= data["seed"][i] < seed + games]
+    return _tagged(rows, configs, seed, games)
 
 
 def summarise_by_config(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Games, win rate and its 95% Wilson interval per (bot, options), in first-seen order."""
+    """Games, win rate and its 95% Wilson interval per configuration (bot, options, pack
+    variant), in first-seen order.  ``options`` is the configuration's (what varies by seed,
+    such as the hero, left out); rows without ``config`` are grouped by their bot and options."""
     from ..sim.stats import wilson_interval
-    groups: dict[tuple[str, str], list[str]] = defaultdict(list)
+    groups: dict[tuple[Any, ...], list[str]] = defaultdict(list)
+    about: dict[tuple[Any, ...], dict[str, Any]] = {}
     for r in rows:
-        groups[(str(r.get("bot", "")), str(r.get("options", "")))].append(str(r["result"]))
+        options = str(r.get("config_options", r.get("options", "")))
+        key = (r.get("config"), str(r.get("bot", "")), options, r.get("variant"))
+        groups[key].append(str(r["result"]))
+        about.setdefault(key, {"bot": str(r.get("bot", "")), "options": options, "variant": r.get("variant"),
+                               "fingerprint": r.get("fingerprint")})
     out = []
-    for (bot, options), results in groups.items():
+    for key, results in groups.items():
         wins = results.count("win")
         lo, hi = wilson_interval(wins, len(results))
-        out.append({"bot": bot, "options": options, "games": len(results), "wins": wins,
+        out.append({**about[key], "games": len(results), "wins": wins,
                     "win_rate": wins / len(results) if results else 0.0, "win_rate_95": [lo, hi]})
     return out
 

@@ -12,9 +12,15 @@ others from being checked: the loader reports everything it finds in one run.
 """
 from __future__ import annotations
 
+import copy
+import hashlib
+import json
 import tomllib
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Iterator, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -44,10 +50,65 @@ class PackInfo(Strict):
     provenance_note: str = ""
 
 
+#: the file that names a pack; not part of its fingerprint (a copy given its own id and
+#: version plays the same game as the pack it was copied from)
+PACK_INFO_FILE = "pack.toml"
+
+
+@dataclass
+class PackRead:
+    """What one pack load read: ``files`` maps each file's name in the pack to its parsed data;
+    ``overlay`` holds data that replaces a file's (an edited pack made in memory)."""
+
+    overlay: dict[str, Any] = field(default_factory=dict)
+    files: dict[str, Any] = field(default_factory=dict)
+
+
+_READING: ContextVar[PackRead | None] = ContextVar("woodlands_pack_read", default=None)
+
+
+@contextmanager
+def reading_pack(overlay: dict[str, Any] | None = None) -> Iterator[PackRead]:
+    """While a game's loader runs inside this, every pack file it reads is kept (for the pack's
+    fingerprint and its entries) and the files of ``overlay`` are read from there instead."""
+    read = PackRead(dict(overlay or {}))
+    token = _READING.set(read)
+    try:
+        yield read
+    finally:
+        _READING.reset(token)
+
+
+def canonical_content(files: dict[str, Any]) -> bytes:
+    """A pack's content as canonical JSON (keys sorted, no spaces, UTF-8): the parsed data of
+    every file its loader read except :data:`PACK_INFO_FILE`, by file name.  Comments, spacing,
+    the order of keys and the way TOML spells a table do not change it; any value does."""
+    body = {name: data for name, data in files.items() if name != PACK_INFO_FILE}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str).encode("utf-8")
+
+
+def fingerprint_of(files: dict[str, Any]) -> str:
+    """The pack's fingerprint: the lowercase hex SHA-256 of :func:`canonical_content`."""
+    return hashlib.sha256(canonical_content(files)).hexdigest()
+
+
 def read_toml(path: Path, label: str | None = None) -> dict[str, Any]:
     """One TOML file of a pack, or :class:`ContentError` naming it (``label``: its name in the
-    pack) and what is wrong: missing, not a regular file, over 16 MB, not UTF-8, not TOML."""
+    pack) and what is wrong: missing, not a regular file, over 16 MB, not UTF-8, not TOML.
+    Inside :func:`reading_pack` the file's data is kept, or taken from the overlay."""
     name = label or path.name
+    reading = _READING.get()
+    if reading is not None and name in reading.overlay:
+        data: dict[str, Any] = copy.deepcopy(reading.overlay[name])
+        reading.files[name] = copy.deepcopy(data)
+        return data
+    data = _read_toml(path, name)
+    if reading is not None:     # a copy: a loader may change what it is given
+        reading.files[name] = copy.deepcopy(data)
+    return data
+
+
+def _read_toml(path: Path, name: str) -> dict[str, Any]:
     if not path.exists() and not path.is_symlink():
         raise ContentError(f"{name}: file is missing from the pack ({clip(str(path.parent), 200)})")
     try:

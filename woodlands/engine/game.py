@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any, Callable, Protocol
 
 from . import registry
+from .content import fingerprint_of, reading_pack
 from .errors import ContentError, GameOptionError, IllegalAction, RecordError, brief, clip
 from .files import MAX_JSON_DEPTH
 from .packs import game_for
@@ -22,6 +23,12 @@ class Content(Protocol):
 
     @property
     def version(self) -> str: ...
+
+    @property
+    def fingerprint(self) -> str:
+        """The lowercase hex SHA-256 of the pack's canonical content
+        (:func:`woodlands.engine.content.fingerprint_of`), set when it is loaded."""
+        ...
 
 
 class Game:
@@ -107,6 +114,13 @@ class Game:
         """``options`` over :attr:`simulation_options`: what bots and simulations play with."""
         return {**self.simulation_options, **(options or {})}
 
+    def options_for_seed(self, options: dict[str, Any], seed: int) -> dict[str, Any]:
+        """The options a study's game of seed ``seed`` is played with: ``options`` (already
+        :meth:`options_for_simulation`) with whatever a bot would otherwise always choose the
+        same way at set-up spread over the games by seed (every hero in turn, seed ``i`` taking
+        the ``i mod n``-th), unless ``options`` fixes it.  By default ``options`` unchanged."""
+        return options
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Validate and complete the options; raise :class:`GameOptionError` naming the bad one.
         (:meth:`checked_options` has made sure every value is plain JSON data first.)"""
@@ -139,6 +153,29 @@ class Game:
     @classmethod
     def load_content(cls, path: Path | None) -> Content:
         raise NotImplementedError
+
+    @property
+    def pack_files(self) -> dict[str, Any]:
+        """The parsed data of every file of this game's pack, by file name (what its fingerprint
+        is made of).  Shared: copy before changing."""
+        return _PACK_FILES.get(self.content.fingerprint, {})
+
+    def entries(self) -> dict[str, dict[str, Any]]:
+        """Every entry of the pack (a card, hero, item, monster, tile...) by id, as written in
+        its files (:func:`woodlands.engine.variants.pack_entries`)."""
+        from .variants import entry_data, pack_entries
+        files = self.pack_files
+        return {ident: entry_data(files, where) for ident, where in pack_entries(files).items()}
+
+    def with_edits(self, edits: dict[str, Any]) -> "Game":
+        """This game with a copy of its pack whose numbers ``edits`` changes (``{"card.<id>.<field>":
+        value}``), made in memory and validated like a pack read from a folder
+        (:class:`ContentError` when the new value breaks it); it has its own fingerprint.  An
+        unknown id or field, or a field that is not a number, is a :class:`UserError` naming the
+        valid ones."""
+        from .variants import edited_files
+        overlay = edited_files(self.pack_files, edits)
+        return type(self)(_load_pack(type(self), self.content_path, overlay), self.content_path)
 
 
 #: the largest seed (the generator keeps 64 bits)
@@ -178,6 +215,22 @@ def json_value_problem(value: Any) -> str | None:
 
 
 _DEFAULT_CACHE: dict[str, Game] = {}
+# the files each loaded pack was made of, by fingerprint (Game.pack_files)
+_PACK_FILES: dict[str, dict[str, Any]] = {}
+# packs loaded from a folder in this process by game and fingerprint, so that a record that
+# names its pack's fingerprint finds that very pack
+_KNOWN_FINGERPRINTS: dict[tuple[str, str], Path] = {}
+
+
+def _load_pack(cls: type[Game], path: Path | None, overlay: dict[str, Any] | None = None) -> Content:
+    """The game's loader, run so that the files it reads are kept; the pack gets its fingerprint."""
+    with reading_pack(overlay) as read:
+        pack = cls.load_content(path)
+    fingerprint = fingerprint_of(read.files)
+    # the content classes are frozen: the fingerprint is set once, here, as the pack is made
+    object.__setattr__(pack, "fingerprint", fingerprint)
+    _PACK_FILES.setdefault(fingerprint, read.files)
+    return pack
 # packs loaded from a folder in this process, so replay() finds them by id and version
 _KNOWN_PACKS: dict[tuple[str, str, str], Path] = {}
 
@@ -200,10 +253,11 @@ def load_game(game_id: str, content: str | Path | None = None) -> Game:
     cls = game_class(game_id)
     if content is None:
         if game_id not in _DEFAULT_CACHE or type(_DEFAULT_CACHE[game_id]) is not cls:
-            _DEFAULT_CACHE[game_id] = cls(cls.load_content(None))
+            _DEFAULT_CACHE[game_id] = cls(_load_pack(cls, None))
         return _DEFAULT_CACHE[game_id]
-    pack = cls.load_content(Path(content))
+    pack = _load_pack(cls, Path(content))
     _KNOWN_PACKS[(game_id, pack.id, pack.version)] = Path(content)
+    _KNOWN_FINGERPRINTS[(game_id, pack.fingerprint)] = Path(content)
     return cls(pack, Path(content))
 
 
@@ -235,15 +289,22 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
     if not all(isinstance(record["content"].get(k), str) for k in ("id", "version")):
         raise RecordError("record field 'content' must give the pack's 'id' and 'version' as text")
     want = record["content"]
+    redraws = record_redraws(record, version)
+    fingerprint = record_fingerprint(want, version)
     game = _game_played(record["game"], want, content, "record")
     if want.get("id") != game.content.id or want.get("version") != game.content.version:
         raise RecordError(
             f"record was played with content {brief(want.get('id'))} {brief(want.get('version'))}, "
             f"but the loaded pack is {brief(game.content.id)} {brief(game.content.version)}; pass content=PATH")
+    if fingerprint is not None and fingerprint != game.content.fingerprint:
+        raise RecordError(
+            f"record was played with content {brief(want['id'])} {brief(want['version'])} of fingerprint "
+            f"{fingerprint[:10]}, but the loaded pack of that id and version has fingerprint "
+            f"{game.content.fingerprint[:10]}: its numbers or cards were changed without a new version; pass "
+            "the pack the record was played with (content=PATH)")
     if not 0 <= record["seed"] <= MAX_SEED:
         raise RecordError("record field 'seed' must be a whole number from 0 to 2**64 - 1")
     rules = record_rules(record, game)
-    redraws = record_redraws(record, version)
     try:
         state = game.new_game(seed=record["seed"], options=record["options"])
     except GameOptionError as e:
@@ -266,6 +327,18 @@ def replay(record: dict[str, Any], content: str | Path | None = None,
         _redraw(state, seed)
     check_replayed(record, game, rules, state.log, accept_rules_change)
     return state
+
+
+def record_fingerprint(content: dict[str, Any], version: int) -> str | None:
+    """The fingerprint a record's ``content`` names (version 3 always does), or None for an older
+    record without one, whose pack is known only by id and version; a malformed one raises
+    :class:`RecordError`."""
+    fingerprint = content.get("fingerprint")
+    if version < 3 and fingerprint is None:
+        return None
+    if not isinstance(fingerprint, str) or len(fingerprint) != 64 or fingerprint.strip("0123456789abcdef"):
+        raise RecordError("record field 'content.fingerprint' must be the pack's fingerprint, 64 lowercase hex digits")
+    return fingerprint
 
 
 def record_redraws(record: dict[str, Any], version: int) -> list[tuple[int, int]]:
@@ -318,7 +391,9 @@ def _game_played(game_id: str, want: dict[str, Any], content: str | Path | None,
     folder ``content``.  A game or pack that cannot be had is a :class:`RecordError`."""
     try:
         if content is None and game_id in registry.game_ids():
-            return game_for(game_id, want["id"], want["version"])
+            fingerprint = want.get("fingerprint")
+            return game_for(game_id, want["id"], want["version"],
+                            fingerprint if isinstance(fingerprint, str) else None)
         return load_game(game_id, content)
     except GameOptionError as e:
         raise RecordError(f"{what} names {e}") from None

@@ -72,10 +72,30 @@ def packs_we_have(game_id: str) -> str:
     return "; ".join(have)
 
 
-def game_for(game_id: str, pack_id: str, version: str) -> "Game":
+def game_for(game_id: str, pack_id: str, version: str, fingerprint: str | None = None) -> "Game":
     """The game ``game_id`` with the pack ``pack_id`` ``version``: the default pack, a pack folder
     loaded earlier in this process, or a kept pack; else :class:`RecordError` naming the version
-    needed and the ones there are."""
+    needed and the ones there are.  With a ``fingerprint`` (records of version 3), only the
+    pack of that very content will do: one of the same id and version whose content differs is
+    refused with a message naming both fingerprints."""
+    from .game import _KNOWN_FINGERPRINTS, _KNOWN_PACKS, load_game
+    game = _game_for(game_id, pack_id, version)
+    if fingerprint is None or game.content.fingerprint == fingerprint:
+        return game
+    folder = _KNOWN_FINGERPRINTS.get((game_id, fingerprint))
+    if folder is not None:
+        other = load_game(game_id, folder)
+        if (other.content.id, other.content.version) == (pack_id, version):
+            _KNOWN_PACKS[(game_id, pack_id, version)] = folder     # the pack last asked for
+            return other
+    raise RecordError(
+        f"this record was played with content pack {_shown(pack_id)} {_shown(version)} of fingerprint "
+        f"{_shown(fingerprint[:10])}, but the pack of that id and version here has fingerprint "
+        f"{game.content.fingerprint[:10]} (its content was changed without a new version); to replay it, "
+        "pass the pack it was played with (content=PATH, or --content PATH)")
+
+
+def _game_for(game_id: str, pack_id: str, version: str) -> "Game":
     from .game import _KNOWN_PACKS, load_game
     game = load_game(game_id)
     if (game.content.id, game.content.version) == (pack_id, version):

@@ -91,13 +91,14 @@ def blank_places(data: dict[str, Any], places: HiddenPlaces) -> None:
 
 
 RECORD_FORMAT = "woodlands-record"
-#: the newest record version: 2 adds ``redraws`` (see :meth:`GameState.redraw_unseen`).  A record
-#: with no redraw is written as version 1, the same bytes as before version 2 existed, so that
-#: every record an older Woodlands could read it still can; one with a redraw says 2, so that an
-#: older Woodlands refuses it instead of replaying it into a different game.
-RECORD_VERSION = 2
+#: the newest record version.  2 added ``redraws`` (see :meth:`GameState.redraw_unseen`); 3 adds
+#: the pack's ``fingerprint`` to ``content``, and every record is now written as 3: an older
+#: Woodlands, which knows packs by id and version alone and could replay the record on an
+#: edited pack of the same version, refuses it instead.  Versions 1 and 2 (no fingerprint: the
+#: pack is unknown beyond its id and version) still replay.
+RECORD_VERSION = 3
 #: every version :func:`~woodlands.engine.game.replay` reads
-RECORD_VERSIONS = (1, 2)
+RECORD_VERSIONS = (1, 2, 3)
 #: the largest seed a redraw takes (the generator keeps 64 bits)
 _SEED_LIMIT = (1 << 64) - 1
 #: how many earlier states a state that keeps them (:meth:`GameState.keep_undo`) holds at most
@@ -311,10 +312,11 @@ class GameState:
         game (see :mod:`woodlands.engine.records`)."""
         record = {
             "format": RECORD_FORMAT,
-            "version": 2 if self.redraws else 1,
+            "version": RECORD_VERSION,
             "game": self.game.id,
             "rules": self.game.rules_version,
-            "content": {"id": self.game.content.id, "version": self.game.content.version},
+            "content": {"id": self.game.content.id, "version": self.game.content.version,
+                        "fingerprint": self.game.content.fingerprint},
             "options": json.loads(json.dumps(self.options)),
             "seed": self.seed,
             "choices": self._choices.to_list(),

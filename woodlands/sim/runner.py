@@ -28,6 +28,7 @@ from ..engine.game import Game
 # one game and one chunk of games live in .play, which the Ray backend imports too (re-exported
 # here, their old home)
 from .play import GameRow as GameRow, SimConfig as SimConfig, Task as Task, _game as _game, options_text as options_text
+from .play import game_options as game_options
 from .play import play_chunk as play_chunk, play_one as play_one
 from .stats import summarise
 
@@ -117,6 +118,7 @@ class SimReport:
             "bot": self.config.bot,
             "options": self.config.options,
             "content": self.config.content,
+            "edits": self.config.edits,
             "games": self.games,
             "seed": self.seed,
             "jobs": self.jobs,
@@ -174,35 +176,61 @@ class StudyReport:
         return self.played / self.elapsed if self.elapsed > 0 else 0.0
 
 
-def study_key(config: SimConfig, game: Game) -> tuple[str, str, str, str, str]:
-    """What identifies a configuration in a results file (with the seed: one game)."""
-    return (config.game, game.content.id, game.content.version, config.bot,
-            options_text(game.options_for_simulation(config.options)))
+def study_key(config: SimConfig, game: Game, seed: int) -> tuple[Any, ...]:
+    """What identifies the game of ``seed`` of a configuration in a results file
+    (:data:`woodlands.sim.results.KEY_COLUMNS`, the seed last)."""
+    return (config.game, game.content.id, game.content.version, config.variant(game), config.bot,
+            options_text(game_options(game, config.options, seed)), seed)
+
+
+def _short(fingerprint: str | None) -> str:
+    return "unknown (made before results files kept it)" if fingerprint is None else fingerprint[:10]
+
+
+def refuse_other_pack(out: str, game: Game, fingerprint: str | None) -> SimError:
+    """The error for a resume into a file whose games of this study were played on a pack of the
+    same id and version but other content."""
+    c = game.content
+    return SimError(
+        f"{out} holds games of {c.id} {c.version} with fingerprint {_short(fingerprint)}, this pack is "
+        f"{c.version} with fingerprint {c.fingerprint[:10]}: the pack's content is not the same as when those "
+        "games were played, and counting both as one study would give a wrong number; use another --out or "
+        "give the edited pack a new version")
 
 
 def run_study(configs: list[SimConfig], games: int, seed: int = 0, jobs: int = 1, backend: str = "processes",
               out: str | None = None, progress: Callable[[int], None] | None = None,
               address: str | None = None, keep_rows: bool = True,
-              flush_seconds: float = 2.0) -> StudyReport:
+              flush_seconds: float = 2.0, settings: dict[str, Any] | None = None) -> StudyReport:
     """Play ``games`` games of every configuration (the same seeds for each, so configurations
     are compared on the same deals).  With ``out``, every game becomes a row of that Parquet file
     (:mod:`woodlands.sim.results`); games already in it (or in the parts an interrupted run
-    left) are not played again.  ``progress`` is first called with the games skipped."""
+    left) are not played again, and ``settings`` (the study's bots, games, seed, vary and
+    options) join the file's metadata.  A game already in the file but played on a pack of the
+    same id and version with other content (another fingerprint, or none) is not one of this
+    study's: the run is refused before anything is played.  ``progress`` is first called with
+    the games skipped."""
     runner = backend_for(backend, jobs, address)
     for config in configs:
         config.check()
     sink = None
-    done: set[tuple[Any, ...]] = set()
+    done: dict[tuple[Any, ...], str | None] = {}
     if out is not None:
         from .results import ResultsFile
-        sink = ResultsFile(out)
-        done = sink.done_keys()
+        sink = ResultsFile(out, settings)
+        done = sink.done()
     seeds = list(range(seed, seed + games))
     tasks: list[Task] = []
     skipped = 0
     for config in configs:
-        key = study_key(config, _game(config))
-        todo = [s for s in seeds if key + (s,) not in done]
+        game = _game(config)
+        todo = []
+        for s in seeds:
+            key = study_key(config, game, s)
+            if key not in done:
+                todo.append(s)
+            elif done[key] != game.content.fingerprint:
+                raise refuse_other_pack(str(out), game, done[key])
         skipped += games - len(todo)
         tasks.extend((config, chunk) for chunk in make_chunks(todo, jobs, 200 if runner.name == "ray" else 50))
     if progress is not None and skipped:

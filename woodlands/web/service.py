@@ -533,7 +533,9 @@ class GameService:
                 raise Invalid(f"this record cannot be continued at a table of several seats: {e}") from None
             history.append(EventRow(len(history), REDRAW, str(seed), None, False))
         from ..engine.packs import game_for     # the pack the record was played with (replay checked it)
-        played_on = game_for(desc.id, record["content"]["id"], record["content"]["version"])
+        fingerprint = record["content"].get("fingerprint")
+        played_on = game_for(desc.id, record["content"]["id"], record["content"]["version"],
+                             fingerprint if isinstance(fingerprint, str) else None)
         return self._store_new(desc.id, opts, record["seed"], n, "upload", history, played_on,
                                _held(n, hotseat, ()), _turn_seconds(turn_seconds))
 
@@ -550,7 +552,9 @@ class GameService:
         invites = [None if i in held else secrets.token_urlsafe(24) for i in range(n)]
         # the rules version too, so that a game a later fix can no longer replay is refused in words
         rules = (played_on or load_game(game)).rules_version
-        row = GameRow(game_id, game, options, seed, {"id": content.id, "version": content.version, "rules": rules}, n,
+        # the fingerprint too, so that the game reopens only on the very pack it began on
+        row = GameRow(game_id, game, options, seed, {"id": content.id, "version": content.version, "rules": rules,
+                                                     "fingerprint": content.fingerprint}, n,
                       token_hash(admin), origin, time.time(), tuple(token_hash(t) if t else "" for t in tokens),
                       turn_seconds)
         self.db.create_game(row, history, [token_hash(i) if i else None for i in invites])
@@ -609,7 +613,9 @@ def _new_state(row: GameRow) -> GameState:
     pack for a game begun before a retune: engine/packs.py)."""
     from ..engine.packs import game_for
     try:
-        game = game_for(row.game, str(row.content.get("id")), str(row.content.get("version")))
+        fingerprint = row.content.get("fingerprint")       # none in games stored before it was kept
+        game = game_for(row.game, str(row.content.get("id")), str(row.content.get("version")),
+                        fingerprint if isinstance(fingerprint, str) else None)
     except RecordError as e:
         raise Conflict(f"this game cannot be opened: {e}") from None
     return game.new_game(seed=row.seed, options=row.options)

@@ -100,6 +100,23 @@ class CursedForestGame(Game):
     def load_content(cls, path: Path | None) -> CursedForestContent:
         return load(path)
 
+    def options_for_seed(self, options: dict[str, Any], seed: int) -> dict[str, Any]:
+        """Every character leads in turn (seed ``i``: the ``i mod n``-th character is the first
+        adventurer's, the next ones in pack order the others'), unless the options name the
+        characters: a bot asked to choose would take the same ones every game.  With several
+        adventurers this rotates the lead and keeps each game's party one of neighbours, so
+        over ``n`` seeds every character plays every seat once."""
+        if "characters" in options:
+            return options
+        players, adventurers = options.get("players", 1), options.get("adventurers")
+        if not _whole(players) or (adventurers is not None and not _whole(adventurers)):
+            return options         # check_options will say what is wrong
+        n = players if players > 1 else (adventurers or 1)
+        ids = [c.id for c in self.content.characters]
+        if not ids or not 1 <= n <= 4:
+            return options
+        return {**options, "characters": [ids[(seed + k) % len(ids)] for k in range(n)]}
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         unknown = set(options) - OPTION_KEYS
         if unknown:

@@ -179,3 +179,5 @@ class CursedForestContent:
     character_by_id: dict[str, int]
     seed_by_id: dict[str, int]
     seed_by_power: dict[str, int]
+    # the pack's fingerprint (woodlands.engine.content.fingerprint_of), set when it is loaded
+    fingerprint: str = ""

@@ -206,3 +206,5 @@ class StoryfoldContent:
     ongoing_least: dict[str, dict[int, int]] = field(default_factory=dict)
     card_ids: tuple[str, ...] = ()                # cards[i].id, for the log of the River
     creature_cards: frozenset[int] = frozenset()  # the cards of kind "creature"
+    # the pack's fingerprint (woodlands.engine.content.fingerprint_of), set when it is loaded
+    fingerprint: str = ""

@@ -25,7 +25,10 @@ from .model import ACTIONS, BOON_SPACES, START_DICE, Effect, StoryfoldContent
 from .state import StoryfoldState
 
 SAVE_FORMAT = "storyfold-save"
-SAVE_VERSION = 2
+#: the save format written: 3 names the pack's fingerprint in ``content`` (a save is resumed only
+#: on a pack of that very content); format 2 saves, which do not, are still read
+SAVE_VERSION = 3
+SAVE_VERSIONS = (2, 3)
 SPACES = ("3+", "4+", "5+", "6+")
 EXTRA_DICE = (10, 12)
 MODES = ("", "restart", "new_chapter")
@@ -50,7 +53,7 @@ def save(s: StoryfoldState) -> dict[str, Any]:
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
-        "content": {"id": c.id, "version": c.version},
+        "content": {"id": c.id, "version": c.version, "fingerprint": c.fingerprint},
         "decks": {   # SW-082..SW-084: face-down deck (bottom first), its discard pile face up on top
             "shadow": {"face_down": [ids[x] for x in s.shadow_deck], "face_up": [ids[x] for x in s.shadow_discard]},
             "explore": {"face_down": [ids[x] for x in s.explore_deck], "face_up": [ids[x] for x in s.explore_discard]},
@@ -146,11 +149,19 @@ def check_save(c: StoryfoldContent, doc: Any) -> None:
         raise _bad("version", "this save was made with save format 1, which kept neither the order in which the "
                    "d10 and d12 were gained nor which dice were set aside, so it cannot be resumed exactly "
                    "(ruling S-11); replay the game's record instead, or start the chapter again")
-    if type(version) is not int or version != SAVE_VERSION:
-        raise _bad("version", f"this program reads save format {SAVE_VERSION}, not {brief(version)}")
+    if type(version) is not int or version not in SAVE_VERSIONS:
+        raise _bad("version", f"this program reads save formats {', '.join(map(str, SAVE_VERSIONS))}, "
+                   f"not {brief(version)}")
     _obj(doc, "(save)", _TOP)
-    if doc["content"] != {"id": c.id, "version": c.version}:
-        raise _bad("content", f"saved with pack {brief(doc['content'])}, not {c.id!r} {c.version!r}")
+    pack = {"id": c.id, "version": c.version}
+    saved = doc["content"]
+    if version >= 3 and isinstance(saved, dict) and {k: v for k, v in saved.items() if k != "fingerprint"} == pack:
+        if saved.get("fingerprint") != c.fingerprint:
+            raise _bad("content", f"saved with pack {c.id!r} {c.version!r} of fingerprint "
+                       f"{brief(str(saved.get('fingerprint'))[:10])}, but this pack of that id and version has "
+                       f"fingerprint {c.fingerprint[:10]} (its content was changed without a new version)")
+    elif saved != pack:
+        raise _bad("content", f"saved with pack {brief(saved)}, not {c.id!r} {c.version!r}")
     seen: set[str] = set()
     n_cards = len(c.cards)
 

@@ -52,6 +52,15 @@ class TanglewoodsGame(Game):
     def load_content(cls, path: Path | None) -> TanglewoodsContent:
         return load(path)
 
+    def options_for_seed(self, options: dict[str, Any], seed: int) -> dict[str, Any]:
+        """Every hero in turn (seed ``i`` plays hero ``i mod n`` in pack order) unless the
+        options name a hero or a side: a bot asked to choose would always take the same one
+        (the first offered, the Thorn Warden), and a study would say nothing of the others."""
+        if "hero" in options or "side" in options:
+            return options
+        heroes = self.content.heroes
+        return {**options, "hero": heroes[seed % len(heroes)].id}
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         unknown = set(options) - OPTION_KEYS
         if unknown:

@@ -174,6 +174,8 @@ class TanglewoodsContent:
     map_by_id: dict[str, int]
     item_by_id: dict[str, int]
     hero_by_id: dict[str, int]
+    # the pack's fingerprint (woodlands.engine.content.fingerprint_of), set when it is loaded
+    fingerprint: str = ""
 
     def forest_face(self, code: int) -> Face:
         return self.forest[code >> 1].faces[code & 1]
