@@ -24,6 +24,14 @@
   document.addEventListener("keydown", function (ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) return;
     var key = ev.key;
+    // hot-seat handover: Enter shows the next player's table (as the terminal), also when the
+    // focus is nowhere (a link or the button itself keeps its own Enter)
+    var pass = document.getElementById("handover-button");
+    if (pass) {
+      var nowhere = ev.target === document.body || ev.target === document.documentElement;
+      if (key === "Enter" && nowhere) { pass.click(); ev.preventDefault(); }
+      return;
+    }
     var decision = document.getElementById("decision");
     if (key === "Escape") {
       var open = decision && decision.querySelector("details.group[open]");
@@ -131,15 +139,55 @@
     });
   }
   document.addEventListener("DOMContentLoaded", markHints);
-  // After htmx swaps the game in, put the focus back where a keyboard user expects it.
+  // Focus is never lost on a re-draw: what had it (an option, a group, a card of the table) is
+  // remembered before htmx swaps the game, and focused again in the new one when it is still
+  // there; else the handover's button, a refusal, or the decision's first option.
+  var focused = null;
+  document.body.addEventListener("htmx:beforeSwap", function (ev) {
+    var t = ev.detail && ev.detail.target;
+    if (!t || t.id !== "game") return;
+    var a = document.activeElement, game = document.getElementById("game");
+    focused = null;
+    if (!a || !game || !game.contains(a)) return;
+    var group = a.closest("details.group");
+    focused = {
+      option: a.matches("button.option") ? a.value : null,
+      group: group && a.tagName === "SUMMARY" ? group.getAttribute("data-key") : null,
+      id: a.closest("[data-id]") ? a.closest("[data-id]").getAttribute("data-id") : null,
+      elt: a.id || null
+    };
+  });
+  function again(was) {
+    var decision = document.getElementById("decision");
+    if (!was) return null;
+    if (was.option && decision) {
+      var b = Array.prototype.find.call(decision.querySelectorAll("button.option"), function (x) { return x.value === was.option; });
+      if (b) { var g = b.closest("details.group"); if (g) g.open = true; return b; }
+    }
+    if (was.group && decision) {
+      var s = decision.querySelector('details.group[data-key="' + was.group + '"] > summary');
+      if (s) return s;
+    }
+    if (was.elt) { var e = document.getElementById(was.elt); if (e && visible(e)) return e; }
+    if (was.id) {
+      var m = document.querySelector('#game [data-id="' + was.id.replace(/["\\]/g, "") + '"]');
+      if (m && m.tabIndex >= 0) return m;
+    }
+    return null;
+  }
   document.body.addEventListener("htmx:afterSwap", function (ev) {
     var t = ev.detail && ev.detail.target;
     if (t && t.id === "hint") { markHints(); return; }
     if (!t || t.id !== "game") return;
-    var first = document.querySelector("#decision .refusal, #decision button.option, #decision details.group > summary");
-    if (first && document.activeElement === document.body) {
-      if (first.classList.contains("refusal")) first.setAttribute("tabindex", "-1");
-      first.focus({ preventScroll: true });
+    var was = focused;
+    focused = null;
+    var a = document.activeElement;
+    if (a && a !== document.body && document.contains(a)) return;     // focus still in the page: leave it
+    var target = document.querySelector("#decision .refusal") || again(was) ||
+      document.querySelector("#handover-button, #decision button.option, #decision details.group > summary");
+    if (target) {
+      if (target.classList.contains("refusal")) target.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
     }
   });
 })();
