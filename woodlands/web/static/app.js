@@ -139,27 +139,40 @@
     });
   }
   document.addEventListener("DOMContentLoaded", markHints);
-  // Focus is never lost on a re-draw: what had it (an option, a group, a card of the table) is
-  // remembered before htmx swaps the game, and focused again in the new one when it is still
-  // there; else the handover's button, a refusal, or the decision's first option.
-  var focused = null;
+  // Focus is never lost on a re-draw: what had it (an option, a group, a card of the table, the
+  // log, a zoom button) is remembered before htmx swaps the game, and focused again in the new
+  // one when it is still there; else a refusal, the handover's button or the decision's first
+  // choice; else (another seat decides now) the decision panel itself, which says who decides.
+  var focused = null, due = false;
+  // what a control is, apart from its own contents: its tag, its lasting classes (not the change
+  // marks, not htmx's own) and its zoom step; with its place among its likes in #game
+  function kind(el) {
+    var cls = Array.prototype.filter.call(el.classList, function (c) { return c !== "changed" && c.indexOf("htmx-") !== 0; });
+    return el.tagName + "." + cls.sort().join(".") + "|" + (el.getAttribute("data-zoom") || "");
+  }
+  function likes(game, k, tag) {
+    return Array.prototype.filter.call(game.getElementsByTagName(tag), function (x) { return kind(x) === k; });
+  }
   document.body.addEventListener("htmx:beforeSwap", function (ev) {
     var t = ev.detail && ev.detail.target;
     if (!t || t.id !== "game") return;
     var a = document.activeElement, game = document.getElementById("game");
     focused = null;
     if (!a || !game || !game.contains(a)) return;
-    var group = a.closest("details.group");
+    var group = a.closest("details.group"), k = kind(a);
     focused = {
       option: a.matches("button.option") ? a.value : null,
       group: group && a.tagName === "SUMMARY" ? group.getAttribute("data-key") : null,
       id: a.closest("[data-id]") ? a.closest("[data-id]").getAttribute("data-id") : null,
-      elt: a.id || null
+      elt: a.id || null,
+      kind: k, tag: a.tagName, nth: likes(game, k, a.tagName).indexOf(a),
+      plain: !a.id && !group && !a.matches("button.option") && k !== a.tagName + ".|"
     };
   });
+  function focusable(el) { return !!el && el.tabIndex >= 0 && visible(el); }
   function again(was) {
-    var decision = document.getElementById("decision");
-    if (!was) return null;
+    var decision = document.getElementById("decision"), game = document.getElementById("game");
+    if (!was || !game) return null;
     if (was.option && decision) {
       var b = Array.prototype.find.call(decision.querySelectorAll("button.option"), function (x) { return x.value === was.option; });
       if (b) { var g = b.closest("details.group"); if (g) g.open = true; return b; }
@@ -168,26 +181,41 @@
       var s = decision.querySelector('details.group[data-key="' + was.group + '"] > summary');
       if (s) return s;
     }
-    if (was.elt) { var e = document.getElementById(was.elt); if (e && visible(e)) return e; }
+    if (was.elt) { var e = document.getElementById(was.elt); if (focusable(e)) return e; }
     if (was.id) {
-      var m = document.querySelector('#game [data-id="' + was.id.replace(/["\\]/g, "") + '"]');
+      var m = game.querySelector('[data-id="' + was.id.replace(/["\\]/g, "") + '"]');
       if (m && m.tabIndex >= 0) return m;
     }
+    // a control known by its kind alone (the log, a zoom button): one that has a kind of its own
+    if (was.nth >= 0 && was.plain) {
+      var same = likes(game, was.kind, was.tag).filter(focusable);
+      if (same.length) return same[Math.min(was.nth, same.length - 1)];
+    }
     return null;
+  }
+  function focusOn(target) {
+    // (a refusal's line or the decision panel: focusable by script, not a Tab stop)
+    if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
   }
   document.body.addEventListener("htmx:afterSwap", function (ev) {
     var t = ev.detail && ev.detail.target;
     if (t && t.id === "hint") { markHints(); return; }
-    if (!t || t.id !== "game") return;
+    if (t && t.id === "game") due = true;
+  });
+  // The focus is placed once the swap has settled: htmx wires the new game (its forms, its
+  // autofocus) and zoom.js adds the map's buttons then.  The page's htmx config settles at once,
+  // so this runs in the same task as the swap: no key or click can come in between.
+  document.body.addEventListener("htmx:afterSettle", function () {
+    if (!due) return;
+    due = false;
     var was = focused;
     focused = null;
     var a = document.activeElement;
     if (a && a !== document.body && document.contains(a)) return;     // focus still in the page: leave it
     var target = document.querySelector("#decision .refusal") || again(was) ||
-      document.querySelector("#handover-button, #decision button.option, #decision details.group > summary");
-    if (target) {
-      if (target.classList.contains("refusal")) target.setAttribute("tabindex", "-1");
-      target.focus({ preventScroll: true });
-    }
+      document.querySelector("#handover-button, #decision button.option, #decision details.group > summary") ||
+      (was ? document.getElementById("decision") || document.getElementById("game") : null);
+    if (target) focusOn(target);
   });
 })();
