@@ -141,6 +141,27 @@ def test_a_handover_pressed_the_moment_it_is_drawn_is_sent_by_htmx(server: Serve
         context.close()
 
 
+def test_a_handover_posted_as_a_whole_page_comes_back_at_the_choices(server: Server, browser: Any) -> None:
+    """Without htmx (JavaScript off, or a press before the page's scripts ran) the handover's form
+    posts as a page; the answer leads to the decision, and the page focuses its first choice."""
+    context = context_at(browser, SIZES[1])
+    try:
+        w = Watched(context)
+        page = w.page
+        start(w, server, "cursed-forest", players="2", mode="hotseat")
+        name = to_handover(page)
+        url = page.url
+        with page.expect_navigation():
+            page.evaluate("() => document.querySelector('#handover form').submit()")     # no submit event: no htmx
+        page.wait_for_selector("#game #decision")
+        page.wait_for_function(IN_DECISION)
+        assert f"you are {name}" in page.locator("header .crumb").inner_text()
+        assert page.url == url                                   # "#decision" served its turn and went
+        w.check()
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_three_tabs_reach_the_first_choice_and_focus_stays_in_the_decision(server: Server, browser: Any,
                                                                              size: dict[str, int]) -> None:

@@ -155,3 +155,18 @@ def test_the_handover_tells_nothing_of_the_seats_hidden_items(client: Any) -> No
         html = pass_on(client, gid, html)
         client.post(f"/games/{gid}/choose", data={"option": rng.choice(options_of(html)), "at": at_of(html)})
     assert checked >= 2 and told_apart
+
+
+def test_a_form_posted_as_a_whole_page_leads_back_to_the_decision(client: Any) -> None:
+    """Without htmx (no JavaScript, or a press before the page's scripts ran) the handover's and
+    a choice's answers send the browser to the page's decision, which static/app.js focuses."""
+    gid = hot_seat(client, seed=2)
+    html = play_to_handover(client, gid, random.Random(1))
+    seat = re.search(r'name="seat" value="(\d+)"', html).group(1)       # type: ignore[union-attr]
+    r = client.post(f"/games/{gid}/handover", data={"seat": seat}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == f"/games/{gid}#decision"
+    html = client.get(f"/games/{gid}").text
+    r = client.post(f"/games/{gid}/choose", data={"option": options_of(html)[0], "at": at_of(html)},
+                    follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == f"/games/{gid}#decision"
+    assert int(at_of(client.get(f"/games/{gid}").text)) > int(at_of(html))      # the choice was taken

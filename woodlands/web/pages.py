@@ -39,6 +39,10 @@ HOTSEAT_COOKIE = "woodlands_hotseat_"   # the other seats of a hot-seat table ma
 ADMIN_COOKIE = "woodlands_admin_"       # the table's admin token, for whoever made it (bots, invitations)
 INVITES_COOKIE = "woodlands_invites_"   # the open invitations of an online table, SEAT~INVITATION, to show them
 SHOWN_COOKIE = "woodlands_shown_"       # hot-seat: the held seat whose table this browser showed last
+#: where a form posted as a whole page (no JavaScript, or pressed before the page's scripts were
+#: ready) sends the player back to: the decision, which static/app.js then focuses (without
+#: JavaScript the browser scrolls there, and Tab goes on from it)
+CHOICES = "#decision"
 COOKIE_AGE = 60 * 60 * 24 * 365
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,128}$")
@@ -483,7 +487,7 @@ async def handover(request: Request, game_id: str, games: Games, seat: str = For
         shown = int(seat) if seat.isdigit() and len(seat) < 4 else -1
         if request.headers.get("HX-Request") != "true":
             _seats_here(request, game_id)
-            response: Response = RedirectResponse(f"/games/{game_id}", status_code=303)
+            response: Response = RedirectResponse(f"/games/{game_id}{CHOICES}", status_code=303)
             if shown >= 0:
                 _cookie(response, request, SHOWN_COOKIE + game_id, str(shown))
             return response
@@ -526,7 +530,7 @@ def _answer(request: Request, game_id: str, ctx: dict[str, Any] | None, err: Pag
         return _drawn(request, "_game.html", {**ctx, "oob": True})
     if err is not None:
         return _error_page(request, err)
-    return RedirectResponse(f"/games/{game_id}", status_code=303)
+    return RedirectResponse(f"/games/{game_id}{CHOICES}", status_code=303)
 
 
 def _held_at(request: Request, game_id: str, at: str) -> tuple[list[str], int]:

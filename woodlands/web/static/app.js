@@ -198,6 +198,16 @@
     if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
     target.focus({ preventScroll: true });
   }
+  // A form posted as a whole page (pressed before these scripts were ready) comes back at
+  // "#decision": the focus goes to the first choice (or the handover's button), as after a swap.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (location.hash !== "#decision") return;
+    history.replaceState(history.state, "", location.pathname + location.search);
+    var a = document.activeElement;
+    if (a && a !== document.body) return;
+    var target = document.querySelector("#handover-button, #decision button.option, #decision details.group > summary");
+    if (target) target.focus();
+  });
   document.body.addEventListener("htmx:afterSwap", function (ev) {
     var t = ev.detail && ev.detail.target;
     if (t && t.id === "hint") { markHints(); return; }
