@@ -30,6 +30,13 @@ def context_at(browser: Any, size: dict[str, int]) -> Any:
     return browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
 
 
+def ready(page: Any) -> None:
+    """Wait until the page's scripts ran (htmx wires its forms): a form pressed before that posts
+    as a whole page, which test_a_handover_posted_as_a_whole_page_comes_back_at_the_choices
+    covers; the other tests here play through htmx."""
+    page.wait_for_function("() => document.readyState === 'complete' && !!window.htmx")
+
+
 def posted_as_pages(page: Any) -> list[str]:
     """The forms this page posts from now on as a whole page (not through htmx): a list that fills."""
     posts: list[str] = []
@@ -59,6 +66,7 @@ def to_handover(page: Any) -> str:
             options = page.locator("#decision details.group[open] button.option")
         options.first.click()
         page.wait_for_function("a => +document.getElementById('game').dataset.at !== a", arg=before)
+    ready(page)
     heading = page.locator("#handover-h").inner_text()
     assert re.fullmatch(r"Pass to Player \d( \(.+\))?", heading), heading
     return heading.removeprefix("Pass to ")
@@ -71,6 +79,7 @@ def test_hot_seat_passes_the_screen_with_enter(server: Server, browser: Any, siz
         w = Watched(context)
         page = w.page
         start(w, server, "cursed-forest", players="2", mode="hotseat")
+        ready(page)
         bare = posted_as_pages(page)
         for _ in range(60):
             if page.locator("#handover-button").count():
@@ -172,7 +181,7 @@ def test_three_tabs_reach_the_first_choice_and_focus_stays_in_the_decision(serve
         start(w, server, "cursed-forest", players="1")
         for _ in range(6):
             page.reload()
-            page.wait_for_selector("#game #decision")
+            ready(page)
             assert tabs_to_first_choice(page) <= 3
             # a choice by keyboard: the next decision keeps the focus (never <body>)
             before = at(page)
@@ -201,6 +210,8 @@ def test_focus_survives_a_live_update_and_a_turn_passing_online(server: Server, 
         start(a, server, "cursed-forest", players="2", mode="online")
         take_seat(b, a.page.locator(".invites input").first.input_value())
         a.page.wait_for_function("() => !document.querySelector('.invites')")
+        ready(a.page)
+        ready(b.page)
         choices = "#decision button.option, #decision details.group"
         kept = {"log": 0, "card": 0, "panel": 0}
         for _ in range(120):
