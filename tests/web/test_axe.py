@@ -1,6 +1,7 @@
 """Every rule of axe-core, not only contrast, in real Chromium: no serious or critical violation
-on the home page, the open tables page and each game's page at its start, after twenty choices
-and at its end, at 1280x900 and at 390x844; and each of those pages has exactly one ``h1``.
+on the home page, the open tables page, each game's page at its start, after twenty choices and
+at its end, and the hot-seat handover, at 1280x900 and at 390x844; and each of those pages has
+exactly one ``h1``.
 
 axe-core is vendored under tests/web/vendor/axe-core (no network at test time); it is evaluated
 by the test's driver, as the pages' Content-Security-Policy refuses an inline script.
@@ -11,6 +12,7 @@ from typing import Any
 
 from tests.web import test_browser as _browser_tests
 from tests.web.test_browser import Server, Watched, click_first, start
+from tests.web.test_browser_handover import to_handover
 from tests.web.test_contrast import AXE_JS, SIZES
 
 #: the browser tests' fixtures: one server and one Chromium for this module
@@ -91,6 +93,25 @@ def test_each_game_passes_axe_at_its_start_after_twenty_choices_and_at_its_end(s
             assert played < MOST_CHOICES, f"{game} has not ended after {played} choices"
             bad += check(page, f"{game} at its end")
         assert not bad, "\n".join(bad[:60])
+        w.check()
+    finally:
+        context.close()
+
+
+def test_the_hot_seat_handover_passes_axe(server: Server, browser: Any) -> None:
+    """The screen handed to the next player: as htmx draws it after a choice, and as a whole page
+    (a reload keeps it covered)."""
+    context = browser.new_context(viewport=SIZES[0])
+    try:
+        w = Watched(context)
+        page = w.page
+        start(w, server, "cursed-forest", players="2", mode="hotseat")
+        to_handover(page)
+        bad = check(page, "handover")
+        page.reload()
+        page.wait_for_selector("#handover-button")
+        bad += check(page, "handover, reloaded")
+        assert not bad, "\n".join(bad[:40])
         w.check()
     finally:
         context.close()

@@ -196,8 +196,20 @@ def at(page: Any) -> int:
     return int(page.get_attribute("#game", "data-at"))
 
 
+def pass_on(page: Any) -> bool:
+    """At a hot-seat handover ("Pass to ..."), press its button and wait for the next player's
+    table; False when there is no handover."""
+    if page.locator("#handover-button").count() == 0:
+        return False
+    page.locator("#handover-button").click()
+    page.wait_for_selector("#game #decision", state="attached")
+    return True
+
+
 def click_first(page: Any) -> bool:
-    """Take the first option shown (opening its group first); False when there is none."""
+    """Take the first option shown (opening its group first); False when there is none.  At a
+    hot-seat handover, the next player first says they are ready (its button)."""
+    pass_on(page)
     before = at(page)
     options = page.locator("#decision form.choose > .options button.option")
     if options.count() == 0:

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from tests.web import test_browser as _browser_tests
-from tests.web.test_browser import Server, Watched, click_first, start
+from tests.web.test_browser import Server, Watched, click_first, pass_on, start
 
 server = _browser_tests.server
 browser = _browser_tests.browser
@@ -21,6 +21,11 @@ def test_the_hot_seat_header_names_the_seat_that_decides(server: Server, ctx: An
     start(w, server, "cursed-forest", players="2", mode="hotseat")
     seen = set()
     for _ in range(60):
+        if page.locator("#handover-button").count():
+            # the screen passes to the next player first: the header names them, then their table
+            heading = page.locator("#handover-h").inner_text().removeprefix("Pass to ")
+            assert f"pass to {heading}" in page.locator("header .crumb").inner_text()
+            assert pass_on(page)
         header = page.locator("header .crumb").inner_text()
         # the adventurer card of the deciding seat: "Player 2, you, their turn, deciding"
         deciding = page.locator('#game [data-id$="-who"] .card-name', has_text="deciding").first.inner_text()

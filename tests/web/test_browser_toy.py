@@ -9,7 +9,7 @@ from typing import Any, Iterator
 import pytest
 
 from tests.web import test_browser as _browser_tests
-from tests.web.test_browser import Server, Watched, at, click_first, start
+from tests.web.test_browser import Server, Watched, at, click_first, pass_on, start
 
 browser = _browser_tests.browser
 ctx = _browser_tests.ctx
@@ -49,9 +49,11 @@ def test_the_toy_is_played_by_clicking_to_its_outcome(server: Server, ctx: Any) 
     before = at(page)
     page.locator("#decision button.option[value='roll']").click()
     page.wait_for_function("a => +document.getElementById('game').dataset.at !== a", arg=before)
+    assert pass_on(page), "two squirrels in one browser: the screen is handed to the next one"
     assert "rolls a" in page.locator("ol.log").inner_text()
     clicks = 1
     while page.locator(".outcome").count() == 0:
+        pass_on(page)
         assert active_squirrels(page) == [f"squirrel-{clicks % 2}"]       # the deciding squirrel is marked
         assert click_first(page)
         clicks += 1

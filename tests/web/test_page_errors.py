@@ -152,6 +152,11 @@ def test_a_hot_seat_redraw_brings_the_header_of_the_seat_that_decides(client: An
         assert m and at
         page = client.post(url + "/choose", data={"option": m.group(1), "at": at.group(1)},
                            headers={"HX-Request": "true"}).text
+        handover = re.search(r'name="seat" value="(\d)"', page)
+        if handover:        # the screen passes to the next player: the header names them, then their table
+            assert re.search(r'<span class="crumb" id="crumb" hx-swap-oob="true">[^<]* · pass to Player '
+                             + str(int(handover.group(1)) + 1), page), page[-400:]
+            page = client.post(url + "/handover", data={"seat": handover.group(1)}, headers={"HX-Request": "true"}).text
         crumb = re.search(r'<span class="crumb" id="crumb" hx-swap-oob="true">[^<]* · you are (Player \d[^<]*)</span>',
                           page)
         assert crumb, page[-400:]

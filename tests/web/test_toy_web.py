@@ -59,6 +59,10 @@ def test_the_toy_is_played_to_its_end_through_the_pages(client: Any) -> None:
         page = client.post(url + "/choose", data={"option": choice, "at": str(at)}, headers={"HX-Request": "true"}).text
         choices += 1
         assert _at(page) == at + 1, "the choice was not taken"
+        handover = re.search(r'name="seat" value="(\d)"', page)
+        if handover:             # hot-seat: the screen passes to the other squirrel's player first
+            assert handover.group(1) == str(choices % 2) and "data-region" not in page
+            page = client.post(url + "/handover", data={"seat": handover.group(1)}, headers={"HX-Request": "true"}).text
         if _options(page):       # the other squirrel decides next (both seats are this browser's)
             assert _active_squirrels(page) == [f"squirrel-{choices % 2}"]
         assert choices <= 10

@@ -38,6 +38,11 @@ COOKIE = "woodlands_seat_"            # the service's seat cookie (service.cooki
 HOTSEAT_COOKIE = "woodlands_hotseat_"   # the other seats of a hot-seat table made in this browser
 ADMIN_COOKIE = "woodlands_admin_"       # the table's admin token, for whoever made it (bots, invitations)
 INVITES_COOKIE = "woodlands_invites_"   # the open invitations of an online table, SEAT~INVITATION, to show them
+SHOWN_COOKIE = "woodlands_shown_"       # hot-seat: the held seat whose table this browser showed last
+#: where a form posted as a whole page (no JavaScript, or pressed before the page's scripts were
+#: ready) sends the player back to: the decision, which static/app.js then focuses (without
+#: JavaScript the browser scrolls there, and Tab goes on from it)
+CHOICES = "#decision"
 COOKIE_AGE = 60 * 60 * 24 * 365
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,128}$")
@@ -310,7 +315,7 @@ async def forget(request: Request, game_id: str) -> Response:
         return _error_page(request, err)
     response = RedirectResponse("/", status_code=303)
     if _ID.match(game_id):
-        for name in (COOKIE, HOTSEAT_COOKIE, ADMIN_COOKIE, INVITES_COOKIE):
+        for name in (COOKIE, HOTSEAT_COOKIE, ADMIN_COOKIE, INVITES_COOKIE, SHOWN_COOKIE):
             response.delete_cookie(name + game_id, path="/")
     return response
 
@@ -327,18 +332,29 @@ def _seats_here(request: Request, game_id: str) -> list[str]:
     return tokens
 
 
+def _shown(request: Request, game_id: str) -> int | None:
+    """The held seat whose table this browser showed last (hot-seat), from its cookie."""
+    raw = request.cookies.get(SHOWN_COOKIE + game_id, "")
+    return int(raw) if raw.isdigit() and len(raw) < 4 else None
+
+
 async def _context(request: Request, games: GameService, game_id: str, refusal: str | None = None,
-                   kept: dict[int, str] | None = None, since: int | None = None) -> dict[str, Any]:
+                   kept: dict[int, str] | None = None, since: int | None = None,
+                   shown: int | None = None) -> dict[str, Any]:
     """What a game's page (or its re-drawn fragment) shows the seat this browser plays; with
     ``since`` (how many log events the page showed before a live update), the narrated lines
-    that came since, to announce in words what the other seats did."""
+    that came since, to announce in words what the other seats did.  At a hot-seat table whose
+    deciding seat is not the one this browser showed last (``shown``, else its cookie), the
+    handover instead: the next player's name and a button, nothing of any seat's table."""
     tokens = _seats_here(request, game_id)
-    snap = await backend.snapshot(games, game_id, tokens)
+    snap = await backend.snapshot(games, game_id, tokens, _shown(request, game_id) if shown is None else shown)
     game, state, seat = snap["game"], snap["state"], snap["seat"]
     view = snap["view"]
     from ..engine.presentation import presentation_for
     from ..engine.views import envelope
     p = presentation_for(game)
+    if snap["handover"]:
+        return _handover_context(game_id, game, snap, p.seat_name(view, seat))
     # whether it is over, whose turn and how it ended: as the seat's view taken with the
     # snapshot says (the live state may have moved on since)
     env = envelope(view)
@@ -400,6 +416,7 @@ async def _context(request: Request, games: GameService, game_id: str, refusal: 
         "can_hint": mine is not None, "hint": Markup(""),
         # between two Storyfold scenes: the scene save to download (the terminal's `s`)
         "scene_save": mine is not None and mine.kind == "scene_break" and snap["seats"] == 1,
+        "handover": False, "shown_seat": seat,
     }
 
 
@@ -414,6 +431,17 @@ def _again_words(again: dict[str, Any] | None, p: Any, view: Any, held: list[int
             "rows": [{"seat": s, "name": p.seat_name(view, s), "mine": s in held, "words": words[a]}
                      for s, a in sorted(answers.items())],
             "waiting": any(a != "yes" for s, a in answers.items() if s not in held)}
+
+
+def _handover_context(game_id: str, game: Any, snap: dict[str, Any], name: str) -> dict[str, Any]:
+    """The hot-seat handover (as the terminal's "Pass to ..."): only the game, the decision's
+    number and the next player's name (a seat's name is public), so that the last player's
+    face-down items and private facts are off the screen, and the next one's not yet on it."""
+    from .looks import look_url
+    return {"game_id": game_id, "game_name": game.name, "game_type": game.id, "look_url": look_url(game),
+            "seats": snap["seats"], "at": int(snap["at"]), "over": False, "your_turn": False,
+            "events_url": f"/api/games/{game_id}/events", "handover": True, "handover_seat": snap["seat"],
+            "handover_name": name, "seat_name": name, "shown_seat": None}
 
 
 def _turn_words(yours: bool, over: bool, deciding: str | None, me: str, several: bool) -> str:
@@ -456,13 +484,42 @@ def _error_page(request: Request, err: PageError) -> Response:
                                       status_code=err.status)
 
 
+def _drawn(request: Request, template: str, ctx: dict[str, Any]) -> Response:
+    """The game's page or fragment; it remembers which seat's table it drew (the hot-seat
+    handover compares the next drawing's seat with it)."""
+    response = templates.TemplateResponse(request, template, ctx)
+    if ctx.get("shown_seat") is not None:
+        _cookie(response, request, SHOWN_COOKIE + str(ctx["game_id"]), str(ctx["shown_seat"]))
+    return response
+
+
+@router.post("/games/{game_id}/handover")
+async def handover(request: Request, game_id: str, games: Games, seat: str = Form("")) -> Response:
+    """The next player at a hot-seat table is ready (the handover's button, or Enter): their
+    table.  ``seat`` is the seat the handover named; when another one decides by now, the
+    handover for it comes instead."""
+    try:
+        _same_site(request)
+        shown = int(seat) if seat.isdigit() and len(seat) < 4 else -1
+        if request.headers.get("HX-Request") != "true":
+            _seats_here(request, game_id)
+            response: Response = RedirectResponse(f"/games/{game_id}{CHOICES}", status_code=303)
+            if shown >= 0:
+                _cookie(response, request, SHOWN_COOKIE + game_id, str(shown))
+            return response
+        ctx = await _context(request, games, game_id, shown=shown)
+    except PageError as err:
+        return _error_page(request, err)
+    return _drawn(request, "_game.html", {**ctx, "oob": True})
+
+
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 async def game_page(request: Request, game_id: str, games: Games) -> Response:
     try:
         ctx = await _context(request, games, game_id)
     except PageError as err:
         return _error_page(request, err)
-    return templates.TemplateResponse(request, "game.html", ctx)
+    return _drawn(request, "game.html", ctx)
 
 
 @router.get("/games/{game_id}/table", response_class=HTMLResponse)
@@ -473,7 +530,7 @@ async def game_fragment(request: Request, game_id: str, games: Games, since: str
         ctx = await _context(request, games, game_id, since=int(since) if since.isdigit() and len(since) < 9 else None)
     except PageError as err:
         return _error_page(request, err)
-    return templates.TemplateResponse(request, "_game.html", {**ctx, "oob": True})
+    return _drawn(request, "_game.html", {**ctx, "oob": True})
 
 
 def _answer(request: Request, game_id: str, ctx: dict[str, Any] | None, err: PageError | None) -> Response:
@@ -486,10 +543,10 @@ def _answer(request: Request, game_id: str, ctx: dict[str, Any] | None, err: Pag
         # while the answer was on its way; even "global #game" is then looked up inside the
         # detached subtree (htmx:targetError).  static/app.js points such a swap at the page's
         # current #game in htmx:beforeSwap instead.
-        return templates.TemplateResponse(request, "_game.html", {**ctx, "oob": True})
+        return _drawn(request, "_game.html", {**ctx, "oob": True})
     if err is not None:
         return _error_page(request, err)
-    return RedirectResponse(f"/games/{game_id}", status_code=303)
+    return RedirectResponse(f"/games/{game_id}{CHOICES}", status_code=303)
 
 
 def _held_at(request: Request, game_id: str, at: str) -> tuple[list[str], int]:
@@ -558,7 +615,7 @@ async def hint(request: Request, game_id: str, games: Games, at: str = "") -> Re
     except PageError as err:
         return _error_page(request, err)
     ctx["hint"] = Markup(fragment)
-    return templates.TemplateResponse(request, "game.html", ctx)
+    return _drawn(request, "game.html", ctx)
 
 
 @router.get("/games/{game_id}/scene-save")

@@ -148,7 +148,16 @@ def _first_undo_allowed(live: Live, seats: dict[int, str]) -> bool:
     return not by_bot and who in seats
 
 
-async def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str, Any]:
+def handover_due(held: list[int], bots: dict[int, str], shown: int | None, seat: int, deciding: int | None,
+                 over: bool) -> bool:
+    """Hot-seat: must the screen pass to another player before ``seat``'s table is drawn?  So
+    when this browser holds several seats, last showed one of them (``shown``), and another held
+    seat, played by a person, now decides; never once the game is over (as the terminal)."""
+    return (len(held) > 1 and not over and shown in held and seat != shown and deciding == seat
+            and seat not in bots)
+
+
+async def _snapshot(service: GameService, game_id: str, tokens: list[str], shown: int | None) -> dict[str, Any]:
     live = await service.live(game_id, tokens)
     seats = _held_seats(service, live, tokens)
     # take_forced takes the game's (plain, not re-entrant) lock itself, so it runs before ours
@@ -160,7 +169,8 @@ async def _snapshot(service: GameService, game_id: str, tokens: list[str]) -> di
         deciding = None if state.decision is None else state.decision.player
         seat = deciding if deciding in seats else first
         body = service.body(live, seat)
-        return {"game": _game(live.row.game), "state": state, "seat": seat, "view": body["view"], "log": body["log"],
+        handover = handover_due(sorted(seats), dict(live.bots), shown, seat, deciding, state.is_over)
+        return {"handover": handover, "game": _game(live.row.game), "state": state, "seat": seat, "view": body["view"], "log": body["log"],
                 "seats": live.row.seats, "at": body["at"], "can_undo": undo_reaches_a_choice(live, seats),
                 "bots": dict(live.bots), "held": sorted(seats), "bot_names": sorted(_bots(live.row.game)),
                 "seat_rows": service.seating.seat_rows(live), "turn_seconds": live.row.turn_seconds,
@@ -178,11 +188,14 @@ def _bots(game_id: str) -> list[str]:
     return list(descriptor(game_id).bot_names)
 
 
-async def snapshot(service: GameService, game_id: str, tokens: list[str]) -> dict[str, Any]:
+async def snapshot(service: GameService, game_id: str, tokens: list[str], shown: int | None = None
+                   ) -> dict[str, Any]:
     """The game as the held seat sees it: the seat whose decision it is when this browser holds
     it (hot-seat), else the first held seat.  ``state`` is the live state: a page reads only
-    ``view(seat)``, ``log_for(seat)`` and the seat's own decision from it."""
-    return await _page(_snapshot(service, game_id, tokens))
+    ``view(seat)``, ``log_for(seat)`` and the seat's own decision from it.  ``shown``: the held
+    seat whose table this browser showed last; ``handover`` is True when the screen must pass
+    from it to ``seat`` first (:func:`handover_due`), and the page then draws nothing of either."""
+    return await _page(_snapshot(service, game_id, tokens, shown))
 
 
 async def _token_of(service: GameService, game_id: str, tokens: list[str],

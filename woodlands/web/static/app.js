@@ -69,6 +69,14 @@
   document.addEventListener("keydown", function (ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) return;
     var key = ev.key;
+    // hot-seat handover: Enter shows the next player's table (as the terminal), also when the
+    // focus is nowhere (a link or the button itself keeps its own Enter)
+    var pass = document.getElementById("handover-button");
+    if (pass) {
+      var nowhere = ev.target === document.body || ev.target === document.documentElement;
+      if (key === "Enter" && nowhere) { pass.click(); ev.preventDefault(); }
+      return;
+    }
     var decision = document.getElementById("decision");
     if (key === "Escape") {
       var open = decision && decision.querySelector("details.group[open]");
@@ -176,15 +184,93 @@
     });
   }
   document.addEventListener("DOMContentLoaded", markHints);
-  // After htmx swaps the game in, put the focus back where a keyboard user expects it.
+  // Focus is never lost on a re-draw: what had it (an option, a group, a card of the table, the
+  // log, a zoom button) is remembered before htmx swaps the game, and focused again in the new
+  // one when it is still there; else a refusal, the handover's button or the decision's first
+  // choice; else (another seat decides now) the decision panel itself, which says who decides.
+  var focused = null, due = false;
+  // what a control is, apart from its own contents: its tag, its lasting classes (not the change
+  // marks, not htmx's own) and its zoom step; with its place among its likes in #game
+  function kind(el) {
+    var cls = Array.prototype.filter.call(el.classList, function (c) { return c !== "changed" && c.indexOf("htmx-") !== 0; });
+    return el.tagName + "." + cls.sort().join(".") + "|" + (el.getAttribute("data-zoom") || "");
+  }
+  function likes(game, k, tag) {
+    return Array.prototype.filter.call(game.getElementsByTagName(tag), function (x) { return kind(x) === k; });
+  }
+  document.body.addEventListener("htmx:beforeSwap", function (ev) {
+    var t = ev.detail && ev.detail.target;
+    if (!t || t.id !== "game") return;
+    var a = document.activeElement, game = document.getElementById("game");
+    focused = null;
+    if (!a || !game || !game.contains(a)) return;
+    var group = a.closest("details.group"), k = kind(a);
+    focused = {
+      option: a.matches("button.option") ? a.value : null,
+      group: group && a.tagName === "SUMMARY" ? group.getAttribute("data-key") : null,
+      id: a.closest("[data-id]") ? a.closest("[data-id]").getAttribute("data-id") : null,
+      elt: a.id || null,
+      kind: k, tag: a.tagName, nth: likes(game, k, a.tagName).indexOf(a),
+      plain: !a.id && !group && !a.matches("button.option") && k !== a.tagName + ".|"
+    };
+  });
+  function focusable(el) { return !!el && el.tabIndex >= 0 && visible(el); }
+  function again(was) {
+    var decision = document.getElementById("decision"), game = document.getElementById("game");
+    if (!was || !game) return null;
+    if (was.option && decision) {
+      var b = Array.prototype.find.call(decision.querySelectorAll("button.option"), function (x) { return x.value === was.option; });
+      if (b) { var g = b.closest("details.group"); if (g) g.open = true; return b; }
+    }
+    if (was.group && decision) {
+      var s = decision.querySelector('details.group[data-key="' + was.group + '"] > summary');
+      if (s) return s;
+    }
+    if (was.elt) { var e = document.getElementById(was.elt); if (focusable(e)) return e; }
+    if (was.id) {
+      var m = game.querySelector('[data-id="' + was.id.replace(/["\\]/g, "") + '"]');
+      if (m && m.tabIndex >= 0) return m;
+    }
+    // a control known by its kind alone (the log, a zoom button): one that has a kind of its own
+    if (was.nth >= 0 && was.plain) {
+      var same = likes(game, was.kind, was.tag).filter(focusable);
+      if (same.length) return same[Math.min(was.nth, same.length - 1)];
+    }
+    return null;
+  }
+  function focusOn(target) {
+    // (a refusal's line or the decision panel: focusable by script, not a Tab stop)
+    if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
+  }
+  // A form posted as a whole page (pressed before these scripts were ready) comes back at
+  // "#decision": the focus goes to the first choice (or the handover's button), as after a swap.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (location.hash !== "#decision") return;
+    history.replaceState(history.state, "", location.pathname + location.search);
+    var a = document.activeElement;
+    if (a && a !== document.body) return;
+    var target = document.querySelector("#handover-button, #decision button.option, #decision details.group > summary");
+    if (target) target.focus();
+  });
   document.body.addEventListener("htmx:afterSwap", function (ev) {
     var t = ev.detail && ev.detail.target;
     if (t && t.id === "hint") { markHints(); return; }
-    if (!t || t.id !== "game") return;
-    var first = document.querySelector("#decision .refusal, #decision button.option, #decision details.group > summary");
-    if (first && document.activeElement === document.body) {
-      if (first.classList.contains("refusal")) first.setAttribute("tabindex", "-1");
-      first.focus({ preventScroll: true });
-    }
+    if (t && t.id === "game") due = true;
+  });
+  // The focus is placed once the swap has settled: htmx wires the new game (its forms, its
+  // autofocus) and zoom.js adds the map's buttons then.  The page's htmx config settles at once,
+  // so this runs in the same task as the swap: no key or click can come in between.
+  document.body.addEventListener("htmx:afterSettle", function () {
+    if (!due) return;
+    due = false;
+    var was = focused;
+    focused = null;
+    var a = document.activeElement;
+    if (a && a !== document.body && document.contains(a)) return;     // focus still in the page: leave it
+    var target = document.querySelector("#decision .refusal") || again(was) ||
+      document.querySelector("#handover-button, #decision button.option, #decision details.group > summary") ||
+      (was ? document.getElementById("decision") || document.getElementById("game") : null);
+    if (target) focusOn(target);
   });
 })();

@@ -89,7 +89,10 @@
     if (!g) return;
     setUp();
     var now = g.dataset.turn;
-    if (now === "mine" && shown !== "mine") signal();
+    // a hot-seat handover ("handover") is this browser's turn too: passing the screen between
+    // its players signals nothing, as before it
+    var ours = function (t) { return t === "mine" || t === "handover"; };
+    if (now === "mine" && !ours(shown)) signal();
     shown = now;
   });
   // The announcement shows a moment as a toast, and stays readable in the log.
