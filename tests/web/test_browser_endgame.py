@@ -79,6 +79,8 @@ def test_a_short_game_ends_on_its_story_and_plays_again(server: Server, browser:
             # the story is the first thing under the page's title, on a phone too
             assert page.evaluate("() => document.getElementById('story').getBoundingClientRect().top"
                                  " <= document.querySelector('#game .side').getBoundingClientRect().top")
+            if size is SIZES[0]:
+                _browser_tests.screenshot(page, "end-screen")   # with WOODLANDS_SCREENS: the docs' picture
             bad = check(page, f"the end screen at {size['width']}")
             assert not bad, "\n".join(bad[:20])
             with page.expect_download() as got:

@@ -98,6 +98,7 @@ def test_hot_seat_passes_the_screen_with_enter(server: Server, browser: Any, siz
         assert page.locator("#game [data-region], #game #decision, #game ol.log").count() == 0
         assert page.title() == f"Pass to {name} · Woodlands"
         assert f"pass to {name}" in page.locator("header .crumb").inner_text()
+        _browser_tests.screenshot(page, f"handover-{size['width']}")   # with WOODLANDS_SCREENS: the docs' pictures
         # the button has the focus: Enter shows Player 2's table, and the focus is on its choices
         assert page.evaluate("() => document.activeElement.id") == "handover-button"
         page.keyboard.press("Enter")
