@@ -9,7 +9,8 @@ fixed seeds, and one row goes to ``OUT/curve.csv``: the steps so far, the CPU se
 training (evaluations not counted), the mean
 *true* reward (the game's own, ``Game.reward``, in [0, 1], whatever ``--reward`` trains on) and
 the share of wins.  The random and greedy bots play the same seeds first; their means are the
-plot's two lines (``OUT/curve.png``) and the first rows of the CSV (``steps`` = -1).
+plot's two lines (``OUT/curve.png``) and the first rows of the CSV (``steps`` = -1).  The
+policy is saved as ``OUT/model.zip`` at each evaluation (``ppo_agent.py`` puts it on the ladder).
 
 ``--reward`` is passed to the environment (``reward="shaped"`` adds a potential-based shaping
 term; see docs/research.md, "Rewards").  Torch runs on one thread (``--threads``), so a run's
@@ -199,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
                "true_reward": mean, "win_share": wins}
         curve.append(row)
         write()
+        model.save(out / "model.zip")   # the policy as it stands: examples/research/ppo_agent.py plays it
         print(f"steps {steps}: mean true reward {mean:.3f}, wins {wins:.0%} ({row['seconds']:.0f} s of training)",
               flush=True)
 

@@ -40,6 +40,14 @@ def test_a_training_script_writes_its_curve(script: str, args: list[str], tmp_pa
     for r in rows:
         assert 0.0 <= float(r["true_reward"]) <= 1.0 and 0.0 <= float(r["win_share"]) <= 1.0
     assert (tmp_path / "curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    if script == "train_maskable_ppo.py" and args[1] == "tanglewoods":   # the trained policy joins a ladder
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "WOODLANDS_PPO_MODEL": str(tmp_path / "model.zip")}
+        ladder = subprocess.run([sys.executable, "-m", "woodlands.cli.main", "ladder", "tanglewoods", "--difficulty", "0",
+                                 "--bots", "random,examples.research.ppo_agent:make", "--games", "2",
+                                 "--out", str(tmp_path / "ladder.jsonl")],
+                                capture_output=True, text=True, env=env, timeout=180, cwd=ROOT)
+        assert ladder.returncode == 0, ladder.stderr
+        assert "| examples.research.ppo_agent:make | 2 |" in ladder.stdout
 
 
 @pytest.mark.train
