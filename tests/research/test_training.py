@@ -54,3 +54,15 @@ def test_a_training_script_writes_its_curve(script: str, args: list[str], tmp_pa
 def test_a_shared_policy_refuses_a_pvp_game(tmp_path: Path) -> None:
     out = run("train_shared_policy.py", ["--players", "2", "--option", "pvp=true", "--out", str(tmp_path)])
     assert out.returncode == 2 and "cooperative" in out.stderr.strip().splitlines()[-1]
+
+
+@pytest.mark.train
+@pytest.mark.parametrize("args,says", [
+    (["--game", "nowhere"], "--game nowhere: no such game"),
+    (["--steps", "0"], "--steps must be at least 1"),
+    (["--option", "difficulty"], "give KEY=VALUE"),
+])
+def test_a_bad_argument_says_so_in_one_line(args: list[str], says: str, tmp_path: Path) -> None:
+    out = run("train_maskable_ppo.py", [*args, "--out", str(tmp_path)])
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    assert says in out.stderr.strip().splitlines()[-1]
