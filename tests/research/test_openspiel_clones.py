@@ -101,3 +101,17 @@ def test_resample_hidden_is_a_flag():
     assert wo.parameter_specification("storyfold")["resample_hidden"] is False
     with pytest.raises(pyspiel.SpielError, match="resample_hidden"):   # (pyspiel checks the type itself)
         wo.load("storyfold", resample_hidden=1)
+
+
+def test_ismcts_bot_plays_on_an_honest_game_too():
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = wo.load("cursed-forest", seed=3, resample_hidden=True, players=2, turn_limit=3)
+    rs = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), uct_c=2.0,
+                           max_simulations=4, random_state=rs)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert state.engine_state.over
