@@ -19,8 +19,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	@$(PIP) -e ".[web]" >>$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
 	@touch $@
 
+# torch==2.13.0 first: the CPU build this machine keeps on disk; the train extra's range alone
+# would make pip fetch a CUDA build of several GB
 $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
-	@$(PIP) -e ".[dev,research,web,ray,report]" >>$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
+	@$(PIP) torch==2.13.0 >>$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
+	@$(PIP) -e ".[dev,research,web,ray,report,train]" >>$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); exit 1; }
 	@touch $@ $(VENV)/.installed
 
 # the web app on SQLite in the data folder; it prints its address (the terminal game: woodlands play)

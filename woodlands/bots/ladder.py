@@ -7,6 +7,10 @@ only what the file does not hold yet: it can go on across sessions.  The summary
 bot with the one below it on the seeds both played (a sign test on the rewards of each pair of
 games: for win/loss games McNemar's exact test), one-sided at 95%.
 
+A bot may be an outside agent, named by an importable factory ``module:callable`` of a bot or
+of a policy over the research observation and mask (:mod:`woodlands.bots.outside`): it plays the
+same seeds and is compared the same way, after the built-in bots.
+
 >>> rows = [{"config": "c", "bot": "a", "seed": s, "reward": 0.0, "result": "loss"} for s in range(8)]
 >>> rows += [{"config": "c", "bot": "b", "seed": s, "reward": 1.0, "result": "win"} for s in range(8)]
 >>> step = compare(rows, "c", "a", "b")
@@ -24,9 +28,11 @@ from typing import Any, Callable, Iterable
 from ..engine.errors import GameOptionError
 from ..engine.game import load_game
 from ..engine.packs import game_for
+from ..engine.registry import descriptor
 from ..engine.views import result_of
 from ..kit.stats import wilson_interval
 from .base import get_bot
+from .outside import is_factory_spec, outside_player
 
 FORMAT = "woodlands-ladder"
 
@@ -73,6 +79,8 @@ def play_game(game_id: str, options: dict[str, Any], bot_name: str, seed: int, b
     if bot_name == "ismcts":
         from .ismcts import ISMCTSBot
         bot: Any = ISMCTSBot(seed, budget=budget, leaf=leaf)
+    elif is_factory_spec(bot_name, descriptor(game_id).bot_names):
+        bot = outside_player(bot_name, game_id, seed, state.options)
     else:
         bot = get_bot(bot_name, seed, game=game_id)
     started = time.perf_counter()
@@ -120,8 +128,9 @@ def run_ladder(path: Path, game_id: str, options: dict[str, Any], bots: list[str
     bots = list(dict.fromkeys(bots))    # a bot named twice would play (and count) each seed twice
     if not bots:
         raise GameOptionError("a ladder needs at least one bot")
+    outside = [name for name in bots if is_factory_spec(name, descriptor(game_id).bot_names)]
     for name in bots:
-        if name != "ismcts":
+        if name != "ismcts" and name not in outside:
             get_bot(name, 0, game=game_id)          # an unknown bot is refused before anything runs
     from .ismcts import DEFAULT_LEAF, LEAVES, Budget
     budget = str(Budget.parse(budget))
@@ -131,7 +140,9 @@ def run_ladder(path: Path, game_id: str, options: dict[str, Any], bots: list[str
     game = load_game(game_id)
     if game.limit_option is not None and game.limit_option not in options:   # as woodlands sim does
         options = {**options, game.limit_option: game.limit_default}
-    game.checked_options(game.options_for_simulation(options))   # bad options: refused before any game
+    checked = game.checked_options(game.options_for_simulation(options))   # bad options: refused before any game
+    for name in outside:   # an outside agent whose factory fails is refused before any game too
+        outside_player(name, game_id, seed, checked)
     key = config_key(game_id, options, budget, leaf)
     # rows are kept apart by the pack they were played on (a retuned pack is another ladder)
     pack = {"id": game.content.id, "version": game.content.version}

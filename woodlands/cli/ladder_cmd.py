@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,10 @@ from ..engine.files import check_not_inputs, write_text
 def run(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from ..bots.ladder import read_rows, run_ladder, summarize
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    # an outside agent's module (mypkg.agent:make) is found in the current folder too, as
+    # `python -m` would find it; a console script's path does not hold it
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
     path = Path(args.out or f"ladder-{args.game}.jsonl")
     if args.summary:   # not over the rows it is made from (hours of games)
         check_not_inputs(args.summary, [path], "--summary")

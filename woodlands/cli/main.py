@@ -150,7 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     lad = sub.add_parser("ladder", help="bots play the same seeded games; is each stronger than the one below?")
     lad.add_argument("game", help=f"the game id ({games})")
-    lad.add_argument("--bots", default="random,greedy,ismcts", help="the bots, weakest first (default random,greedy,ismcts)")
+    lad.add_argument("--bots", default="random,greedy,ismcts", help="the bots, weakest first (default random,greedy,ismcts); an outside agent "
+                     "by its factory, module:callable (docs/research.md, \"Outside agents on the ladder\")")
     lad.add_argument("--games", type=_positive, default=100, help="games per bot (default 100)")
     lad.add_argument("--budget", default="200", metavar="N|Ts|Ts-cpu", help="ismcts's budget per decision: iterations, seconds, or seconds of its own CPU time (default 200 iterations)")
     lad.add_argument("--leaf", default=None, help="ismcts's leaf evaluation: heuristic, random or greedy (default heuristic: docs/bots.md)")

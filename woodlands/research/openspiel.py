@@ -16,6 +16,18 @@ Choices made here (docs/research.md, "OpenSpiel", says the same for users):
   of their own, so each game is ``SAMPLED_STOCHASTIC``: the engine state, generator included,
   lives in the OpenSpiel state, a clone copies it, and the same actions from a clone give the
   same game. ``max_chance_outcomes`` is 0 and there are no chance nodes.
+* **Clones and hidden facts** (parameter ``resample_hidden``, default False). A clone carries
+  the engine's generator and the true hidden orders, so by default a search that clones (pyspiel's
+  ``MCTSBot``, its random-rollout evaluator, any lookahead by ``clone``) sees the dice to come
+  and the deck order: it is clairvoyant. With ``resample_hidden=True``, ``state.clone()`` of a
+  game's real position is :meth:`WoodlandsState.resampled` for the player to act
+  (:meth:`GameState.determinize`: the orders hidden from that seat drawn afresh, the generator
+  reseeded), with a seed drawn once per position from the game's own sequence: every clone of
+  one position is the same sample, so a tree search's simulations agree on the actions each
+  node offers (``MCTSBot`` then searches one world the seat cannot tell from the real one), and
+  the next position gets a new sample. A clone of a sample, or of a terminal state, is a plain
+  copy. Learning from play (policy gradients, DQN) never clones and needs neither;
+  ``ISMCTSBot`` resamples through ``resample_from_infostate`` either way.
 * **Seeds.** Parameter ``seed`` (default 0) starts the game object's sequence of seeds: each
   new initial state takes the next one (like OpenSpiel's own sampled-stochastic games with
   ``rng_seed``), so an RL loop over ``new_initial_state()`` meets new deals, and the same
@@ -114,7 +126,8 @@ def parameter_specification(game_id: str) -> dict[str, Any]:
     limits = dict(game_cls.simulation_options)
     if game_cls.limit_option:
         limits[game_cls.limit_option] = game_cls.limit_default
-    spec: dict[str, Any] = {"seed": 0, "content": "", "max_game_length": DEFAULT_MAX_GAME_LENGTH, "reward": "outcome"}
+    spec: dict[str, Any] = {"seed": 0, "content": "", "max_game_length": DEFAULT_MAX_GAME_LENGTH, "reward": "outcome",
+                            "resample_hidden": False}
     for opt in d.options:
         if opt.name in _SKIPPED:
             continue
@@ -138,7 +151,7 @@ def _options_from(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
     specs: dict[str, OptionSpec] = {o.name: o for o in d.options}
     options: dict[str, Any] = {}
     for name, value in params.items():
-        if name in ("seed", "content", "max_game_length", "reward"):
+        if name in ("seed", "content", "max_game_length", "reward", "resample_hidden"):
             continue
         opt = specs.get(name)
         if opt is None:
@@ -197,8 +210,15 @@ class _Context:
             raise OpenSpielOptionError(f"{short_name}: {err}") from None
         #: each seat's shaping potential (reward="shaped"), or None
         self.phi = potential_of(self.game) if reward == "shaped" else None
+        resample = params.get("resample_hidden", False)
+        if not isinstance(resample, bool):
+            raise OpenSpielOptionError(f"{short_name}: resample_hidden must be true or false, not {resample!r}")
         self.max_game_length = max_len
         self.seed = seed
+        #: clones draw the future and the hidden orders afresh (see the module's docstring), with
+        #: seeds from this generator: one sequence per parameterised game, so a run repeats
+        self.resample_hidden = resample
+        self.clone_seeds = Rng(seed ^ 0x5EED_C10E)
         self.content = content
         self.players = int(self.options.get("players", descriptor(self.game_id).players[0]))
         self.space = action_space(self.game_id, self.options, content)
@@ -252,7 +272,7 @@ class _Core:
     normal from then on, and so do its copies."""
 
     __slots__ = ("ctx", "seed", "state", "moves", "done", "dets", "seen", "handoff", "legal", "legal_of", "taken",
-                 "shaping")
+                 "shaping", "world")
 
     def __init__(self, ctx: _Context, seed: int) -> None:
         self.ctx = ctx
@@ -278,6 +298,8 @@ class _Core:
         #: reward="shaped": [each seat's Phi at its last turn, each seat's shaping of the last
         #: action, each seat's shaping so far] (:meth:`shape`); None otherwise or not yet started
         self.shaping: list[list[float]] | None = None
+        #: (moves, seed): the sample every clone of this position is, with resample_hidden
+        self.world: tuple[int, int] | None = None
 
     def get(self) -> GameState:
         """The engine state, quiet or normal: for what the rules' fields tell (decision, view,
@@ -608,6 +630,20 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         seed drawn from ``probability_sampler`` (a callable giving floats in [0, 1))."""
         return self.resampled(player_id, int(float(probability_sampler()) * 2 ** 53))
 
+    def clone(self) -> "WoodlandsState":
+        """A copy of this state; with the game's ``resample_hidden``, a real position's copy has
+        its hidden orders and future drawn afresh for the player to act (:meth:`resampled`, one
+        sample per position: see the module's docstring), so a search that clones cannot read
+        the dice to come."""
+        ctx = self._ctx
+        core = self._core
+        if ctx.resample_hidden and not core.dets and not self.is_terminal():   # (a sample has dets)
+            if core.world is None or core.world[0] != core.moves:
+                core.world = (core.moves, ctx.clone_seeds.next64() >> 11)
+            return self.resampled(self.current_player(), core.world[1])
+        twin: WoodlandsState = pyspiel.State.clone(self)
+        return twin
+
     def resampled(self, player_id: int, seed: int) -> "WoodlandsState":
         """:meth:`resample_from_infostate` with the determinization's seed given."""
         if not 0 <= player_id < self._ctx.players:
@@ -617,7 +653,7 @@ class WoodlandsState(pyspiel.State):  # type: ignore[misc]
         core.dets.append((self.move_number(), player_id, seed))
         own.handoff = core   # OpenSpiel's clone deep-copies the core: it takes this one, no second clone
         try:
-            twin: WoodlandsState = self.clone()   # copies history and move number
+            twin: WoodlandsState = pyspiel.State.clone(self)   # copies history and move number
         finally:
             own.handoff = None
         return twin
