@@ -212,12 +212,15 @@ def cmd_study(args: argparse.Namespace, options: dict[str, Any]) -> int:
         check_target(args.json)
         if args.out:
             check_not_inputs(args.json, [args.out], "--json")
+    settings = study_settings(args, bots, options)
+    # read before the run, which adds this study's settings to the file
+    other_studies = settings_note(args.out, settings) if args.out else None
     total = args.games * len(configs)
     label = f"{args.game} / {', '.join(bots)}" + (f" / {len(configs)} configurations" if len(configs) > len(bots) else "")
     with progress_reporter(total, label) as advance, _terminate_as_interrupt():
         report = run_study(configs, args.games, seed=args.seed, jobs=args.jobs, backend=args.backend,
                            out=args.out, progress=advance, address=args.address, keep_rows=not args.out,
-                           settings=study_settings(args, bots, options))
+                           settings=settings)
     if args.out:
         rows = _study_rows(args.out, configs, args.seed, args.games)
     else:
@@ -241,6 +244,8 @@ def cmd_study(args: argparse.Namespace, options: dict[str, Any]) -> int:
     out.print(f"speed: {speed}")
     if report.skipped:
         out.print(f"resumed: {report.skipped} game(s) were already in {escape(str(args.out))} and were not played again")
+    if other_studies:
+        out.print(escape(other_studies))
     if args.out:
         out.print(f"wrote {escape(str(args.out))} (woodlands report {escape(str(args.out))} -o report.html)")
     if args.json:
@@ -287,6 +292,30 @@ def study_settings(args: argparse.Namespace, bots: list[str], options: dict[str,
     """What a study was asked to do, as its results file keeps it (Parquet metadata)."""
     return {"game": args.game, "bots": bots, "games": args.games, "seed": args.seed, "vary": list(args.vary or []),
             "options": options, "content": args.content}
+
+
+def settings_note(out: str, settings: dict[str, Any]) -> str | None:
+    """What to tell a study written into a results file that earlier studies with other settings
+    wrote (None when there were none, or the same settings resume): both are kept.
+
+    A game is known in the file by its pack, bot, options and seed, so a game of another study
+    is never counted as one of this study's unless it is the same game; a game of the same key
+    on another pack's content is refused by the runner before anything is played."""
+    from ..sim.results import studies_of
+    path = Path(out)
+    earlier: list[dict[str, Any]] = []
+    for study in [*studies_of(path), *studies_of(path.with_name(path.name + ".parts"))]:
+        if study not in earlier:
+            earlier.append(study)
+    if not earlier or settings in earlier:
+        return None
+    last = earlier[-1]
+    changed = [f"{key} {json.dumps(last.get(key))} then {json.dumps(settings.get(key))}"
+               for key in sorted(set(last) | set(settings)) if last.get(key) != settings.get(key)]
+    count = f"{len(earlier)} stud{'y' if len(earlier) == 1 else 'ies'}"
+    return (f"note: {out} was written before by {count} with other settings ({'; '.join(changed)}): "
+            "the file keeps the settings of each study and the games of each; a game both asked for "
+            "(the same pack, bot, options and seed) is played once")
 
 
 def _config_keys(configs: list[Any], seed: int, games: int) -> dict[tuple[Any, ...], int]:
