@@ -255,3 +255,16 @@ def test_a_second_study_with_other_settings_is_told_both_are_kept(tmp_path, caps
     assert sorted((r["bot"], json.loads(r["options"])["difficulty"]) for r in rows) == [
         ("greedy", 4), ("greedy", 4), ("random", 3), ("random", 3)]
     assert len(studies_of(out)) == 2
+
+
+def test_the_studys_table_shows_each_variant_whole_and_numbers_in_order(tmp_path, capsys, monkeypatch):
+    code, out, err = cli(capsys, monkeypatch, "sim", "tanglewoods", "--games", "1", "--bot", "random",
+                         "--vary", "difficulty=9,10", "--vary", "card.papa-bear.health=5,11")
+    assert code == 0, err
+    rows = [line for line in out.splitlines() if line.lstrip().startswith("random") or line.startswith("   ")]
+    # a value folded onto the next line is still there: join each row's cells line by line
+    cells = " ".join("".join(part.strip() for part in line.split("│")[2:3]) for line in rows)
+    assert cells.replace(" ", "").count("card.papa-bear.health=5") == 2
+    assert cells.replace(" ", "").count("card.papa-bear.health=11") == 2
+    levels = [line.split("│")[1].strip() for line in rows if line.lstrip().startswith("random")]
+    assert levels == ["difficulty=9", "difficulty=10", "difficulty=9", "difficulty=10"]

@@ -231,11 +231,18 @@ def cmd_study(args: argparse.Namespace, options: dict[str, Any]) -> int:
                         f"{args.seed}..{args.seed + args.games - 1}", title_justify="left", show_edge=False)
     variants = any(s.get("variant") for s in summaries)
     for col in ("bot", "options", *(("variant",) if variants else ()), "games", "win rate", "95% interval"):
-        table.add_column(col, justify="right" if col in ("games", "win rate") else "left")
+        # the variant is what a sweep is read by: on a narrow screen it folds onto a second line
+        # rather than losing its value to an ellipsis
+        table.add_column(col, justify="right" if col in ("games", "win rate") else "left",
+                         overflow="fold" if col == "variant" else "ellipsis")
+    # in the order asked (bots as listed), then by value, numbers as numbers (difficulty 10 after 9)
+    bot_order = {b: i for i, b in enumerate(bots)}
+    summaries.sort(key=lambda s: (bot_order.get(s["bot"], len(bot_order)), s["bot"], natural_key(s.get("variant")),
+                                  natural_key(s["options"])))
     shown = varying_options([s["options"] for s in summaries])
     for s, opts in list(zip(summaries, shown))[:60]:
         lo, hi = s["win_rate_95"]
-        table.add_row(s["bot"], escape(opts), *((escape(s.get("variant") or "(the pack as loaded)"),) if variants else ()),
+        table.add_row(s["bot"], escape(opts), *((escape(variant_words(s.get("variant"))),) if variants else ()),
                       str(s["games"]), f"{s['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
     out.print(table)
     if len(summaries) > 60:
@@ -273,6 +280,36 @@ def _terminate_as_interrupt() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, old)
+
+
+def natural_key(text: str | None) -> tuple[Any, ...]:
+    """A sort key for a configuration's options or variant (JSON objects) that orders numbers as
+    numbers and text as text, key by key.
+
+    >>> sorted(['{"difficulty":10}', '{"difficulty":9}', '{"difficulty":1}'], key=natural_key)
+    ['{"difficulty":1}', '{"difficulty":9}', '{"difficulty":10}']
+    """
+    parsed = json.loads(text) if text else {}
+    if not isinstance(parsed, dict):
+        return ((1, str(parsed)),)
+    return tuple((k, (0, v, "") if isinstance(v, (int, float)) and not isinstance(v, bool) else (1, 0, json.dumps(v)))
+                 for k, v in sorted(parsed.items()))
+
+
+def variant_words(text: str | None) -> str:
+    """A row's ``variant`` as the table shows it: ``key=value`` pairs, whole enough to read.
+
+    >>> variant_words('{"card.papa-bear.health":9}')
+    'card.papa-bear.health=9'
+    >>> variant_words(None)
+    '(the pack as loaded)'
+    """
+    if not text:
+        return "(the pack as loaded)"
+    parsed = json.loads(text)
+    if not isinstance(parsed, dict):
+        return text
+    return " ".join(f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in parsed.items())
 
 
 def varying_options(texts: list[str]) -> list[str]:
