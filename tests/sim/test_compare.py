@@ -254,3 +254,21 @@ def test_legend_labels_are_not_cut_short():
     drawn = svg(chart([{"x": 1, "y": 0.5, "bot": label}, {"x": 2, "y": 0.6, "bot": label}]).mark_line().encode(
         x="x:Q", y="y:Q", color="bot:N"))
     assert label in drawn.replace("&quot;", '"') and "…" not in drawn
+
+
+def test_the_pack_itself_is_not_labelled_as_a_variant_of_itself():
+    """Rows of the unedited pack reached through --vary content=DIR (a variant naming a folder
+    only) or a sweep value equal to the pack's own (the same fingerprint) are the pack itself:
+    labelled and ordered as the unedited pack, before the variants it is compared with."""
+    import polars as pl
+
+    from woodlands.sim.report import _pairs_to_compare, split_packs
+    same, other = "a" * 64, "b" * 64
+    df = pl.DataFrame({"game": ["tw"] * 3, "content_id": ["tw"] * 3, "content_version": ["0.3.0"] * 3,
+                       "fingerprint": [same, same, other], "bot": ["greedy"] * 3,
+                       "variant": ['{"content":"tw 0.3.0"}', '{"card.x.health":7}', '{"card.x.health":9}']})
+    split, notes = split_packs(df)
+    labels = dict(zip(split["fingerprint"], split["pack"]))
+    assert labels == {same: "0.3.0 aaaaaaaaaa", other: "0.3.0 card.x.health=9"}
+    assert _pairs_to_compare(split) == [("tw", "0.3.0 aaaaaaaaaa", "0.3.0 card.x.health=9")]
+    assert "content=" not in " ".join(notes)

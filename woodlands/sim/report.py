@@ -134,6 +134,42 @@ def pack_labels(packs: Sequence[dict[str, Any]]) -> list[str]:
     return [lab if alike[lab] == 1 else f"{lab} {short_fingerprint(p['fingerprint'])}" for lab, p in zip(labels, packs)]
 
 
+def edits_only(variant: str | None) -> str | None:
+    """A row's ``variant`` without what only names a pack folder (``content``, from ``--vary
+    content=DIR,DIR``): the in-memory edits, canonical JSON, or None when there are none.
+
+    >>> edits_only('{"content":"tw 0.3.0"}') is None
+    True
+    >>> edits_only('{"card.x.health":9,"content":"tw 0.3.0"}')
+    '{"card.x.health":9}'
+    """
+    if not variant:
+        return None
+    try:
+        parsed = json.loads(variant)
+    except ValueError:
+        return variant
+    if not isinstance(parsed, dict):
+        return variant
+    edits = {k: v for k, v in parsed.items() if k != "content"}
+    return json.dumps(edits, sort_keys=True, separators=(",", ":")) if edits else None
+
+
+def _pack_variants(df: pl.DataFrame) -> list[dict[str, Any]]:
+    """Each pack of the rows (game and :data:`PACK_KEY`) with the edits that name it: the edits
+    its rows made, or None where a pack's rows reached the same content without edits (the pack
+    itself, named by a folder) or by different edits (a sweep value equal to the pack's own, as
+    Health 7 of a Papa Bear whose Health is 7): one content is one pack, and it is the pack as
+    it stands, not a variant of itself."""
+    seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    edits: dict[tuple[Any, ...], set[str | None]] = {}
+    for r in df.select("game", *PACK_KEY, "variant").unique(maintain_order=True).to_dicts():
+        key = tuple(r[c] for c in ("game", *PACK_KEY))
+        seen.setdefault(key, {c: r[c] for c in ("game", *PACK_KEY)})
+        edits.setdefault(key, set()).add(edits_only(r["variant"]))
+    return [{**p, "variant": next(iter(edits[k])) if len(edits[k]) == 1 else None} for k, p in seen.items()]
+
+
 def _pack_id(df: pl.DataFrame) -> pl.Expr:
     return pl.concat_str([pl.col(c).fill_null("") for c in ("game", *PACK_KEY)], separator="\x1f")
 
@@ -151,8 +187,9 @@ def split_packs(df: pl.DataFrame) -> tuple[pl.DataFrame, list[str]]:
     summary."""
     notes = []
     df = df.with_columns(pl.col("bot").alias("base_bot"), pl.lit(None, dtype=pl.String).alias("pack"))
-    packs = (df.select("game", *PACK_KEY, "variant").unique(subset=["game", *PACK_KEY], keep="first", maintain_order=True)
-             .to_dicts())
+    packs = _pack_variants(df)
+    shown = {"\x1f".join(p[c] or "" for c in ("game", *PACK_KEY)): p["variant"] for p in packs}
+    df = df.with_columns(_pack_id(df).replace_strict(shown, default=None, return_dtype=pl.String).alias("pack_variant"))
     labels: dict[str, str] = {}
     for game_id in sorted({p["game"] for p in packs}):
         mine = sorted((p for p in packs if p["game"] == game_id), key=_pack_order)
@@ -184,7 +221,8 @@ def _pairs_to_compare(df: pl.DataFrame) -> list[tuple[str, str, str]]:
     split = df.filter(pl.col("pack").is_not_null())
     if split.is_empty():
         return []
-    packs = split.select("game", *PACK_KEY, "variant", "pack").unique(subset=["game", "pack"], keep="first").to_dicts()
+    packs = (split.select("game", *PACK_KEY, pl.col("pack_variant").alias("variant"), "pack")
+             .unique(subset=["game", "pack"], keep="first").to_dicts())
     out = []
     for game_id in sorted({p["game"] for p in packs}):
         mine = sorted((p for p in packs if p["game"] == game_id), key=_pack_order)
@@ -249,8 +287,8 @@ def compare_packs(df: pl.DataFrame, folders: Sequence[PackFolder] = ()) -> Compa
         out.rows += cells
         out.pooled += pooled
         out.measures += measures
-        va = df.filter((pl.col("game") == game_id) & (pl.col("pack") == a)).get_column("variant")[0]
-        vb = df.filter((pl.col("game") == game_id) & (pl.col("pack") == b)).get_column("variant")[0]
+        va = df.filter((pl.col("game") == game_id) & (pl.col("pack") == a)).get_column("pack_variant")[0]
+        vb = df.filter((pl.col("game") == game_id) & (pl.col("pack") == b)).get_column("pack_variant")[0]
         base = {"game": game_id, "pack_before": a, "pack_after": b}
         fa, fb = _content_of(df, game_id, a, folders), _content_of(df, game_id, b, folders)
         if fa is not None and fb is not None:
