@@ -272,3 +272,22 @@ def test_the_pack_itself_is_not_labelled_as_a_variant_of_itself():
     assert labels == {same: "0.3.0 aaaaaaaaaa", other: "0.3.0 card.x.health=9"}
     assert _pairs_to_compare(split) == [("tw", "0.3.0 aaaaaaaaaa", "0.3.0 card.x.health=9")]
     assert "content=" not in " ".join(notes)
+
+
+def test_pooled_both_packs_count_the_same_seeds_of_each_setup():
+    """A set-up played on more seeds on one pack (a sweep's file given beside a comparison's)
+    does not weigh more on that side of the pooled rates: pooled, a set-up counts with the seeds
+    both packs played. By hand: the easy set-up has seeds 1-2 on both (all won); the hard one
+    seeds 1-2 on both (won on neither) and seeds 3-6 on the second pack only (won on 3 and 4)."""
+    from woodlands.sim.compare import compare_two
+    rows = []
+    for pack, seeds in (("A", (1, 2)), ("B", (1, 2, 3, 4, 5, 6))):
+        rows += [{"pack": pack, "options": "easy", "seed": s, "result": "win"} for s in seeds[:2]]
+        rows += [{"pack": pack, "options": "hard", "seed": s, "result": "win" if s in (3, 4) else "loss"} for s in seeds]
+    df = pl.DataFrame([{**r, "game": "g", "base_bot": "greedy", "bot": "greedy"} for r in rows])
+    cells, pooled, _ = compare_two(df, "g", "A", "B", [])
+    hard = next(c for c in cells if c["options"] == "hard")
+    assert (hard["games_before"], hard["games_after"], hard["wins_after"]) == (2, 6, 2)   # a cell keeps every game
+    (row,) = pooled
+    assert (row["games_before"], row["wins_before"], row["games_after"], row["wins_after"]) == (4, 2, 4, 2)
+    assert row["pairs"] == 4 and row["change"] == 0.0
