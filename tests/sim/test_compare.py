@@ -291,3 +291,18 @@ def test_pooled_both_packs_count_the_same_seeds_of_each_setup():
     (row,) = pooled
     assert (row["games_before"], row["wins_before"], row["games_after"], row["wins_after"]) == (4, 2, 4, 2)
     assert row["pairs"] == 4 and row["change"] == 0.0
+
+
+def test_one_game_reached_by_a_sweep_and_by_the_pack_keeps_both_names(tmp_path):
+    """A sweep value equal to the pack's own (Health 7) plays the pack's own games: given beside
+    a study of the unedited pack from the same seeds, each game counts once, for the pack and at
+    its value of the sweep (before, the first file's row won and the value 7 lost those games)."""
+    from woodlands.sim.report import load
+    from woodlands.sim.runner import SimConfig, run_study
+    plain, swept = tmp_path / "plain.parquet", tmp_path / "swept.parquet"
+    run_study([SimConfig("tanglewoods", bot="random", options={"difficulty": 3})], games=2, seed=1, out=str(plain))
+    run_study([SimConfig("tanglewoods", bot="random", options={"difficulty": 3}, edits={"card.papa-bear.health": h})
+               for h in (7, 8)], games=2, seed=1, out=str(swept))
+    df = load([plain, swept])
+    assert df.height == 4             # seeds 1 and 2 once on the pack as it is, and twice at Health 8
+    assert sorted(df.get_column("variant").to_list()) == ['{"card.papa-bear.health":7}'] * 2 + ['{"card.papa-bear.health":8}'] * 2

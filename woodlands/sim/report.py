@@ -68,7 +68,30 @@ def load(paths: Iterable[str | Path]) -> pl.DataFrame:
     df = pl.from_arrow(table)
     assert isinstance(df, pl.DataFrame)
     df = df.with_columns(pl.lit(None, dtype=pl.String).alias(c) for c in OPTIONAL_TEXT if c not in df.columns)
-    return df.unique(subset=list(GAME_KEY), keep="first", maintain_order=True)
+    merged = _merged_variants(df)
+    df = df.unique(subset=list(GAME_KEY), keep="first", maintain_order=True)
+    return df if merged is None else df.update(merged, on=list(GAME_KEY))
+
+
+def _merged_variants(df: pl.DataFrame) -> pl.DataFrame | None:
+    """One game reached by several studies (the same content, set-up and seed) under different
+    ``variant`` texts, e.g. a sweep's Health 7 that is the pack's own value beside the pack given
+    as a folder: the game keeps every name it was played under (the union of the edits), so it
+    counts at that value of the sweep as well as for the pack.  None when no game has two."""
+    twice = df.filter(pl.struct(list(GAME_KEY)).is_duplicated() & pl.col("variant").is_not_null())
+    if twice.is_empty():
+        return None
+    names: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for r in twice.select(*GAME_KEY, "variant").to_dicts():
+        try:
+            parsed = json.loads(r["variant"])
+        except ValueError:
+            continue
+        if isinstance(parsed, dict):
+            names.setdefault(tuple(r[c] for c in GAME_KEY), {}).update(parsed)
+    rows = [{**dict(zip(GAME_KEY, key)), "variant": json.dumps(v, sort_keys=True, separators=(",", ":"))}
+            for key, v in names.items()]
+    return pl.DataFrame(rows, schema={**{c: df.schema[c] for c in GAME_KEY}, "variant": pl.String}) if rows else None
 
 
 def _version_key(version: str) -> tuple[tuple[int, str], ...]:
