@@ -229,6 +229,9 @@ def test_a_sweep_is_plotted_and_ranked(tmp_path):
     assert any(s.startswith("a-test-game, random bot: of the 2 field(s) varied, card.wolf.health moves the win rate most: "
                             "30.0% at 6 to 90.0% at 3") for s in report.summary)
     assert "Win rate against card.wolf.health" in report.html
+    # the title is drawn on two lines, so a long field's name does not run past the drawing
+    assert "<tspan>Win rate against card.wolf.health</tspan>" in report.html
+    assert re.search(r"<tspan [^>]*dy=[^>]*>\(95% intervals\)</tspan>", report.html)
     # and each variant is a pack of its own, never pooled with the others
     assert len(report.tables["a-test-game_win"]) == 6
     # each variant is compared with the next (all in the tables); the summary keeps the
