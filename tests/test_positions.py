@@ -193,6 +193,8 @@ def _health_as_text(data: dict) -> None:
     (_set("version", True), "position version True is not supported"),
     (_set("rules", 99), "rules version 99"),
     (_set("content.version", "0.0.1"), "the loaded pack is"),
+    (_set("content.fingerprint", "f" * 64), "of fingerprint ffffffffff, but the loaded pack of that id and version"),
+    (_set("content.fingerprint", "short"), "'content.fingerprint' must be the pack's fingerprint"),
     (_set("rng", -1), "'rng' must be a whole number from 0"),
     (_set("seed", "12"), "'seed' is missing or not a whole number"),
     (_set("choices", [1, 2]), "'choices' must be a list of option ids"),
@@ -264,3 +266,17 @@ def test_a_hand_made_situation_is_read_only_when_not_strict():
     with pytest.raises(woodlands.RecordError, match="waits for a decision, or has steps to run"):
         game.from_position(data)
     assert game.from_position(data, strict=False).decision is None
+
+
+def test_a_position_names_its_packs_fingerprint_and_one_written_before_still_reads():
+    game, data = tampered(lambda d: None, "tanglewoods")
+    assert data["content"] == {"id": game.content.id, "version": game.content.version,
+                               "fingerprint": game.content.fingerprint}
+    again = game.from_position(data)
+    del data["content"]["fingerprint"]          # as positions were written before they kept it
+    older = game.from_position(data)
+    assert older.view(0) == again.view(0) and older.decision == again.decision
+    # found through the pack it names: another content of the same id and version is refused
+    data["content"]["fingerprint"] = "0" * 64
+    with pytest.raises(woodlands.RecordError, match="fingerprint 0000000000"):
+        load_position(data)

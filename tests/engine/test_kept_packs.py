@@ -156,7 +156,8 @@ def test_a_resumed_ladder_replays_the_seeds_of_another_pack(tmp_path):
     from woodlands.bots.ladder import read_rows, run_ladder, summarize
     path = tmp_path / "ladder.jsonl"
     first = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random"], 2, "200", say=[].append)
-    assert [r["content"] for r in first] == [{"id": "tanglewoods-standard", "version": "0.3.0"}] * 2
+    today = woodlands.load_game("tanglewoods").content.fingerprint
+    assert [r["content"] for r in first] == [{"id": "tanglewoods-standard", "version": "0.3.0", "fingerprint": today}] * 2
     # rows from the old pack (as docs/results/ladder's are) do not count as played on today's pack
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     path.write_text("".join(json.dumps(dict(r, content={"id": "tanglewoods-standard", "version": "0.1.0"})) + "\n"
@@ -165,3 +166,27 @@ def test_a_resumed_ladder_replays_the_seeds_of_another_pack(tmp_path):
     assert len(again) == 2 and len(read_rows(path)) == 4
     text = summarize(read_rows(path))
     assert "pack tanglewoods-standard 0.1.0" in text and "pack tanglewoods-standard 0.3.0" in text
+
+
+def test_a_ladder_keeps_apart_rows_of_another_content_with_the_same_version(tmp_path):
+    """Ladder rows carry their pack's fingerprint: rows of an edit that kept the version, or from
+    before rows kept it, are not counted as played on today's pack, and are summed apart."""
+    from woodlands.bots.ladder import pack_label, play_game, read_rows, run_ladder, summarize
+    path = tmp_path / "ladder.jsonl"
+    first = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random"], 2, "200", say=[].append)
+    today = woodlands.load_game("tanglewoods").content.fingerprint
+    assert {pack_label(r) for r in first} == {f"tanglewoods-standard 0.3.0 (fingerprint {today[:10]})"}
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    edited = dict(rows[0]["content"], fingerprint="f" * 64)
+    before = {"id": "tanglewoods-standard", "version": "0.3.0"}
+    path.write_text(json.dumps(dict(rows[0], content=edited)) + "\n" + json.dumps(dict(rows[1], content=before)) + "\n",
+                    encoding="utf-8")
+    again = run_ladder(path, "tanglewoods", {"difficulty": 3}, ["random"], 2, "200", say=[].append)
+    assert sorted(r["seed"] for r in again) == [0, 1] and len(read_rows(path)) == 4
+    text = summarize(read_rows(path))
+    assert f"pack tanglewoods-standard 0.3.0 (fingerprint {today[:10]})" in text
+    assert "pack tanglewoods-standard 0.3.0 (fingerprint ffffffffff)" in text
+    assert "pack tanglewoods-standard 0.3.0\n" in text
+    # a row of other content is not played again on today's pack as if it were its game
+    with pytest.raises(RecordError, match="ffffffffff"):
+        play_game("tanglewoods", rows[0]["options"], "random", 0, "200", "heuristic", pack=edited)

@@ -229,6 +229,9 @@ def test_a_sweep_is_plotted_and_ranked(tmp_path):
     assert any(s.startswith("a-test-game, random bot: of the 2 field(s) varied, card.wolf.health moves the win rate most: "
                             "30.0% at 6 to 90.0% at 3") for s in report.summary)
     assert "Win rate against card.wolf.health" in report.html
+    # the title is drawn on two lines, so a long field's name does not run past the drawing
+    assert "<tspan>Win rate against card.wolf.health</tspan>" in report.html
+    assert re.search(r"<tspan [^>]*dy=[^>]*>\(95% intervals\)</tspan>", report.html)
     # and each variant is a pack of its own, never pooled with the others
     assert len(report.tables["a-test-game_win"]) == 6
     # each variant is compared with the next (all in the tables); the summary keeps the
@@ -254,3 +257,55 @@ def test_legend_labels_are_not_cut_short():
     drawn = svg(chart([{"x": 1, "y": 0.5, "bot": label}, {"x": 2, "y": 0.6, "bot": label}]).mark_line().encode(
         x="x:Q", y="y:Q", color="bot:N"))
     assert label in drawn.replace("&quot;", '"') and "…" not in drawn
+
+
+def test_the_pack_itself_is_not_labelled_as_a_variant_of_itself():
+    """Rows of the unedited pack reached through --vary content=DIR (a variant naming a folder
+    only) or a sweep value equal to the pack's own (the same fingerprint) are the pack itself:
+    labelled and ordered as the unedited pack, before the variants it is compared with."""
+    import polars as pl
+
+    from woodlands.sim.report import _pairs_to_compare, split_packs
+    same, other = "a" * 64, "b" * 64
+    df = pl.DataFrame({"game": ["tw"] * 3, "content_id": ["tw"] * 3, "content_version": ["0.3.0"] * 3,
+                       "fingerprint": [same, same, other], "bot": ["greedy"] * 3,
+                       "variant": ['{"content":"tw 0.3.0"}', '{"card.x.health":7}', '{"card.x.health":9}']})
+    split, notes = split_packs(df)
+    labels = dict(zip(split["fingerprint"], split["pack"]))
+    assert labels == {same: "0.3.0 aaaaaaaaaa", other: "0.3.0 card.x.health=9"}
+    assert _pairs_to_compare(split) == [("tw", "0.3.0 aaaaaaaaaa", "0.3.0 card.x.health=9")]
+    assert "content=" not in " ".join(notes)
+
+
+def test_pooled_both_packs_count_the_same_seeds_of_each_setup():
+    """A set-up played on more seeds on one pack (a sweep's file given beside a comparison's)
+    does not weigh more on that side of the pooled rates: pooled, a set-up counts with the seeds
+    both packs played. By hand: the easy set-up has seeds 1-2 on both (all won); the hard one
+    seeds 1-2 on both (won on neither) and seeds 3-6 on the second pack only (won on 3 and 4)."""
+    from woodlands.sim.compare import compare_two
+    rows = []
+    for pack, seeds in (("A", (1, 2)), ("B", (1, 2, 3, 4, 5, 6))):
+        rows += [{"pack": pack, "options": "easy", "seed": s, "result": "win"} for s in seeds[:2]]
+        rows += [{"pack": pack, "options": "hard", "seed": s, "result": "win" if s in (3, 4) else "loss"} for s in seeds]
+    df = pl.DataFrame([{**r, "game": "g", "base_bot": "greedy", "bot": "greedy"} for r in rows])
+    cells, pooled, _ = compare_two(df, "g", "A", "B", [])
+    hard = next(c for c in cells if c["options"] == "hard")
+    assert (hard["games_before"], hard["games_after"], hard["wins_after"]) == (2, 6, 2)   # a cell keeps every game
+    (row,) = pooled
+    assert (row["games_before"], row["wins_before"], row["games_after"], row["wins_after"]) == (4, 2, 4, 2)
+    assert row["pairs"] == 4 and row["change"] == 0.0
+
+
+def test_one_game_reached_by_a_sweep_and_by_the_pack_keeps_both_names(tmp_path):
+    """A sweep value equal to the pack's own (Health 7) plays the pack's own games: given beside
+    a study of the unedited pack from the same seeds, each game counts once, for the pack and at
+    its value of the sweep (before, the first file's row won and the value 7 lost those games)."""
+    from woodlands.sim.report import load
+    from woodlands.sim.runner import SimConfig, run_study
+    plain, swept = tmp_path / "plain.parquet", tmp_path / "swept.parquet"
+    run_study([SimConfig("tanglewoods", bot="random", options={"difficulty": 3})], games=2, seed=1, out=str(plain))
+    run_study([SimConfig("tanglewoods", bot="random", options={"difficulty": 3}, edits={"card.papa-bear.health": h})
+               for h in (7, 8)], games=2, seed=1, out=str(swept))
+    df = load([plain, swept])
+    assert df.height == 4             # seeds 1 and 2 once on the pack as it is, and twice at Health 8
+    assert sorted(df.get_column("variant").to_list()) == ['{"card.papa-bear.health":7}'] * 2 + ['{"card.papa-bear.health":8}'] * 2

@@ -230,3 +230,41 @@ def test_vary_content_plays_each_pack_folder_as_a_variant(tmp_path, capsys, monk
     with pytest.raises(UserError, match="leave out --content"):
         from woodlands.cli.study import pack_variants
         pack_variants(woodlands.load_game("tanglewoods"), str(base), [f"content={base}"])
+
+
+def test_a_second_study_with_other_settings_is_told_both_are_kept(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "s.parquet"
+    code, first, err = cli(capsys, monkeypatch, "sim", "tanglewoods", "--games", "2", "--bot", "random",
+                           "--difficulty", "3", "--out", str(out))
+    assert code == 0, err
+    assert "other settings" not in first
+    # the same study again: nothing to say
+    code, again, err = cli(capsys, monkeypatch, "sim", "tanglewoods", "--games", "2", "--bot", "random",
+                           "--difficulty", "3", "--out", str(out))
+    assert code == 0, err
+    assert "other settings" not in again
+    # another bot and another level into the same file: said, with what differs
+    code, second, err = cli(capsys, monkeypatch, "sim", "tanglewoods", "--games", "2", "--bot", "greedy",
+                            "--difficulty", "4", "--out", str(out))
+    assert code == 0, err
+    said = " ".join(second.split())
+    assert "written before by 1 study with other settings" in said
+    assert 'bots ["random"] then ["greedy"]' in said and '"difficulty": 3' in said and '"difficulty": 4' in said
+    assert "keeps the settings of each study and the games of each" in said
+    rows = read_table(out).to_pylist()
+    assert sorted((r["bot"], json.loads(r["options"])["difficulty"]) for r in rows) == [
+        ("greedy", 4), ("greedy", 4), ("random", 3), ("random", 3)]
+    assert len(studies_of(out)) == 2
+
+
+def test_the_studys_table_shows_each_variant_whole_and_numbers_in_order(tmp_path, capsys, monkeypatch):
+    code, out, err = cli(capsys, monkeypatch, "sim", "tanglewoods", "--games", "1", "--bot", "random",
+                         "--vary", "difficulty=9,10", "--vary", "card.papa-bear.health=5,11")
+    assert code == 0, err
+    rows = [line for line in out.splitlines() if line.lstrip().startswith("random") or line.startswith("   ")]
+    # a value folded onto the next line is still there: join each row's cells line by line
+    cells = " ".join("".join(part.strip() for part in line.split("│")[2:3]) for line in rows)
+    assert cells.replace(" ", "").count("card.papa-bear.health=5") == 2
+    assert cells.replace(" ", "").count("card.papa-bear.health=11") == 2
+    levels = [line.split("│")[1].strip() for line in rows if line.lstrip().startswith("random")]
+    assert levels == ["difficulty=9", "difficulty=10", "difficulty=9", "difficulty=10"]

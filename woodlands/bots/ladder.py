@@ -73,8 +73,11 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
 def play_game(game_id: str, options: dict[str, Any], bot_name: str, seed: int, budget: str, leaf: str,
               pack: dict[str, str] | None = None) -> dict[str, Any]:
     """One game of ``bot_name`` playing every seat; its row (without the file's bookkeeping).
-    ``pack`` (a row's ``content``): play on that pack, e.g. a kept older version, to play a row again."""
-    game = load_game(game_id) if pack is None else game_for(game_id, pack["id"], pack["version"])
+    ``pack`` (a row's ``content``): play on that pack, e.g. a kept older version, to play a row again;
+    a row that names its pack's fingerprint is refused on a pack of the same id and version whose
+    content differs."""
+    fingerprint = None if pack is None else pack.get("fingerprint")
+    game = load_game(game_id) if pack is None else game_for(game_id, pack["id"], pack["version"], fingerprint)
     state = game.new_game(seed=seed, options=game.options_for_simulation(options))
     if bot_name == "ismcts":
         from .ismcts import ISMCTSBot
@@ -144,8 +147,10 @@ def run_ladder(path: Path, game_id: str, options: dict[str, Any], bots: list[str
     for name in outside:   # an outside agent whose factory fails is refused before any game too
         outside_player(name, game_id, seed, checked)
     key = config_key(game_id, options, budget, leaf)
-    # rows are kept apart by the pack they were played on (a retuned pack is another ladder)
-    pack = {"id": game.content.id, "version": game.content.version}
+    # rows are kept apart by the pack they were played on (a retuned pack is another ladder),
+    # its content included: an edit that kept the version is another pack, and rows from before
+    # rows kept the fingerprint are not counted as played on this one
+    pack = {"id": game.content.id, "version": game.content.version, "fingerprint": game.content.fingerprint}
     done = {(r["bot"], r["seed"]) for r in read_rows(path) if r.get("config") == key and r.get("content") == pack}
     path.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
@@ -169,10 +174,17 @@ def run_ladder(path: Path, game_id: str, options: dict[str, Any], bots: list[str
 
 
 def pack_label(row: dict[str, Any]) -> str:
-    """The pack a row was played on, as "id version" ("" for rows from before rows named it)."""
+    """The pack a row was played on, as "id version" and the first 10 hex digits of its
+    fingerprint ("id version" alone for rows from before rows kept it, "" for rows from before
+    rows named the pack), so two contents of one version are never summed as one ladder.
+
+    >>> pack_label({"content": {"id": "tw", "version": "0.3.0", "fingerprint": "0123456789abcdef"}})
+    'tw 0.3.0 (fingerprint 0123456789)'
+    """
     c = row.get("content")
     if isinstance(c, dict) and isinstance(c.get("id"), str) and isinstance(c.get("version"), str):
-        return f"{c['id']} {c['version']}"
+        fingerprint = c.get("fingerprint")
+        return f"{c['id']} {c['version']}" + (f" (fingerprint {fingerprint[:10]})" if isinstance(fingerprint, str) else "")
     return ""
 
 

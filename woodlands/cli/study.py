@@ -212,12 +212,15 @@ def cmd_study(args: argparse.Namespace, options: dict[str, Any]) -> int:
         check_target(args.json)
         if args.out:
             check_not_inputs(args.json, [args.out], "--json")
+    settings = study_settings(args, bots, options)
+    # read before the run, which adds this study's settings to the file
+    other_studies = settings_note(args.out, settings) if args.out else None
     total = args.games * len(configs)
     label = f"{args.game} / {', '.join(bots)}" + (f" / {len(configs)} configurations" if len(configs) > len(bots) else "")
     with progress_reporter(total, label) as advance, _terminate_as_interrupt():
         report = run_study(configs, args.games, seed=args.seed, jobs=args.jobs, backend=args.backend,
                            out=args.out, progress=advance, address=args.address, keep_rows=not args.out,
-                           settings=study_settings(args, bots, options))
+                           settings=settings)
     if args.out:
         rows = _study_rows(args.out, configs, args.seed, args.games)
     else:
@@ -228,11 +231,18 @@ def cmd_study(args: argparse.Namespace, options: dict[str, Any]) -> int:
                         f"{args.seed}..{args.seed + args.games - 1}", title_justify="left", show_edge=False)
     variants = any(s.get("variant") for s in summaries)
     for col in ("bot", "options", *(("variant",) if variants else ()), "games", "win rate", "95% interval"):
-        table.add_column(col, justify="right" if col in ("games", "win rate") else "left")
+        # the variant is what a sweep is read by: on a narrow screen it folds onto a second line
+        # rather than losing its value to an ellipsis
+        table.add_column(col, justify="right" if col in ("games", "win rate") else "left",
+                         overflow="fold" if col == "variant" else "ellipsis")
+    # in the order asked (bots as listed), then by value, numbers as numbers (difficulty 10 after 9)
+    bot_order = {b: i for i, b in enumerate(bots)}
+    summaries.sort(key=lambda s: (bot_order.get(s["bot"], len(bot_order)), s["bot"], natural_key(s.get("variant")),
+                                  natural_key(s["options"])))
     shown = varying_options([s["options"] for s in summaries])
     for s, opts in list(zip(summaries, shown))[:60]:
         lo, hi = s["win_rate_95"]
-        table.add_row(s["bot"], escape(opts), *((escape(s.get("variant") or "(the pack as loaded)"),) if variants else ()),
+        table.add_row(s["bot"], escape(opts), *((escape(variant_words(s.get("variant"))),) if variants else ()),
                       str(s["games"]), f"{s['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
     out.print(table)
     if len(summaries) > 60:
@@ -241,6 +251,8 @@ def cmd_study(args: argparse.Namespace, options: dict[str, Any]) -> int:
     out.print(f"speed: {speed}")
     if report.skipped:
         out.print(f"resumed: {report.skipped} game(s) were already in {escape(str(args.out))} and were not played again")
+    if other_studies:
+        out.print(escape(other_studies))
     if args.out:
         out.print(f"wrote {escape(str(args.out))} (woodlands report {escape(str(args.out))} -o report.html)")
     if args.json:
@@ -270,6 +282,36 @@ def _terminate_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, old)
 
 
+def natural_key(text: str | None) -> tuple[Any, ...]:
+    """A sort key for a configuration's options or variant (JSON objects) that orders numbers as
+    numbers and text as text, key by key.
+
+    >>> sorted(['{"difficulty":10}', '{"difficulty":9}', '{"difficulty":1}'], key=natural_key)
+    ['{"difficulty":1}', '{"difficulty":9}', '{"difficulty":10}']
+    """
+    parsed = json.loads(text) if text else {}
+    if not isinstance(parsed, dict):
+        return ((1, str(parsed)),)
+    return tuple((k, (0, v, "") if isinstance(v, (int, float)) and not isinstance(v, bool) else (1, 0, json.dumps(v)))
+                 for k, v in sorted(parsed.items()))
+
+
+def variant_words(text: str | None) -> str:
+    """A row's ``variant`` as the table shows it: ``key=value`` pairs, whole enough to read.
+
+    >>> variant_words('{"card.papa-bear.health":9}')
+    'card.papa-bear.health=9'
+    >>> variant_words(None)
+    '(the pack as loaded)'
+    """
+    if not text:
+        return "(the pack as loaded)"
+    parsed = json.loads(text)
+    if not isinstance(parsed, dict):
+        return text
+    return " ".join(f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in parsed.items())
+
+
 def varying_options(texts: list[str]) -> list[str]:
     """Each configuration's options as ``key=value`` pairs, leaving out what every one shares.
 
@@ -287,6 +329,30 @@ def study_settings(args: argparse.Namespace, bots: list[str], options: dict[str,
     """What a study was asked to do, as its results file keeps it (Parquet metadata)."""
     return {"game": args.game, "bots": bots, "games": args.games, "seed": args.seed, "vary": list(args.vary or []),
             "options": options, "content": args.content}
+
+
+def settings_note(out: str, settings: dict[str, Any]) -> str | None:
+    """What to tell a study written into a results file that earlier studies with other settings
+    wrote (None when there were none, or the same settings resume): both are kept.
+
+    A game is known in the file by its pack, bot, options and seed, so a game of another study
+    is never counted as one of this study's unless it is the same game; a game of the same key
+    on another pack's content is refused by the runner before anything is played."""
+    from ..sim.results import studies_of
+    path = Path(out)
+    earlier: list[dict[str, Any]] = []
+    for study in [*studies_of(path), *studies_of(path.with_name(path.name + ".parts"))]:
+        if study not in earlier:
+            earlier.append(study)
+    if not earlier or settings in earlier:
+        return None
+    last = earlier[-1]
+    changed = [f"{key} {json.dumps(last.get(key))} then {json.dumps(settings.get(key))}"
+               for key in sorted(set(last) | set(settings)) if last.get(key) != settings.get(key)]
+    count = f"{len(earlier)} stud{'y' if len(earlier) == 1 else 'ies'}"
+    return (f"note: {out} was written before by {count} with other settings ({'; '.join(changed)}): "
+            "the file keeps the settings of each study and the games of each; a game both asked for "
+            "(the same pack, bot, options and seed) is played once")
 
 
 def _config_keys(configs: list[Any], seed: int, games: int) -> dict[tuple[Any, ...], int]:

@@ -224,7 +224,7 @@ def write_position(state: "GameState", seat: int | None = None) -> dict[str, Any
         "version": POSITION_VERSION,
         "game": game.id,
         "rules": game.rules_version,
-        "content": {"id": content.id, "version": content.version},
+        "content": {"id": content.id, "version": content.version, "fingerprint": content.fingerprint},
         "options": encode_options(state.options),
         "seed": state.seed,
         "seat": seat,
@@ -278,6 +278,12 @@ def read_position(game: "Game", data: Any, strict: bool = True) -> "GameState":
     if (want["id"], want["version"]) != (game.content.id, game.content.version):
         raise RecordError(f"this position was written with content {brief(want['id'])} {brief(want['version'])}, "
                           f"but the loaded pack is {brief(game.content.id)} {brief(game.content.version)}")
+    fingerprint = want.get("fingerprint")
+    if fingerprint is not None and fingerprint != game.content.fingerprint:
+        raise RecordError(f"this position was written with content {brief(want['id'])} {brief(want['version'])} of "
+                          f"fingerprint {fingerprint[:10]}, but the loaded pack of that id and version has fingerprint "
+                          f"{game.content.fingerprint[:10]}: its content was changed without a new version; give the "
+                          "pack the position was written with")
     if data["rules"] != game.rules_version:
         raise RecordError(f"this position was written by {game.id} rules version {brief(data['rules'])}; these are "
                           f"version {game.rules_version}, whose state may differ: replay its record instead")
@@ -324,6 +330,9 @@ def check_envelope(data: Any) -> None:
             raise RecordError(f"position field '{key}' is missing or not a {_json_name(typ)}")
     if not all(type(data["content"].get(k)) is str for k in ("id", "version")):
         raise RecordError("position field 'content' must give the pack's 'id' and 'version' as text")
+    fingerprint = data["content"].get("fingerprint", "0" * 64)    # positions written before name none
+    if type(fingerprint) is not str or len(fingerprint) != 64 or fingerprint.strip("0123456789abcdef"):
+        raise RecordError("position field 'content.fingerprint' must be the pack's fingerprint, 64 lowercase hex digits")
     for key in ("seed", "rng"):
         if not 0 <= data[key] <= _MAX64:
             raise RecordError(f"position field '{key}' must be a whole number from 0 to 2**64 - 1")

@@ -146,7 +146,9 @@ def _win_numbers(games_a: int, wins_a: int, games_b: int, wins_b: int, paired: d
 def compare_two(df: pl.DataFrame, game_id: str, before: str, after: str, scores: Sequence[str]) -> tuple[list[Row], list[Row], list[Row]]:
     """Packs ``before`` and ``after`` (labels of the ``pack`` column) of one game compared: the
     rows per cell (bot x options), the rows pooled per bot and over every bot (``bot`` "(all)"),
-    and the score measures' rows (per cell and pooled, ``options`` "(all)" when pooled)."""
+    and the score measures' rows (per cell and pooled, ``options`` "(all)" when pooled).  Pooled,
+    each set-up counts with the seeds both packs played (all its games where they share none),
+    so both sides pool the same mix of set-ups."""
     sub = df.filter((pl.col("game") == game_id) & pl.col("pack").is_in([before, after]))
     measures = measure_columns(sub)
     scores = [s for s in scores if s in sub.columns]
@@ -166,6 +168,13 @@ def compare_two(df: pl.DataFrame, game_id: str, before: str, after: str, scores:
         base = {"game": game_id, "bot": bot, "options": options, "pack_before": before, "pack_after": after}
         cells.append({**base, **_win_numbers(a.height, wins_a, b.height, wins_b, _paired_numbers(pairs, measures))})
         measure_rows += _measure_rows(pairs, scores, base)
+        # pooled, a set-up counts with the seeds both packs played where there are any: a set-up
+        # one pack played on more seeds (a sweep's file beside a comparison's) would otherwise
+        # weigh more on that side, and the pooled rates would differ by the mix of set-ups
+        common = set(a.get_column("seed").to_list()) & set(b.get_column("seed").to_list())
+        if common:
+            a, b = a.filter(pl.col("seed").is_in(list(common))), b.filter(pl.col("seed").is_in(list(common)))
+            wins_a, wins_b = int((a.get_column("result") == "win").sum()), int((b.get_column("result") == "win").sum())
         for group in (bot, "(all)"):
             pooled_pairs.setdefault(group, []).append(pairs)
             t = totals.setdefault(group, [0, 0, 0, 0])

@@ -68,7 +68,30 @@ def load(paths: Iterable[str | Path]) -> pl.DataFrame:
     df = pl.from_arrow(table)
     assert isinstance(df, pl.DataFrame)
     df = df.with_columns(pl.lit(None, dtype=pl.String).alias(c) for c in OPTIONAL_TEXT if c not in df.columns)
-    return df.unique(subset=list(GAME_KEY), keep="first", maintain_order=True)
+    merged = _merged_variants(df)
+    df = df.unique(subset=list(GAME_KEY), keep="first", maintain_order=True)
+    return df if merged is None else df.update(merged, on=list(GAME_KEY))
+
+
+def _merged_variants(df: pl.DataFrame) -> pl.DataFrame | None:
+    """One game reached by several studies (the same content, set-up and seed) under different
+    ``variant`` texts, e.g. a sweep's Health 7 that is the pack's own value beside the pack given
+    as a folder: the game keeps every name it was played under (the union of the edits), so it
+    counts at that value of the sweep as well as for the pack.  None when no game has two."""
+    twice = df.filter(pl.struct(list(GAME_KEY)).is_duplicated() & pl.col("variant").is_not_null())
+    if twice.is_empty():
+        return None
+    names: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for r in twice.select(*GAME_KEY, "variant").to_dicts():
+        try:
+            parsed = json.loads(r["variant"])
+        except ValueError:
+            continue
+        if isinstance(parsed, dict):
+            names.setdefault(tuple(r[c] for c in GAME_KEY), {}).update(parsed)
+    rows = [{**dict(zip(GAME_KEY, key)), "variant": json.dumps(v, sort_keys=True, separators=(",", ":"))}
+            for key, v in names.items()]
+    return pl.DataFrame(rows, schema={**{c: df.schema[c] for c in GAME_KEY}, "variant": pl.String}) if rows else None
 
 
 def _version_key(version: str) -> tuple[tuple[int, str], ...]:
@@ -134,6 +157,42 @@ def pack_labels(packs: Sequence[dict[str, Any]]) -> list[str]:
     return [lab if alike[lab] == 1 else f"{lab} {short_fingerprint(p['fingerprint'])}" for lab, p in zip(labels, packs)]
 
 
+def edits_only(variant: str | None) -> str | None:
+    """A row's ``variant`` without what only names a pack folder (``content``, from ``--vary
+    content=DIR,DIR``): the in-memory edits, canonical JSON, or None when there are none.
+
+    >>> edits_only('{"content":"tw 0.3.0"}') is None
+    True
+    >>> edits_only('{"card.x.health":9,"content":"tw 0.3.0"}')
+    '{"card.x.health":9}'
+    """
+    if not variant:
+        return None
+    try:
+        parsed = json.loads(variant)
+    except ValueError:
+        return variant
+    if not isinstance(parsed, dict):
+        return variant
+    edits = {k: v for k, v in parsed.items() if k != "content"}
+    return json.dumps(edits, sort_keys=True, separators=(",", ":")) if edits else None
+
+
+def _pack_variants(df: pl.DataFrame) -> list[dict[str, Any]]:
+    """Each pack of the rows (game and :data:`PACK_KEY`) with the edits that name it: the edits
+    its rows made, or None where a pack's rows reached the same content without edits (the pack
+    itself, named by a folder) or by different edits (a sweep value equal to the pack's own, as
+    Health 7 of a Papa Bear whose Health is 7): one content is one pack, and it is the pack as
+    it stands, not a variant of itself."""
+    seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    edits: dict[tuple[Any, ...], set[str | None]] = {}
+    for r in df.select("game", *PACK_KEY, "variant").unique(maintain_order=True).to_dicts():
+        key = tuple(r[c] for c in ("game", *PACK_KEY))
+        seen.setdefault(key, {c: r[c] for c in ("game", *PACK_KEY)})
+        edits.setdefault(key, set()).add(edits_only(r["variant"]))
+    return [{**p, "variant": next(iter(edits[k])) if len(edits[k]) == 1 else None} for k, p in seen.items()]
+
+
 def _pack_id(df: pl.DataFrame) -> pl.Expr:
     return pl.concat_str([pl.col(c).fill_null("") for c in ("game", *PACK_KEY)], separator="\x1f")
 
@@ -151,8 +210,9 @@ def split_packs(df: pl.DataFrame) -> tuple[pl.DataFrame, list[str]]:
     summary."""
     notes = []
     df = df.with_columns(pl.col("bot").alias("base_bot"), pl.lit(None, dtype=pl.String).alias("pack"))
-    packs = (df.select("game", *PACK_KEY, "variant").unique(subset=["game", *PACK_KEY], keep="first", maintain_order=True)
-             .to_dicts())
+    packs = _pack_variants(df)
+    shown = {"\x1f".join(p[c] or "" for c in ("game", *PACK_KEY)): p["variant"] for p in packs}
+    df = df.with_columns(_pack_id(df).replace_strict(shown, default=None, return_dtype=pl.String).alias("pack_variant"))
     labels: dict[str, str] = {}
     for game_id in sorted({p["game"] for p in packs}):
         mine = sorted((p for p in packs if p["game"] == game_id), key=_pack_order)
@@ -184,7 +244,8 @@ def _pairs_to_compare(df: pl.DataFrame) -> list[tuple[str, str, str]]:
     split = df.filter(pl.col("pack").is_not_null())
     if split.is_empty():
         return []
-    packs = split.select("game", *PACK_KEY, "variant", "pack").unique(subset=["game", "pack"], keep="first").to_dicts()
+    packs = (split.select("game", *PACK_KEY, pl.col("pack_variant").alias("variant"), "pack")
+             .unique(subset=["game", "pack"], keep="first").to_dicts())
     out = []
     for game_id in sorted({p["game"] for p in packs}):
         mine = sorted((p for p in packs if p["game"] == game_id), key=_pack_order)
@@ -249,8 +310,8 @@ def compare_packs(df: pl.DataFrame, folders: Sequence[PackFolder] = ()) -> Compa
         out.rows += cells
         out.pooled += pooled
         out.measures += measures
-        va = df.filter((pl.col("game") == game_id) & (pl.col("pack") == a)).get_column("variant")[0]
-        vb = df.filter((pl.col("game") == game_id) & (pl.col("pack") == b)).get_column("variant")[0]
+        va = df.filter((pl.col("game") == game_id) & (pl.col("pack") == a)).get_column("pack_variant")[0]
+        vb = df.filter((pl.col("game") == game_id) & (pl.col("pack") == b)).get_column("pack_variant")[0]
         base = {"game": game_id, "pack_before": a, "pack_after": b}
         fa, fb = _content_of(df, game_id, a, folders), _content_of(df, game_id, b, folders)
         if fa is not None and fb is not None:

@@ -115,7 +115,8 @@ def sweep_section(df: pl.DataFrame, game_id: str, name: str, tables: dict[str, A
         base = chart(mine).encode(x=x, color=alt.Color("bot:N", title="bot", legend=alt.Legend(orient="bottom")))
         parts.append(svg((base.mark_line(point=True).encode(y=alt.Y("win_rate:Q", title="win rate", scale=alt.Scale(domain=[0, 1])))
                           + base.mark_rule().encode(y="win_lo:Q", y2="win_hi:Q"))
-                         .properties(width=360, height=200, title=f"Win rate against {field} (95% intervals)")))
+                         # two lines: on one, a long field's title ran past the drawing's edge
+                         .properties(width=360, height=200, title=[f"Win rate against {field}", "(95% intervals)"])))
     parts.append("<h4>Sensitivity: the fields that move the win rate most</h4>" + table(ranked, [
         ("bot", "bot"), ("field", "field"), ("values", "values"), ("from", "from"), ("to", "to"),
         ("lowest_at", "lowest at"), ("lowest_rate", "lowest win rate"), ("highest_at", "highest at"),
