@@ -243,18 +243,23 @@ def test_a_second_study_with_other_settings_is_told_both_are_kept(tmp_path, caps
                            "--difficulty", "3", "--out", str(out))
     assert code == 0, err
     assert "other settings" not in again
+    # the same study resumed to more games: an ordinary resume, nothing to say either
+    code, more, err = cli(capsys, monkeypatch, "sim", "tanglewoods", "--games", "3", "--bot", "random",
+                          "--difficulty", "3", "--out", str(out))
+    assert code == 0, err
+    assert "other settings" not in more
     # another bot and another level into the same file: said, with what differs
     code, second, err = cli(capsys, monkeypatch, "sim", "tanglewoods", "--games", "2", "--bot", "greedy",
                             "--difficulty", "4", "--out", str(out))
     assert code == 0, err
     said = " ".join(second.split())
-    assert "written before by 1 study with other settings" in said
+    assert "written before by 2 studies with other settings" in said
     assert 'bots ["random"] then ["greedy"]' in said and '"difficulty": 3' in said and '"difficulty": 4' in said
     assert "keeps the settings of each study and the games of each" in said
     rows = read_table(out).to_pylist()
     assert sorted((r["bot"], json.loads(r["options"])["difficulty"]) for r in rows) == [
-        ("greedy", 4), ("greedy", 4), ("random", 3), ("random", 3)]
-    assert len(studies_of(out)) == 2
+        ("greedy", 4), ("greedy", 4), ("random", 3), ("random", 3), ("random", 3)]
+    assert len(studies_of(out)) == 3
 
 
 def test_the_studys_table_shows_each_variant_whole_and_numbers_in_order(tmp_path, capsys, monkeypatch):

@@ -346,6 +346,10 @@ def settings_note(out: str, settings: dict[str, Any]) -> str | None:
             earlier.append(study)
     if not earlier or settings in earlier:
         return None
+    # the same study asked for more (or fewer) games from the same first seed is an ordinary resume
+    same = {k: v for k, v in settings.items() if k != "games"}
+    if any({k: v for k, v in study.items() if k != "games"} == same for study in earlier):
+        return None
     last = earlier[-1]
     changed = [f"{key} {json.dumps(last.get(key))} then {json.dumps(settings.get(key))}"
                for key in sorted(set(last) | set(settings)) if last.get(key) != settings.get(key)]
