@@ -1,4 +1,4 @@
-"""The measurements behind docs/research.md "Rewards" and "Curricula".
+"""The measurements behind docs/results/research.md (the one reward, shaping and curricula).
 
     python benchmarks/research_reward.py storyfold --games 200
         share of Storyfold games scoring 1.0 (and mean, best) for the greedy and random bots,

@@ -4,7 +4,7 @@ Three ids are all it can ever offer (``add:1``, ``add:2``, ``roll``), and a seat
 count, the target, what is left to it and whether it is that seat's turn.  Its reward is the
 default ``Game.reward`` (1 for landing on the target, 0 for going past it), which the
 environments give as ``2 * reward - 1``: +1 and -1.  With these two hooks the toy gets the Gymnasium, PettingZoo and OpenSpiel
-environments, with no line anywhere else (docs/research.md, "A new game's environments").
+environments, with no line anywhere else (docs/research-details.md, "A new game's environments").
 """
 from __future__ import annotations
 
