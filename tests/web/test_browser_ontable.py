@@ -51,6 +51,9 @@ def _upload(w: Watched, server: Server, record: Path) -> None:
     page.set_input_files("#upload-file", str(record))
     page.locator("form[action='/upload'] button[type=submit]").click()
     page.wait_for_selector("#game", state="attached")
+    # the page's scripts have run (static/app.js binds taps and focus): a tap before that is lost,
+    # as a finger's would be on a page still loading, and the bubble never comes
+    page.wait_for_function("() => document.readyState === 'complete' && !!window.htmx")
 
 
 def _steps(n: int) -> Callable[[Any], bool]:
