@@ -116,10 +116,31 @@ def test_anyone_takes_a_free_seat_once_and_the_full_table_leaves_the_list(client
     assert client.app.state.games.db.listing(gid) is None
     r = client.post(f"/join/{gid}", json={"invitation": g["seats"][1]["invitation"]})
     assert r.status_code == 409
-    again = client.post(f"/api/tables/{gid}/seats/1")
-    assert again.status_code == 403                                           # off the list now
+    again = client.post(f"/api/tables/{gid}/seats/1")                       # too late: it filled
+    assert again.status_code == 409 and "taken" in again.json()["detail"]
     seat_events = [e for e in client.app.state.games.db.events(gid) if e.kind == "seat"]
     assert [e.seat for e in seat_events] == [0, 1]
+    # the creator takes the filled table off the list: from then on it is simply not open
+    assert client.delete(f"/api/games/{gid}/listing", headers=auth(admin)).status_code == 200
+    again = client.post(f"/api/tables/{gid}/seats/1")
+    assert again.status_code == 403 and "not open" in again.json()["detail"]
+
+
+def test_a_filled_table_is_offered_again_only_when_its_creator_lists_it(client: Any) -> None:
+    g = _online(client)
+    gid, admin = g["id"], g["admin_token"]
+    db = client.app.state.games.db
+    client.put(f"/api/games/{gid}/listing", json={"name": "Come in"}, headers=auth(admin))
+    assert client.post(f"/api/tables/{gid}/seats/1").status_code == 200
+    assert db.filled(gid) and db.listing(gid) is None
+    r = client.delete(f"/api/games/{gid}/seats/1/invitation", headers=auth(admin))
+    assert r.status_code == 200, r.text
+    assert client.get("/api/tables").json() == {"tables": []}                # a seat came free: still not shown
+    assert client.post(f"/api/tables/{gid}/seats/1").status_code == 409
+    r = client.put(f"/api/games/{gid}/listing", json={"name": "Again"}, headers=auth(admin))
+    assert r.status_code == 200, r.text
+    assert not db.filled(gid) and [t["free_seats"] for t in client.get("/api/tables").json()["tables"]] == [[1]]
+    assert client.post(f"/api/tables/{gid}/seats/1").status_code == 200
 
 
 def test_a_finished_game_or_a_bot_seat_is_not_offered(client: Any) -> None:
@@ -293,3 +314,35 @@ def test_one_address_takes_only_so_many_free_seats(sqlite_url: str) -> None:
         assert "free seats" in refused.json()["detail"]
         assert c.app.state.games.db.game(second["id"]).seat_hashes[1] == ""      # nothing taken
         assert [t["id"] for t in c.get("/api/tables").json()["tables"]] == [second["id"]]
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
+def test_a_table_listed_before_filled_tables_were_kept_stays_listed(db, tmp_path, request):
+    """Migration 0004 adds the mark of a filled table; a table listed before it is still listed."""
+    from pathlib import Path
+
+    from alembic import command
+    from alembic.config import Config
+
+    from woodlands.web import store
+    from woodlands.web.settings import with_driver
+    url = f"sqlite:///{tmp_path}/old.sqlite3" if db == "sqlite" else str(request.getfixturevalue("fresh_pg_url"))
+    here = Path(store.__file__).parent
+    cfg = Config(str(here / "alembic.ini"))
+    cfg.set_main_option("script_location", str(here / "migrations"))
+    cfg.attributes["url"] = with_driver(url)
+    command.upgrade(cfg, "0003")
+    engine = sa.create_engine(cfg.attributes["url"])
+    with engine.begin() as conn:
+        conn.execute(sa.text("INSERT INTO games VALUES ('oldtable01', 'cursed-forest', '{}', '1', '{}', 2, 'a', 'new', 0, NULL)"))
+        conn.execute(sa.text("INSERT INTO listings VALUES ('oldtable01', 'Old friends', 5)"))
+    engine.dispose()
+    migrate(url)
+    s = Store(url)
+    try:
+        assert s.listing("oldtable01") == "Old friends" and not s.filled("oldtable01")
+        assert s.listings(10) == [("oldtable01", "Old friends")]
+        s.fill_table("oldtable01")
+        assert s.listing("oldtable01") is None and s.filled("oldtable01") and s.listings(10) == []
+    finally:
+        s.close()

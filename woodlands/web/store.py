@@ -16,8 +16,9 @@ app starts.  The tables::
             invite_hash (the seat's last invitation; NULL: none)
     events  game_id, number, kind ('choice' | 'undo' | 'bot' | 'human' | 'seat' | 'redraw' | 'again'), option,
             seat, by_bot, created
-    listings game_id, name, listed (when): the open tables, listed by their creators so that
-            anyone may take a free seat (woodlands.web.tables); no row: not listed
+    listings game_id, name, listed (when), filled (when its last free seat was taken; NULL: it
+            has one): the open tables, listed by their creators so that anyone may take a free
+            seat (woodlands.web.tables); no row: not listed; a filled row is not shown
 
 A 'seat' event records that a seat changed hands (claimed, given a new invitation, withdrawn):
 its option is the hash of the seat's new secret (NULL: none), written in the same transaction
@@ -102,6 +103,7 @@ listings = Table(
     Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("name", String(60), nullable=False),
     Column("listed", Float, nullable=False),
+    Column("filled", Float, nullable=True),
 )
 
 #: the longest name of an open table
@@ -180,7 +182,7 @@ def _engine(url: str) -> Engine:
 
 
 #: the newest migration (migrations/versions/); a database already there skips Alembic at start-up
-HEAD = "0003"
+HEAD = "0004"
 
 
 def at_head(url: str) -> bool:
@@ -314,7 +316,8 @@ class Store:
         is spent with it.  Nothing is written unless it returns True."""
         update = update_(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
         if free:
-            listed = select(listings.c.game_id).where(listings.c.game_id == game_id).exists()
+            listed = select(listings.c.game_id).where(listings.c.game_id == game_id,
+                                                      listings.c.filled.is_(None)).exists()
             update = update.where(seats.c.token_hash.is_(None), listed).values(token_hash=secret_hash)
         elif claiming is not None:
             update = update.where(seats.c.invite_hash == claiming, seats.c.token_hash.is_(None)).values(
@@ -338,9 +341,11 @@ class Store:
 
     # ------------------------------------------------------------------ open tables
     def list_table(self, game_id: str, name: str) -> None:
-        """List the game as an open table under ``name`` (a listed one is renamed, keeping its place)."""
+        """List the game as an open table under ``name`` (a listed one is renamed, keeping its
+        place; a filled one is offered again)."""
         with self._writing(), self.engine.begin() as conn:
-            done = conn.execute(update_(listings).where(listings.c.game_id == game_id).values(name=name)).rowcount
+            done = conn.execute(update_(listings).where(listings.c.game_id == game_id)
+                                .values(name=name, filled=None)).rowcount
             if not done:
                 conn.execute(insert(listings).values(game_id=game_id, name=name, listed=time.time()))
         self._written.set()
@@ -353,16 +358,31 @@ class Store:
         self._written.set()
         return bool(gone)
 
+    def fill_table(self, game_id: str) -> None:
+        """The table's last free seat was taken: it is no longer shown or offered, but whoever
+        asks for one of its seats learns that it filled (:meth:`filled`)."""
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(update_(listings).where(listings.c.game_id == game_id, listings.c.filled.is_(None))
+                         .values(filled=time.time()))
+        self._written.set()
+
     def listing(self, game_id: str) -> str | None:
-        """The name the game is listed under, or None when it is not listed."""
+        """The name the game is listed under, or None when it is not listed (or filled)."""
         with self.engine.connect() as conn:
-            name = conn.execute(select(listings.c.name).where(listings.c.game_id == game_id)).scalar()
+            name = conn.execute(select(listings.c.name).where(listings.c.game_id == game_id,
+                                                              listings.c.filled.is_(None))).scalar()
         return None if name is None else str(name)
+
+    def filled(self, game_id: str) -> bool:
+        """Whether the table was listed until a claim took its last free seat."""
+        with self.engine.connect() as conn:
+            when = conn.execute(select(listings.c.filled).where(listings.c.game_id == game_id)).scalar()
+        return when is not None
 
     def listings(self, limit: int) -> list[tuple[str, str]]:
         """The listed tables, newest first, at most ``limit``: (game id, name)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(listings.c.game_id, listings.c.name)
+            rows = conn.execute(select(listings.c.game_id, listings.c.name).where(listings.c.filled.is_(None))
                                 .order_by(listings.c.listed.desc()).limit(limit)).all()
         return [(r.game_id, r.name) for r in rows]
 

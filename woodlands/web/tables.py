@@ -5,7 +5,8 @@ Listing is opt-in and the creator's alone (the table's admin token); it is store
 ``listings`` table of the store, so every server process shows the same list.  A free seat is
 one nobody holds (no secret: its invitation not yet taken, or withdrawn) and no bot plays.  A
 listed table is shown only while its game is not over and it has a free seat; the claim that
-takes its last free seat takes it off the list.
+takes its last free seat takes it off the list (marked filled: a claim that comes too late hears
+that the seat was taken, and the creator may list the table again if a seat comes free).
 
 What the list shows of a table is public by design: its id (which the game page's address
 holds; it opens nothing without a seat's secret), the name its creator gave it, the game, how
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 SHOWN = 50
 
 _NOT_OPEN = "that table is not open: its creator has not listed it, or took it off the list"
+_FILLED = "every free seat of this table has been taken (someone was quicker); nothing was changed"
 
 
 def table_name(name: Any) -> str:
@@ -155,7 +157,7 @@ class OpenTables:
             raise NotFound(f"there is no game {brief(game_id)} on this server")
         if await asyncio.to_thread(db.listing, game_id) is None:
             await asyncio.to_thread(games.row, game_id)         # 404 for a table that does not exist
-            raise Forbidden(_NOT_OPEN)
+            raise await self._not_open(game_id)
         live = await games.live(game_id)
         if not isinstance(seat, int) or not 0 <= seat < live.row.seats:
             raise NotFound(f"this table has seats 0 to {live.row.seats - 1}, not {brief(seat)}")
@@ -176,7 +178,7 @@ class OpenTables:
                 if done is None:
                     # another process took the seat, or the table left the list, meanwhile
                     if await asyncio.to_thread(db.listing, game_id) is None:
-                        raise Forbidden(_NOT_OPEN)
+                        raise await self._not_open(game_id)
                     raise Conflict(f"{player(seat)}'s seat has been taken by someone else; nothing was changed",
                                    seat=seat)
                 if done:
@@ -185,10 +187,17 @@ class OpenTables:
                     games.presence.seen(game_id, seat)
                     self._count_client(client)
                     if not free_seats(live):
-                        await asyncio.to_thread(db.unlist_table, game_id)
+                        await asyncio.to_thread(db.fill_table, game_id)
                     return {"id": game_id, "seat": seat, "token": secret}
                 # False: another event came first; refresh and look again
         raise Conflict("the table is busy: try again")
+
+    async def _not_open(self, game_id: str) -> Refused:
+        """Why a table offers no seat: a claim took its last free seat (409: of two people who
+        asked at once, the slower one hears that), or it is not listed (403)."""
+        if await asyncio.to_thread(self.games.db.filled, game_id):
+            return Conflict(_FILLED)
+        return Forbidden(_NOT_OPEN)
 
 
 __all__ = ["OpenTables", "SHOWN", "free_seats", "table_name"]
