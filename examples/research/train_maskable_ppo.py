@@ -3,6 +3,8 @@
     python examples/research/train_maskable_ppo.py --game storyfold --steps 1000000 --seed 0
     python examples/research/train_maskable_ppo.py --game tanglewoods --option difficulty=0 --reward shaped
     python examples/research/train_maskable_ppo.py --game cursed-forest --steps 300 --eval-every 150   # a smoke run
+    python examples/research/train_maskable_ppo.py --game tanglewoods --option difficulty=0 --reward shaped \
+        --curriculum '{"from_end": 0}' --curriculum '{"from_end": 2}' --curriculum start
 
 Every ``--eval-every`` steps the policy (masked, sampled) plays ``--eval-episodes`` games on
 fixed seeds, and one row goes to ``OUT/curve.csv``: the steps so far, the CPU seconds of
@@ -11,6 +13,11 @@ training (evaluations not counted), the mean
 the share of wins.  The random and greedy bots play the same seeds first; their means are the
 plot's two lines (``OUT/curve.png``) and the first rows of the CSV (``steps`` = -1).  The
 policy is saved as ``OUT/model.zip`` at each evaluation (``ppo_agent.py`` puts it on the ladder).
+
+``--curriculum`` (repeatable) gives the training episodes' starts: each reset picks one of
+them at random, a curriculum of ``reset(options={"curriculum": ...})`` as JSON, or ``start`` for
+the game's own start (docs/research.md, "Curricula").  Evaluations always play from the game's
+own start.
 
 ``--reward`` is passed to the environment (``reward="shaped"`` adds a potential-based shaping
 term; see docs/research.md, "Rewards").  Torch runs on one thread (``--threads``), so a run's
@@ -62,6 +69,35 @@ def make_env(gym_id: str, reward: str, options: dict[str, Any]) -> WoodlandsEnv:
         env = gymnasium.make(gym_id, **options).unwrapped
     assert isinstance(env, WoodlandsEnv)
     return env
+
+
+def parse_curriculum(text: str) -> Any:
+    """``start`` (None: the game's own start), a set-up's name, or a curriculum as JSON."""
+    if text == "start":
+        return None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+class Curriculum(gymnasium.Wrapper):  # type: ignore[misc]
+    """Each reset starts from one of ``starts`` (curricula; None: the game's start), drawn with
+    the environment's own generator so that a seeded run repeats."""
+
+    def __init__(self, env: WoodlandsEnv, starts: list[Any]) -> None:
+        super().__init__(env)
+        self.starts = starts
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> Any:
+        if seed is not None:
+            self.env.reset(seed=seed)               # seeds np_random before the draw below
+        pick = self.starts[int(self.env.unwrapped.np_random.integers(len(self.starts)))]
+        # (the environment keeps a curriculum until told otherwise: None says the game's start)
+        return self.env.reset(options={**(options or {}), "curriculum": pick})
+
+    def action_masks(self) -> Any:
+        return self.env.unwrapped.action_masks()
 
 
 def true_reward(env: WoodlandsEnv) -> float:
@@ -139,6 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--eval-episodes", type=int, default=20, help="games per evaluation, on fixed seeds")
     p.add_argument("--deterministic", action="store_true", help="evaluate the policy's likeliest action (default: sampled)")
     p.add_argument("--minutes", type=float, default=None, help="stop training after this many CPU minutes (evaluations not counted)")
+    p.add_argument("--curriculum", action="append", type=parse_curriculum, default=[], metavar="JSON",
+                   help="a start for training episodes (repeatable; each reset picks one): a curriculum as "
+                        "JSON, e.g. '{\"from_end\": 1}', a set-up's name, or 'start'")
     p.add_argument("--n-steps", type=int, default=1024, help="PPO's rollout length")
     p.add_argument("--threads", type=int, default=1, help="torch threads")
     p.add_argument("--out", default=None, help="folder for curve.csv and curve.png (default runs/ppo-GAME-sSEED)")
@@ -162,8 +201,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         env = make_env(d.gym_id, args.reward, options)
         eval_env = make_env(d.gym_id, "outcome", options)
+        for start in args.curriculum:               # refused here, not at the first reset of training
+            if start is not None:
+                env.reset(seed=0, options={"curriculum": start})
     except GameOptionError as e:
         p.error(str(e))
+    trained: Any = Curriculum(env, args.curriculum) if args.curriculum else env
     every = args.eval_every or max(1, args.steps // 20)
     seeds = [EVAL_SEED + k for k in range(args.eval_episodes)]
     out = Path(args.out or f"runs/ppo-{args.game}-s{args.seed}")
@@ -178,6 +221,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{bot}: mean true reward {mean:.3f}, wins {wins:.0%} on {len(seeds)} seeds", flush=True)
     curve: list[dict[str, Any]] = []
     title = f"{d.gym_id} {options or ''} reward={args.reward} seed={args.seed}"
+    if args.curriculum:
+        title += f" curriculum={len(args.curriculum)} starts"
     # the process's CPU time, not the wall clock: torch has one thread, so this is one core's
     # time even on a machine whose other programs take turns with it
     clock = {"started": time.process_time(), "evaluating": 0.0}
@@ -210,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
                 record(self.model, self.num_timesteps)
             return args.minutes is None or training_seconds() < 60 * args.minutes
 
-    model = MaskablePPO("MlpPolicy", env, n_steps=min(args.n_steps, args.steps), batch_size=64,
+    model = MaskablePPO("MlpPolicy", trained, n_steps=min(args.n_steps, args.steps), batch_size=64,
                         seed=args.seed, verbose=0, device="cpu")
     record(model, 0)
     model.learn(total_timesteps=args.steps, callback=Every())

@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SMOKE = ["--steps", "256", "--eval-every", "128", "--eval-episodes", "1", "--n-steps", "128"]
 RUNS = [
     ("train_maskable_ppo.py", ["--game", "storyfold"]),
-    ("train_maskable_ppo.py", ["--game", "tanglewoods", "--option", "difficulty=0"]),
+    ("train_maskable_ppo.py", ["--game", "tanglewoods", "--option", "difficulty=0", "--reward", "shaped",
+                               "--curriculum", '{"from_end": 0}', "--curriculum", "start"]),
     ("train_maskable_ppo.py", ["--game", "cursed-forest"]),
     ("train_shared_policy.py", ["--players", "2"]),
 ]
@@ -61,8 +62,31 @@ def test_a_shared_policy_refuses_a_pvp_game(tmp_path: Path) -> None:
     (["--game", "nowhere"], "--game nowhere: no such game"),
     (["--steps", "0"], "--steps must be at least 1"),
     (["--option", "difficulty"], "give KEY=VALUE"),
+    (["--game", "tanglewoods", "--curriculum", '{"nope": 1}'], "a curriculum is"),
 ])
 def test_a_bad_argument_says_so_in_one_line(args: list[str], says: str, tmp_path: Path) -> None:
     out = run("train_maskable_ppo.py", [*args, "--out", str(tmp_path)])
     assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
     assert says in out.stderr.strip().splitlines()[-1]
+
+
+@pytest.mark.train
+def test_the_curriculum_wrapper_starts_training_episodes_from_its_starts() -> None:
+    """Each reset of training draws one of --curriculum's starts; evaluation is not wrapped."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("train_ppo", ROOT / "examples" / "research" / "train_maskable_ppo.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    env = script.make_env(script.descriptor("tanglewoods").gym_id, "outcome", {"difficulty": 0})
+    late = script.Curriculum(env, [{"from_end": 0}])
+    late.reset(seed=3)
+    assert env.state is not None and env.state.round > 1 and late.action_masks().any()
+    both = script.Curriculum(env, [script.parse_curriculum("start"), {"from_end": 0}])
+    rounds = set()
+    both.reset(seed=5)
+    for _ in range(12):
+        both.reset()
+        rounds.add(env.state.round)
+    assert 0 in rounds and len(rounds) > 1                                    # both starts were drawn
