@@ -96,14 +96,9 @@ def event_counts(state: TanglewoodsState) -> EventCounts:
                 add(kind_of[owner], owner, "gold_paid" if change < 0 else "gold_gained", abs(change))
             if change < 0:
                 add("hero", hero, "gold_paid", -change)
-        elif t == "ambush":
-            add("card", e["card"], "ambushed")
-        elif t == "choose_map":
-            add("card", e["card"], "chosen")
-        elif t == "map_complete":
-            add("card", e["map"], "completed")
-        elif t == "bait":
-            add("card", e["bear"], "baited")
+        elif t in _COUNTED:
+            kind, field, event = _COUNTED[t]
+            add(kind, e[field], event)
         elif t == "hero":
             hero = e["hero"]
             add("hero", hero, "chosen")
@@ -114,15 +109,16 @@ def event_counts(state: TanglewoodsState) -> EventCounts:
                 add("item", e["item"], "used")
             else:
                 add("hero", hero, "ability_used")
-        elif t == "gain_item":
-            add("item", e["item"], "gained")
-        elif t == "buy":
-            add("item", e["item"], "bought")
-        elif t == "upgrade_item":
-            add("item", e["item"], "upgraded")
-        elif t == "discard_item":
-            add("item", e["item"], "discarded")
     return n
+
+
+#: the log lines that count one event for the card or item they name: type -> (kind, field, event)
+_COUNTED = {
+    "ambush": ("card", "card", "ambushed"), "choose_map": ("card", "card", "chosen"),
+    "map_complete": ("card", "map", "completed"), "bait": ("card", "bear", "baited"),
+    "gain_item": ("item", "item", "gained"), "buy": ("item", "item", "bought"),
+    "upgrade_item": ("item", "item", "upgraded"), "discard_item": ("item", "item", "discarded"),
+}
 
 #: the state at the end of a lost game the report counts losses by (woodlands.sim.losses): column ->
 #: words for a value; the at_end_ columns first, then the older columns that say the same (the
