@@ -1,7 +1,7 @@
 """One MaskablePPO policy shared by every player of a cooperative PettingZoo game (The Cursed
 Forest), with a learning curve.
 
-    python examples/research/train_shared_policy.py --players 2 --steps 1000000 --seed 0
+    python examples/research/train_shared_policy.py --players 2 --reward shaped --steps 5000000 --minutes 30 --seed 0
     python examples/research/train_shared_policy.py --players 3 --steps 300 --eval-every 150   # a smoke run
 
 stable-baselines3 has no API for turn-based multi-agent games, so :class:`SharedPolicyEnv` (ours,
@@ -111,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--option", action="append", type=parse_option, default=[], metavar="KEY=VALUE")
     p.add_argument("--eval-every", type=int, default=0, help="steps between evaluations (default: steps / 20)")
     p.add_argument("--eval-episodes", type=int, default=20)
+    p.add_argument("--minutes", type=float, default=None, help="stop training after this many CPU minutes (evaluations not counted)")
     p.add_argument("--n-steps", type=int, default=1024)
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--out", default=None, help="folder for curve.csv and curve.png (default runs/shared-GAME-sSEED)")
@@ -145,11 +146,14 @@ def main(argv: list[str] | None = None) -> int:
     title = f"{args.game} {options} shared policy reward={args.reward} seed={args.seed}"
     clock = {"started": time.process_time(), "evaluating": 0.0}
 
+    def training_seconds() -> float:
+        return time.process_time() - clock["started"] - clock["evaluating"]
+
     def record(model: Any, steps: int) -> None:
         began = time.process_time()
         mean, wins = evaluate(model, eval_env, seeds)
         clock["evaluating"] += time.process_time() - began
-        seconds = time.process_time() - clock["started"] - clock["evaluating"]
+        seconds = training_seconds()
         curve.append({"steps": steps, "seconds": round(seconds, 1), "who": "ppo-shared", "true_reward": mean,
                       "win_share": wins})
         with (out / "curve.csv").open("w", newline="") as f:
@@ -163,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         def _on_step(self) -> bool:
             if self.num_timesteps % every == 0:
                 record(self.model, self.num_timesteps)
-            return True
+            return args.minutes is None or training_seconds() < 60 * args.minutes
 
     model = MaskablePPO("MlpPolicy", env, n_steps=min(args.n_steps, args.steps), batch_size=64,
                         seed=args.seed, verbose=0, device="cpu")
