@@ -19,14 +19,6 @@ them at random, a curriculum of ``reset(options={"curriculum": ...})`` as JSON, 
 the game's own start (docs/research.md, "Curricula").  Evaluations always play from the game's
 own start.
 
-``--imitate BOT`` starts the policy from a bot's play rather than from nothing (behaviour
-cloning, as in "kickstarting"): ``--imitate-games`` games of the bot (seeds from 2,000,000,
-apart from the evaluation seeds), played through the training environment, give pairs of
-observation and the bot's action; the policy is fitted to them (cross-entropy over the legal
-actions) and the value head to the discounted return the environment paid, for
-``--imitate-epochs`` passes; then PPO trains as usual.  The curve's point at 0 steps is the
-cloned policy.  A run that imitates says so in its title; its CPU time includes the cloning.
-
 ``--reward`` is passed to the environment (``reward="shaped"`` adds a potential-based shaping
 term; see docs/research.md, "Rewards").  Torch runs on one thread (``--threads``), so a run's
 time is one core's.  Needs ``pip install 'woodlands[research,train]'``.
@@ -108,69 +100,6 @@ class Curriculum(gymnasium.Wrapper):  # type: ignore[misc]
         return self.env.unwrapped.action_masks()
 
 
-#: the first seed of the games a bot plays for --imitate
-IMITATE_SEED = 2_000_000
-
-
-def demonstrations(env: WoodlandsEnv, bot_name: str, games: int, gamma: float) -> dict[str, np.ndarray]:
-    """``games`` games of ``bot_name`` through ``env`` (from the game's start): each decision's
-    observation, mask and the bot's action (as the environment's index), and the discounted
-    return from it of the rewards the environment paid (shaped or not, as it was made)."""
-    from woodlands.bots.base import get_bot
-    obs_l, masks, acts, rets = [], [], [], []
-    for g in range(games):
-        seed = IMITATE_SEED + g
-        bot = get_bot(bot_name, seed, game=env.game.id)
-        obs, info = env.reset(seed=seed, options={"curriculum": None})
-        rewards = []
-        done = False
-        while not done:
-            assert env.state is not None and env.state.decision is not None
-            choice = bot.choose(env.state)
-            position = [o.id for o in env.state.decision.options].index(choice)
-            action = env.actions.legal(env.state)[position]     # the options' indices, in their order
-            obs_l.append(obs)
-            masks.append(env.action_masks())
-            acts.append(action)
-            obs, reward, terminated, truncated, info = env.step(action)
-            rewards.append(float(reward))
-            done = terminated or truncated
-        ret = 0.0
-        back = []
-        for r in reversed(rewards):
-            ret = r + gamma * ret
-            back.append(ret)
-        rets.extend(reversed(back))
-    return {"obs": np.asarray(obs_l, dtype=np.float32), "masks": np.asarray(masks, dtype=bool),
-            "actions": np.asarray(acts, dtype=np.int64), "returns": np.asarray(rets, dtype=np.float32)}
-
-
-def imitate(model: Any, data: dict[str, np.ndarray], epochs: int, seed: int) -> float:
-    """Fit ``model``'s policy to ``data`` (see the module doc); the share of the bot's actions
-    the policy's likeliest action matches after the last pass."""
-    import torch
-    policy = model.policy
-    policy.set_training_mode(True)
-    n = len(data["actions"])
-    rng = np.random.default_rng(seed)
-    t = {k: torch.as_tensor(v) for k, v in data.items()}
-    for _ in range(epochs):
-        order = torch.as_tensor(rng.permutation(n))
-        for start in range(0, n, 256):
-            i = order[start:start + 256]
-            values, log_prob, _ = policy.evaluate_actions(t["obs"][i], t["actions"][i], action_masks=t["masks"][i])
-            loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(values.flatten(), t["returns"][i])
-            policy.optimizer.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
-            policy.optimizer.step()
-    policy.set_training_mode(False)
-    with torch.no_grad():
-        dist = policy.get_distribution(t["obs"], action_masks=t["masks"].numpy())
-        likeliest = dist.distribution.probs.argmax(dim=1)
-    return float((likeliest == t["actions"]).float().mean())
-
-
 def true_reward(env: WoodlandsEnv) -> float:
     """The game's own reward for the agent's seat, once an episode has ended (0 if cut short)."""
     assert env.state is not None
@@ -249,14 +178,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--curriculum", action="append", type=parse_curriculum, default=[], metavar="JSON",
                    help="a start for training episodes (repeatable; each reset picks one): a curriculum as "
                         "JSON, e.g. '{\"from_end\": 1}', a set-up's name, or 'start'")
-    p.add_argument("--imitate", default=None, metavar="BOT", help="start from a bot's play (behaviour cloning), e.g. greedy")
-    p.add_argument("--imitate-games", type=int, default=200, help="games of the bot to imitate")
-    p.add_argument("--imitate-epochs", type=int, default=10, help="passes over the bot's decisions")
     p.add_argument("--n-steps", type=int, default=1024, help="PPO's rollout length")
     p.add_argument("--threads", type=int, default=1, help="torch threads")
     p.add_argument("--out", default=None, help="folder for curve.csv and curve.png (default runs/ppo-GAME-sSEED)")
     args = p.parse_args(argv)
-    for name in ("steps", "eval_episodes", "n_steps", "threads", "imitate_games", "imitate_epochs"):
+    for name in ("steps", "eval_episodes", "n_steps", "threads"):
         if getattr(args, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be at least 1")
     try:
@@ -265,12 +191,6 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--game {args.game}: no such game")
     if not d.researchable:
         p.error(f"--game {args.game} has no Gymnasium environment")
-    if args.imitate:
-        from woodlands.bots.base import get_bot
-        try:
-            get_bot(args.imitate, 0, game=args.game)
-        except (ValueError, KeyError, LookupError) as e:
-            p.error(f"--imitate {args.imitate}: {e}")
 
     import torch
     from sb3_contrib import MaskablePPO
@@ -303,8 +223,6 @@ def main(argv: list[str] | None = None) -> int:
     title = f"{d.gym_id} {options or ''} reward={args.reward} seed={args.seed}"
     if args.curriculum:
         title += f" curriculum={len(args.curriculum)} starts"
-    if args.imitate:
-        title += f" imitating {args.imitate}"
     # the process's CPU time, not the wall clock: torch has one thread, so this is one core's
     # time even on a machine whose other programs take turns with it
     clock = {"started": time.process_time(), "evaluating": 0.0}
@@ -339,11 +257,6 @@ def main(argv: list[str] | None = None) -> int:
 
     model = MaskablePPO("MlpPolicy", trained, n_steps=min(args.n_steps, args.steps), batch_size=64,
                         seed=args.seed, verbose=0, device="cpu")
-    if args.imitate:
-        data = demonstrations(env, args.imitate, args.imitate_games, model.gamma)
-        matched = imitate(model, data, args.imitate_epochs, args.seed)
-        print(f"imitated {args.imitate}: {len(data['actions'])} decisions of {args.imitate_games} games, "
-              f"its action is the policy's likeliest on {matched:.0%}", flush=True)
     record(model, 0)
     model.learn(total_timesteps=args.steps, callback=Every())
     if not curve or curve[-1]["steps"] != model.num_timesteps:

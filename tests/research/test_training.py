@@ -14,8 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SMOKE = ["--steps", "256", "--eval-every", "128", "--eval-episodes", "1", "--n-steps", "128"]
 RUNS = [
-    ("train_maskable_ppo.py", ["--game", "storyfold", "--imitate", "greedy", "--imitate-games", "2",
-                               "--imitate-epochs", "1"]),
+    ("train_maskable_ppo.py", ["--game", "storyfold"]),
     ("train_maskable_ppo.py", ["--game", "tanglewoods", "--option", "difficulty=0", "--reward", "shaped",
                                "--curriculum", '{"from_end": 0}', "--curriculum", "start"]),
     ("train_maskable_ppo.py", ["--game", "cursed-forest"]),
@@ -64,7 +63,6 @@ def test_a_shared_policy_refuses_a_pvp_game(tmp_path: Path) -> None:
     (["--steps", "0"], "--steps must be at least 1"),
     (["--option", "difficulty"], "give KEY=VALUE"),
     (["--game", "tanglewoods", "--curriculum", '{"nope": 1}'], "a curriculum is"),
-    (["--game", "storyfold", "--imitate", "nobody"], "--imitate nobody"),
 ])
 def test_a_bad_argument_says_so_in_one_line(args: list[str], says: str, tmp_path: Path) -> None:
     out = run("train_maskable_ppo.py", [*args, "--out", str(tmp_path)])
@@ -92,31 +90,3 @@ def test_the_curriculum_wrapper_starts_training_episodes_from_its_starts() -> No
         both.reset()
         rounds.add(env.state.round)
     assert 0 in rounds and len(rounds) > 1                                    # both starts were drawn
-
-
-@pytest.mark.train
-def test_imitation_fits_the_policy_to_the_bot_it_watched() -> None:
-    """--imitate: the demonstrations are the bot's own choices, and after cloning the policy's
-    likeliest action is the bot's far more often than a fresh policy's is."""
-    import importlib.util
-
-    from sb3_contrib import MaskablePPO
-
-    from woodlands.bots.base import get_bot
-    spec = importlib.util.spec_from_file_location("train_ppo", ROOT / "examples" / "research" / "train_maskable_ppo.py")
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    env = script.make_env(script.descriptor("tanglewoods").gym_id, "outcome", {"difficulty": 0})
-    data = script.demonstrations(env, "greedy", 2, 1.0)
-    n = len(data["actions"])
-    assert n > 50 and data["masks"][range(n), data["actions"]].all()      # every action was legal
-    assert data["returns"][0] == 1.0                                       # greedy wins; gamma 1: the win from the start
-    # the first decision's action is greedy's own choice on the same seed
-    obs, info = env.reset(seed=script.IMITATE_SEED)
-    first = get_bot("greedy", script.IMITATE_SEED, game="tanglewoods").choose(env.state)
-    assert env.actions.legal(env.state)[[o.id for o in env.state.decision.options].index(first)] == data["actions"][0]
-    model = MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=64, seed=0, device="cpu")
-    before = script.imitate(model, data, 0, 0)
-    after = script.imitate(model, data, 5, 0)
-    assert after > max(0.6, before + 0.2), (before, after)
