@@ -178,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--curriculum", action="append", type=parse_curriculum, default=[], metavar="JSON",
                    help="a start for training episodes (repeatable; each reset picks one): a curriculum as "
                         "JSON, e.g. '{\"from_end\": 1}', a set-up's name, or 'start'")
+    p.add_argument("--gamma", type=float, default=0.99,
+                   help="PPO's discount (1 makes the shaped reward's bonus exactly policy-invariant)")
     p.add_argument("--n-steps", type=int, default=1024, help="PPO's rollout length")
     p.add_argument("--threads", type=int, default=1, help="torch threads")
     p.add_argument("--out", default=None, help="folder for curve.csv and curve.png (default runs/ppo-GAME-sSEED)")
@@ -189,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
         d = descriptor(args.game)
     except (GameOptionError, KeyError, LookupError):
         p.error(f"--game {args.game}: no such game")
+    if not 0.0 < args.gamma <= 1.0:
+        p.error(f"--gamma must be in (0, 1], not {args.gamma}")
     if not d.researchable:
         p.error(f"--game {args.game} has no Gymnasium environment")
 
@@ -256,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
             return args.minutes is None or training_seconds() < 60 * args.minutes
 
     model = MaskablePPO("MlpPolicy", trained, n_steps=min(args.n_steps, args.steps), batch_size=64,
-                        seed=args.seed, verbose=0, device="cpu")
+                        gamma=args.gamma, seed=args.seed, verbose=0, device="cpu")
     record(model, 0)
     model.learn(total_timesteps=args.steps, callback=Every())
     if not curve or curve[-1]["steps"] != model.num_timesteps:

@@ -63,6 +63,7 @@ def test_a_shared_policy_refuses_a_pvp_game(tmp_path: Path) -> None:
     (["--steps", "0"], "--steps must be at least 1"),
     (["--option", "difficulty"], "give KEY=VALUE"),
     (["--game", "tanglewoods", "--curriculum", '{"nope": 1}'], "a curriculum is"),
+    (["--gamma", "0"], "--gamma must be in (0, 1]"),
 ])
 def test_a_bad_argument_says_so_in_one_line(args: list[str], says: str, tmp_path: Path) -> None:
     out = run("train_maskable_ppo.py", [*args, "--out", str(tmp_path)])
