@@ -67,6 +67,25 @@ def fresh_pg_database() -> str:
     return base.set(database=name).render_as_string(hide_password=False)
 
 
+def store_at(url: str, revision: str) -> Any:
+    """A store at ``url`` migrated up to ``revision`` only (to test a later migration on data made
+    before it): a SQLAlchemy engine on it, to be disposed of by the caller."""
+    from pathlib import Path
+
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from woodlands.web import store
+    from woodlands.web.settings import with_driver
+    here = Path(store.__file__).parent
+    cfg = Config(str(here / "alembic.ini"))
+    cfg.set_main_option("script_location", str(here / "migrations"))
+    cfg.attributes["url"] = with_driver(url)
+    command.upgrade(cfg, revision)
+    return sa.create_engine(cfg.attributes["url"])
+
+
 def live_game(c: TestClient, game_id: str) -> Any:
     """The service's live game ``game_id`` (rebuilt from the store if it is not in memory), as a
     route gets it: the service's coroutines run on the client's event loop (its portal), since

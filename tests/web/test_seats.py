@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import auth, live_game, make_client
+from .conftest import auth, live_game, make_client, store_at
 
 HERE = "http://testserver"          # the TestClient's own origin
 
@@ -330,20 +330,10 @@ def test_the_migration_keeps_the_seats_of_tables_made_before_it(db, tmp_path, re
     """A table made before seats were claimed once: its seats' tokens keep holding them, and
     no invitation is open for them."""
     import sqlalchemy as sa
-    from alembic import command
-    from alembic.config import Config
-    from pathlib import Path
 
-    from woodlands.web import store
-    from woodlands.web.settings import with_driver
     from woodlands.web.store import HEAD, Store, migrate, token_hash
     url = f"sqlite:///{tmp_path}/old.sqlite3" if db == "sqlite" else str(request.getfixturevalue("fresh_pg_url"))
-    here = Path(store.__file__).parent
-    cfg = Config(str(here / "alembic.ini"))
-    cfg.set_main_option("script_location", str(here / "migrations"))
-    cfg.attributes["url"] = with_driver(url)
-    command.upgrade(cfg, "0001")
-    engine = sa.create_engine(cfg.attributes["url"])
+    engine = store_at(url, "0001")
     with engine.begin() as conn:
         conn.execute(sa.text("INSERT INTO games VALUES ('oldtable01', 'tanglewoods', '{}', '1', '{}', 2, :a, 'new', 0)"),
                      {"a": token_hash("admin")})

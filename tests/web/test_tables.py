@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from woodlands.web.errors import Conflict, Refused
 from woodlands.web.store import LISTING_NAME, GameRow, Store, migrate, token_hash
 
-from .conftest import auth, live_game, new_game
+from .conftest import auth, live_game, new_game, store_at
 from .test_pages import _new
 
 KEYS = {"id", "name", "game", "game_name", "players", "free_seats", "present"}
@@ -319,20 +319,8 @@ def test_one_address_takes_only_so_many_free_seats(sqlite_url: str) -> None:
 @pytest.mark.parametrize("db", ["sqlite", "postgresql"])
 def test_a_table_listed_before_filled_tables_were_kept_stays_listed(db, tmp_path, request):
     """Migration 0004 adds the mark of a filled table; a table listed before it is still listed."""
-    from pathlib import Path
-
-    from alembic import command
-    from alembic.config import Config
-
-    from woodlands.web import store
-    from woodlands.web.settings import with_driver
     url = f"sqlite:///{tmp_path}/old.sqlite3" if db == "sqlite" else str(request.getfixturevalue("fresh_pg_url"))
-    here = Path(store.__file__).parent
-    cfg = Config(str(here / "alembic.ini"))
-    cfg.set_main_option("script_location", str(here / "migrations"))
-    cfg.attributes["url"] = with_driver(url)
-    command.upgrade(cfg, "0003")
-    engine = sa.create_engine(cfg.attributes["url"])
+    engine = store_at(url, "0003")
     with engine.begin() as conn:
         conn.execute(sa.text("INSERT INTO games VALUES ('oldtable01', 'cursed-forest', '{}', '1', '{}', 2, 'a', 'new', 0, NULL)"))
         conn.execute(sa.text("INSERT INTO listings VALUES ('oldtable01', 'Old friends', 5)"))
