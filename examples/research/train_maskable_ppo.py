@@ -29,6 +29,7 @@ import argparse
 import csv
 import json
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import Any
@@ -156,7 +157,7 @@ def plot(rows: list[dict[str, Any]], lines: dict[str, float], title: str, path: 
         ax.axhline(value, linestyle=style, color="grey", label=f"{name} {value:.3f}")
     ax.set_xlabel("environment steps")
     ax.set_ylabel("mean true reward (eval seeds)")
-    ax.set_title(title, fontsize=9)
+    ax.set_title("\n".join(textwrap.wrap(title, 70)), fontsize=8)      # long titles wrap, not cut
     ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path)
