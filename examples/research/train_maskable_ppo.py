@@ -32,7 +32,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import gymnasium
 import numpy as np
@@ -125,25 +125,33 @@ def bot_line(game_id: str, options: dict[str, Any], bot_name: str, seeds: list[i
     return float(np.mean(rewards)), wins / len(seeds)
 
 
-def evaluate(model: Any, env: WoodlandsEnv, seeds: list[int], deterministic: bool) -> tuple[float, float]:
-    """The policy's mean true reward and win share over ``seeds`` (masked).  Sampled by default:
-    a deterministic policy early in training often repeats one move until the game's limit
-    cuts the episode (reward 0); torch's generator is seeded so that an evaluation repeats."""
-    import torch
+def ended(env: WoodlandsEnv) -> tuple[float, bool]:
+    """The true reward of the game ``env`` just played, and whether it was won."""
     from woodlands.engine.views import result_of
+    assert env.state is not None
+    return true_reward(env), env.state.is_over and result_of(env.state.outcome) == "win"
+
+
+def evaluate(model: Any, env: Any, seeds: list[int], deterministic: bool,
+             result: Callable[[Any], tuple[float, bool]] = ended) -> tuple[float, float]:
+    """The policy's mean true reward and win share over ``seeds`` (masked; ``result`` reads an
+    ended game).  Sampled by default: a deterministic policy early in training often repeats one
+    move until the game's limit cuts the episode (reward 0); torch's generator is seeded so that
+    an evaluation repeats."""
+    import torch
     rewards, wins = [], 0
     with torch.random.fork_rng():
         torch.manual_seed(EVAL_SEED)
         for s in seeds:
-            obs, info = env.reset(seed=s)
+            obs, _ = env.reset(seed=s)
             done = False
             while not done:
                 action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=deterministic)
-                obs, _, terminated, truncated, info = env.step(int(action))
+                obs, _, terminated, truncated, _ = env.step(int(action))
                 done = terminated or truncated
-            rewards.append(true_reward(env))
-            assert env.state is not None
-            wins += env.state.is_over and result_of(env.state.outcome) == "win"
+            reward, won = result(env)
+            rewards.append(reward)
+            wins += won
     return float(np.mean(rewards)), wins / len(seeds)
 
 
@@ -162,6 +170,62 @@ def plot(rows: list[dict[str, Any]], lines: dict[str, float], title: str, path: 
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+def bot_lines(game_id: str, options: dict[str, Any], seeds: list[int], label: str = ""
+              ) -> tuple[dict[str, float], list[dict[str, Any]]]:
+    """Random's and greedy's means on ``seeds`` (the plot's lines) and their rows of the CSV."""
+    lines, rows = {}, []
+    for bot in ("random", "greedy"):
+        mean, wins = bot_line(game_id, options, bot, seeds)
+        lines[bot] = mean
+        rows.append({"steps": -1, "seconds": 0.0, "who": bot, "true_reward": mean, "win_share": wins})
+        print(f"{bot}{label}: mean true reward {mean:.3f}, wins {wins:.0%} on {len(seeds)} seeds", flush=True)
+    return lines, rows
+
+
+def learn_with_curve(model: Any, steps: int, every: int, minutes: float | None, out: Path,
+                     rows: list[dict[str, Any]], lines: dict[str, float], title: str, who: str,
+                     measure: Callable[[Any], tuple[float, float]]) -> None:
+    """Train ``model`` for ``steps`` (or ``minutes`` of CPU), measuring it (``measure(model)``:
+    mean true reward, win share) at 0, every ``every`` steps and at the end; after each
+    measurement ``out/curve.csv``, ``out/curve.png`` and ``out/model.zip`` are written, so that
+    a run stopped early keeps its curve and its policy (``ppo_agent.py`` plays it)."""
+    from stable_baselines3.common.callbacks import BaseCallback
+    curve: list[dict[str, Any]] = []
+    # the process's CPU time, not the wall clock: torch has one thread, so this is one core's
+    # time even on a machine whose other programs take turns with it
+    clock = {"started": time.process_time(), "evaluating": 0.0}
+
+    def training_seconds() -> float:
+        return time.process_time() - clock["started"] - clock["evaluating"]
+
+    def record(at: int) -> None:
+        began = time.process_time()
+        mean, wins = measure(model)
+        clock["evaluating"] += time.process_time() - began
+        row = {"steps": at, "seconds": round(training_seconds(), 1), "who": who, "true_reward": mean,
+               "win_share": wins}
+        curve.append(row)
+        with (out / "curve.csv").open("w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=["steps", "seconds", "who", "true_reward", "win_share"])
+            w.writeheader()
+            w.writerows(rows + curve)
+        plot(curve, lines, title, out / "curve.png")
+        model.save(out / "model.zip")
+        print(f"steps {at}: mean true reward {mean:.3f}, wins {wins:.0%} ({row['seconds']:.0f} s of training)",
+              flush=True)
+
+    class Every(BaseCallback):  # type: ignore[misc]
+        def _on_step(self) -> bool:
+            if self.num_timesteps % every == 0:
+                record(self.num_timesteps)
+            return minutes is None or training_seconds() < 60 * minutes
+
+    record(0)
+    model.learn(total_timesteps=steps, callback=Every())
+    if curve[-1]["steps"] != model.num_timesteps:
+        record(model.num_timesteps)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -199,7 +263,6 @@ def main(argv: list[str] | None = None) -> int:
 
     import torch
     from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.callbacks import BaseCallback
     torch.set_num_threads(args.threads)
 
     options = dict(args.option)
@@ -217,55 +280,14 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out or f"runs/ppo-{args.game}-s{args.seed}")
     out.mkdir(parents=True, exist_ok=True)
 
-    lines = {}
-    rows: list[dict[str, Any]] = []
-    for bot in ("random", "greedy"):
-        mean, wins = bot_line(args.game, options, bot, seeds)
-        lines[bot] = mean
-        rows.append({"steps": -1, "seconds": 0.0, "who": bot, "true_reward": mean, "win_share": wins})
-        print(f"{bot}: mean true reward {mean:.3f}, wins {wins:.0%} on {len(seeds)} seeds", flush=True)
-    curve: list[dict[str, Any]] = []
+    lines, rows = bot_lines(args.game, options, seeds)
     title = f"{d.gym_id} {options or ''} reward={args.reward} seed={args.seed}"
     if args.curriculum:
         title += f" curriculum={len(args.curriculum)} starts"
-    # the process's CPU time, not the wall clock: torch has one thread, so this is one core's
-    # time even on a machine whose other programs take turns with it
-    clock = {"started": time.process_time(), "evaluating": 0.0}
-
-    def training_seconds() -> float:
-        return time.process_time() - clock["started"] - clock["evaluating"]
-
-    def write() -> None:   # after every evaluation, so that a run stopped early keeps its curve
-        with (out / "curve.csv").open("w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=["steps", "seconds", "who", "true_reward", "win_share"])
-            w.writeheader()
-            w.writerows(rows + curve)
-        plot(curve, lines, title, out / "curve.png")
-
-    def record(model: Any, steps: int) -> None:
-        began = time.process_time()
-        mean, wins = evaluate(model, eval_env, seeds, args.deterministic)
-        clock["evaluating"] += time.process_time() - began
-        row = {"steps": steps, "seconds": round(training_seconds(), 1), "who": "ppo",
-               "true_reward": mean, "win_share": wins}
-        curve.append(row)
-        write()
-        model.save(out / "model.zip")   # the policy as it stands: examples/research/ppo_agent.py plays it
-        print(f"steps {steps}: mean true reward {mean:.3f}, wins {wins:.0%} ({row['seconds']:.0f} s of training)",
-              flush=True)
-
-    class Every(BaseCallback):  # type: ignore[misc]
-        def _on_step(self) -> bool:
-            if self.num_timesteps % every == 0:
-                record(self.model, self.num_timesteps)
-            return args.minutes is None or training_seconds() < 60 * args.minutes
-
     model = MaskablePPO("MlpPolicy", trained, n_steps=min(args.n_steps, args.steps), batch_size=64,
                         gamma=args.gamma, seed=args.seed, verbose=0, device="cpu")
-    record(model, 0)
-    model.learn(total_timesteps=args.steps, callback=Every())
-    if not curve or curve[-1]["steps"] != model.num_timesteps:
-        record(model, model.num_timesteps)
+    learn_with_curve(model, args.steps, every, args.minutes, out, rows, lines, title, "ppo",
+                     lambda m: evaluate(m, eval_env, seeds, args.deterministic))
     print(f"wrote {out / 'curve.csv'} and {out / 'curve.png'}")
     return 0
 

@@ -12,23 +12,21 @@ seat (parameter sharing).  SuperSuit's vector-env conversion is not used: it tak
 environments, and turns here are taken one decision at a time, not simultaneously.  A ``pvp``
 game is refused: there each seat plays for itself, and one shared return would be wrong.
 
-The curve (``OUT/curve.csv``, ``OUT/curve.png``) is as in ``train_maskable_ppo.py``: the mean
+The curve (``OUT/curve.csv``, ``OUT/curve.png``, and the policy ``OUT/model.zip``) is as in ``train_maskable_ppo.py``: the mean
 true reward (``Game.reward``, in [0, 1]) on fixed seeds against the random and greedy bots
 playing every seat on the same seeds.  Needs ``pip install 'woodlands[research,train]'``.
 """
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import gymnasium
 import numpy as np
 
-from train_maskable_ppo import EVAL_SEED, bot_line, parse_option, plot
+from train_maskable_ppo import EVAL_SEED, bot_lines, evaluate, learn_with_curve, parse_option
 from woodlands.engine.errors import GameOptionError
 from woodlands.research.pettingzoo import WoodlandsAECEnv, aec_env
 
@@ -81,24 +79,12 @@ class SharedPolicyEnv(gymnasium.Env):  # type: ignore[type-arg]
         return float(self.aec.game.reward(s, 0)) if s.is_over else 0.0
 
 
-def evaluate(model: Any, env: SharedPolicyEnv, seeds: list[int]) -> tuple[float, float]:
-    import torch
+def ended(env: SharedPolicyEnv) -> tuple[float, bool]:
+    """The team's true reward for the game ``env`` just played, and whether it was won."""
     from woodlands.engine.views import result_of
-    rewards, wins = [], 0
-    with torch.random.fork_rng():
-        torch.manual_seed(EVAL_SEED)
-        for s in seeds:
-            obs, _ = env.reset(seed=s)
-            done = False
-            while not done:
-                action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=False)
-                obs, _, terminated, truncated, _ = env.step(int(action))
-                done = terminated or truncated
-            rewards.append(env.true_reward())
-            state = env.aec.state_
-            assert state is not None
-            wins += state.is_over and result_of(state.outcome) == "win"
-    return float(np.mean(rewards)), wins / len(seeds)
+    state = env.aec.state_
+    assert state is not None
+    return env.true_reward(), state.is_over and result_of(state.outcome) == "win"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,7 +108,6 @@ def main(argv: list[str] | None = None) -> int:
 
     import torch
     from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.callbacks import BaseCallback
     torch.set_num_threads(args.threads)
 
     options = {"players": args.players, **dict(args.option)}
@@ -135,46 +120,12 @@ def main(argv: list[str] | None = None) -> int:
     seeds = [EVAL_SEED + k for k in range(args.eval_episodes)]
     out = Path(args.out or f"runs/shared-{args.game}-s{args.seed}")
     out.mkdir(parents=True, exist_ok=True)
-    rows: list[dict[str, Any]] = []
-    lines = {}
-    for bot in ("random", "greedy"):
-        mean, wins = bot_line(args.game, options, bot, seeds)
-        lines[bot] = mean
-        rows.append({"steps": -1, "seconds": 0.0, "who": bot, "true_reward": mean, "win_share": wins})
-        print(f"{bot} (every seat): mean true reward {mean:.3f}, wins {wins:.0%} on {len(seeds)} seeds", flush=True)
-    curve: list[dict[str, Any]] = []
+    lines, rows = bot_lines(args.game, options, seeds, " (every seat)")
     title = f"{args.game} {options} shared policy reward={args.reward} seed={args.seed}"
-    clock = {"started": time.process_time(), "evaluating": 0.0}
-
-    def training_seconds() -> float:
-        return time.process_time() - clock["started"] - clock["evaluating"]
-
-    def record(model: Any, steps: int) -> None:
-        began = time.process_time()
-        mean, wins = evaluate(model, eval_env, seeds)
-        clock["evaluating"] += time.process_time() - began
-        seconds = training_seconds()
-        curve.append({"steps": steps, "seconds": round(seconds, 1), "who": "ppo-shared", "true_reward": mean,
-                      "win_share": wins})
-        with (out / "curve.csv").open("w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=["steps", "seconds", "who", "true_reward", "win_share"])
-            w.writeheader()
-            w.writerows(rows + curve)
-        plot(curve, lines, title, out / "curve.png")
-        print(f"steps {steps}: mean true reward {mean:.3f}, wins {wins:.0%} ({seconds:.0f} s of training)", flush=True)
-
-    class Every(BaseCallback):  # type: ignore[misc]
-        def _on_step(self) -> bool:
-            if self.num_timesteps % every == 0:
-                record(self.model, self.num_timesteps)
-            return args.minutes is None or training_seconds() < 60 * args.minutes
-
     model = MaskablePPO("MlpPolicy", env, n_steps=min(args.n_steps, args.steps), batch_size=64,
                         seed=args.seed, verbose=0, device="cpu")
-    record(model, 0)
-    model.learn(total_timesteps=args.steps, callback=Every())
-    if curve[-1]["steps"] != model.num_timesteps:
-        record(model, model.num_timesteps)
+    learn_with_curve(model, args.steps, every, args.minutes, out, rows, lines, title, "ppo-shared",
+                     lambda m: evaluate(m, eval_env, seeds, False, ended))
     print(f"wrote {out / 'curve.csv'} and {out / 'curve.png'}")
     return 0
 
