@@ -234,24 +234,18 @@ def test_vary_content_plays_each_pack_folder_as_a_variant(tmp_path, capsys, monk
 
 def test_a_second_study_with_other_settings_is_told_both_are_kept(tmp_path, capsys, monkeypatch):
     out = tmp_path / "s.parquet"
-    code, first, err = cli(capsys, monkeypatch, "sim", "tanglewoods", "--games", "2", "--bot", "random",
-                           "--difficulty", "3", "--out", str(out))
-    assert code == 0, err
-    assert "other settings" not in first
-    # the same study again: nothing to say
-    code, again, err = cli(capsys, monkeypatch, "sim", "tanglewoods", "--games", "2", "--bot", "random",
-                           "--difficulty", "3", "--out", str(out))
-    assert code == 0, err
-    assert "other settings" not in again
-    # the same study resumed to more games: an ordinary resume, nothing to say either
-    code, more, err = cli(capsys, monkeypatch, "sim", "tanglewoods", "--games", "3", "--bot", "random",
-                          "--difficulty", "3", "--out", str(out))
-    assert code == 0, err
-    assert "other settings" not in more
+
+    def study(games: str, bot: str, difficulty: str) -> str:
+        code, said, err = cli(capsys, monkeypatch, "sim", "tanglewoods", "--games", games, "--bot", bot,
+                              "--difficulty", difficulty, "--out", str(out))
+        assert code == 0, err
+        return said
+
+    assert "other settings" not in study("2", "random", "3")
+    assert "other settings" not in study("2", "random", "3")      # the same study again: nothing to say
+    assert "other settings" not in study("3", "random", "3")      # resumed to more games: an ordinary resume
     # another bot and another level into the same file: said, with what differs
-    code, second, err = cli(capsys, monkeypatch, "sim", "tanglewoods", "--games", "2", "--bot", "greedy",
-                            "--difficulty", "4", "--out", str(out))
-    assert code == 0, err
+    second = study("2", "greedy", "4")
     said = " ".join(second.split())
     assert "written before by 2 studies with other settings" in said
     assert 'bots ["random"] then ["greedy"]' in said and '"difficulty": 3' in said and '"difficulty": 4' in said
