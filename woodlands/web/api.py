@@ -764,9 +764,10 @@ def _allowed(app: FastAPI, request: Request) -> list[str]:
 
 def install(app: FastAPI) -> None:
     """Add the API's routes, the invitations', its error answers, the body limit and ``/docs`` to ``app``."""
-    from . import join
+    from . import daily_api, join
     app.include_router(router)
     app.include_router(join.router)
+    app.include_router(daily_api.router)
 
     @app.exception_handler(Refused)
     async def _api_error(_request: Request, exc: Refused) -> Response:
