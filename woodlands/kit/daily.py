@@ -14,6 +14,8 @@ True
 True
 >>> check_day("2026-12-06"), summary({"result": "win", "round": 7, "bears_defeated": 3})
 ('2026-12-06', ('win', 'round 7, bears defeated 3'))
+>>> summary({"result": "loss", "round": 2, "reason": "health below 1"})
+('loss', 'health below 1, round 2')
 """
 from __future__ import annotations
 
@@ -71,7 +73,9 @@ def setups(game: str) -> list[tuple[dict[str, Any], str]]:
     from ..engine.game import load_game
     from ..engine.registry import descriptor, resolve
     hook = resolve(descriptor(game).daily_setups)
-    found = [(dict(options), str(words)) for options, words in hook(load_game(game))] if hook is not None else []
+    found: list[tuple[dict[str, Any], str]] = []
+    if hook is not None:
+        found = [(dict(options), str(words)) for options, words in hook(load_game(game))]
     return found or [({}, "the game as it comes")]
 
 
@@ -91,7 +95,9 @@ def summary(outcome: Mapping[str, Any] | None) -> tuple[str, str]:
     for key, value in outcome.items():
         if key == "result" or isinstance(value, bool) or value is None:
             continue
-        if isinstance(value, (int, float)) or (isinstance(value, str) and 0 < len(value) <= 80):
+        if key == "reason" and isinstance(value, str) and value:
+            facts.insert(0, value[:80])             # a reason is words already: first, unlabelled
+        elif isinstance(value, (int, float)) or (isinstance(value, str) and 0 < len(value) <= 80):
             facts.append(f"{str(key).replace('_', ' ')} {value}")
     return str(outcome.get("result", "?")), ", ".join(facts)
 
