@@ -96,3 +96,28 @@ def test_a_bad_game_or_a_damaged_attempt_is_one_line(run_cli, data_dir, monkeypa
     assert code == 2 and "cannot be read" in err
     code, out, err = run_cli("daily", "--help")
     assert code == 0 and "one attempt a day" in out.lower()
+
+
+def test_the_full_screen_shows_no_seed_until_the_end(data_dir, monkeypatch):
+    """The daily game on the full screen: its save prompt offers no file name with the seed, and
+    saving or loading is refused while it goes on; the screen never shows the seed."""
+    import io
+
+    from rich.console import Console
+
+    from tests.cli.test_tui import drive
+    from woodlands.cli.daily import DailyKeeper, DailySession
+    from woodlands.cli.tui import PlayApp
+    seed = 987654321987654321
+    options, words = daily_setup(kit_daily.new_secret(), DAY, "tanglewoods")
+    state = woodlands.load_game("tanglewoods").new_game(seed=seed, options=options)
+    out = io.StringIO()
+    session = DailySession(Console(file=out, width=100), state, None, io.StringIO(), 0,
+                           DailyKeeper(DAY, "tanglewoods", words, "now"))
+    assert str(seed) not in session.default_save_path()
+    app = PlayApp(session)
+    assert app.default_save() == session.default_save_path()
+    shots = drive(app, (100, 40), ["s", None, "enter", None, "l", "x", "enter", None])
+    assert all(str(seed) not in shot for shot in shots)
+    assert "its record (with the day's seed) is yours once it has ended" in " ".join(" ".join(shots).split())
+    assert not session.state.is_over and str(seed) not in out.getvalue()

@@ -510,7 +510,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ ladder
 def cmd_daily(args: argparse.Namespace) -> int:
     from .daily import run
-    return run(args)
+    return run(args, _stdout(), play_session)
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:

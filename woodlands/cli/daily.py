@@ -21,7 +21,7 @@ import os
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from rich.console import Console
 
@@ -140,11 +140,18 @@ class DailySession(PlaySession):
             return
         super().load(arg)
 
-    def show_outcome(self) -> None:
-        super().show_outcome()
-        if isinstance(self.autosave, DailyKeeper) and self.state.is_over:
+    told_end = False
+
+    def tell_end(self) -> None:
+        """The end of the attempt: now the seed may be told, and where the record is."""
+        if isinstance(self.autosave, DailyKeeper) and self.state.is_over and not self.told_end:
+            self.told_end = True
             self.say(f"Today's {self.state.game.name} challenge is over. Its seed was {self.state.seed}; its "
                      f"record is in {self.autosave.record}. 'woodlands daily' lists today's attempts.", "bold")
+
+    def show_outcome(self) -> None:
+        super().show_outcome()
+        self.tell_end()
 
     def tell_autosave(self) -> None:
         if not isinstance(self.autosave, DailyKeeper):
@@ -155,6 +162,8 @@ class DailySession(PlaySession):
         elif not self.state.is_over:
             self.say(f"Today's attempt is kept ({plural(len(self.state.choices), 'choice')}): "
                      f"'woodlands daily {self.state.game.id}' resumes it today.", "green")
+        else:                   # (the full screen draws its own end screen: the seed is told on leaving)
+            self.tell_end()
 
 
 def _attempt_lines(day: str, game: str, words: str) -> list[str]:
@@ -183,13 +192,12 @@ def list_day(console: Console, day: str) -> int:
     return 0
 
 
-def run(args: argparse.Namespace) -> int:
-    """``woodlands daily [GAME]``."""
+def run(args: argparse.Namespace, console: Console, play: Callable[[PlaySession, argparse.Namespace], int]) -> int:
+    """``woodlands daily [GAME]``, printing to ``console``; ``play`` runs a session as
+    ``woodlands play`` does (full screen or line by line)."""
     from ..engine.game import game_ids, load_game
     from ..engine.registry import descriptor
-    from .commands import _stdout
     from .play import RECAP
-    console = _stdout()
     day = kit_daily.today()
     if args.game is None:
         return list_day(console, day)
@@ -223,9 +231,8 @@ def run(args: argparse.Namespace) -> int:
     session.hint_budget = getattr(args, "budget", None) or "1s"
     if attempt is None:
         session.save_automatically()         # counted from its start, before a first choice
-    from .commands import play_session
     with contextlib.suppress(BrokenPipeError):
-        return play_session(session, args)
+        return play(session, args)
     return 0
 
 

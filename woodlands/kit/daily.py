@@ -91,7 +91,7 @@ def summary(outcome: Mapping[str, Any] | None) -> tuple[str, str]:
     its outcome; lists and tables are left to the game's own end screen)."""
     if not outcome:
         return "?", ""
-    facts = []
+    facts: list[str] = []
     for key, value in outcome.items():
         if key == "result" or isinstance(value, bool) or value is None:
             continue
