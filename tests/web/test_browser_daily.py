@@ -71,3 +71,14 @@ def test_the_daily_page_starts_the_challenge_and_lists_the_day(server: Server, c
     assert page.locator("#daily-storyfold form.daily-start").count() == 1
     screenshot(page, "daily")
     w.check()
+    # the server's log (its access log: every request of this test) never names a day's seed
+    import sqlite3
+
+    from woodlands.kit.daily import daily_seed
+    with sqlite3.connect(server.data / "web.sqlite3") as db:
+        secret = db.execute("SELECT value FROM server_keys WHERE name = 'daily'").fetchone()[0]
+        day = db.execute("SELECT day FROM daily_attempts LIMIT 1").fetchone()[0]
+    log = "".join(p.read_text(errors="replace") for p in server.data.glob("server-*.log"))
+    assert "GET /daily" in log or "/api/daily" in log
+    for game in ("tanglewoods", "storyfold", "cursed-forest"):
+        assert str(daily_seed(secret, day, game)) not in log
