@@ -320,3 +320,35 @@ def test_the_page_lists_the_day_and_starts_an_attempt(client: TestClient) -> Non
     assert f'href="/games/{gid}"' in page and "Continue your attempt" in page
     assert 'action="/daily/storyfold"' not in page
     assert not re.search(r"Today's seed", page)
+
+
+def test_a_daily_campaign_offers_no_scene_save_between_scenes(client: TestClient) -> None:
+    """Storyfold between two scenes: an ordinary table offers the scene save (it holds the decks'
+    order and the dice to come); the day's campaign does not, on the page or by its address."""
+    _on_day(client)
+    g = client.post("/api/daily/storyfold").json()
+    key = auth(g["token"])
+    body = client.get(f"/api/games/{g['id']}", headers=key).json()
+    rng = random.Random(2)
+    taken = []
+    for _ in range(3000):
+        if body["over"] or body["decision"]["kind"] == "scene_break":
+            break
+        options = body["decision"]["options"]
+        taken.append(options[rng.randrange(len(options))]["id"])
+        body = client.post(f"/api/games/{g['id']}/choices", headers=key, json={"option": taken[-1], "at": body["at"]}).json()
+    assert not body["over"] and body["decision"]["kind"] == "scene_break"
+    # the same game at an ordinary table (this test server takes a seed): its page offers the save
+    plain = client.post("/api/games", json={"game": "storyfold", "seed": _seed(client, "storyfold")}).json()
+    for option in taken:
+        at = client.get(f"/api/games/{plain['id']}", headers=auth(plain["seats"][0]["token"])).json()["at"]
+        client.post(f"/api/games/{plain['id']}/choices", headers=auth(plain["seats"][0]["token"]),
+                    json={"option": option, "at": at})
+    client.cookies.set(f"woodlands_seat_{plain['id']}", plain["seats"][0]["token"])
+    assert 'id="scene-save"' in client.get(f"/games/{plain['id']}").text
+    client.cookies.set(f"woodlands_seat_{g['id']}", g["token"])
+    page = client.get(f"/games/{g['id']}")
+    assert page.status_code == 200 and 'id="scene-save"' not in page.text
+    refused = client.get(f"/games/{g['id']}/scene-save")
+    assert refused.status_code == 403 and "daily challenge" in refused.text
+    assert str(_seed(client, "storyfold")) not in page.text + refused.text
