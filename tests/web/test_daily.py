@@ -12,6 +12,7 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
+import woodlands
 from woodlands.kit.daily import daily_seed, daily_setup, new_secret
 from woodlands.web.daily import PERSON_COOKIE
 from woodlands.web.store import Store, migrate, token_hash
@@ -352,3 +353,16 @@ def test_a_daily_campaign_offers_no_scene_save_between_scenes(client: TestClient
     refused = client.get(f"/games/{g['id']}/scene-save")
     assert refused.status_code == 403 and "daily challenge" in refused.text
     assert str(_seed(client, "storyfold")) not in page.text + refused.text
+
+
+@pytest.mark.parametrize("game", ["tanglewoods", "storyfold", "cursed-forest"])
+def test_every_daily_setup_of_a_game_starts_a_game_of_one_seat(game: str) -> None:
+    from woodlands.engine.registry import descriptor
+    from woodlands.kit.daily import setups
+    from woodlands.web.service import _seat_count, check_options
+    found = setups(game)
+    assert found and len({words for _, words in found}) == len(found)      # each says which it is
+    for options, _ in found:
+        checked = check_options(descriptor(game), dict(options))
+        assert _seat_count(descriptor(game), checked, None) == 1
+        assert not woodlands.load_game(game).new_game(seed=1, options=checked).is_over
