@@ -508,6 +508,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ ladder
+def cmd_daily(args: argparse.Namespace) -> int:
+    from .daily import run
+    return run(args, _stdout(), play_session)
+
+
 def cmd_ladder(args: argparse.Namespace) -> int:
     from .ladder_cmd import run
     game = load_game(args.game)

@@ -182,6 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--content", help="a content pack folder instead of the default pack")
     bench.add_argument("--json", metavar="FILE", help="also write the numbers to FILE")
 
+    from .daily import add_parser as add_daily
+    add_daily(sub)
+
     # commands other packages plug in (the web app's serve and bench-web): each adds its own parser
     for command in plugged_commands().values():
         command.add(sub)

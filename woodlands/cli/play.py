@@ -472,13 +472,17 @@ class PlaySession:
                      f"'woodlands play {self.state.game.id} --resume {target}'.", "green")
             # and the full record beside it, as at any other moment
             arg = str(target.with_name(target.stem + ".record.json")) if arg else ""
-        path = arg or f"saves/{self.state.game.id}-{self.state.seed}.json"
+        path = arg or self.default_save_path()
         try:
             target = save_record(self.state, path)
         except OSError as e:
             self.say(f"Could not save to {path}: {e.strerror or e}", "yellow")
             return
         self.say(f"Saved the game record to {target} ({plural(len(self.state.choices), 'choice')}).", "green")
+
+    def default_save_path(self) -> str:
+        """Where ``s`` saves the record when no file is named (the full screen offers it too)."""
+        return f"saves/{self.state.game.id}-{self.state.seed}.json"
 
     def load(self, arg: str) -> None:
         if not arg:

@@ -762,7 +762,7 @@ class PlayApp(App[int]):
         self.change_seat(lambda: self.log_line("Undone: back one choice.", "green"))
 
     def default_save(self) -> str:
-        return f"saves/{self.state.game.id}-{self.state.seed}.json"
+        return self.session.default_save_path()
 
     def save(self, path: str | None) -> None:
         if path is None:

@@ -185,6 +185,10 @@ class GameDescriptor:
     #: from through its ``resume`` option (a save, not a record: the web app's upload hands such
     #: a document to the game it names); None: the game writes none
     save_format: str | None = None
+    #: ``(game) -> [(options, words), ...]`` (or a :class:`Lazy` to it): the set-ups a daily
+    #: challenge is drawn from, each with a few words that name it for a player
+    #: (:mod:`woodlands.kit.daily`); None: the day's game is played as the game comes
+    daily_setups: Any = None
     #: the view's numbers ``woodlands replay`` prints as the final position
     summary_keys: tuple[str, ...] = ()
     #: random-play decisions per second on one core that ``woodlands bench`` holds the game to,

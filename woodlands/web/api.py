@@ -325,7 +325,7 @@ _STATUS: dict[int, tuple[str, dict[str, Any]]] = {
           {"detail": "no token: send 'Authorization: Bearer TOKEN' with a seat's token (from POST /api/games), "
                      "or open the seat's invitation link first"}),
     403: ("a token that holds no seat here (or the wrong kind of token); another seat decides; a seat cookie "
-          "on a request from another site",
+          "on a request from another site; a daily challenge's record before its end",
           {"detail": "it is Player 2's decision, not Player 1's", "at": 4, "deciding_seat": 1}),
     404: ("no such game (or seat)", {"detail": "there is no game 'abc' on this server"}),
     409: ("the game is not at that decision (at gives the current one), is over, or cannot be opened after a "
@@ -482,7 +482,8 @@ async def get_hint(game_id: str, request: Request, hints: HintsDep,
 
 
 @router.get("/api/games/{game_id}/record", tags=["play"], response_model=dict[str, Any], responses=_ERRORS,
-            summary="The game's record (seed and every choice): any time when solo, else once the game is over")
+            summary="The game's record (seed and every choice): any time when solo, else (or for a daily challenge, "
+                    "403 before) once the game is over")
 async def get_record(game_id: str, request: Request, games: Games) -> Any:
     return await games.record(game_id, _token(request, game_id))
 
@@ -764,9 +765,10 @@ def _allowed(app: FastAPI, request: Request) -> list[str]:
 
 def install(app: FastAPI) -> None:
     """Add the API's routes, the invitations', its error answers, the body limit and ``/docs`` to ``app``."""
-    from . import join
+    from . import daily_api, join
     app.include_router(router)
     app.include_router(join.router)
+    app.include_router(daily_api.router)
 
     @app.exception_handler(Refused)
     async def _api_error(_request: Request, exc: Refused) -> Response:

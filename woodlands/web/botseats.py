@@ -124,6 +124,7 @@ class BotSeats:
                     if await asyncio.wrap_future(games.db.submit(game_id, ev)):
                         live.apply_event(ev, after)
                         games.hub.publish(game_id, live.number)
+                        await games.daily.after(live)
                     else:
                         await games.refresh(live, always=True)     # another process moved first
                 await asyncio.sleep(games.settings.bot_pause)

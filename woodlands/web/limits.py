@@ -49,6 +49,8 @@ from .errors import TooMany
 #: the routes that make a game: (method, path) -> answers as JSON (the API) or as a page
 CREATING = {("POST", "/api/games"): True, ("POST", "/api/games/import"): True,
             ("POST", "/new"): False, ("POST", "/upload"): False}
+#: the same, for routes with the game in their path: (method, path's start) -> as JSON
+CREATING_UNDER = {("POST", "/api/daily/"): True, ("POST", "/daily/"): False}
 
 DAY = 86400.0
 #: a window keeps at most this many client addresses before it forgets those idle in it
@@ -127,7 +129,11 @@ class CreationLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        as_json = CREATING.get((scope["method"], scope["path"].rstrip("/") or "/"))
+        path = scope["path"].rstrip("/") or "/"
+        as_json = CREATING.get((scope["method"], path))
+        if as_json is None:
+            as_json = next((v for (m, start), v in CREATING_UNDER.items()
+                            if m == scope["method"] and path.startswith(start)), None)
         if as_json is None:
             await self.app(scope, receive, send)
             return
@@ -255,7 +261,7 @@ def prune(url_or_service: Any, days: float, now: float | None = None) -> list[st
         raise ValueError("days is a number from 0")
     from sqlalchemy import delete
 
-    from .store import Store, events, games, listings, seats
+    from .store import Store, daily_attempts, events, games, listings, seats
     service = None if isinstance(url_or_service, str) else url_or_service
     store = Store(url_or_service) if service is None else service.db
     try:
@@ -264,6 +270,7 @@ def prune(url_or_service: Any, days: float, now: float | None = None) -> list[st
             chunk = ids[start:start + 500]
             with store._writing(), store.engine.begin() as conn:
                 conn.execute(delete(listings).where(listings.c.game_id.in_(chunk)))
+                conn.execute(delete(daily_attempts).where(daily_attempts.c.game_id.in_(chunk)))
                 conn.execute(delete(events).where(events.c.game_id.in_(chunk)))
                 conn.execute(delete(seats).where(seats.c.game_id.in_(chunk)))
                 conn.execute(delete(games).where(games.c.id.in_(chunk)))

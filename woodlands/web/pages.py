@@ -415,7 +415,9 @@ async def _context(request: Request, games: GameService, game_id: str, refusal: 
         # the Hint button: for the seat this browser plays when it decides (not a bot's seat)
         "can_hint": mine is not None, "hint": Markup(""),
         # between two Storyfold scenes: the scene save to download (the terminal's `s`)
-        "scene_save": mine is not None and mine.kind == "scene_break" and snap["seats"] == 1,
+        "scene_save": mine is not None and mine.kind == "scene_break" and snap["seats"] == 1 and not snap["daily"],
+        # a daily challenge's page says so (its seed and record come at its end)
+        "daily": snap["daily"],
         "handover": False, "shown_seat": seat,
     }
 
@@ -797,8 +799,10 @@ def install(app: Any) -> None:
     from fastapi.exceptions import RequestValidationError
     from starlette.exceptions import HTTPException
 
+    from . import daily_pages
     from .errors import Refused
     app.include_router(router)
+    app.include_router(daily_pages.router)
     for kind in (Refused, RequestValidationError, HTTPException):
         json_handler = app.exception_handlers.get(kind)
 

@@ -17,6 +17,7 @@ from .errors import NO_SEAT as NO_SEAT  # the kind of PageError the pages tell a
 from .errors import Conflict, Forbidden, Refused
 from .live import Live
 from .service import GameService
+from .store import DAILY_ORIGIN
 
 T = TypeVar("T")
 
@@ -175,7 +176,8 @@ async def _snapshot(service: GameService, game_id: str, tokens: list[str], shown
                 "bots": dict(live.bots), "held": sorted(seats), "bot_names": sorted(_bots(live.row.game)),
                 "seat_rows": service.seating.seat_rows(live), "turn_seconds": live.row.turn_seconds,
                 "forced": [label for who, label in taken if who == seat],
-                "again": service.again.status(live, sorted(seats)) if state.is_over else None}
+                "again": service.again.status(live, sorted(seats)) if state.is_over else None,
+                "daily": live.row.origin == DAILY_ORIGIN}
 
 
 def _game(game_id: str) -> Any:
@@ -344,6 +346,9 @@ async def _scene_save(service: GameService, game_id: str, tokens: list[str]) -> 
     async with live.lock:
         await service.catch_up(live)
         decision = live.state.decision
+        if live.row.origin == DAILY_ORIGIN:     # a save holds the decks' order: the day's game for everyone
+            raise Forbidden("a daily challenge makes no scene save: play it on to its end (it is kept here "
+                            "after every choice)")
         save = scene_save_of(live.state) if live.row.seats == 1 and decision is not None and decision.player in seats else None
         if save is None:
             raise Conflict("a scene save is made between two scenes, when the game asks whether to save; "

@@ -7,7 +7,8 @@ service are parts it holds, each over this cache and the store:
 * :class:`~woodlands.web.botseats.BotSeats` (``service.bots``): the bots' moves and the turn
   timer;
 * :class:`~woodlands.web.hints.Hints` (``service.hints``): the search's advice to a seat;
-* :class:`~woodlands.web.again.Again` (``service.again``): play again, once a game is over.
+* :class:`~woodlands.web.again.Again` (``service.again``): play again, once a game is over;
+* :class:`~woodlands.web.daily.Daily` (``service.daily``): the daily challenge.
 
 Beside them: :mod:`.live` (one live game and its lock), :mod:`.hub` (who listens to which
 game), :mod:`.errors` (the refusals, and the one table of their statuses), :mod:`.searchpool`
@@ -48,12 +49,13 @@ from .hub import Hub
 from .live import Live
 from .searchpool import SearchPool
 from .settings import Settings
-from .store import CHOICE, REDRAW, UNDO, EventRow, GameRow, Store, token_hash
+from .store import CHOICE, DAILY_ORIGIN, REDRAW, UNDO, EventRow, GameRow, Store, token_hash
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from .again import Again
     from .botseats import BotSeats
+    from .daily import Daily
     from .hints import Hints
     from .seats import Seating
     from .tables import OpenTables
@@ -117,6 +119,7 @@ class GameService:
         # the parts, each over this cache and the store (imported here: they import this module)
         from .again import Again
         from .botseats import BotSeats
+        from .daily import Daily
         from .hints import Hints
         from .seats import Seating
         from .tables import OpenTables
@@ -125,6 +128,7 @@ class GameService:
         self.bots: BotSeats = BotSeats(self)
         self.hints: Hints = Hints(self)
         self.again: Again = Again(self)
+        self.daily: Daily = Daily(self)
 
     @property
     def clock(self) -> Callable[[], float]:
@@ -322,6 +326,10 @@ class GameService:
         seed and every hidden fact in it would tell one seat what the others hold and what
         comes next)."""
         async with self.seated(game_id, token) as (live, _):
+            if not live.state.is_over and live.row.origin == DAILY_ORIGIN:
+                # everyone plays the day's game from the same seed: the record would tell it
+                raise Forbidden("this is a daily challenge: its record (with the day's seed) is yours once your "
+                                "attempt has ended; nothing was changed")
             if not live.state.is_over and live.row.seats > 1:
                 raise Conflict("a table of several seats gives its record (with the seed and every hidden fact) "
                                "only once the game is over")
@@ -462,6 +470,7 @@ class GameService:
                            at=live.number)
         live.apply_event(ev, after)
         self.hub.publish(live.row.id, live.number)
+        await self.daily.after(live)
 
     def _count_event(self, live: Live, ev: EventRow) -> None:
         """429 before anything is written when the seat or the table has stored too many events

@@ -19,6 +19,11 @@ app starts.  The tables::
     listings game_id, name, listed (when), filled (when its last free seat was taken; NULL: it
             has one): the open tables, listed by their creators so that anyone may take a free
             seat (woodlands.web.tables); no row: not listed; a filled row is not shown
+    daily_attempts day, game, person (the hash of a browser's daily cookie), game_id, name,
+            started, ended (NULL: going), outcome (JSON; NULL: going): one row per person, game
+            and day, the daily challenge's attempts (woodlands.web.daily); a daily game's row
+            in ``games`` has the origin 'daily'
+    server_keys name, value: the server's own secrets, each made once (the daily seeds' key)
 
 A 'seat' event records that a seat changed hands (claimed, given a new invitation, withdrawn):
 its option is the hash of the seat's new secret (NULL: none), written in the same transaction
@@ -60,6 +65,8 @@ CHOICE, UNDO, BOT, HUMAN, SEAT, REDRAW = "choice", "undo", "bot", "human", "seat
 #: after the end: a seat's answer to "Play again?", the creator's key to the next table, or the
 #: next table made (woodlands.web.again)
 AGAIN = "again"
+#: the origin of a daily challenge's game (woodlands.web.daily)
+DAILY_ORIGIN = "daily"
 
 metadata = MetaData()
 
@@ -106,6 +113,25 @@ listings = Table(
     Column("filled", Float, nullable=True),
 )
 
+daily_attempts = Table(
+    "daily_attempts", metadata,
+    Column("day", String(10), nullable=False),
+    Column("game", String(64), nullable=False),
+    Column("person", String(64), nullable=False),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False, unique=True),
+    Column("name", String(40), nullable=True),
+    Column("started", Float, nullable=False),
+    Column("ended", Float, nullable=True),
+    Column("outcome", Text, nullable=True),
+    PrimaryKeyConstraint("day", "game", "person", name="pk_daily_attempts"),   # one attempt a day: decides races
+)
+
+server_keys = Table(
+    "server_keys", metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(256), nullable=False),
+)
+
 #: the longest name of an open table
 LISTING_NAME = 60
 
@@ -117,7 +143,7 @@ _APPEND = insert(events)
 _NOTIFY = text("SELECT pg_notify(:c, :p)")
 
 # BigInteger is imported for the migrations' use of the same types
-__all__ = ["AGAIN", "BigInteger", "CHANNEL", "LISTING_NAME", "Store", "GameRow", "EventRow", "token_hash", "migrate"]
+__all__ = ["AGAIN", "DAILY_ORIGIN", "BigInteger", "CHANNEL", "LISTING_NAME", "Store", "GameRow", "EventRow", "token_hash", "migrate"]
 
 
 class _NotOpen(Exception):
@@ -182,7 +208,7 @@ def _engine(url: str) -> Engine:
 
 
 #: the newest migration (migrations/versions/); a database already there skips Alembic at start-up
-HEAD = "0004"
+HEAD = "0005"
 
 
 def at_head(url: str) -> bool:

@@ -7,6 +7,15 @@ from .invariants import check_invariants
 from .state import CursedForestState
 from .views import EVENTS, CursedForestView
 
+#: the daily challenge's set-ups: played alone, leading one adventurer or two
+DAILY_SETUPS = (({"players": 1, "adventurers": 1}, "alone, with one adventurer"),
+                ({"players": 1, "adventurers": 2}, "alone, leading two adventurers"))
+
+
+def daily_setups(_game: object) -> list[tuple[dict[str, object], str]]:
+    return [(dict(options), words) for options, words in DAILY_SETUPS]
+
+
 DESCRIPTOR = GameDescriptor(
     game=CursedForestGame,
     view=CursedForestState.view,
@@ -25,6 +34,7 @@ DESCRIPTOR = GameDescriptor(
     report_section=Lazy("woodlands.games.cursed_forest.balance:report_section"),
     loss_columns=Lazy("woodlands.games.cursed_forest.balance:LOSS_COLUMNS"),
     paired_measures=Lazy("woodlands.games.cursed_forest.balance:PAIRED_MEASURES"),
+    daily_setups=daily_setups,
     options=(
         OptionSpec("players", int, 1, "number of players, 1-4 (default 1)", range=(1, 4), flag=True,
                    label="Players"),

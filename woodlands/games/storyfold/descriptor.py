@@ -9,6 +9,11 @@ from .setup import SCENE_LIMIT_MAX
 from .state import StoryfoldState
 from .views import EVENTS, StoryfoldView
 
+def daily_setups(_game: object) -> list[tuple[dict[str, object], str]]:
+    """The daily challenge is the whole campaign, from its first scene, for everyone."""
+    return [({}, "the whole campaign, from its first scene")]
+
+
 DESCRIPTOR = GameDescriptor(
     game=StoryfoldGame,
     view=StoryfoldState.view,
@@ -34,6 +39,7 @@ DESCRIPTOR = GameDescriptor(
                     golden=(("greedy", 1, {}), ("greedy", 2, {}), ("random", 3, {}))),
     menu_order=2,
     save_format=SAVE_FORMAT,
+    daily_setups=daily_setups,
     # -- research
     action_ids=Lazy("woodlands.games.storyfold.grammar:action_ids"),
     encoding=Lazy("woodlands.games.storyfold.observation:build"),

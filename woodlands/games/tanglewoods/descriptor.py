@@ -13,6 +13,17 @@ def hero_choices(game: TanglewoodsGame) -> list[tuple[str, str]]:
     return [(h.id, h.sides[0].name) for h in game.content.heroes]
 
 
+#: the difficulties a daily challenge is drawn from: a fair fight, neither a stroll nor a wall
+DAILY_DIFFICULTIES = range(3, 8)
+
+
+def daily_setups(game: TanglewoodsGame) -> list[tuple[dict[str, object], str]]:
+    """The daily challenge's set-ups: every hero at every difficulty of :data:`DAILY_DIFFICULTIES`
+    (the hero's side is still the player's choice at the table)."""
+    return [({"hero": hero, "difficulty": level}, f"{name}, difficulty {level}")
+            for hero, name in hero_choices(game) for level in DAILY_DIFFICULTIES]
+
+
 DESCRIPTOR = GameDescriptor(
     game=TanglewoodsGame,
     view=TanglewoodsState.view,
@@ -35,6 +46,7 @@ DESCRIPTOR = GameDescriptor(
     report_section=Lazy("woodlands.games.tanglewoods.balance:report_section"),
     loss_columns=Lazy("woodlands.games.tanglewoods.balance:LOSS_COLUMNS"),
     paired_measures=Lazy("woodlands.games.tanglewoods.balance:PAIRED_MEASURES"),
+    daily_setups=daily_setups,
     options=(
         OptionSpec("difficulty", int, 5, "difficulty 0-10 (default 5)", range=(0, 10), flag=True,
                    label="Difficulty, from 0 to 10"),
