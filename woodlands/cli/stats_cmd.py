@@ -9,21 +9,7 @@ import sys
 from typing import Any, Mapping, Sequence
 
 from ..engine.files import write_text
-from ..kit.career import read_results, results_path, summarize
-
-
-def percent(won: int, played: int) -> str:
-    """'40%' (or '-' with no game)."""
-    return f"{round(100 * won / played)}%" if played else "-"
-
-
-def best_words(entry: Mapping[str, Any], by: str, unit: str) -> str:
-    """The best result in words: 'won in 7 rounds', 'score 83 of 100', or '-'."""
-    if by == "score":
-        score = entry.get("best_score")
-        return "-" if score is None or not entry.get("won") else f"score {round(100 * score)} of 100"
-    best = entry.get("best_rounds")
-    return "-" if best is None else f"won in {best} {unit}"
+from ..kit.career import best_words, percent, read_results, results_path, summarize
 
 
 def columns(rows: Sequence[tuple[str, ...]]) -> list[str]:

@@ -286,6 +286,25 @@ def _counts(rows: Sequence[Mapping[str, Any]], hooks: CareerHooks | None) -> dic
             "best_score": max(scores) if scores else None}
 
 
+# ------------------------------------------------------------------ in words (every client)
+def percent(won: int, played: int) -> str:
+    """'40%' (or '-' with no game).
+
+    >>> percent(2, 5), percent(0, 0)
+    ('40%', '-')
+    """
+    return f"{round(100 * won / played)}%" if played else "-"
+
+
+def best_words(entry: Mapping[str, Any], by: str, unit: str) -> str:
+    """The best result in words: 'won in 7 rounds', 'score 83 of 100', or '-'."""
+    if by == "score":
+        score = entry.get("best_score")
+        return "-" if score is None or not entry.get("won") else f"score {round(100 * score)} of 100"
+    best = entry.get("best_rounds")
+    return "-" if best is None else f"won in {best} {unit}"
+
+
 # ------------------------------------------------------------------ the ladder
 def tracks_of(game_id: str, game: "Game | None" = None) -> tuple[list[LadderTrack], str]:
     """The game's ladder tracks and the pack id its steps count with ([] if it has no ladder)."""
@@ -356,6 +375,6 @@ def next_step(game_id: str, rows: Iterable[Mapping[str, Any]], track: str | None
     return found[0]
 
 
-__all__ = ["CareerHooks", "FORMAT", "LadderStep", "LadderTrack", "RESULTS_FILE", "all_ladders", "append_result", "climb",
-           "hooks_for", "ladder_of", "next_step", "read_results", "result_row", "results_path", "summarize",
+__all__ = ["CareerHooks", "FORMAT", "LadderStep", "LadderTrack", "RESULTS_FILE", "all_ladders", "append_result", "best_words", "climb",
+           "hooks_for", "ladder_of", "next_step", "percent", "read_results", "result_row", "results_path", "summarize",
            "tracks_of"]
