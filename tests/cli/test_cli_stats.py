@@ -95,3 +95,67 @@ def test_stats_with_no_results_yet(run_cli: Callable[..., Any]) -> None:
     code, out, err = run_cli("stats")
     assert code == 0, err
     assert "Your record: 0 games played, 0 won." in out and "Storyfold" in out and "no ladder" in out
+
+
+def _one_before_the_end() -> tuple[woodlands.GameState, str]:
+    _, end = greedy_numbers("tanglewoods", 5, LADDER_START)
+    before = woodlands.load_game("tanglewoods").new_game(seed=5, options=LADDER_START)
+    for c in end.choices[:-1]:
+        before.apply(c)
+    return before, end.choices[-1]
+
+
+def test_the_full_screen_adds_the_game_that_ends_there(data_dir: Path) -> None:
+    import asyncio
+    import io
+
+    from rich.console import Console
+
+    from woodlands.cli.play import PlaySession
+    from woodlands.cli.tui import PlayApp
+    from woodlands.kit.career import read_results
+
+    from .settle import until
+
+    before, last = _one_before_the_end()
+    app = PlayApp(PlaySession(Console(file=io.StringIO(), width=100), before, None, io.StringIO()))
+
+    async def go() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            decision = app.state.decision
+            if decision is not None:              # (unless the app took it as a forced move)
+                option = decision.option(last)
+                assert option is not None
+                app.apply(option, 1)
+            await until(pilot, lambda: app.state.is_over)
+    asyncio.run(go())
+    (row,) = read_results(data_dir / RESULTS_FILE)
+    assert row["won"] is True and row["variant"]["hero"] == "thorn-warden"
+
+
+def test_a_game_counts_once_and_one_loaded_over_counts_no_more(data_dir: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from woodlands.cli.play import PlaySession
+    from woodlands.kit.career import read_results
+
+    before, last = _one_before_the_end()
+    out = io.StringIO()
+    session = PlaySession(Console(file=out, width=120), before, None, io.StringIO())
+    session.state.apply(last)
+    session.save_automatically()
+    session.save_automatically()                 # (every change writes the autosave: the result once)
+    assert len(read_results(data_dir / RESULTS_FILE)) == 1
+    if session.state.can_undo():                 # undone and finished again: still one game
+        session.state = session.state.undo()
+        session.save_automatically()
+        session.state.apply(last)
+        session.save_automatically()
+    assert len(read_results(data_dir / RESULTS_FILE)) == 1
+    finished = session.state
+    again = PlaySession(Console(file=io.StringIO(), width=120), finished, None, io.StringIO("q\n"))
+    assert again.run() == 0
+    assert len(read_results(data_dir / RESULTS_FILE)) == 1
