@@ -127,3 +127,31 @@ def test_a_seat_counts_its_own_adventurers_only() -> None:
         assert row["facts"]["kills"] == sum(a["kills"] for a in mine) and row["seat"] == seat
     assert rows[0]["variant"] == rows[1]["variant"] == {"players": 2, "adventurers": 2, "escape_ends_turn": False,
                                                         "free_actions_at_zero_ap": False, "pvp": False}
+
+
+@pytest.mark.parametrize("game_id, options, twin_name", [
+    ("tanglewoods", {"difficulty": 2}, "tanglewoods_twin"),
+    ("storyfold", {"scene_limit": 4}, "storyfold_twin"),
+    ("cursed-forest", {"players": 2, "turn_limit": 10}, "cursed_forest_twin"),
+])
+def test_finished_twins_that_differ_only_in_hidden_facts_make_the_same_row(game_id: str, options: dict[str, Any],
+                                                                          twin_name: str) -> None:
+    """A person's record is made of what their seat could know: two finished games that differ
+    only in what a seat cannot see (deck and bag order, another player's face-down items, the
+    generator) give that seat the same row."""
+    from datetime import datetime, timezone
+
+    from . import test_hidden_facts
+    twin_of = getattr(test_hidden_facts, twin_name)
+    when = datetime(2026, 12, 6, tzinfo=timezone.utc)
+    differed = 0
+    for seed in range(3):
+        state = woodlands.load_game(game_id).new_game(seed=seed, options=options)
+        play_random(state, random.Random(seed))
+        for seat in range(int(options.get("players", 1))):
+            twin = state.clone()
+            twin_of(twin, seat, random.Random(seed + 100))
+            differed += twin.position()["state"] != state.position()["state"]
+            assert twin.view(seat) == state.view(seat)
+            assert result_row(twin, seat, when) == result_row(state, seat, when)
+    assert differed, "the twins differ in some hidden fact"

@@ -36,12 +36,26 @@ def words_of(variant: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+class _SeatsLog:
+    """What :func:`.balance.event_counts` reads of a state (its events, its printed content),
+    with the log as one seat was told it: the counts of a person's record come from what that
+    seat could see."""
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.content = getattr(state, "content")
+        self._log = state.log_for(seat)
+
+    def events(self) -> list[dict[str, Any]]:
+        return self._log
+
+
 def facts(state: GameState, seat: int) -> dict[str, Any]:
-    """The seat's own adventurers' seeds laid and kills, from its view and the public log."""
+    """The seat's own adventurers' seeds laid and kills, from its view and its log."""
     view = state.view(seat)
     mine = [a for a in view.get("players", []) if a.get("player") == seat]
     characters = {str(a.get("character")) for a in mine if a.get("character")}
-    counts = event_counts(state)
+    told: Any = _SeatsLog(state, seat)
+    counts = event_counts(told)
     seeds = sum(n for (kind, ident, event), n in counts.items()
                 if kind == "character" and event == "seeds_laid" and ident in characters)
     variant = variant_of(dict(state.options))
