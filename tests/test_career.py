@@ -82,6 +82,8 @@ def test_the_tanglewoods_ladder_is_per_hero_and_counts_the_usual_mode_only() -> 
     assert next_step("tanglewoods", rows)["key"] == "hedge-witch"  # type: ignore[index]
     assert next_step("tanglewoods", rows, "thorn-warden")["open"] == 2  # type: ignore[index]
     assert next_step("tanglewoods", rows, "nobody") is None
+    # a hero given on the command line picks its own track
+    assert next_step("tanglewoods", rows, given={"hero": "thorn-warden", "difficulty": 7})["key"] == "thorn-warden"  # type: ignore[index]
     every = [tw(k + 1, True, 5, difficulty=k) for k in range(11)]
     top = {t["key"]: t for t in ladder_of("tanglewoods", every)}["thorn-warden"]
     assert top["done"] and top["open"] == 10 and top["step"] == "difficulty 10"

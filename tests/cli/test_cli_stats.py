@@ -159,3 +159,9 @@ def test_a_game_counts_once_and_one_loaded_over_counts_no_more(data_dir: Path) -
     again = PlaySession(Console(file=io.StringIO(), width=120), finished, None, io.StringIO("q\n"))
     assert again.run() == 0
     assert len(read_results(data_dir / RESULTS_FILE)) == 1
+
+
+def test_a_hero_given_picks_its_own_ladder_track(run_cli: Callable[..., Any]) -> None:
+    code, out, err = run_cli("play", "tanglewoods", "--ladder", "--hero", "hedge-witch", "--line", stdin="q\n")
+    assert code == 0, err
+    assert "Ladder: Hedge Witch, difficulty 0, step 1 of 11." in out

@@ -274,7 +274,7 @@ def _ladder_options(args: argparse.Namespace, game: Game, options: dict[str, Any
     if args.load or args.resume or args.content:
         raise UserError("--ladder starts a new game with the game's own pack: leave out --load, --resume and --content")
     rows = read_results()
-    step = next_step(game.id, rows, args.ladder or None, game)
+    step = next_step(game.id, rows, args.ladder or None, game, options)
     if step is None:
         keys = [t["key"] for t in ladder_of(game.id, rows, game)]
         if not keys:

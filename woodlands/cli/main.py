@@ -102,7 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="how long the search behind 'hint' thinks: seconds (1s) or iterations (400); default 1s")
     play.add_argument("--ladder", nargs="?", const="", metavar="TRACK",
                       help="play the next step of your ladder in GAME (woodlands stats shows it): the "
-                           "highest open step of TRACK (e.g. a hero's id), else of the track you played last")
+                           "highest open step of TRACK (e.g. a hero's id), else of the track that fits the "
+                           "options given (--hero), else of the track you played last")
     play.add_argument("--no-autosave", action="store_true",
                       help="do not autosave this game (by default its record is kept in the data "
                            "folder, $WOODLANDS_DATA_DIR or the platform's, after every choice)")

@@ -357,9 +357,11 @@ def ladder_of(game_id: str, rows: Iterable[Mapping[str, Any]], game: "Game | Non
 
 
 def next_step(game_id: str, rows: Iterable[Mapping[str, Any]], track: str | None = None,
-              game: "Game | None" = None) -> dict[str, Any] | None:
-    """The ladder entry to play next: the track ``track`` (its key), else the track of the last
-    game played on any, else the first track; None if the game has no ladder (or no such track)."""
+              game: "Game | None" = None, given: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    """The ladder entry to play next: the track ``track`` (its key); else the first track that
+    fits the options ``given`` (a hero named on the command line: an option every step of the
+    track sets alike); else the track of the last game played on any; else the first track.
+    None if the game has no ladder (or no such track)."""
     rows = [r for r in rows if r.get("game") == game_id]
     found = ladder_of(game_id, rows, game)
     if not found:
@@ -367,6 +369,11 @@ def next_step(game_id: str, rows: Iterable[Mapping[str, Any]], track: str | None
     if track is not None:
         return next((t for t in found if t["key"] == track), None)
     tracks, _ = tracks_of(game_id, game)
+    for t in tracks:
+        fixed = {k: v for k, v in t.steps[0].options.items() if all(s.options.get(k) == v for s in t.steps)}
+        said = {k: v for k, v in (given or {}).items() if k in fixed}
+        if said and all(fixed[k] == v for k, v in said.items()):
+            return next(e for e in found if e["key"] == t.key)
     for r in reversed(rows):
         variant = r.get("variant") or {}
         for t in tracks:
