@@ -43,10 +43,10 @@ class _SeatsLog:
 
     def __init__(self, state: GameState, seat: int) -> None:
         self.content = getattr(state, "content")
-        self._log = state.log_for(seat)
+        self.told = state.log_for(seat)
 
     def events(self) -> list[dict[str, Any]]:
-        return self._log
+        return self.told
 
 
 def facts(state: GameState, seat: int) -> dict[str, Any]:
