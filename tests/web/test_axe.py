@@ -68,6 +68,8 @@ def test_home_and_open_tables_pass_axe(server: Server, browser: Any) -> None:
         bad += check(w.page, "home")
         w.page.goto(server.url + "/tables")
         bad += check(w.page, "open tables")
+        w.page.goto(server.url + "/stats")
+        bad += check(w.page, "record and ladder")
         assert not bad, "\n".join(bad[:40])
         w.check()
     finally:

@@ -1,5 +1,5 @@
-"""Readable contrast, measured in real Chromium: every visible text on the home page, the error
-page and each game's page, at a desktop size and at 390x844, in the light and the dark colour
+"""Readable contrast, measured in real Chromium: every visible text on the home page, the record
+page, the error page and each game's page, at a desktop size and at 390x844, in the light and the dark colour
 scheme (the app has one palette; the dark run checks that a browser set to dark does not break
 it), has a WCAG 2.x contrast ratio of at least 4.5:1 against its effective background (3:1 for
 large text).
@@ -121,6 +121,8 @@ def test_every_text_has_readable_contrast(server: Server, browser: Any) -> None:
         bad: list[str] = []
         page.goto(server.url + "/")
         bad += every_way(page, "home")
+        page.goto(server.url + "/stats")
+        bad += every_way(page, "record and ladder")
         page.goto(server.url + "/games/no-such-game")
         bad += every_way(page, "error page")
         w.errors.clear()             # the error page's own 403, asked for

@@ -49,7 +49,8 @@ class _Forms(HTMLParser):
         a = {k: v or "" for k, v in attrs}
         if tag == "form":
             self._form = {"action": a.get("action", ""), "method": a.get("method", "get").lower(),
-                          "multipart": a.get("enctype") == "multipart/form-data", "fields": {}}
+                          "multipart": a.get("enctype") == "multipart/form-data", "fields": {},
+                          "class": a.get("class", "")}
             self.forms.append(self._form)
         elif self._form is None:
             return
@@ -204,8 +205,12 @@ def _option_names(game_id: str) -> list[str]:
     return [o.name for o in descriptor(game_id).options]
 
 
-HOME_FORMS = [f for f in forms_of(TestClient(create_app(Settings(db_url="sqlite://"))).get("/").text)
-              if f["method"] == "post"]
+_POSTED = [f for f in forms_of(TestClient(create_app(Settings(db_url="sqlite://"))).get("/").text)
+           if f["method"] == "post"]
+#: the ladder's "Play the next step" buttons post the same /new form as a game's card, with the
+#: step's options as hidden fields: the cards' forms, which have every field, are the ones fuzzed
+LADDER_FORMS = [f for f in _POSTED if "ladder-play" in f["class"].split()]
+HOME_FORMS = [f for f in _POSTED if f not in LADDER_FORMS]
 
 
 def test_the_home_page_has_the_forms_this_test_fuzzes() -> None:
@@ -214,6 +219,11 @@ def test_the_home_page_has_the_forms_this_test_fuzzes() -> None:
     assert actions == sorted([f"/new:{g}" for g in woodlands.game_ids()] + ["/upload"])
     cursed = next(f for f in HOME_FORMS if f["fields"].get("game", {}).get("values") == ["cursed-forest"])
     assert {"cursed-forest.extra", "cursed-forest.mode", "cursed-forest.character0"} <= set(cursed["fields"])
+    assert LADDER_FORMS, "the home page shows the ladder"
+    for f in LADDER_FORMS:
+        (game,) = f["fields"]["game"]["values"]
+        assert f["action"] == "/new" and f["fields"][f"{game}.play"]["values"] == ["alone"]
+        assert set(f["fields"]) - {"game", f"{game}.play"} <= {f"{game}.{name}" for name in _option_names(game)}
 
 
 @pytest.mark.parametrize("form", HOME_FORMS, ids=lambda f: f["action"] + "-" + "".join(f["fields"].get("game", {}).get(

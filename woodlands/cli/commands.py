@@ -255,6 +255,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         given = ["--seed"] * (args.seed is not None) + [f"the option {k}" for k in sorted(options)]
         raise UserError(f"--load continues the game its record holds, with that game's own seed and options; "
                         f"leave out {', '.join(given)}")
+    if getattr(args, "ladder", None) is not None:
+        options = _ladder_options(args, game, options)
     state = start_state(game, args.seed, options, args.load, args.content, args.resume)
     if state.game.id != game.id:
         raise UserError(f"{args.load} is a record of '{state.game.id}', not '{game.id}'")
@@ -263,6 +265,25 @@ def cmd_play(args: argparse.Namespace) -> int:
     session = PlaySession(_stdout(), state, args.content, sys.stdin, seen, autosave)
     session.hint_budget = hint_budget     # the search behind 'hint'
     return play_session(session, args)
+
+
+def _ladder_options(args: argparse.Namespace, game: Game, options: dict[str, Any]) -> dict[str, Any]:
+    """``play --ladder [TRACK]``: the options of the highest open step of the game's ladder
+    (woodlands.kit.career), over any given; said before the game starts."""
+    from ..kit.career import ladder_of, next_step, read_results
+    if args.load or args.resume or args.content:
+        raise UserError("--ladder starts a new game with the game's own pack: leave out --load, --resume and --content")
+    rows = read_results()
+    step = next_step(game.id, rows, args.ladder or None, game, options)
+    if step is None:
+        keys = [t["key"] for t in ladder_of(game.id, rows, game)]
+        if not keys:
+            raise UserError(f"{game.name} has no ladder (woodlands stats says what stands in for it)")
+        raise UserError(f"no ladder track {brief(args.ladder)} in {game.id}; its tracks: {', '.join(keys)}")
+    done = " (every step won: playing the last again)" if step["done"] else ""
+    _stdout().print(f"Ladder: {step['words']}, {step['step']}, step {step['open'] + 1} of {step['steps']}{done}.",
+                    markup=False, highlight=False)
+    return {**options, **step["options"]}
 
 
 def play_session(session: PlaySession, args: argparse.Namespace) -> int:
@@ -511,6 +532,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_daily(args: argparse.Namespace) -> int:
     from .daily import run
     return run(args, _stdout(), play_session)
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from .stats_cmd import run
+    return run(args)
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:

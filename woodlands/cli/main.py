@@ -1,4 +1,4 @@
-"""The ``woodlands`` command: play, validate, replay, sim, report, bench.
+"""The ``woodlands`` command: play, stats, validate, replay, sim, report, bench.
 
 Every mistake a user can make (an unknown game, a bad option, a missing or broken file, a
 tampered record) ends with one line on standard error and exit status 2, never a traceback.
@@ -100,9 +100,21 @@ def build_parser() -> argparse.ArgumentParser:
                            "several (off by default; in line mode the command 'bell' switches it)")
     play.add_argument("--budget", metavar="N|Ts", default="1s",
                       help="how long the search behind 'hint' thinks: seconds (1s) or iterations (400); default 1s")
+    play.add_argument("--ladder", nargs="?", const="", metavar="TRACK",
+                      help="play the next step of your ladder in GAME (woodlands stats shows it): the "
+                           "highest open step of TRACK (e.g. a hero's id), else of the track that fits the "
+                           "options given (--hero), else of the track you played last")
     play.add_argument("--no-autosave", action="store_true",
                       help="do not autosave this game (by default its record is kept in the data "
                            "folder, $WOODLANDS_DATA_DIR or the platform's, after every choice)")
+
+    stats = sub.add_parser("stats", help="your record and ladder: the games that ended in 'woodlands play'",
+                           description="Your record: games played and won per game and set-up (hero and "
+                                       "difficulty...), wins in a row, best results and each game's own totals; "
+                                       "and your ladder: per game and track, the highest open step (a win there "
+                                       "opens the next). Read from results.jsonl in the data folder "
+                                       "($WOODLANDS_DATA_DIR, else the platform's), one line per finished game.")
+    stats.add_argument("--json", metavar="FILE", help="also write the same numbers to FILE as JSON")
 
     val = sub.add_parser("validate", help="check a content pack")
     val.add_argument("path", help="the content pack folder (with its pack.toml)")

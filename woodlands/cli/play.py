@@ -87,6 +87,9 @@ class PlaySession:
         self.chooser = Chooser(stable=True)   # numbers that stay with their options (choose.py)
         self.changes = Changes()         # each seat's table drawn last: what changed gets a mark
         self.bell = False                # ring the terminal bell when the turn passes (play --bell)
+        # the game goes into the results file when it ends here (one that came in over already
+        # was counted when it ended; an undo and a second ending count once)
+        self.result_due = not state.is_over
 
     @property
     def pres(self) -> Presentation:
@@ -409,6 +412,7 @@ class PlaySession:
     # ------------------------------------------------------------------ autosave
     def save_automatically(self) -> None:
         """Write the autosave after a change; a failure is told once and the game goes on."""
+        self.keep_result()
         if self.autosave is None:
             return
         problem = self.autosave.write(self.state)
@@ -418,6 +422,18 @@ class PlaySession:
             self.autosave_failed = True
             self.say(f"Could not autosave to {self.autosave.record}: {problem}. The game goes on; "
                      "s FILE saves it by hand.", "yellow")
+
+    def keep_result(self) -> None:
+        """A game that has just ended adds its row to the person's results file (the record
+        and ladder of ``woodlands stats``), once; a failure is said and the game goes on."""
+        if not (self.result_due and self.state.is_over):
+            return
+        self.result_due = False
+        from ..kit.career import append_result, result_row
+        try:
+            append_result(result_row(self.state, 0))
+        except OSError as e:
+            self.say(f"Could not add this game to your record: {e.strerror or e}.", "yellow")
 
     def tell_autosave(self) -> None:
         """Say where the game is kept, on the way out."""
@@ -524,6 +540,7 @@ class PlaySession:
 
     def switch_autosave(self) -> None:
         """Another game was loaded: it gets its own autosave; the one before stays as it was."""
+        self.result_due = not self.state.is_over
         if self.autosave is None:
             return
         from .autosave import Autosave

@@ -252,6 +252,11 @@ class GameDescriptor:
     #: comparison of two packs tests pair by pair with the Wilcoxon signed-rank test, besides a
     #: ``reward`` column (:mod:`woodlands.sim.compare`); None: none
     paired_measures: Any = None
+    # -- a person's record
+    #: the game's :class:`woodlands.kit.career.CareerHooks` (or a :class:`Lazy` to it): its
+    #: facts of one finished game for a person's record (variant, rounds, totals), and its
+    #: ladder of set-ups from easiest to hardest; None: the record counts plain wins only
+    career: Any = None
     # -- views
     #: the TypedDict of the game's whole view (the envelope and its own keys; see
     #: :mod:`woodlands.engine.views`), or a :class:`Lazy` to it: ``woodlands schema GAME``

@@ -24,6 +24,7 @@ from .depends import Games, HintsDep, SeatingDep, TablesDep
 from .errors import Forbidden, Invalid, Refused, Unauthorized, status_of
 from .origin import from_elsewhere
 from .settings import most_players_game
+from .mystats import StatsOut
 from .store import LISTING_NAME
 from .service import HOTSEAT_PREFIX, TURN_SECONDS, GameService, cookie_name, dumps
 
@@ -549,6 +550,13 @@ async def seats(game_id: str, request: Request, seating: SeatingDep) -> Any:
             summary="The games this browser holds seats in (from its seat cookies), never anyone else's")
 def my_games(request: Request, games: Games) -> Any:
     return games.mine(request.cookies)
+
+
+@router.get("/api/stats", tags=["table"], response_model=StatsOut,
+            summary="This browser's record and ladder: its finished games (from its seat cookies), never anyone else's")
+def my_stats(request: Request, games: Games) -> Any:
+    from .mystats import my_stats as stats_of
+    return stats_of(games, request.cookies)
 
 
 @router.get("/api/tables", tags=["tables"], response_model=OpenTablesOut,

@@ -134,8 +134,31 @@ async def home(request: Request, games: Games) -> Response:
         mine.append({"id": gid, "name": woodlands.load_game(str(g["game"])).name,
                      "seats": seats if g.get("seats", 1) > 1 else ["You"], "at": g["at"], "over": g["over"],
                      "deciding": None if deciding is None else f"Player {int(deciding) + 1}"})
-    return templates.TemplateResponse(request, "home.html", {"games": _game_forms(), "mine": mine,
+    try:
+        ladders = (await _my_stats(request, games))["ladders"]
+    except PageError:       # (as the list above: the home page shows the games whatever happens)
+        from ..kit.career import all_ladders
+        ladders = all_ladders([])
+    return templates.TemplateResponse(request, "home.html", {"games": _game_forms(), "mine": mine, "ladders": ladders,
                                                              "error": request.query_params.get("error", "")[:300]})
+
+
+async def _my_stats(request: Request, games: GameService) -> dict[str, Any]:
+    """This browser's record and ladder (woodlands.web.mystats), from its seat cookies only."""
+    from .mystats import my_stats
+    return await backend._call(my_stats, games, {k: v for k, v in request.cookies.items() if k.startswith(COOKIE)})
+
+
+@router.get("/stats", response_class=HTMLResponse)
+async def stats_page(request: Request, games: Games) -> Response:
+    from ..kit.career import best_words, percent
+    stats = await _my_stats(request, games)
+
+    def best(entry: dict[str, Any], game: dict[str, Any] | None = None) -> str:
+        of = game or entry
+        return best_words(entry, str(of["best_by"]), str(of["rounds_words"]))
+    return templates.TemplateResponse(request, "stats.html", {"stats": stats, "ladders": stats["ladders"],
+                                                              "pct": percent, "best": best})
 
 
 def _options_from_form(form: Any, game_id: str) -> tuple[dict[str, Any], int | None]:

@@ -35,6 +35,7 @@ DESCRIPTOR = GameDescriptor(
     loss_columns=Lazy("woodlands.games.cursed_forest.balance:LOSS_COLUMNS"),
     paired_measures=Lazy("woodlands.games.cursed_forest.balance:PAIRED_MEASURES"),
     daily_setups=daily_setups,
+    career=Lazy("woodlands.games.cursed_forest.career:CAREER"),
     options=(
         OptionSpec("players", int, 1, "number of players, 1-4 (default 1)", range=(1, 4), flag=True,
                    label="Players"),

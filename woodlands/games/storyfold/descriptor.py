@@ -31,6 +31,7 @@ DESCRIPTOR = GameDescriptor(
     report_section=Lazy("woodlands.games.storyfold.balance:report_section"),
     loss_columns=Lazy("woodlands.games.storyfold.balance:LOSS_COLUMNS"),
     paired_measures=Lazy("woodlands.games.storyfold.balance:PAIRED_MEASURES"),
+    career=Lazy("woodlands.games.storyfold.career:CAREER"),
     options=(
         OptionSpec("resume", dict, None, "a save made at the end of a scene (woodlands play --resume FILE)"),
         OptionSpec("scene_limit", int, None, "scenes", range=(1, SCENE_LIMIT_MAX), simulation=True),

@@ -47,6 +47,7 @@ DESCRIPTOR = GameDescriptor(
     loss_columns=Lazy("woodlands.games.tanglewoods.balance:LOSS_COLUMNS"),
     paired_measures=Lazy("woodlands.games.tanglewoods.balance:PAIRED_MEASURES"),
     daily_setups=daily_setups,
+    career=Lazy("woodlands.games.tanglewoods.career:CAREER"),
     options=(
         OptionSpec("difficulty", int, 5, "difficulty 0-10 (default 5)", range=(0, 10), flag=True,
                    label="Difficulty, from 0 to 10"),
