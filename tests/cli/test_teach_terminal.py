@@ -1,7 +1,7 @@
 """Teach mode in the terminal (woodlands/cli/teaching.py): line mode shows each kind's lesson
 once, ``--no-teach`` none; the first game of a kind in the data folder is taught by default and
 the next is not; ``teach off`` turns it off and the next game of that kind starts off; the full
-screen shows the lesson in its log and Ctrl+T turns it off."""
+screen shows the lesson in its log and F2 turns it off."""
 from __future__ import annotations
 
 import asyncio
@@ -65,7 +65,7 @@ def test_the_first_game_of_a_kind_is_taught_and_the_next_is_not(run_cli, data_di
     code, out, _ = run_cli("play", "cursed-forest", "--seed", "8", "--line", stdin="q\n")
     assert code == 0 and "Learning: " in out
     # an earlier autosave of a game counts even without the list of games started
-    (data_dir / "teach.json").unlink()
+    (data_dir / "teach.txt").unlink()
     assert not starts_taught("tanglewoods") and starts_taught("storyfold")
 
 
@@ -109,11 +109,11 @@ def _flat(shot: str) -> str:
     return re.sub(r"\s+", " ", shot)
 
 
-def test_full_screen_shows_the_lesson_once_and_ctrl_t_turns_it_off():
+def test_full_screen_shows_the_lesson_once_and_f2_turns_it_off():
     hero, side = TEACHING.lesson("choose_hero"), TEACHING.lesson("choose_side")
-    shots = _drive(PlayApp(_session(7, True), auto_forced=False), ["1", "ctrl+t", "1"])
+    shots = _drive(PlayApp(_session(7, True), auto_forced=False), ["1", "f2", "1"])
     first, chosen, off, later = map(_flat, shots)
-    assert f"Learning: {hero.title}" in first and "Ctrl+T turns teaching off" in first
+    assert f"Learning: {hero.title}" in first and "F2 turns teaching off" in first
     assert f"Learning: {side.title}" in chosen            # the next kind, in the log pane
     assert chosen.count(f"Learning: {hero.title}") == 1   # the first one is not told again
     assert "Teaching is off" in off

@@ -3,14 +3,13 @@ player's word for it, kept in the data folder.
 
 A game is taught by default when it is the first of its kind in the data folder: no earlier
 autosave of that game (besides the one it writes itself) and no earlier game of it started
-here (``teach.json`` lists the games started, since old autosaves are pruned).  ``teach off``
+here (``teach.txt`` lists the games started, since old autosaves are pruned).  ``teach off``
 and ``teach on`` during play (``--teach``/``--no-teach`` for one game) set it; the words said
-during play are kept in ``teach.json`` as that game's default from then on.
+during play are kept in ``teach.txt`` as that game's default from then on.
 """
 from __future__ import annotations
 
 import contextlib
-import json
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,11 @@ from ..engine.files import write_atomic
 from ..kit.datadir import data_dir
 from ..kit.teach import Tutor, teaching_for
 
-FILE = "teach.json"
+#: the terminal's memory of teach mode, in the data folder: a line per game started
+#: (``started GAME``) and per word said during play (``teach GAME on|off``); plain text, so that
+#: the folder's JSON files stay game records and their descriptions
+FILE = "teach.txt"
+HEADER = "# woodlands play: teach mode (games started here, and your word for each game)"
 
 
 def _path() -> Path:
@@ -26,16 +29,28 @@ def _path() -> Path:
 
 
 def _read() -> dict[str, Any]:
+    """``{"started": [game ...], "setting": {game: bool}}`` from the file (what it cannot read,
+    it passes over)."""
+    started: list[str] = []
+    setting: dict[str, bool] = {}
     try:
-        data = json.loads(_path().read_text(encoding="utf-8"))
+        text = _path().read_text(encoding="utf-8")
     except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+        text = ""
+    for line in text.splitlines():
+        words = line.split()
+        if len(words) == 2 and words[0] == "started" and words[1] not in started:
+            started.append(words[1])
+        elif len(words) == 3 and words[0] == "teach" and words[2] in ("on", "off"):
+            setting[words[1]] = words[2] == "on"
+    return {"started": started, "setting": setting}
 
 
 def _write(data: dict[str, Any]) -> None:
+    lines = [HEADER, *(f"started {g}" for g in data.get("started") or []),
+             *(f"teach {g} {'on' if on else 'off'}" for g, on in sorted((data.get("setting") or {}).items()))]
     with contextlib.suppress(OSError, ValueError):      # teaching is a help, never a reason to stop
-        write_atomic(_path(), json.dumps(data, indent=1, sort_keys=True) + "\n")
+        write_atomic(_path(), "\n".join(lines) + "\n")
 
 
 def first_of_its_kind(game_id: str, own: Path | None = None) -> bool:

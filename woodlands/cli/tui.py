@@ -499,7 +499,7 @@ class PlayApp(App[int]):
         self.lesson_at = at
         for line in lines:
             self.log_line(line, "cyan")
-        self.message = f"{lines[0]}: see the log (Ctrl+T turns teaching off)."
+        self.message = f"{lines[0]}: see the log (F2 turns teaching off)."
 
     # ------------------------------------------------------------------ after each change
     def after_change(self, first: bool = False) -> None:
@@ -585,7 +585,7 @@ class PlayApp(App[int]):
         if key in PAN_KEYS:
             self.pan_map(*PAN_KEYS[key])
             return
-        if key == "ctrl+t":
+        if key == "f2":
             self.switch_teaching("off" if self.session.tutor is not None and self.session.tutor.on else "on")
             return
         if char in SCROLL_KEYS:
@@ -771,7 +771,7 @@ class PlayApp(App[int]):
         self.draw_options()
 
     def switch_teaching(self, word: str) -> None:
-        """Teach mode on or off (Ctrl+T, or ': teach off'), kept as this game's default too."""
+        """Teach mode on or off (F2, or ': teach off'), kept as this game's default too."""
         from ..kit.teach import Tutor, teaching_for
         from .teaching import remember
         game_id = self.state.game.id
@@ -780,7 +780,7 @@ class PlayApp(App[int]):
         self.session.tutor.on = word == "on"
         remember(game_id, self.session.tutor.on)
         self.log_line("Teaching is on: each new kind of decision comes with a short lesson." if self.session.tutor.on
-                      else "Teaching is off (Ctrl+T brings the lessons back).", "dim")
+                      else "Teaching is off (F2 brings the lessons back).", "dim")
         self.message = ""
         if self.session.tutor.on:
             self.lesson_at = None
@@ -873,7 +873,7 @@ PgUp/PgDn (or the arrows) scroll the options when they do not all fit.
 [ and ] scroll the table when it is taller than its box; Shift and an arrow (or ← →) pan a map
 shown in part (it follows the one deciding again after each choice).
 Letters shown beside an option take it; the game's detail keys are on the bottom line.
-: type an option id (or teach off / teach on); Ctrl+T teaching on/off; a takes forced moves for
+: type an option id (or teach off / teach on); F2 teaching on/off; a takes forced moves for
 you (on/off); u undo; s save; l load;
 h help; g glossary; L the whole log; ? a hint from the search bot; q quit (the game stays autosaved)."""
 
