@@ -89,9 +89,9 @@ def teaching_for(game_id: str) -> Teaching | None:
 
 def rule_lessons(rule: str) -> list[tuple[str, Lesson]]:
     """Every (game id, lesson) that rests on the rule-index id ``rule``, for a rule's page."""
-    import woodlands
+    from ..engine.registry import game_ids
     out = []
-    for game_id in woodlands.game_ids():
+    for game_id in game_ids():
         teaching = teaching_for(game_id)
         if teaching is not None:
             out += [(game_id, lesson) for lesson in teaching.lessons.values() if lesson.rule == rule]
