@@ -83,11 +83,11 @@ def test_storyfold_prologue_teaches_itself_in_line_mode(run_cli):
     assert code == 0 and "Learning: " not in out and "Prologue" in out
 
 
-def _drive(app: PlayApp, keys: list[str]) -> list[str]:
+def _drive(app: PlayApp, keys: list[str], size: tuple[int, int] = (160, 50)) -> list[str]:
     shots: list[str] = []
 
     async def go() -> None:
-        async with app.run_test(size=(160, 50)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.pause()
             shots.append(screen_text(app))
             for key in keys:
@@ -126,3 +126,12 @@ def test_full_screen_shows_the_lesson_once_and_f2_turns_it_off():
 def test_full_screen_without_teaching_shows_none():
     shots = _drive(PlayApp(_session(7, False), auto_forced=False), ["1", "1"])
     assert all("Learning: " not in shot for shot in shots)
+
+
+def test_full_screen_at_80x24_says_where_the_lesson_is():
+    """On the smallest screen the log pane is short: the line under the options names the
+    lesson and the key that turns teaching off, and the screen still fits."""
+    hero = TEACHING.lesson("choose_hero")
+    (first,) = _drive(PlayApp(_session(7, True), auto_forced=False), [], size=(80, 24))
+    assert f"Learning: {hero.title}: see the log" in _flat(first) and "F2" in first
+    assert len(first.split("\n")) <= 24 and all(len(line) <= 80 for line in first.split("\n"))

@@ -169,3 +169,15 @@ def test_the_lesson_says_nothing_of_hidden_facts() -> None:
                 checked += "Learning:" in drawn[0]
             state.apply(rng.choice(state.decision.options).id)
     assert checked >= 3
+
+
+def test_storyfold_prologue_shows_no_lesson(client: Any) -> None:
+    """The prologue teaches the game itself: a first Storyfold game shows no lesson there, while
+    teach mode is on (its button says so) for what comes after it."""
+    url = _new(client, "storyfold")
+    page = client.get(url).text
+    assert live_game(client, url.rsplit("/", 1)[1]).state.view(0)["chapter"] == "the-edge-of-the-wood"
+    for _ in range(6):
+        assert _lesson(page) is None
+        assert "Teaching is on" in page
+        page = _choose_first(client, url, page)
