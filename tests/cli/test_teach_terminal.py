@@ -135,3 +135,12 @@ def test_full_screen_at_80x24_says_where_the_lesson_is():
     (first,) = _drive(PlayApp(_session(7, True), auto_forced=False), [], size=(80, 24))
     assert f"Learning: {hero.title}: see the log" in _flat(first) and "F2" in first
     assert len(first.split("\n")) <= 24 and all(len(line) <= 80 for line in first.split("\n"))
+
+
+def test_the_daily_challenge_takes_the_same_flags(run_cli):
+    """A first game in the data folder would be taught: --no-teach keeps it quiet; --teach
+    teaches another game's daily challenge."""
+    code, out, _ = run_cli("daily", "tanglewoods", "--line", "--no-teach", stdin="q\n")
+    assert code == 0 and "challenge" in out and "Learning: " not in out
+    code, out, _ = run_cli("daily", "cursed-forest", "--line", "--teach", stdin="q\n")
+    assert code == 0 and "Learning: " in out
