@@ -56,6 +56,9 @@ def test_the_first_game_shows_the_lesson_at_the_first_decision_and_keeps_it_ther
     text = visible_text(page)
     assert f"Learning: {lesson.title}" in text and lesson.tip in text and "Turn teaching off" in text
     assert f'href="/rules/{lesson.rule}"' in page
+    # one cookie for the table: its setting, then the kinds taught and where
+    game_id = url.rsplit("/", 1)[1]
+    assert client.cookies.get(f"woodlands_teach_{game_id}").strip('"') == f"on.{lesson.kind}~{_at(page)}"
     # the same decision drawn again, as a reload and as the live update's fragment, keeps it
     assert _lesson(client.get(url).text) == lesson.kind
     fragment = client.get(url + "/table", headers={"HX-Request": "true"}).text

@@ -32,7 +32,7 @@ from .depends import Games
 from .pages_backend import NO_SEAT, PageError
 from .service import GameService
 from .render import render_decision, render_details, render_log, render_story, render_table
-from .teaching import TAUGHT_COOKIE, TEACH_COOKIE, lesson_context, set_cookies
+from .teaching import TEACH_COOKIE, lesson_context, set_cookies
 
 HERE = Path(__file__).parent
 COOKIE = "woodlands_seat_"            # the service's seat cookie (service.cookie_name): one token
@@ -316,7 +316,7 @@ async def forget(request: Request, game_id: str) -> Response:
         return _error_page(request, err)
     response = RedirectResponse("/", status_code=303)
     if _ID.match(game_id):
-        for name in (COOKIE, HOTSEAT_COOKIE, ADMIN_COOKIE, INVITES_COOKIE, SHOWN_COOKIE, TEACH_COOKIE, TAUGHT_COOKIE):
+        for name in (COOKIE, HOTSEAT_COOKIE, ADMIN_COOKIE, INVITES_COOKIE, SHOWN_COOKIE, TEACH_COOKIE):
             response.delete_cookie(name + game_id, path="/")
     return response
 

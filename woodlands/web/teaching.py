@@ -4,14 +4,14 @@ comes up, a panel beside the options says what it means, gives a tip and links i
 Where it is remembered, all in this browser's cookies (nothing of it is a secret):
 
 * ``woodlands_teach_<game id>``: ``on`` or ``off`` for that table, fixed the first time the page
-  is drawn (then the buttons change it);
+  is drawn (then the buttons change it), followed by the kinds already taught there, each with
+  the decision its lesson was shown at (``on.choose_map~3.bribe~-1``; ``-1`` once put away), so
+  that a page drawn again for the same decision, as a live update does, keeps its panel and a
+  later one does not.  One cookie per table: a browser keeps a few per table already;
 * ``woodlands_teaching_<game>``: the browser's last word for that kind of game (``tanglewoods``
   ...), set by the buttons: the default of its next tables.  Without it, a table is taught when
   it is this browser's first game of its kind: none of the games its seat cookies hold
-  (``GameService.mine``) is of the same kind and older;
-* ``woodlands_taught_<game id>``: the kinds already taught at that table, with the decision
-  each lesson was shown at (``kind~number``, ``-1`` once put away), so that a page drawn again
-  for the same decision, as a live update does, keeps its panel and a later one does not.
+  (``GameService.mine``) is of the same kind and older.
 
 The lessons are generic words about a kind of decision, the same for every seat, so a hot-seat
 table shows them whoever decides; nothing here reads more than the seat's own decision and view.
@@ -29,9 +29,8 @@ from .depends import Games
 from .pages_backend import PageError
 from .service import GameService
 
-TEACH_COOKIE = "woodlands_teach_"         # per table: on / off
+TEACH_COOKIE = "woodlands_teach_"         # per table: on|off, then kind~number.kind~number
 TEACHING_COOKIE = "woodlands_teaching_"   # per kind of game: the browser's last word
-TAUGHT_COOKIE = "woodlands_taught_"       # per table: kind~number.kind~number
 _KIND = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 _RULE = re.compile(r"^[A-Z]{2}-\d{3}$")
 #: at most this many kinds are remembered per table (a cookie stays small)
@@ -45,22 +44,31 @@ def _cookies(request: Request) -> dict[str, str]:
     return {**request.cookies, **getattr(request.state, "teach_cookies", {})}
 
 
-def read_taught(raw: str) -> dict[str, int]:
-    """``'choose_map~3.bribe~-1'`` -> ``{'choose_map': 3, 'bribe': -1}`` (anything else is passed over).
+def read_table(raw: str) -> tuple[str, dict[str, int]]:
+    """A table's teach cookie: its setting (``''`` when there is none yet) and the kinds taught
+    (anything else in it is passed over).
 
-    >>> read_taught("choose_map~3.bribe~-1.x~y.~2")
-    {'choose_map': 3, 'bribe': -1}
+    >>> read_table("on.choose_map~3.bribe~-1.x~y.~2")
+    ('on', {'choose_map': 3, 'bribe': -1})
+    >>> read_table("")
+    ('', {})
     """
-    out: dict[str, int] = {}
-    for item in raw.split(".")[:MOST_KINDS]:
+    setting, *items = raw.split(".")
+    taught: dict[str, int] = {}
+    for item in items[:MOST_KINDS]:
         kind, sep, at = item.partition("~")
         if sep and _KIND.match(kind) and re.fullmatch(r"-?\d{1,9}", at):
-            out[kind] = int(at)
-    return out
+            taught[kind] = int(at)
+    return (setting if setting in ("on", "off") else ""), taught
 
 
-def write_taught(taught: dict[str, int]) -> str:
-    return ".".join(f"{k}~{v}" for k, v in list(taught.items())[:MOST_KINDS])
+def write_table(setting: str, taught: dict[str, int]) -> str:
+    """The cookie :func:`read_table` reads.
+
+    >>> write_table("off", {"bribe": -1})
+    'off.bribe~-1'
+    """
+    return ".".join([setting, *(f"{k}~{v}" for k, v in list(taught.items())[:MOST_KINDS])])
 
 
 async def _first_of_its_kind(games: GameService, cookies: dict[str, str], game_id: str, game_type: str) -> bool:
@@ -86,19 +94,16 @@ async def lesson_context(request: Request, games: GameService, game_id: str, gam
     if teaching is None:
         return {"teach_on": False, "lesson": None, "teach_set": {}, "can_teach": False}
     cookies = _cookies(request)
-    setting = cookies.get(TEACH_COOKIE + game_id, "")
-    to_set: dict[str, str] = {}
-    if setting not in ("on", "off"):
+    raw = cookies.get(TEACH_COOKIE + game_id, "")
+    setting, taught = read_table(raw)
+    if not setting:
         setting = cookies.get(TEACHING_COOKIE + game_type, "")
         if setting not in ("on", "off"):
             setting = "on" if await _first_of_its_kind(games, cookies, game_id, game_type) else "off"
-        to_set[TEACH_COOKIE + game_id] = setting
-    raw = cookies.get(TAUGHT_COOKIE + game_id, "")
-    tutor = Tutor(teaching, setting == "on", read_taught(raw))
+    tutor = Tutor(teaching, setting == "on", taught)
     lesson = tutor.due(decision, view, at)
-    written = write_taught(tutor.taught)
-    if written != raw:
-        to_set[TAUGHT_COOKIE + game_id] = written
+    written = write_table(setting, tutor.taught)
+    to_set = {TEACH_COOKIE + game_id: written} if written != raw else {}
     return {"teach_on": tutor.on, "lesson": lesson, "teach_set": to_set, "can_teach": True}
 
 
@@ -123,21 +128,18 @@ async def teach(request: Request, game_id: str, games: Games, do: str = Form("")
         tokens = _seats_here(request, game_id)
         if do not in ("dismiss", "off", "on"):
             raise PageError(400, "That teach button is not one of the page's.")
-        if do == "dismiss":
-            if not _KIND.match(kind):
-                raise PageError(400, "That lesson is not one of the game's.")
-            taught = read_taught(request.cookies.get(TAUGHT_COOKIE + game_id, ""))
+        setting, taught = read_table(request.cookies.get(TEACH_COOKIE + game_id, ""))
+        if do == "dismiss" and not _KIND.match(kind):
+            raise PageError(400, "That lesson is not one of the game's.")
+        if do != "on" and _KIND.match(kind):
+            # the lesson on screen is put away, and stays away if teaching comes back on
             taught[kind] = PUT_AWAY
-            changed[TAUGHT_COOKIE + game_id] = write_taught(taught)
-        else:
+        if do in ("on", "off"):
             snap = await backend.snapshot(games, game_id, tokens, None)
-            changed[TEACH_COOKIE + game_id] = do
+            setting = do
             changed[TEACHING_COOKIE + snap["game"].id] = do
-            if do == "off" and _KIND.match(kind):
-                # the lesson on screen goes with it, and stays away if teaching comes back on
-                taught = read_taught(request.cookies.get(TAUGHT_COOKIE + game_id, ""))
-                taught[kind] = PUT_AWAY
-                changed[TAUGHT_COOKIE + game_id] = write_taught(taught)
+        if setting:      # else the table was never drawn here: its page fixes it, after this
+            changed[TEACH_COOKIE + game_id] = write_table(setting, taught)
         request.state.teach_cookies = changed
     response = await _act(request, games, game_id, act)
     set_cookies(request, response, changed)
@@ -159,4 +161,4 @@ async def rule_page(request: Request, rule_id: str) -> Response:
                                                              "lessons": lessons})
 
 
-__all__ = ["router", "lesson_context", "set_cookies", "TEACH_COOKIE", "TEACHING_COOKIE", "TAUGHT_COOKIE"]
+__all__ = ["router", "lesson_context", "set_cookies", "TEACH_COOKIE", "TEACHING_COOKIE"]
