@@ -291,6 +291,9 @@ def play_session(session: PlaySession, args: argparse.Namespace) -> int:
     not given; else line mode.  Forced moves are taken for the player by default full-screen only."""
     auto = getattr(args, "auto_forced", None)
     session.bell = bool(getattr(args, "bell", False))
+    from .teaching import tutor_for
+    session.tutor = tutor_for(session.state.game.id, getattr(args, "teach", None),
+                              session.autosave.record if session.autosave is not None else None)
     if session.interactive() and not getattr(args, "line", False):
         from .tui import run_full_screen
         return run_full_screen(session, auto_forced=True if auto is None else auto)

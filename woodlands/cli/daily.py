@@ -255,6 +255,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="ring the terminal bell when the turn passes")
     p.add_argument("--budget", metavar="N|Ts", default="1s",
                    help="how long the search behind 'hint' thinks: seconds (1s) or iterations (400); default 1s")
+    p.add_argument("--teach", action=argparse.BooleanOptionalAction, default=None,
+                   help="explain each new kind of decision the first time it comes up (default: on for your "
+                        "first game of each game in the data folder)")
     return p
 
 

@@ -98,6 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bell", action=argparse.BooleanOptionalAction, default=False,
                       help="ring the terminal bell when the turn passes to another player at a table of "
                            "several (off by default; in line mode the command 'bell' switches it)")
+    play.add_argument("--teach", action=argparse.BooleanOptionalAction, default=None,
+                      help="explain each new kind of decision the first time it comes up (default: on for your "
+                           "first game of each game in the data folder; 'teach off' during play stops it)")
     play.add_argument("--budget", metavar="N|Ts", default="1s",
                       help="how long the search behind 'hint' thinks: seconds (1s) or iterations (400); default 1s")
     play.add_argument("--ladder", nargs="?", const="", metavar="TRACK",

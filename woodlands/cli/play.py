@@ -30,13 +30,14 @@ from .table import Changes, table_for
 from .terminal import digits_hint, is_ascii_number, read_number, short
 
 if TYPE_CHECKING:
+    from ..kit.teach import Tutor
     from .autosave import Autosave
 
 LOG_LINES = 30
 RECAP = 15      # events retold when a saved game is loaded
 #: the terminal's own words; a game's letters (Presentation.fixed_keys, Detail.key) never take them
 LINE_COMMANDS = frozenset({"h", "help", "?", "s", "save", "l", "load", "u", "undo", "log", "q", "quit", "exit", "g",
-                           "hint"})
+                           "hint", "teach"})
 #: "3 2": group 3, its option 2 (two steps at once); "3x2": option 3, twice
 _TWO = re.compile(r"^(\d{1,6})\s+(\d{1,6})$")
 _TIMES = re.compile(r"^(\d{1,6})\s*[x*]\s*(\d{1,3})$")
@@ -90,6 +91,7 @@ class PlaySession:
         # the game goes into the results file when it ends here (one that came in over already
         # was counted when it ended; an undo and a second ending count once)
         self.result_due = not state.is_over
+        self.tutor: "Tutor | None" = None   # teach mode (woodlands.cli.teaching); None: no lessons
 
     @property
     def pres(self) -> Presentation:
@@ -187,6 +189,16 @@ class PlaySession:
         steps = ", or a group and its option ('2 1')" if groups else ""
         self.console.print(f"[dim]Type a number{escape(steps)}, or h for help{escape(extra)}, g glossary, "
                            f"s save, u undo, log, q quit.[/dim]")
+        self.show_lesson(d)
+
+    def show_lesson(self, d: Decision) -> None:
+        """Teach mode: the lesson of a kind of decision met for the first time in this game."""
+        from .teaching import lesson_lines
+        lines = lesson_lines(self.tutor, d, self.state.view(d.player), len(self.state.choices))
+        for line in lines:
+            self.say("  " + line, "cyan")
+        if lines:
+            self.say("  ('teach off' stops these lessons.)", "dim")
 
     def letters(self, d: Decision) -> dict[str, str]:
         """The game's letters for frequent options of ``d`` (never the terminal's own)."""
@@ -225,6 +237,7 @@ class PlaySession:
         self.seen = 0
         self.screen_seat = None
         self.switch_autosave()
+        self.new_tutor()
         self.say(f"A new game with the same set-up: seed {self.state.seed}.", "green")
 
     # ------------------------------------------------------------------ input
@@ -280,6 +293,8 @@ class PlaySession:
                 self.show_log()
             elif word == "hint":
                 self.hint()
+            elif word == "teach":
+                self.teach(arg)
             elif word == "bell":
                 self.bell = not self.bell
                 self.say(f"The bell at each change of turn is {'on' if self.bell else 'off'}.")
@@ -452,6 +467,34 @@ class PlaySession:
                      f"'woodlands play' (its menu offers the last game) or "
                      f"'woodlands play --load {where}'.", "green")
 
+    def teach(self, arg: str) -> None:
+        """``teach off`` / ``teach on`` (``teach`` alone says which): teach mode for this game,
+        and the default of the next games of its kind."""
+        from ..kit.teach import Tutor, teaching_for
+        from .teaching import remember
+        game_id = self.state.game.id
+        if self.tutor is None:
+            self.tutor = Tutor(teaching_for(game_id), False)
+        if arg.lower() in ("on", "off"):
+            self.tutor.on = arg.lower() == "on"
+            remember(game_id, self.tutor.on)
+        elif arg:
+            self.say("Say 'teach on' or 'teach off'.", "yellow")
+            return
+        if self.tutor.on:
+            self.say("Teaching is on: each new kind of decision comes with a short lesson ('teach off' stops it).")
+            d = self.state.decision
+            if d is not None:
+                self.show_lesson(d)
+        else:
+            self.say("Teaching is off ('teach on' brings the lessons back).")
+
+    def new_tutor(self) -> None:
+        """Another game on screen (played again or loaded): its own lessons, as a new game's."""
+        if self.tutor is not None:
+            from .teaching import tutor_for
+            self.tutor = tutor_for(self.state.game.id, None, self.autosave.record if self.autosave else None)
+
     def hint(self) -> None:
         """The search bot's three best options for the deciding seat (woodlands.bots.hints),
         computed in a thread on a copy of the position; Ctrl-C stops the wait."""
@@ -519,6 +562,7 @@ class PlaySession:
         self.changes.forget()                    # and nothing of it is marked as changed
         self.seen = max(0, state.log_length - RECAP)
         self.switch_autosave()
+        self.new_tutor()
         self.say(f"Loaded {arg}: seed {state.seed}, {plural(len(state.choices), 'choice')} replayed.", "green")
         self.show_turn()
 

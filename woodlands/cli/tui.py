@@ -212,6 +212,7 @@ class PlayApp(App[int]):
         self.pan: Pan = (0, 0)              # a map shown in part: moved this many squares E and N
         self.pan_for: tuple[int, int] | None = None     # the position and seat the pan is for
         self.key_bar = ""                   # the key bar's words, as shown
+        self.lesson_at: int | None = None   # the decision whose lesson the log pane holds already
 
     # ------------------------------------------------------------------ layout
     @property
@@ -481,7 +482,24 @@ class PlayApp(App[int]):
     def refresh_all(self) -> None:
         self.draw_table()
         self.add_new_events()
+        self.teach()
         self.draw_options()
+
+    def teach(self) -> None:
+        """Teach mode: the lesson of a kind of decision met for the first time in this game, in
+        the log pane (once per decision), and a word about it under the options."""
+        from .teaching import lesson_lines
+        d = self.state.decision
+        at = len(self.state.choices)
+        if d is None or self.lesson_at == at:
+            return
+        lines = lesson_lines(self.session.tutor, d, self.state.view(d.player), at)
+        if not lines:
+            return
+        self.lesson_at = at
+        for line in lines:
+            self.log_line(line, "cyan")
+        self.message = f"{lines[0]}: see the log (F2 turns teaching off)."
 
     # ------------------------------------------------------------------ after each change
     def after_change(self, first: bool = False) -> None:
@@ -510,6 +528,7 @@ class PlayApp(App[int]):
         self.shown_seat = seat
         self.fill_log(seat)
         self.tell_taken(taken or [])
+        self.teach()
         self.draw_table()
         self.draw_options()
 
@@ -565,6 +584,9 @@ class PlayApp(App[int]):
             return
         if key in PAN_KEYS:
             self.pan_map(*PAN_KEYS[key])
+            return
+        if key == "f2":
+            self.switch_teaching("off" if self.session.tutor is not None and self.session.tutor.on else "on")
             return
         if char in SCROLL_KEYS:
             self.scroll_table(SCROLL_KEYS[char])
@@ -735,6 +757,9 @@ class PlayApp(App[int]):
     def typed_id(self, text: str | None) -> None:
         if not text:
             return
+        if text.strip().lower() in ("teach off", "teach on"):
+            self.switch_teaching(text.strip().lower()[6:])
+            return
         refusal = self.state.why_not(text)
         if refusal is None:
             d = self.state.decision
@@ -743,6 +768,23 @@ class PlayApp(App[int]):
                 self.take(option)
             return
         self.message = f"Not now: {refusal.reason}" + (f"\nRule: {refusal.rule}" if refusal.rule else "")
+        self.draw_options()
+
+    def switch_teaching(self, word: str) -> None:
+        """Teach mode on or off (F2, or ': teach off'), kept as this game's default too."""
+        from ..kit.teach import Tutor, teaching_for
+        from .teaching import remember
+        game_id = self.state.game.id
+        if self.session.tutor is None:
+            self.session.tutor = Tutor(teaching_for(game_id), False)
+        self.session.tutor.on = word == "on"
+        remember(game_id, self.session.tutor.on)
+        self.log_line("Teaching is on: each new kind of decision comes with a short lesson." if self.session.tutor.on
+                      else "Teaching is off (F2 brings the lessons back).", "dim")
+        self.message = ""
+        if self.session.tutor.on:
+            self.lesson_at = None
+            self.teach()
         self.draw_options()
 
     def undo(self) -> None:
@@ -782,6 +824,7 @@ class PlayApp(App[int]):
             self.draw_options()
             return
         self.chooser = Chooser(stable=True)
+        self.lesson_at = None
         loaded = f"Loaded {path}: {plural(len(self.state.choices), 'choice')} replayed."
         self.change_seat(lambda: self.log_line(loaded, "green"))
 
@@ -790,6 +833,7 @@ class PlayApp(App[int]):
         self.session.play_again()
         said = self.session_said()
         self.chooser = Chooser(stable=True)
+        self.lesson_at = None
         self.seen = 0
         self.shown_seat = None          # a new game: drawn afresh for the seat that decides first
         self.after_change(first=True)
@@ -829,7 +873,8 @@ PgUp/PgDn (or the arrows) scroll the options when they do not all fit.
 [ and ] scroll the table when it is taller than its box; Shift and an arrow (or ← →) pan a map
 shown in part (it follows the one deciding again after each choice).
 Letters shown beside an option take it; the game's detail keys are on the bottom line.
-: type an option id; a takes forced moves for you (on/off); u undo; s save; l load;
+: type an option id (or teach off / teach on); F2 teaching on/off; a takes forced moves for
+you (on/off); u undo; s save; l load;
 h help; g glossary; L the whole log; ? a hint from the search bot; q quit (the game stays autosaved)."""
 
 

@@ -163,6 +163,9 @@ class GameDescriptor:
     table: Any = None
     help: Any = None
     presentation: Any = None
+    #: teach mode's lessons, a :class:`woodlands.kit.teach.Teaching` (or a :class:`Lazy` to
+    #: one): what each decision kind means, a tip and its rule id; None: the game teaches nothing
+    teach: Any = None
     #: the game's own bots (name -> factory taking a seed), e.g. its greedy bot
     bots: Mapping[str, Any] = field(default_factory=dict)
     #: the generic bots (plug-ins of :data:`BOT_GROUP`) this game can be played by: ``random``
@@ -300,7 +303,7 @@ class GameDescriptor:
         return next((o for o in self.options if o.name == name), None)
 
     def hook(self, name: str) -> Any:
-        """The ``presentation``, ``narrator``, ``table`` or ``help`` hook, imported (None if the game has none)."""
+        """The ``presentation``, ``narrator``, ``table``, ``help`` or ``teach`` hook, imported (None if the game has none)."""
         return resolve(getattr(self, name))
 
     @property

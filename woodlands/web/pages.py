@@ -32,6 +32,7 @@ from .depends import Games
 from .pages_backend import NO_SEAT, PageError
 from .service import GameService
 from .render import render_decision, render_details, render_log, render_story, render_table
+from .teaching import TEACH_COOKIE, lesson_context, set_cookies
 
 HERE = Path(__file__).parent
 COOKIE = "woodlands_seat_"            # the service's seat cookie (service.cookie_name): one token
@@ -338,7 +339,7 @@ async def forget(request: Request, game_id: str) -> Response:
         return _error_page(request, err)
     response = RedirectResponse("/", status_code=303)
     if _ID.match(game_id):
-        for name in (COOKIE, HOTSEAT_COOKIE, ADMIN_COOKIE, INVITES_COOKIE, SHOWN_COOKIE):
+        for name in (COOKIE, HOTSEAT_COOKIE, ADMIN_COOKIE, INVITES_COOKIE, SHOWN_COOKIE, TEACH_COOKIE):
             response.delete_cookie(name + game_id, path="/")
     return response
 
@@ -442,6 +443,8 @@ async def _context(request: Request, games: GameService, game_id: str, refusal: 
         # a daily challenge's page says so (its seed and record come at its end)
         "daily": snap["daily"],
         "handover": False, "shown_seat": seat,
+        # teach mode: the lesson of a kind of decision met for the first time (woodlands.web.teaching)
+        **await lesson_context(request, games, game_id, game.id, mine if your_turn else None, view, at),
     }
 
 
@@ -513,6 +516,7 @@ def _drawn(request: Request, template: str, ctx: dict[str, Any]) -> Response:
     """The game's page or fragment; it remembers which seat's table it drew (the hot-seat
     handover compares the next drawing's seat with it)."""
     response = templates.TemplateResponse(request, template, ctx)
+    set_cookies(request, response, ctx.get("teach_set") or {})
     if ctx.get("shown_seat") is not None:
         _cookie(response, request, SHOWN_COOKIE + str(ctx["game_id"]), str(ctx["shown_seat"]))
     return response
@@ -826,6 +830,8 @@ def install(app: Any) -> None:
     from .errors import Refused
     app.include_router(router)
     app.include_router(daily_pages.router)
+    from .teaching import router as teaching_router
+    app.include_router(teaching_router)
     for kind in (Refused, RequestValidationError, HTTPException):
         json_handler = app.exception_handlers.get(kind)
 

@@ -23,6 +23,7 @@ DESCRIPTOR = GameDescriptor(
     event_types=EVENTS,
     narrator=Lazy("woodlands.games.cursed_forest.present.words:CursedForestNarrator"),
     help=Lazy("woodlands.games.cursed_forest.present.helptext:HELP"),
+    teach=Lazy("woodlands.games.cursed_forest.present.teach:TEACHING"),
     presentation=Lazy("woodlands.games.cursed_forest.present:CursedForestPresentation"),
     bots={"greedy": Lazy("woodlands.games.cursed_forest.bots.greedy:GreedyCursedForestBot")},
     generic_bots=("random", "ismcts"),

@@ -21,6 +21,7 @@ DESCRIPTOR = GameDescriptor(
     event_types=EVENTS,
     narrator=Lazy("woodlands.games.storyfold.present.words:StoryfoldNarrator"),
     help=Lazy("woodlands.games.storyfold.present.helptext:HELP"),
+    teach=Lazy("woodlands.games.storyfold.present.teach:TEACHING"),
     presentation=Lazy("woodlands.games.storyfold.present:StoryfoldPresentation"),
     bots={"greedy": Lazy("woodlands.games.storyfold.bots.greedy:GreedyStoryfoldBot")},
     generic_bots=("random", "ismcts"),

@@ -31,6 +31,7 @@ DESCRIPTOR = GameDescriptor(
     event_types=EVENTS,
     narrator=Lazy("woodlands.games.tanglewoods.present.words:TanglewoodsNarrator"),
     help=Lazy("woodlands.games.tanglewoods.present.help:HELP"),
+    teach=Lazy("woodlands.games.tanglewoods.present.teach:TEACHING"),
     presentation=Lazy("woodlands.games.tanglewoods.present:TanglewoodsPresentation"),
     bots={"greedy": Lazy("woodlands.games.tanglewoods.bots.greedy:GreedyTanglewoodsBot")},
     generic_bots=("random", "ismcts"),
