@@ -255,7 +255,7 @@ def prune(url_or_service: Any, days: float, now: float | None = None) -> list[st
         raise ValueError("days is a number from 0")
     from sqlalchemy import delete
 
-    from .store import Store, events, games, listings, seats
+    from .store import Store, analyses, events, games, listings, seats
     service = None if isinstance(url_or_service, str) else url_or_service
     store = Store(url_or_service) if service is None else service.db
     try:
@@ -264,6 +264,7 @@ def prune(url_or_service: Any, days: float, now: float | None = None) -> list[st
             chunk = ids[start:start + 500]
             with store._writing(), store.engine.begin() as conn:
                 conn.execute(delete(listings).where(listings.c.game_id.in_(chunk)))
+                conn.execute(delete(analyses).where(analyses.c.game_id.in_(chunk)))
                 conn.execute(delete(events).where(events.c.game_id.in_(chunk)))
                 conn.execute(delete(seats).where(seats.c.game_id.in_(chunk)))
                 conn.execute(delete(games).where(games.c.id.in_(chunk)))

@@ -1,0 +1,193 @@
+"""The analysis of a finished game, per seat (``service.analyses``; ``GET /api/games/{id}/analysis``
+and the page ``/games/{id}/analysis``).
+
+Each seat analyses its own decisions, from its own information: every estimate is made from the
+position that seat saw (the estimate determinizes from it) and the answer goes to that seat's
+secret only.  The work is minutes of the search workers' time, so it runs in the background in
+the server's search pool, one decision per job at the pool's :data:`~.searchpool.BACKGROUND`
+priority: a hint asked meanwhile takes the next free worker (:class:`~.searchpool.Turns`), and
+the progress (decisions done of the total) is known after each one.  The finished analysis is
+stored (the ``analyses`` table), so it is computed once and a restarted server keeps it; one
+that was running when the server stopped is started again when it is next asked for.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..engine.errors import WoodlandsError
+from .errors import Conflict
+from .searchpool import Position, SearchCrashed, rebuild
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
+    from .service import GameService
+
+
+# ---------------------------------------------------------------------- in a worker
+def prefix(record: dict[str, Any], at: int) -> dict[str, Any]:
+    """The record of the game's first ``at`` choices (and the redraws made before the next one):
+    replayed, the position the seat faced at decision ``at``."""
+    out = dict(record, choices=list(record["choices"][:at]))
+    if "redraws" in record:
+        out["redraws"] = [r for r in record["redraws"] if r["at"] <= at]
+    return out
+
+
+def _plan_job(position: Position, seat: int) -> list[int]:
+    """The places (numbers of choices made before) of ``seat``'s decisions that had a choice
+    between two options or more: those an analysis weighs."""
+    from ..engine.game import replay
+    found: list[int] = []
+
+    def note(state: "GameState", _choice: str) -> None:
+        decision = state.decision
+        if decision is not None and decision.player == seat and len(decision.options) >= 2:
+            found.append(len(state.choices))
+    replay(position.record, position.content, before_choice=note)
+    return found
+
+
+def decision_entry(state: "GameState", seat: int, chosen: str, *, samples: int, seed: int) -> dict[str, Any]:
+    """One decision's entry of an analysis: ``seat`` decides at ``state`` and took ``chosen``."""
+    from ..bots.estimate import option_values
+    from ..engine.presentation import presentation_for
+    decision = state.decision
+    assert decision is not None
+    found = option_values(state, seat, samples=samples, seed=seed + len(state.choices))
+    best = found.best
+    words = presentation_for(state.game)
+    options = {o.id: o for o in decision.options}
+    after_chosen = found.value_of(chosen)
+    return {"at": len(state.choices), "seat": seat, "kind": decision.kind, "chosen": chosen, "best": best.option_id,
+            "chosen_words": words.option_words(decision, options[chosen]),
+            "best_words": words.option_words(decision, options[best.option_id]),
+            "win_before": found.position, "win_after_chosen": after_chosen, "win_after_best": best.value,
+            "loss": max(0.0, best.value - after_chosen), "about_equal": not found.apart(chosen),
+            "where": decision.step or decision.kind}
+
+
+def assemble(state: "GameState", entries: list[dict[str, Any]], *, samples: int) -> dict[str, Any]:
+    """The analysis document from its decisions' entries (``state``: the finished game)."""
+    from ..bots.estimate import ASSUMES
+    measure = "win chance"
+    lost = sorted((e for e in entries if not e["about_equal"] and e["loss"] > 0), key=lambda e: -e["loss"])
+    total = sum(e["loss"] for e in lost)
+    text = (f"You lost about {round(100 * total)} points of {measure} in {len(lost)} of your {len(entries)} "
+            "decisions; the others were about as good as the greedy bot's best.") if lost else (
+        f"All {len(entries)} of your decisions were about as good as the greedy bot's best.")
+    return {"game": state.game.id, "pack": state.game.content.id, "measure": measure, "assumes": ASSUMES,
+            "samples": samples, "decisions": entries,
+            "summary": {"text": text, "biggest": [e["at"] for e in lost[:3]], "total_loss": total,
+                        "decisions": len(entries), "mistakes": len(lost)}}
+
+
+def _decision_job(position: Position, seat: int, at: int, samples: int, seed: int) -> dict[str, Any]:
+    """One decision of the analysis: ``seat``'s decision after ``at`` choices, valued from what
+    that seat saw then."""
+    state = rebuild(Position(prefix(position.record, at), position.content))
+    return decision_entry(state, seat, position.record["choices"][at], samples=samples, seed=seed)
+
+
+def _finish_job(position: Position, seat: int, entries: list[dict[str, Any]], samples: int) -> dict[str, Any]:
+    """The analysis from its decisions: the document ``woodlands analyse`` writes, for one seat."""
+    return assemble(rebuild(position), entries, samples=samples)
+
+
+# ---------------------------------------------------------------------- in the server
+@dataclass
+class Job:
+    """An analysis under way: how far it is, and the task that runs it."""
+
+    done: int = 0
+    total: int = 0
+    started: bool = False
+    task: "asyncio.Task[None] | None" = None
+    #: why it stopped, when it failed (the next request starts it again)
+    error: str | None = None
+    entries: list[dict[str, Any]] = field(default_factory=list)
+
+    def status(self) -> dict[str, Any]:
+        return {"status": "running" if self.started else "queued", "done": self.done, "total": self.total}
+
+
+def analysis_seed(game_id: str, seat: int) -> int:
+    """The analysis's seed: from what the seat knows (the game's id and its own number), so the
+    same game gives the same analysis wherever it is computed."""
+    return int.from_bytes(hashlib.sha256(f"analysis:{game_id}:{seat}".encode()).digest()[:4], "big")
+
+
+class Analyses:
+    """The analyses of the games of ``games`` (see the module doc)."""
+
+    def __init__(self, games: "GameService") -> None:
+        self.games = games
+        #: the analyses running in this process: (game, seat) -> its job
+        self.jobs: dict[tuple[str, int], Job] = {}
+        #: how many analyses were computed (tests: a stored one is not computed again)
+        self.computed = 0
+
+    @property
+    def samples(self) -> int:
+        return self.games.settings.analysis_samples
+
+    async def position(self, game_id: str, token: str | None) -> tuple[Position, int]:
+        """The finished game as it crosses to a worker, and the seat of ``token``; 409 while it runs."""
+        async with self.games.seated(game_id, token) as (live, seat):
+            if not live.state.is_over:
+                raise Conflict("the game is not over yet: a game is analysed once it has ended (while it runs, "
+                               "an analysis would be a hint for every decision)", at=live.number)
+            return Position.of(live.state), seat
+
+    async def get(self, game_id: str, token: str | None) -> tuple[int, dict[str, Any]]:
+        """200 and the seat's analysis, or 202 and how far it is (started by the first request)."""
+        position, seat = await self.position(game_id, token)
+        stored = await asyncio.to_thread(self.games.db.analysis, game_id, seat)
+        if stored is not None:
+            return 200, stored
+        key = (game_id, seat)
+        job = self.jobs.get(key)
+        if job is None or job.error is not None:
+            job = self.jobs[key] = Job()
+            job.task = asyncio.get_running_loop().create_task(self._run(key, job, position))
+        return 202, job.status()
+
+    async def stored(self, game_id: str, token: str | None) -> tuple[dict[str, Any] | None, int]:
+        """The seat's stored analysis (None: not made yet) and its seat, starting nothing."""
+        _, seat = await self.position(game_id, token)
+        return await asyncio.to_thread(self.games.db.analysis, game_id, seat), seat
+
+    async def _run(self, key: tuple[str, int], job: Job, position: Position) -> None:
+        game_id, seat = key
+        pool = self.games.searches
+        seed = analysis_seed(game_id, seat)
+        try:
+            places = await pool.background(_plan_job, position, seat)
+            job.total = len(places)
+            for at in places:
+                entry = await pool.background(_decision_job, position, seat, at, self.samples, seed)
+                job.started = True
+                job.entries.append(entry)
+                job.done += 1
+            job.started = True
+            result = await pool.background(_finish_job, position, seat, job.entries, self.samples)
+            self.computed += 1
+            await asyncio.to_thread(self.games.db.save_analysis, game_id, seat, result)
+            self.jobs.pop(key, None)
+        except (SearchCrashed, WoodlandsError, ValueError, NotImplementedError) as e:
+            job.error = str(e) or type(e).__name__
+        except asyncio.CancelledError:
+            self.jobs.pop(key, None)
+            raise
+
+    async def stop(self) -> None:
+        """Abandon the running analyses (the server stops; they start again when next asked for)."""
+        for job in list(self.jobs.values()):
+            if job.task is not None:
+                job.task.cancel()
+        self.jobs.clear()
+
+
+__all__ = ["Analyses", "Job", "analysis_seed", "prefix"]
