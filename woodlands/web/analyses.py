@@ -97,6 +97,10 @@ def _finish_job(position: Position, seat: int, entries: list[dict[str, Any]], sa
 
 
 # ---------------------------------------------------------------------- in the server
+#: the games whose seats' decision places the replay board keeps (a replay of the game each)
+PLACES_KEPT = 256
+
+
 @dataclass
 class Job:
     """An analysis under way: how far it is, and the task that runs it."""
@@ -128,6 +132,8 @@ class Analyses:
         self.jobs: dict[tuple[str, int], Job] = {}
         #: how many analyses were computed (tests: a stored one is not computed again)
         self.computed = 0
+        #: the replay board's steps: (game, seat) -> where the seat decided (a finished game's never change)
+        self._places: dict[tuple[str, int], list[int]] = {}
 
     @property
     def samples(self) -> int:
@@ -135,11 +141,15 @@ class Analyses:
 
     async def position(self, game_id: str, token: str | None) -> tuple[Position, int]:
         """The finished game as it crosses to a worker, and the seat of ``token``; 409 while it runs."""
+        position, seat, _ = await self._finished(game_id, token)
+        return position, seat
+
+    async def _finished(self, game_id: str, token: str | None) -> tuple[Position, int, int]:
         async with self.games.seated(game_id, token) as (live, seat):
             if not live.state.is_over:
                 raise Conflict("the game is not over yet: a game is analysed once it has ended (while it runs, "
                                "an analysis would be a hint for every decision)", at=live.number)
-            return Position.of(live.state), seat
+            return Position.of(live.state), seat, live.row.seats
 
     async def get(self, game_id: str, token: str | None) -> tuple[int, dict[str, Any]]:
         """200 and the seat's analysis, or 202 and how far it is (started by the first request)."""
@@ -158,6 +168,33 @@ class Analyses:
         """The seat's stored analysis (None: not made yet) and its seat, starting nothing."""
         _, seat = await self.position(game_id, token)
         return await asyncio.to_thread(self.games.db.analysis, game_id, seat), seat
+
+    async def replay(self, game_id: str, token: str | None, at: int) -> dict[str, Any]:
+        """The finished game at position ``at`` (the first ``at`` choices made) as the seat of
+        ``token`` saw it then: ``state`` (read only through ``view(seat)``, ``log_for(seat)`` and,
+        where the seat decided, its own decision), ``seat``, ``at`` (kept within the game),
+        ``end`` (the game's number of choices), ``places`` (where the seat decided between two
+        options or more), ``chosen`` (the seat's own choice there, else None) and the seat's
+        stored analysis, if any.  409 while the game runs."""
+        position, seat, seats = await self._finished(game_id, token)
+        end = len(position.record["choices"])
+        at = max(0, min(at, end))
+
+        def build() -> tuple["GameState", list[int], dict[str, Any] | None]:
+            from ..engine.game import replay
+            places = self._places.get((game_id, seat))
+            if places is None:
+                places = self._places[(game_id, seat)] = _plan_job(position, seat)
+                while len(self._places) > PLACES_KEPT:
+                    self._places.pop(next(iter(self._places)))
+            state = replay(prefix(position.record, at), position.content)
+            return state, places, self.games.db.analysis(game_id, seat)
+        state, places, analysis = await asyncio.to_thread(build)
+        decision = state.decision
+        mine = decision is not None and decision.player == seat
+        return {"state": state, "seat": seat, "seats": seats, "at": at, "end": end, "places": places,
+                "analysis": analysis,
+                "chosen": position.record["choices"][at] if mine and at < end else None}
 
     async def _run(self, key: tuple[str, int], job: Job, position: Position) -> None:
         game_id, seat = key

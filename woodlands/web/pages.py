@@ -797,8 +797,10 @@ def install(app: Any) -> None:
     from fastapi.exceptions import RequestValidationError
     from starlette.exceptions import HTTPException
 
+    from . import analysis_pages
     from .errors import Refused
     app.include_router(router)
+    app.include_router(analysis_pages.router)     # a finished game's analysis and replay board
     for kind in (Refused, RequestValidationError, HTTPException):
         json_handler = app.exception_handlers.get(kind)
 
