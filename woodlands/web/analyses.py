@@ -45,55 +45,33 @@ def _plan_job(position: Position, seat: int) -> list[int]:
     def note(state: "GameState", _choice: str) -> None:
         decision = state.decision
         if decision is not None and decision.player == seat and len(decision.options) >= 2:
-            found.append(len(state.choices))
+            found.append(state.choice_count)
     replay(position.record, position.content, before_choice=note)
     return found
 
 
-def decision_entry(state: "GameState", seat: int, chosen: str, *, samples: int, seed: int) -> dict[str, Any]:
-    """One decision's entry of an analysis: ``seat`` decides at ``state`` and took ``chosen``."""
-    from ..bots.estimate import option_values
-    from ..engine.presentation import presentation_for
-    decision = state.decision
-    assert decision is not None
-    found = option_values(state, seat, samples=samples, seed=seed + len(state.choices))
-    best = found.best
-    words = presentation_for(state.game)
-    options = {o.id: o for o in decision.options}
-    after_chosen = found.value_of(chosen)
-    return {"at": len(state.choices), "seat": seat, "kind": decision.kind, "chosen": chosen, "best": best.option_id,
-            "chosen_words": words.option_words(decision, options[chosen]),
-            "best_words": words.option_words(decision, options[best.option_id]),
-            "win_before": found.position, "win_after_chosen": after_chosen, "win_after_best": best.value,
-            "loss": max(0.0, best.value - after_chosen), "about_equal": not found.apart(chosen),
-            "where": decision.step or decision.kind}
-
-
-def assemble(state: "GameState", entries: list[dict[str, Any]], *, samples: int) -> dict[str, Any]:
-    """The analysis document from its decisions' entries (``state``: the finished game)."""
-    from ..bots.estimate import ASSUMES
-    measure = "win chance"
-    lost = sorted((e for e in entries if not e["about_equal"] and e["loss"] > 0), key=lambda e: -e["loss"])
-    total = sum(e["loss"] for e in lost)
-    text = (f"You lost about {round(100 * total)} points of {measure} in {len(lost)} of your {len(entries)} "
-            "decisions; the others were about as good as the greedy bot's best.") if lost else (
-        f"All {len(entries)} of your decisions were about as good as the greedy bot's best.")
-    return {"game": state.game.id, "pack": state.game.content.id, "measure": measure, "assumes": ASSUMES,
-            "samples": samples, "decisions": entries,
-            "summary": {"text": text, "biggest": [e["at"] for e in lost[:3]], "total_loss": total,
-                        "decisions": len(entries), "mistakes": len(lost)}}
-
-
 def _decision_job(position: Position, seat: int, at: int, samples: int, seed: int) -> dict[str, Any]:
     """One decision of the analysis: ``seat``'s decision after ``at`` choices, valued from what
-    that seat saw then."""
+    that seat saw then (:func:`woodlands.bots.analysis.judge`, as ``woodlands analyse`` does)."""
+    from ..bots.analysis import Point, judge
+    from ..engine.presentation import presentation_for
     state = rebuild(Position(prefix(position.record, at), position.content))
-    return decision_entry(state, seat, position.record["choices"][at], samples=samples, seed=seed)
+    point = Point(at, seat, state, position.record["choices"][at])
+    return judge(point, presentation_for(state.game), samples, seed)
 
 
 def _finish_job(position: Position, seat: int, entries: list[dict[str, Any]], samples: int) -> dict[str, Any]:
-    """The analysis from its decisions: the document ``woodlands analyse`` writes, for one seat."""
-    return assemble(rebuild(position), entries, samples=samples)
+    """The analysis from its decisions: the document ``woodlands analyse --seat SEAT`` writes."""
+    from ..bots.analysis import summarise
+    from ..bots.estimate import ASSUMES
+    from ..engine.presentation import presentation_for
+    final = rebuild(position)
+    game = final.game
+    measure = game.reward_measure
+    name = presentation_for(game).seat_name(final.view(seat), seat)
+    return {"game": game.id, "pack": {"id": game.content.id, "version": game.content.version}, "measure": measure,
+            "assumes": ASSUMES, "samples": samples, "seats": [seat], "decisions": entries,
+            "summary": summarise(entries, [seat], measure, {seat: name})}
 
 
 # ---------------------------------------------------------------------- in the server
