@@ -290,7 +290,7 @@ def test_the_graph_says_what_it_draws_and_links_the_biggest_losses() -> None:
     analysis = _fake_analysis([_decision(3, 0.6, 0.4, 0.6), _decision(7, 0.4, 0.4, 0.41, True),
                                _decision(9, 0.4, 0.3, 0.4)], [3, 9])
     svg = str(graph(analysis, "g1234567", 0))
-    assert 'role="img"' in svg and "<title" in svg and "<desc" in svg and "3 decisions" in svg
+    assert 'role="group"' in svg and "<title" in svg and "<desc" in svg and "3 decisions" in svg
     assert "60% before the first and 30% after the last" in svg
     assert re.findall(r'href="/games/g1234567/replay\?at=(\d+)', svg) == ["3", "9"]
     assert svg.count("<circle") == 2 and "lost 20 points" in svg and "lost 10 points" in svg

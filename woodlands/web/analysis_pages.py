@@ -62,7 +62,8 @@ def points(value: float) -> str:
 def graph(analysis: dict[str, Any], game_id: str, seat: int) -> Markup:
     """The win chance before each decision of the seat, as an inline SVG line (its title and
     description say what it shows; the page's table says it in full); each of the biggest
-    losses is a marked point that links to its position on the replay board."""
+    losses is a marked point that links to its position on the replay board.  A group, not an
+    image: an image's children are hidden from assistive technology, and these links must not be."""
     decisions = analysis["decisions"]
     measure = str(analysis.get("measure", "win chance"))
     biggest = set(analysis["summary"].get("biggest", []))
@@ -76,7 +77,7 @@ def graph(analysis: dict[str, Any], game_id: str, seat: int) -> Markup:
         return PAD + inner_h * (1 - max(0.0, min(1.0, v)))
     first = percent(decisions[0]["win_before"]) if decisions else "-"
     last = percent(decisions[-1]["win_after_chosen"]) if decisions else "-"
-    parts = [f'<svg id="analysis-graph" class="analysis-graph" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+    parts = [f'<svg id="analysis-graph" class="analysis-graph" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" '
              f'aria-labelledby="graph-title graph-desc" xmlns="http://www.w3.org/2000/svg">',
              f'<title id="graph-title">The {escape(measure)} over the game</title>',
              f'<desc id="graph-desc">{n} decisions; the {escape(measure)} was {first} before the first and {last} '
