@@ -393,3 +393,21 @@ def test_a_prefix_of_a_record_replays_to_the_position_after_that_many_choices() 
     assert cut["choices"] == record["choices"][:12] and cut["redraws"] == [{"at": 10, "seed": 7}]
     assert "redraws" not in prefix(state.record(digest=False), 12)
     assert replay(prefix(state.record(digest=False), 12)).choices == state.choices[:12]
+
+
+def test_an_analysis_that_fails_says_so_once_then_starts_again(sqlite_url: str, monkeypatch: Any) -> None:
+    import woodlands.web.analyses as analyses
+    with _client(sqlite_url) as c:
+        g = new_game(c, SHORT[0], SHORT[1], seed=3)
+        token = g["seats"][0]["token"]
+        _finish(c, g)
+        works = analyses._decision_job
+
+        def broken(*args: Any) -> Any:
+            raise RuntimeError("the worker's disk is full")
+        monkeypatch.setattr(analyses, "_decision_job", broken)
+        seen, failed = _analysed(c, g["id"], token)
+        assert failed.status_code == 503 and "the worker's disk is full" in failed.json()["detail"]
+        monkeypatch.setattr(analyses, "_decision_job", works)
+        seen, done = _analysed(c, g["id"], token)
+        assert seen and done.status_code == 200

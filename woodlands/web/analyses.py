@@ -16,9 +16,8 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.errors import WoodlandsError
-from .errors import Conflict
-from .searchpool import Position, SearchCrashed, rebuild
+from .errors import Conflict, Unavailable
+from .searchpool import Position, rebuild
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -136,7 +135,11 @@ class Analyses:
             return 200, stored
         key = (game_id, seat)
         job = self.jobs.get(key)
-        if job is None or job.error is not None:
+        if job is not None and job.error is not None:
+            # told once, so that a client polling for it stops; the next request starts it again
+            del self.jobs[key]
+            raise Unavailable(f"the analysis stopped before it was done ({job.error}); ask again to start it again")
+        if job is None:
             job = self.jobs[key] = Job()
             job.task = asyncio.get_running_loop().create_task(self._run(key, job, position))
         return 202, job.status()
@@ -189,11 +192,12 @@ class Analyses:
             self.computed += 1
             await asyncio.to_thread(self.games.db.save_analysis, game_id, seat, result)
             self.jobs.pop(key, None)
-        except (SearchCrashed, WoodlandsError, ValueError, NotImplementedError) as e:
-            job.error = str(e) or type(e).__name__
         except asyncio.CancelledError:
             self.jobs.pop(key, None)
             raise
+        except Exception as e:     # (a worker that died, a record that no longer replays ...): an error
+            # of a background task would go unseen; the next request tells it
+            job.error = str(e) or type(e).__name__
 
     async def stop(self) -> None:
         """Abandon the running analyses (the server stops; they start again when next asked for)."""

@@ -386,7 +386,8 @@ _STATUS: dict[int, tuple[str, dict[str, Any]]] = {
     429: ("too many games or hints from this address, the server busy, too many moves a minute from this seat or "
           "table, or too many live streams open; Retry-After says when to ask again",
           {"detail": "a hint is already being searched for you", "retry_after": 2}),
-    503: ("a hint whose search process stopped before it answered; nothing changed, ask again",
+    503: ("a hint whose search process stopped before it answered; nothing changed, ask again (an analysis that "
+          "stopped: asking again starts it again)",
           {"detail": "the search process stopped before it answered; nothing was changed, ask again", "at": 3}),
 }
 
@@ -535,7 +536,9 @@ async def get_record(game_id: str, request: Request, games: Games) -> Any:
 
 @router.get("/api/games/{game_id}/analysis", tags=["play"], response_model=AnalysisOut, responses={
     202: {"model": AnalysisProgress, "description": "the analysis runs (the first request starts it): ask again; "
-                                                    "Retry-After says when"}, **_ERRORS},
+                                                    "Retry-After says when",
+          "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}},
+    **_ERRORS, **_refusals(503)},
     summary="A finished game's analysis for this seat: each decision's win chance before and after, against the best")
 async def get_analysis(game_id: str, request: Request, analyses: AnalysesDep) -> Any:
     status, body = await analyses.get(game_id, _token(request, game_id))
