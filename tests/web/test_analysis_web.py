@@ -411,3 +411,13 @@ def test_an_analysis_that_fails_says_so_once_then_starts_again(sqlite_url: str, 
         monkeypatch.setattr(analyses, "_decision_job", works)
         seen, done = _analysed(c, g["id"], token)
         assert seen and done.status_code == 200
+
+
+def test_a_pruned_game_goes_with_its_analyses(sqlite_url: str) -> None:
+    from woodlands.web.limits import prune
+    with _client(sqlite_url) as c:
+        g = new_game(c, SHORT[0], SHORT[1], seed=3)
+        db = c.app.state.games.db
+        assert db.save_analysis(g["id"], 0, {"summary": {"text": "kept"}})
+        assert prune(c.app.state.games, 0, now=time.time() + 60) == [g["id"]]
+        assert db.analysis(g["id"], 0) is None and db.game(g["id"]) is None

@@ -11,7 +11,7 @@ Over either, the request is refused before anything is made: the JSON API answer
 routes themselves are unchanged.
 
 **Clean-up** (:func:`prune`): games with no activity (no choice, undo or handover; for a game
-never played, its creation) for more than N days are deleted with their seats and events,
+never played, its creation) for more than N days are deleted with their seats, events and analyses,
 finished games and abandoned ones alike.  ``woodlands serve --prune-days N`` runs it when the
 server starts and then once a day (:func:`start_pruning`).  The store is otherwise append-only.
 
