@@ -421,3 +421,30 @@ def test_a_pruned_game_goes_with_its_analyses(sqlite_url: str) -> None:
         assert db.save_analysis(g["id"], 0, {"summary": {"text": "kept"}})
         assert prune(c.app.state.games, 0, now=time.time() + 60) == [g["id"]]
         assert db.analysis(g["id"], 0) is None and db.game(g["id"]) is None
+
+
+def test_in_the_pool_a_hint_goes_before_the_analysis_chunks_already_waiting() -> None:
+    """SearchPool(1): three background jobs asked, then an urgent one; the urgent one runs
+    second, right after the job that held the worker."""
+    from woodlands.web.searchpool import SearchPool
+    pool = SearchPool(1)
+    ended: list[str] = []
+
+    async def run() -> None:
+        async def job(name: str, urgent: bool) -> None:
+            if urgent:
+                await pool._run(time.sleep, 0.05)
+            else:
+                await pool.background(time.sleep, 0.3)
+            ended.append(name)
+        chunks = []
+        for i in range(3):
+            chunks.append(asyncio.create_task(job(f"chunk {i + 1}", False)))
+            await asyncio.sleep(0.05)
+        hint = asyncio.create_task(job("hint", True))
+        await asyncio.gather(hint, *chunks)
+    try:
+        asyncio.run(run())
+    finally:
+        pool.close()
+    assert ended == ["chunk 1", "hint", "chunk 2", "chunk 3"]
