@@ -448,3 +448,19 @@ def test_in_the_pool_a_hint_goes_before_the_analysis_chunks_already_waiting() ->
     finally:
         pool.close()
     assert ended == ["chunk 1", "hint", "chunk 2", "chunk 3"]
+
+
+def test_a_hot_seat_browser_opens_each_of_its_seats_analyses(sqlite_url: str) -> None:
+    with _client(sqlite_url) as c:
+        g = new_game(c, "cursed-forest", CF_SHORT, seed=2, hotseat=True)
+        _finish(c, g, seed=2)
+        gid = g["id"]
+        c.cookies.set(f"woodlands_seat_{gid}", g["seats"][0]["token"])
+        c.cookies.set(f"woodlands_hotseat_{gid}", g["seats"][1]["token"])
+        first = c.get(f"/games/{gid}/analysis").text
+        assert "The decisions of Player 1" in first and f'id="analysis-seat-1" href="/games/{gid}/analysis?seat=1"' in first
+        second = c.get(f"/games/{gid}/analysis?seat=1").text
+        assert "The decisions of Player 2" in second and 'id="analysis-seat-0"' in second
+        _analysed(c, gid, g["seats"][0]["token"])
+        _analysed(c, gid, g["seats"][1]["token"])
+        assert c.app.state.games.db.analysis(gid, 1)["seats"] == [1]

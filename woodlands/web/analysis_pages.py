@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup, escape
 
 from .depends import Games
+from .errors import Refused
 from .pages import _error_page, _seats_here, templates
 from .pages_backend import PageError, _page
 from .service import GameService
@@ -35,7 +36,7 @@ async def _token(request: Request, games: GameService, game_id: str, seat: str) 
             try:
                 if await games.seating.seat_for(game_id, token) == int(seat):
                     return token
-            except Exception:
+            except Refused:
                 continue
     return tokens[0]
 
@@ -116,8 +117,18 @@ async def _analysis_context(request: Request, games: GameService, game_id: str, 
     from ..engine.presentation import presentation_for
     game = live.state.game
     view = live.state.view(seat)
+    p = presentation_for(game)
+    # a hot-seat table's other seats held here: each has its own analysis, one click away
+    others = []
+    for other in _seats_here(request, game_id):
+        try:
+            held = games.seating.seat_of(live, other)
+        except Refused:
+            continue
+        if held != seat and all(o["seat"] != held for o in others):
+            others.append({"seat": held, "name": p.seat_name(view, held)})
     ctx: dict[str, Any] = {"game_id": game_id, "game_name": game.name, "seat": seat, "seats": live.row.seats,
-                           "seat_name": presentation_for(game).seat_name(view, seat), "done": status == 200,
+                           "seat_name": p.seat_name(view, seat), "done": status == 200, "others": others,
                            "progress": body if status == 202 else None, "handover": False}
     if status == 200:
         rows = _rows(body)
