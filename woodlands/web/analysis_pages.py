@@ -119,7 +119,7 @@ async def _analysis_context(request: Request, games: GameService, game_id: str, 
     view = live.state.view(seat)
     p = presentation_for(game)
     # a hot-seat table's other seats held here: each has its own analysis, one click away
-    others = []
+    others: list[dict[str, Any]] = []
     for other in _seats_here(request, game_id):
         try:
             held = games.seating.seat_of(live, other)
