@@ -354,6 +354,7 @@ class AnalysisOut(BaseModel):
     measure: str = Field(description="'win chance', or 'score' where every game is won and the score tells them apart")
     assumes: str = Field(description="how the rest of the game is played for every number here, in words")
     samples: int = Field(description="how many positions the seat could not tell apart each decision was weighed on")
+    seats: list[int] = Field(description="whose decisions: the asking seat's alone")
     decisions: list[AnalysedDecision] = Field(description="the seat's decisions that offered a choice, in order")
     summary: AnalysisSummary
 
