@@ -348,7 +348,7 @@ def test_the_migration_keeps_the_seats_of_tables_made_before_it(db, tmp_path, re
         assert s.seat_keys("oldtable01") == [(0, token_hash("t0"), None), (1, token_hash("t1"), None)]
     finally:
         s.close()
-    assert HEAD == "0005"
+    assert HEAD == "0006"
 
 
 # ---------------------------------------------------------------------- no secret in a log line

@@ -433,6 +433,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ analyse
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from .analysis import cmd_analyse as analyse
+    return analyse(args)
+
+
 def final_stats(view: dict[str, Any], keys: tuple[str, ...]) -> str:
     """'round 7, health 3': the view's numbers a game names (its descriptor's ``summary_keys``)."""
     return ", ".join(f"{k} {view[k]}" for k in keys if k in view)

@@ -1,4 +1,4 @@
-"""The ``woodlands`` command: play, stats, validate, replay, sim, report, bench.
+"""The ``woodlands`` command: play, stats, validate, replay, analyse, sim, report, bench.
 
 Every mistake a user can make (an unknown game, a bad option, a missing or broken file, a
 tampered record) ends with one line on standard error and exit status 2, never a traceback.
@@ -15,6 +15,7 @@ from typing import Any, NoReturn, Sequence
 
 from .. import __version__
 from ..bots import bot_names
+from ..bots.analysis import DEFAULT_SAMPLES
 from ..engine.errors import UserError, WoodlandsError
 from ..engine.game import game_class, game_ids
 from ..engine.registry import Lazy, descriptors, load_game_modules, plugins, resolve
@@ -42,6 +43,14 @@ class _Parser(argparse.ArgumentParser):
 FLAG_DIGITS = cmdline.FLAG_DIGITS
 # the argument types every command's flags share (woodlands.kit.cmdline), by their old names here
 _whole, _non_negative, _positive, _seconds = cmdline.whole, cmdline.non_negative, cmdline.positive, cmdline.seconds
+
+
+def _at_least_two(text: str) -> int:
+    """``--samples``: a whole number from 2 (one sample cannot tell options apart)."""
+    n = _positive(text)
+    if n < 2:
+        raise argparse.ArgumentTypeError(f"at least 2 samples, not {n}")
+    return n
 
 
 def _stop_after(text: str) -> float:
@@ -134,6 +143,23 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--accept-rules-change", action="store_true",
                      help="replay a record made under older rules even if the corrections since change "
                           "the game (a new game from its choices, for analysis)")
+
+    ana = sub.add_parser("analyse", help="how good each decision of a finished game was, and where it was lost",
+                         description="Analyse a finished game: at every decision with a choice, the win "
+                                     "chance (Storyfold: the score) before it, after the choice made and after "
+                                     "the best option found, if the rest is played as the greedy bot would; "
+                                     "the decisions that lost most, a graph of the game and a summary "
+                                     "(docs/bots.md, 'Analysing a game').")
+    ana.add_argument("file", help="a JSON record of a finished game (as saved by 'play' or the web app)")
+    ana.add_argument("--json", metavar="FILE", help="also write the whole analysis to FILE")
+    ana.add_argument("--samples", type=_at_least_two, default=DEFAULT_SAMPLES,
+                     help=f"positions sampled per decision: more tell close options apart, slower "
+                          f"(default {DEFAULT_SAMPLES}: about a minute for a Tanglewoods game on one core)")
+    ana.add_argument("--seat", type=_positive, action="append", metavar="N",
+                     help="analyse the decisions of player N only (1 is the first player); repeatable "
+                          "(default: every player's, each from what that player could see)")
+    ana.add_argument("--seed", type=_non_negative, default=0, help="seed of the sampled positions (default 0)")
+    ana.add_argument("--content", help="the content pack folder the game was played with")
 
     sim = sub.add_parser("sim", help="simulate many games played by a bot")
     sim.add_argument("game", help=f"the game id ({games})")

@@ -12,8 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 
 @contextmanager
-def progress_reporter(total: int, label: str) -> Iterator[Callable[[int], None]]:
-    """Yields ``advance(n)``, to be called as games finish."""
+def progress_reporter(total: int, label: str, unit: str = "games") -> Iterator[Callable[[int], None]]:
+    """Yields ``advance(n)``, to be called as games (or other units of work, ``unit``) finish."""
     err = SafeConsole(stderr=True)
     if err.is_terminal:
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -31,6 +31,6 @@ def progress_reporter(total: int, label: str) -> Iterator[Callable[[int], None]]
         done += n
         now = time.perf_counter()
         if done >= total or now >= next_report:
-            print(clean(f"{label}: {done}/{total} games ({now - start:.1f} s)"), file=sys.stderr, flush=True)
+            print(clean(f"{label}: {done}/{total} {unit} ({now - start:.1f} s)"), file=sys.stderr, flush=True)
             next_report = now + 2.0
     yield advance

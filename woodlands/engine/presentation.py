@@ -104,6 +104,29 @@ class Story:
     figures: tuple[tuple[str, ...], ...] = ()
 
 
+@dataclass(frozen=True)
+class Moment:
+    """Where in a game a decision came, as a person tells it (:meth:`Presentation.moment`):
+    ``phase`` (the part of a round, ``"Strategy phase"``; empty when the game has none worth
+    naming), ``within`` (a larger part around the unit, ``"chapter 2"``; empty: none), ``unit``
+    and ``number`` (``"round"``, 3).  An analysis names its decisions with :attr:`label` and
+    groups its summary by phase and ``within``.
+
+    >>> Moment("round", 3, phase="Strategy phase").label, Moment("scene", 4, within="chapter 2").label
+    ('Strategy phase, round 3', 'chapter 2, scene 4')
+    """
+
+    unit: str
+    number: int
+    phase: str = ""
+    within: str = ""
+
+    @property
+    def label(self) -> str:
+        unit = f"{self.unit} {self.number}" if self.unit else ""     # no unit: before the first
+        return ", ".join(part for part in (self.phase, self.within, unit) if part)
+
+
 def _ending_line(line: str) -> str:
     """A narrated game-over line without its stars: ``*** You win! ***`` -> ``You win!``."""
     return " ".join(part.strip() for part in line.split("***") if part.strip())
@@ -126,6 +149,7 @@ class Presentation:
     * :meth:`repeatable`: how many times an option may be taken in one go (N dice of a colour);
     * :meth:`fixed_keys`: letters for frequent options (``r``: roll);
     * :meth:`seat_name`: how the table calls a seat;
+    * :meth:`moment`: where in the game a view stands (phase and round, chapter and scene);
     * :meth:`story`: the end of a game told to one seat (result, why, key moments, figures);
     * :meth:`table_model`: the table as a renderer-neutral model (:mod:`woodlands.kit.table`)
       that the terminal and the web draw alike, built from the seat's view only;
@@ -212,6 +236,14 @@ class Presentation:
         """How a client names ``option`` outside the list of options (a hint, a summary): by
         default the words the list shows."""
         return option.label
+
+    def moment(self, view: View) -> Moment | None:
+        """Where the game stands in ``view`` (a seat's view), for an analysis of its decisions:
+        by default the view's ``round`` when it has one (None: the game cannot say)."""
+        number = view.get("round")
+        if isinstance(number, int) and not isinstance(number, bool):
+            return Moment("round", number)
+        return None
 
     def warning(self, view: View, decision: Decision, option: Option) -> str | None:
         """A question to confirm before taking ``option`` (None: take it at once)."""
@@ -341,5 +373,5 @@ def presentation_for(game: "Game") -> Presentation:
     return made
 
 
-__all__ = ["Detail", "Event", "Narrator", "Presentation", "RESULT_WORDS", "Story", "View", "gain", "plural",
-           "presentation_for"]
+__all__ = ["Detail", "Event", "Moment", "Narrator", "Presentation", "RESULT_WORDS", "Story", "View", "gain",
+           "plural", "presentation_for"]

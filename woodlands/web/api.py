@@ -20,7 +20,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, 
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .depends import Games, HintsDep, SeatingDep, TablesDep
+from .depends import AnalysesDep, Games, HintsDep, SeatingDep, TablesDep
 from .errors import Forbidden, Invalid, Refused, Unauthorized, status_of
 from .origin import from_elsewhere
 from .settings import most_players_game
@@ -320,6 +320,53 @@ class FreeSeatTaken(BaseModel):
     token: str = Field(description="the seat's secret: send it as 'Authorization: Bearer TOKEN'; shown this once")
 
 
+class AnalysedDecision(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    at: int = Field(description="the choices made before this decision: its place in the game, as the replay "
+                                "board's ?at= takes it")
+    seat: int
+    kind: str = Field(description="the kind of decision (the game's name for it)")
+    chosen: str = Field(description="the option id the seat took")
+    best: str = Field(description="the option id the estimate found best")
+    chosen_words: str = Field(description="the option taken, in the game's words")
+    best_words: str = Field(description="the best option, in the game's words")
+    win_before: float = Field(description="the win chance (or score, see measure) before the decision, if the "
+                                          "rest is played as the estimate assumes")
+    win_after_chosen: float = Field(description="the same after the option taken")
+    win_after_best: float = Field(description="the same after the best option")
+    loss: float = Field(ge=0, description="win_after_best - win_after_chosen")
+    about_equal: bool = Field(description="the option taken cannot be told from the best within the estimate's noise")
+    where: str = Field(description="where in the game it was, in words (a phase, a round, a scene)")
+
+
+class AnalysisSummary(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    text: str = Field(description="the analysis in words")
+    biggest: list[int] = Field(description="the `at` of the (up to) three biggest losses, biggest first")
+    total_loss: Any = Field(description="the loss of the clearly worse choices, summed")
+    decisions: Any = Field(description="how many decisions were weighed")
+    mistakes: Any = Field(description="how many choices were clearly worse than the best")
+
+
+class AnalysisOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    game: str
+    pack: Any = Field(description="the content pack the game was played with")
+    measure: str = Field(description="'win chance', or 'score' where every game is won and the score tells them apart")
+    assumes: str = Field(description="how the rest of the game is played for every number here, in words")
+    samples: int = Field(description="how many positions the seat could not tell apart each decision was weighed on")
+    seats: list[int] = Field(description="whose decisions: the asking seat's alone")
+    decisions: list[AnalysedDecision] = Field(description="the seat's decisions that offered a choice, in order")
+    summary: AnalysisSummary
+
+
+class AnalysisProgress(BaseModel):
+    status: str = Field(description="'queued': waiting for a free search worker (hints go first); 'running'",
+                        json_schema_extra={"enum": ["queued", "running"]})
+    done: int = Field(description="the decisions weighed so far")
+    total: int = Field(description="the decisions to weigh (0 while they are being counted)")
+
+
 #: every refusal, with when a route answers it and an example body (docs/web.md, "The JSON API")
 _STATUS: dict[int, tuple[str, dict[str, Any]]] = {
     401: ("no token, or an Authorization header that is not 'Bearer TOKEN'",
@@ -341,7 +388,8 @@ _STATUS: dict[int, tuple[str, dict[str, Any]]] = {
     429: ("too many games or hints from this address, the server busy, too many moves a minute from this seat or "
           "table, or too many live streams open; Retry-After says when to ask again",
           {"detail": "a hint is already being searched for you", "retry_after": 2}),
-    503: ("a hint whose search process stopped before it answered; nothing changed, ask again",
+    503: ("a hint whose search process stopped before it answered; nothing changed, ask again (an analysis that "
+          "stopped: asking again starts it again)",
           {"detail": "the search process stopped before it answered; nothing was changed, ask again", "at": 3}),
 }
 
@@ -487,6 +535,20 @@ async def get_hint(game_id: str, request: Request, hints: HintsDep,
                     "403 before) once the game is over")
 async def get_record(game_id: str, request: Request, games: Games) -> Any:
     return await games.record(game_id, _token(request, game_id))
+
+
+@router.get("/api/games/{game_id}/analysis", tags=["play"], response_model=AnalysisOut, responses={
+    202: {"model": AnalysisProgress, "description": "the analysis runs (the first request starts it): ask again; "
+                                                    "Retry-After says when",
+          "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}},
+    **_ERRORS, **_refusals(503)},
+    summary="A finished game's analysis for this seat: each decision's win chance before and after, against the best")
+async def get_analysis(game_id: str, request: Request, analyses: AnalysesDep) -> Any:
+    status, body = await analyses.get(game_id, _token(request, game_id))
+    response = _json(body, status)
+    if status == 202:
+        response.headers["Retry-After"] = "2"
+    return response
 
 
 def _again_out(status: dict[str, Any]) -> dict[str, Any]:

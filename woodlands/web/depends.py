@@ -13,6 +13,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from .analyses import Analyses
 from .botseats import BotSeats
 from .hints import Hints
 from .seats import Seating
@@ -44,6 +45,12 @@ async def hints(request: Request) -> Hints:
     return part
 
 
+async def analyses(request: Request) -> Analyses:
+    """The analyses part: a finished game's analysis, per seat."""
+    part: Analyses = request.app.state.games.analyses
+    return part
+
+
 async def tables(request: Request) -> OpenTables:
     """The open tables part: the tables listed by their creators, and their free seats."""
     part: OpenTables = request.app.state.games.tables
@@ -55,5 +62,7 @@ SeatingDep = Annotated[Seating, Depends(seating)]
 BotsDep = Annotated[BotSeats, Depends(bots)]
 HintsDep = Annotated[Hints, Depends(hints)]
 TablesDep = Annotated[OpenTables, Depends(tables)]
+AnalysesDep = Annotated[Analyses, Depends(analyses)]
 
-__all__ = ["games", "seating", "bots", "hints", "Games", "SeatingDep", "BotsDep", "HintsDep", "tables", "TablesDep"]
+__all__ = ["games", "seating", "bots", "hints", "Games", "SeatingDep", "BotsDep", "HintsDep", "tables", "TablesDep",
+           "analyses", "AnalysesDep"]

@@ -11,7 +11,7 @@ Over either, the request is refused before anything is made: the JSON API answer
 routes themselves are unchanged.
 
 **Clean-up** (:func:`prune`): games with no activity (no choice, undo or handover; for a game
-never played, its creation) for more than N days are deleted with their seats and events,
+never played, its creation) for more than N days are deleted with their seats, events and analyses,
 finished games and abandoned ones alike.  ``woodlands serve --prune-days N`` runs it when the
 server starts and then once a day (:func:`start_pruning`).  The store is otherwise append-only.
 
@@ -261,7 +261,7 @@ def prune(url_or_service: Any, days: float, now: float | None = None) -> list[st
         raise ValueError("days is a number from 0")
     from sqlalchemy import delete
 
-    from .store import Store, daily_attempts, events, games, listings, seats
+    from .store import Store, analyses, daily_attempts, events, games, listings, seats
     service = None if isinstance(url_or_service, str) else url_or_service
     store = Store(url_or_service) if service is None else service.db
     try:
@@ -271,6 +271,7 @@ def prune(url_or_service: Any, days: float, now: float | None = None) -> list[st
             with store._writing(), store.engine.begin() as conn:
                 conn.execute(delete(listings).where(listings.c.game_id.in_(chunk)))
                 conn.execute(delete(daily_attempts).where(daily_attempts.c.game_id.in_(chunk)))
+                conn.execute(delete(analyses).where(analyses.c.game_id.in_(chunk)))
                 conn.execute(delete(events).where(events.c.game_id.in_(chunk)))
                 conn.execute(delete(seats).where(seats.c.game_id.in_(chunk)))
                 conn.execute(delete(games).where(games.c.id.in_(chunk)))

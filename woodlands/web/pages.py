@@ -826,12 +826,13 @@ def install(app: Any) -> None:
     from fastapi.exceptions import RequestValidationError
     from starlette.exceptions import HTTPException
 
-    from . import daily_pages
+    from . import analysis_pages, daily_pages
     from .errors import Refused
     app.include_router(router)
     app.include_router(daily_pages.router)
     from .teaching import router as teaching_router
     app.include_router(teaching_router)
+    app.include_router(analysis_pages.router)     # a finished game's analysis and replay board
     for kind in (Refused, RequestValidationError, HTTPException):
         json_handler = app.exception_handlers.get(kind)
 

@@ -19,22 +19,30 @@ rebuilt, so the next request for the same game (the next move, another hint) rep
 choices made since (0.5 ms for one).  The answer is the one the search gives in
 this process for the same position, seed and iterations budget (``tests/web/test_searchpool.py``).
 
+Hints come first: every search waits for a turn at :class:`Turns`, a small priority queue in front
+of the pool that keeps at most one search per worker in flight, so that a waiting hint (or a
+bot's move) takes the next free worker ahead of the chunks of a game's analysis
+(:data:`URGENT` before :data:`BACKGROUND`; woodlands.web.analyses).
+
 A worker that dies (killed, out of memory) breaks the whole pool; the request that was waiting
 gets :class:`SearchCrashed` (the service answers 503) and the next search starts a new pool.
 """
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import json
 import multiprocessing
 import os
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, TypeVar
 
 if TYPE_CHECKING:
     from ..bots.base import Bot
@@ -122,6 +130,69 @@ def _warm() -> None:
 
 
 # ---------------------------------------------------------------------- in the server
+#: a search someone waits for now (a hint, a bot's move): served first
+URGENT = 0
+#: work nobody watches move by move (a game's analysis, chunk by chunk): served when no urgent
+#: search waits
+BACKGROUND = 1
+
+
+class Turns:
+    """Turns at ``slots`` workers, by priority: :meth:`turn` waits until a slot is free and no
+    search of a more urgent priority (a smaller number), or of the same one asked for earlier,
+    is waiting.  A search already running is never interrupted: a hint asked while the analysis
+    runs on every worker waits for the first chunk to end (one decision's estimate: seconds).
+    Thread-safe; each waiter is woken on its own event loop."""
+
+    def __init__(self, slots: int) -> None:
+        self.slots = max(1, slots)
+        self.busy = 0
+        self._lock = threading.Lock()
+        self._order = itertools.count()
+        #: the waiting searches: (priority, order of asking, the future that lets it go)
+        self._waiting: list[tuple[int, int, Future[None]]] = []
+
+    def waiting(self) -> list[int]:
+        """The priorities of the searches waiting now, first served first (tests)."""
+        with self._lock:
+            return [p for p, _, _ in sorted(self._waiting)]
+
+    @asynccontextmanager
+    async def turn(self, priority: int) -> AsyncIterator[None]:
+        """Hold a worker's turn while the block runs (see the class doc)."""
+        ticket: Future[None] = Future()
+        with self._lock:
+            if self.busy < self.slots and not self._waiting:
+                self.busy += 1
+                ticket.set_result(None)
+            else:
+                heapq.heappush(self._waiting, (priority, next(self._order), ticket))
+        try:
+            await asyncio.wrap_future(ticket)
+        except asyncio.CancelledError:
+            with self._lock:
+                if not ticket.cancel():         # let go already: hand the turn on
+                    self._release()
+                else:
+                    self._waiting = [w for w in self._waiting if w[2] is not ticket]
+                    heapq.heapify(self._waiting)
+            raise
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._release()
+
+    def _release(self) -> None:
+        """One turn ends: the most urgent waiter takes it (the caller holds the lock)."""
+        while self._waiting:
+            _, _, ticket = heapq.heappop(self._waiting)
+            if ticket.set_running_or_notify_cancel():
+                ticket.set_result(None)
+                return
+        self.busy -= 1
+
+
 #: how often a worker looks whether its server still runs (seconds)
 WATCH_SECONDS = 2.0
 
@@ -198,6 +269,9 @@ class SearchPool:
         self._closed = False
         #: pools started so far (tests: a broken pool is replaced)
         self.started = 0
+        #: who gets the next free worker (hints before a game's analysis); in the thread path
+        #: (``processes=0``) the background work takes one thread at a time
+        self.turns = Turns(processes)
 
     def _pool(self) -> ProcessPoolExecutor:
         with self._lock:
@@ -219,7 +293,11 @@ class SearchPool:
                 self._executor = None
         executor.shutdown(wait=False, cancel_futures=True)
 
-    async def _run(self, job: Callable[..., T], *args: Any) -> T:
+    async def _run(self, job: Callable[..., T], *args: Any, priority: int = URGENT) -> T:
+        async with self.turns.turn(priority):
+            return await self._submit(job, *args)
+
+    async def _submit(self, job: Callable[..., T], *args: Any) -> T:
         executor = self._pool()
         try:
             return await asyncio.get_running_loop().run_in_executor(executor, job, *args)
@@ -242,6 +320,15 @@ class SearchPool:
         if self.processes == 0:
             return await asyncio.to_thread(bot.choose, state), bot
         return await self._run(_choose_job, Position.of(state), bot)
+
+    async def background(self, job: Callable[..., T], *args: Any) -> T:
+        """``job(*args)`` (a function of a module, its arguments picklable) in a worker, when no
+        urgent search waits (:class:`Turns`); in a thread with ``processes=0``.  For a game's
+        analysis, one chunk at a time."""
+        if self.processes == 0:
+            async with self.turns.turn(BACKGROUND):
+                return await asyncio.to_thread(job, *args)
+        return await self._run(job, *args, priority=BACKGROUND)
 
     def close(self) -> None:
         """Stop the workers now: queued searches are cancelled and running ones killed (a
@@ -266,4 +353,4 @@ class SearchPool:
         return [p for p in (found or {})]
 
 
-__all__ = ["Position", "SearchCrashed", "SearchPool", "rebuild"]
+__all__ = ["BACKGROUND", "Position", "SearchCrashed", "SearchPool", "Turns", "URGENT", "rebuild"]

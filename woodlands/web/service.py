@@ -9,6 +9,7 @@ service are parts it holds, each over this cache and the store:
 * :class:`~woodlands.web.hints.Hints` (``service.hints``): the search's advice to a seat;
 * :class:`~woodlands.web.again.Again` (``service.again``): play again, once a game is over;
 * :class:`~woodlands.web.daily.Daily` (``service.daily``): the daily challenge.
+* :class:`~woodlands.web.analyses.Analyses` (``service.analyses``): a finished game's analysis.
 
 Beside them: :mod:`.live` (one live game and its lock), :mod:`.hub` (who listens to which
 game), :mod:`.errors` (the refusals, and the one table of their statuses), :mod:`.searchpool`
@@ -54,6 +55,7 @@ from .store import CHOICE, DAILY_ORIGIN, REDRAW, UNDO, EventRow, GameRow, Store,
 if TYPE_CHECKING:
     from ..engine.game import Game
     from .again import Again
+    from .analyses import Analyses
     from .botseats import BotSeats
     from .daily import Daily
     from .hints import Hints
@@ -118,6 +120,7 @@ class GameService:
         self.presence = Presence(time.monotonic, settings.here_seconds)
         # the parts, each over this cache and the store (imported here: they import this module)
         from .again import Again
+        from .analyses import Analyses
         from .botseats import BotSeats
         from .daily import Daily
         from .hints import Hints
@@ -129,6 +132,7 @@ class GameService:
         self.hints: Hints = Hints(self)
         self.again: Again = Again(self)
         self.daily: Daily = Daily(self)
+        self.analyses: Analyses = Analyses(self)
 
     @property
     def clock(self) -> Callable[[], float]:
@@ -158,6 +162,7 @@ class GameService:
     async def stop(self) -> None:
         self.stopping.set()
         await self.bots.stop()
+        await self.analyses.stop()
         self.searches.close()
         if self._listener is not None:
             await asyncio.to_thread(self._listener.join, 3.0)

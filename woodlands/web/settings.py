@@ -65,6 +65,9 @@ class Settings:
     hint_window: float = 60.0
     #: how long the game page's Hint button lets the search think, in seconds
     page_hint_seconds: float = 1.0
+    #: how many determinizations a game's analysis weighs each decision on (woodlands.web.analyses;
+    #: fewer: sooner and noisier)
+    analysis_samples: int = 8
     #: worker processes that run hints and search-bot moves (woodlands.web.searchpool), so a
     #: search does not slow the other requests; 0: in a thread of the server (tiny machines).
     #: None: ``$WOODLANDS_SEARCH_PROCESSES``, else :meth:`default_search_processes`.

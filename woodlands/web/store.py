@@ -24,6 +24,8 @@ app starts.  The tables::
             and day, the daily challenge's attempts (woodlands.web.daily); a daily game's row
             in ``games`` has the origin 'daily'
     server_keys name, value: the server's own secrets, each made once (the daily seeds' key)
+    analyses game_id, seat, result (JSON), created: a finished game's analysis for one seat
+            (woodlands.web.analyses), written once when it is done
 
 A 'seat' event records that a seat changed hands (claimed, given a new invitation, withdrawn):
 its option is the hash of the seat's new secret (NULL: none), written in the same transaction
@@ -132,6 +134,15 @@ server_keys = Table(
     Column("value", String(256), nullable=False),
 )
 
+analyses = Table(
+    "analyses", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("result", Text, nullable=False),
+    Column("created", Float, nullable=False),
+    PrimaryKeyConstraint("game_id", "seat", name="pk_analyses"),
+)
+
 #: the longest name of an open table
 LISTING_NAME = 60
 
@@ -208,7 +219,7 @@ def _engine(url: str) -> Engine:
 
 
 #: the newest migration (migrations/versions/); a database already there skips Alembic at start-up
-HEAD = "0005"
+HEAD = "0006"
 
 
 def at_head(url: str) -> bool:
@@ -411,6 +422,29 @@ class Store:
             rows = conn.execute(select(listings.c.game_id, listings.c.name).where(listings.c.filled.is_(None))
                                 .order_by(listings.c.listed.desc()).limit(limit)).all()
         return [(r.game_id, r.name) for r in rows]
+
+    # ------------------------------------------------------------------ analyses
+    def analysis(self, game_id: str, seat: int) -> dict[str, Any] | None:
+        """The stored analysis of the game for ``seat``, or None when there is none yet."""
+        with self.engine.connect() as conn:
+            result = conn.execute(select(analyses.c.result).where(analyses.c.game_id == game_id,
+                                                                  analyses.c.seat == seat)).scalar()
+        if result is None:
+            return None
+        found: dict[str, Any] = json.loads(result)
+        return found
+
+    def save_analysis(self, game_id: str, seat: int, result: dict[str, Any]) -> bool:
+        """Keep the finished analysis of the game for ``seat``: True, or False when one is
+        there already (another process finished first; the first one stays)."""
+        try:
+            with self._writing(), self.engine.begin() as conn:
+                conn.execute(insert(analyses).values(game_id=game_id, seat=seat, result=json.dumps(result),
+                                                     created=time.time()))
+        except IntegrityError:
+            return False
+        self._written.set()
+        return True
 
     def game_ids(self) -> list[str]:
         with self.engine.connect() as conn:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....engine.decision import Decision, Option
-from ....engine.presentation import Detail, Event, Presentation, Story, View, plural
+from ....engine.presentation import Detail, Event, Moment, Presentation, Story, View, plural
 from .helptext import HELP
 from .words import CursedForestNarrator
 
@@ -245,6 +245,22 @@ class CursedForestPresentation(Presentation):
                 "tag_reply": {"y": "tag:accept", "n": "tag:refuse"},
                 "defend_round": {"f": "defend"}}.get(decision.kind, {})
         return {k: v for k, v in keys.items() if v in decision}
+
+    def moment(self, view: View) -> Moment | None:
+        """The round of ``view`` (set-up before the first), and whether Morna hunts.
+
+        >>> import woodlands
+        >>> from woodlands.engine.presentation import presentation_for
+        >>> p = presentation_for(woodlands.load_game("cursed-forest"))
+        >>> p.moment({"round": 5, "phase": "forest"}).label, p.moment({"round": 14, "phase": "hunt"}).label
+        ('round 5', 'the hunt, round 14')
+        """
+        number, phase = view.get("round"), view.get("phase")
+        if not isinstance(number, int) or isinstance(number, bool):
+            return None
+        if phase == "setup" or number < 1:
+            return Moment("", 0, phase="set-up")
+        return Moment("round", number, phase="the hunt" if phase == "hunt" else "")
 
     def seat_name(self, view: View, seat: int) -> str:
         names = [self._chars[p["character"]].name.split()[0] for p in view.get("players") or []

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....engine.decision import Decision, Option
-from ....engine.presentation import Detail, Event, Presentation, Story, View, plural
+from ....engine.presentation import Detail, Event, Moment, Presentation, Story, View, plural
 from ....kit.table import Fact
 from .helptext import HELP
 from .table import _story as story_region
@@ -76,6 +76,24 @@ class StoryfoldPresentation(Presentation):
     #: present/picture.svg: the game's picture on the home page
     picture = "picture.svg"
     tagline = "A campaign told scene by scene: with Luma and Brom, roll the river dice, gather Crystals, hold off the Shadow."
+
+    def moment(self, view: View) -> Moment | None:
+        """The chapter (or the prologue) and the scene of it that ``view`` is in, counted from 1.
+
+        >>> import woodlands
+        >>> from woodlands.engine.presentation import presentation_for
+        >>> p = presentation_for(woodlands.load_game("storyfold"))
+        >>> p.moment({"chapter": "the-whispering-fen", "scene": "the-herons-causeway"}).label
+        'chapter 1, scene 2'
+        """
+        chapter = next((c for c in self.content.chapters if c.id == view.get("chapter")), None)
+        scene = self.content.scene_by_id.get(view.get("scene"))
+        if chapter is None:
+            return None
+        # the titles read "Prologue: ..." and "Chapter 1: ..."; the part before the colon names it
+        within = str(chapter.title).split(":")[0].strip().lower() or f"chapter {chapter.index}"
+        number = chapter.scenes.index(scene) + 1 if scene in chapter.scenes else 0
+        return Moment("scene" if number else "", number, within=within)
 
     def story(self, view: View, log: list[Event], seat: int) -> Story:
         """The end told with each chapter and each scene won or lost (:mod:`.story`)."""

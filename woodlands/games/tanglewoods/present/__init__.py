@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....engine.decision import Decision, Option
-from ....engine.presentation import Detail, Event, Presentation, Story, View, plural
+from ....engine.presentation import Detail, Event, Moment, Presentation, Story, View, plural
 from ..model import BLANK, COLOURS, CRIT, DIE_FACES, HIT, Card, Face, HeroSide
 from .help import HELP
 from .words import TanglewoodsNarrator
@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 
 SIDE_WORDS = {"forest": ("day", "night"), "map": ("day", "night"), "item": ("ordinary", "upgraded"),
               "bear": ("enemy", "beaten")}
+
+#: a view's ``phase`` as a person names that part of the round
+PHASE_WORDS = {"map": "Map phase", "forest": "Forest phase", "strategy": "Strategy phase",
+               "bribery": "Bribery phase", "resolve": "Resolve phase", "merchant": "Merchant's visit"}
 
 GLOSSARY: tuple[tuple[str, str], ...] = (
     ("Health", "How much harm you can take; below 1 you lose. No stat goes above 6."),
@@ -355,6 +359,22 @@ class TanglewoodsPresentation(Presentation):
                                                                         "bribe", "recover_dice"):
                 keys["e"] = o.id
         return keys
+
+    def moment(self, view: View) -> Moment | None:
+        """The phase and the round of ``view`` (set-up before round 1).
+
+        >>> import woodlands
+        >>> from woodlands.engine.presentation import presentation_for
+        >>> p = presentation_for(woodlands.load_game("tanglewoods"))
+        >>> p.moment({"round": 3, "phase": "strategy"}).label, p.moment({"round": 0, "phase": "setup"}).label
+        ('Strategy phase, round 3', 'Set-up')
+        """
+        number, phase = view.get("round"), view.get("phase")
+        if not isinstance(number, int) or isinstance(number, bool):
+            return None
+        if phase == "setup" or number < 1:
+            return Moment("", 0, phase="Set-up")
+        return Moment("round", number, phase=PHASE_WORDS.get(str(phase), ""))
 
     def seat_name(self, view: View, seat: int) -> str:
         hero = view.get("hero")
