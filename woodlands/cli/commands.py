@@ -516,3 +516,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         options[game.limit_option] = args.limit
     return run(args, options)
 
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from .calibrate_cmd import run
+    return run(args)

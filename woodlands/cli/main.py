@@ -1,4 +1,4 @@
-"""The ``woodlands`` command: play, validate, replay, sim, report, bench.
+"""The ``woodlands`` command: play, validate, replay, sim, ladder, calibrate, report, bench.
 
 Every mistake a user can make (an unknown game, a bad option, a missing or broken file, a
 tampered record) ends with one line on standard error and exit status 2, never a traceback.
@@ -162,6 +162,18 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--summary", metavar="FILE", help="write the Markdown summary of every ladder in the results file to FILE")
     lad.add_argument("--stop-after", type=_stop_after, metavar="SECONDS",
                      help="stop starting games after this long (resume later); 0: play none, only summarize")
+
+    cal = sub.add_parser("calibrate", help="check the hints' win chances against play from many positions",
+                         description="Positions from seeded games of mixed skill; at each, the win chance (score) "
+                                     "a hint states, against the one reached by playing on as the greedy bot "
+                                     "would. Prints the table by stated value and the mean error (docs/bots.md).")
+    cal.add_argument("game", help=f"the game id ({games})")
+    cal.add_argument("--positions", type=_positive, default=500, help="positions to check (default 500)")
+    cal.add_argument("--samples", type=_positive, default=16, help="samples behind each stated value (default 16)")
+    cal.add_argument("--seed", type=_non_negative, default=0, help="the run's seed (default 0)")
+    cal.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
+    cal.add_argument("--json", metavar="FILE", help="also write the table, the mean error and every position to FILE")
+    cal.add_argument("--markdown", metavar="FILE", help="also write the table in Markdown to FILE")
 
     report = sub.add_parser("report", help="a balance report (one offline HTML file) from simulation results",
                             description="Read the Parquet files written by 'woodlands sim --out' and write one "
