@@ -5,9 +5,10 @@ Positions come from seeded games of mixed skill: each game is set up with option
 game's own menu (:func:`setup`: every option its descriptor offers as a flag, within its range or
 choices), then played by one kind of player (random, greedy, a small search, or a per-decision
 mix of the three) up to a decision drawn at random among all its decisions with a choice.  There
-the estimate states its value (``Estimates.position``: the win chance, or the expected score, if
-play goes on as the greedy bot would), from what the deciding seat knows, with a fixed number of
-samples.  The truth is the real position played on by the greedy bot to its end, the same play
+the estimate states its value (the win chance, or the expected score, if play goes on as the
+greedy bot would: :func:`~woodlands.bots.estimate.played_on`, the value of the option the greedy
+bot takes, as in ``Estimates.position``, with one playout a sample instead of one per option), from
+what the deciding seat knows, with a fixed number of samples.  The truth is the real position played on by the greedy bot to its end, the same play
 the estimate assumes: its reward.
 
 The positions are then binned by their stated value (ten 10-point bins, neighbours merged until
@@ -32,7 +33,7 @@ from ..engine.errors import GameOptionError
 from ..engine.fastpath import play, quiet
 from ..engine.registry import descriptor, resolve
 from ..kit.bots import bot_for
-from .estimate import ASSUMES, option_values, playout, reward_of
+from .estimate import ASSUMES, played_on, playout, reward_of
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -184,7 +185,7 @@ def measure(game_id: str, index: int, base_seed: int, samples: int) -> Point:
     decision = state.decision
     assert decision is not None
     seat = decision.player
-    stated = option_values(state, seat, samples=samples, seed=seed).position
+    stated = played_on(state, seat, samples=samples, seed=seed)
     real = state.clone()
     reached = reward_of(playout(real, {}, game_id, seed + 7), seat)
     return Point(index, seed, options, kind, at, seat, stated, reached)
