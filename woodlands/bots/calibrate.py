@@ -22,11 +22,13 @@ Every position is seeded by its number, so a run is the same with any number of 
 """
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from ..engine.errors import GameOptionError
@@ -196,24 +198,41 @@ def _measure(job: tuple[str, int, int, int]) -> Point:
 
 
 def points(game_id: str, positions: int, *, samples: int = SAMPLES, seed: int = 0, workers: int = 1,
-           say: Callable[[str], None] | None = None) -> list[Point]:
-    """``positions`` measured positions of ``game_id`` (see the module), in order of their index."""
-    jobs = [(game_id, i, seed, samples) for i in range(positions)]
-    out: list[Point] = []
+           say: Callable[[str], None] | None = None, keep: "Path | None" = None) -> list[Point]:
+    """``positions`` measured positions of ``game_id`` (see the module), in order of their index.
+    ``keep``: a JSON-lines file each position is appended to as soon as it is measured, and read
+    first, so that a run stopped part way goes on where it stopped (positions of another game,
+    seed or sample count in it are left alone)."""
+    done: dict[int, Point] = {}
+    if keep is not None and keep.exists():
+        for line in keep.read_text(encoding="utf-8").splitlines():
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                continue          # a line cut short when a run was stopped
+            if isinstance(row, dict) and (row.get("game"), row.get("base_seed"), row.get("samples")) == (game_id, seed, samples):
+                fields = {k: row[k] for k in Point.__dataclass_fields__}
+                if fields["index"] < positions:
+                    done[fields["index"]] = Point(**fields)
+    jobs = [(game_id, i, seed, samples) for i in range(positions) if i not in done]
     start = time.perf_counter()
 
-    def progress(done: Iterator[Point]) -> None:
-        for p in done:
-            out.append(p)
-            if say is not None and (len(out) % 25 == 0 or len(out) == positions):
-                say(f"{len(out)}/{positions} positions, {time.perf_counter() - start:.0f}s")
+    def add(p: Point) -> None:
+        done[p.index] = p
+        if keep is not None:
+            with keep.open("a", encoding="utf-8") as f:
+                f.write(json.dumps({"game": game_id, "base_seed": seed, "samples": samples, **asdict(p)}) + "\n")
+        if say is not None and (len(done) % 25 == 0 or len(done) == positions):
+            say(f"{len(done)}/{positions} positions, {time.perf_counter() - start:.0f}s")
 
     if workers <= 1:
-        progress(map(_measure, jobs))
+        for job in jobs:
+            add(_measure(job))
     else:
         with ProcessPoolExecutor(workers) as pool:
-            progress(pool.map(_measure, jobs, chunksize=1))
-    return out
+            for future in as_completed([pool.submit(_measure, job) for job in jobs]):
+                add(future.result())
+    return [done[i] for i in sorted(done)]
 
 
 def bins(stated: Sequence[float], minimum: int = MIN_BIN) -> list[tuple[int, int]]:
@@ -309,8 +328,9 @@ def table(found: Sequence[Point], wins: bool, minimum: int = MIN_BIN) -> dict[st
 
 
 def calibrate(game_id: str, positions: int, *, samples: int = SAMPLES, seed: int = 0, workers: int = 1,
-              say: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Run a calibration (see the module): the JSON document ``woodlands calibrate`` writes."""
+              say: Callable[[str], None] | None = None, keep: "Path | None" = None) -> dict[str, Any]:
+    """Run a calibration (see the module): the JSON document ``woodlands calibrate`` writes
+(``keep``: see :func:`points`)."""
     from ..engine.game import load_game
     if positions < 1:
         raise GameOptionError(f"calibrate needs at least one position, not {positions}")
@@ -318,7 +338,7 @@ def calibrate(game_id: str, positions: int, *, samples: int = SAMPLES, seed: int
         raise GameOptionError(f"each estimate needs at least 2 samples, not {samples}")
     game = load_game(game_id)
     start = time.perf_counter()
-    found = points(game.id, positions, samples=samples, seed=seed, workers=workers, say=say)
+    found = points(game.id, positions, samples=samples, seed=seed, workers=workers, say=say, keep=keep)
     seconds = time.perf_counter() - start
     wins = game.reward_measure == "win chance"
     result = table(found, wins)

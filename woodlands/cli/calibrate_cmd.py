@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from ..engine.files import write_text
 from ..engine.game import load_game
@@ -16,7 +17,9 @@ def run(args: argparse.Namespace) -> int:
     def say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    doc = calibrate(game.id, args.positions, samples=args.samples, seed=args.seed, workers=args.workers, say=say)
+    keep = Path(args.keep) if args.keep else None
+    doc = calibrate(game.id, args.positions, samples=args.samples, seed=args.seed, workers=args.workers, say=say,
+                    keep=keep)
     text = markdown(doc)
     sys.stdout.write(text + "\n")
     if args.json:
