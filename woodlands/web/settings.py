@@ -63,8 +63,10 @@ class Settings:
     hint_slots: int = 2
     hints_per_client: int = 30
     hint_window: float = 60.0
-    #: how long the game page's Hint button lets the search think, in seconds
-    page_hint_seconds: float = 1.0
+    #: how long the game page's Hint button samples, in seconds (woodlands.bots.hints.SECONDS: the
+    #: whole answer within 2 s), and its Think longer button (four times the samples: half the error)
+    page_hint_seconds: float = 1.6
+    page_hint_longer: float = 6.4
     #: worker processes that run hints and search-bot moves (woodlands.web.searchpool), so a
     #: search does not slow the other requests; 0: in a thread of the server (tiny machines).
     #: None: ``$WOODLANDS_SEARCH_PROCESSES``, else :meth:`default_search_processes`.
