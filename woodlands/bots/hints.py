@@ -164,4 +164,4 @@ def hint(state: "GameState", seat: int, seconds: float = SECONDS, seed: int = 0,
     return out
 
 
-__all__ = ["APART", "LONGER", "SECONDS", "Hint", "hint", "how_much", "measure_of", "value_words"]
+__all__ = ["APART", "ASSUMES", "LEAST", "LONGER", "SECONDS", "Hint", "hint", "how_much", "measure_of", "value_words"]
