@@ -54,9 +54,9 @@ def test_a_hint_names_up_to_three_options_of_the_decision_in_words(client):
     # id and the decision number
     assert _hint(client, g, token, samples=20).json()["hints"] == hints
     assert _hint(client, g, token, iterations=20).json()["hints"] == hints
-    # a seconds budget samples about that long (at least a few samples)
+    # a seconds budget samples about that long (at least one sample)
     timed = _hint(client, g, token, seconds=0.1).json()
-    assert timed["samples"] >= 4 and timed["hints"][0]["option"] in labels
+    assert timed["samples"] >= 1 and timed["hints"][0]["option"] in labels
     # Storyfold's value is the expected score out of 100; Tanglewoods' a win chance
     story = new_game(client, "storyfold", {"scene_limit": 6})
     r = _hint(client, story, story["seats"][0]["token"], samples=3)

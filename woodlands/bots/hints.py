@@ -43,8 +43,10 @@ if TYPE_CHECKING:
 #: words) stays within 2 s on this project's reference machine (docs/bots.md, "Hints you can trust")
 SECONDS = 1.6
 
-#: the fewest samples a timed hint takes (two give the gaps an error; Storyfold's samples are slow)
-LEAST = 2
+#: the fewest samples a timed hint takes.  One: a sample of a decision with many options can take
+#: a second of a slow game, and a second one would break the 2 s promise; with one sample no
+#: gap has an error, so every option reads "about equal" (true: nothing tells them apart yet)
+LEAST = 1
 
 #: what waiting longer buys, in words for a person
 LONGER = ("Waiting longer buys more sample games: the error of each difference shrinks as one over "
@@ -148,8 +150,7 @@ def hint(state: "GameState", seat: int, seconds: float = SECONDS, seed: int = 0,
     if chosen.iterations is not None:
         found = option_values(state, seat, samples=chosen.iterations, seed=seed)
     else:
-        # a ceiling, not a start line: no sample is begun that would end past the time, once
-        # two (the fewest that give the gaps an error) are in
+        # a ceiling, not a start line: no sample is begun that would end past the time
         found = option_values(state, seat, seconds=chosen.seconds, seed=seed, least=LEAST, within=True)
     measure = measure_of(state.game)
     from ..engine.presentation import presentation_for
