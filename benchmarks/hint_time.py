@@ -56,7 +56,7 @@ def through_the_web(count: int) -> None:
             rng = random.Random(3)
             times, samples = [], []
 
-            def deciding() -> tuple[dict[str, str], dict[str, Any]]:
+            def deciding(g: dict[str, Any] = g) -> tuple[dict[str, str], dict[str, Any]]:
                 first = c.get(f"/api/games/{g['id']}", headers={"Authorization": f"Bearer {g['seats'][0]['token']}"}).json()
                 token = g["seats"][first["deciding_seat"] or 0]["token"]
                 me = {"Authorization": f"Bearer {token}"}
