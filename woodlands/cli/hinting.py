@@ -54,7 +54,8 @@ def hint_lines(job: HintJob) -> list[str]:
         return ["No hint: it is not this seat's decision."]
     from ..bots.hints import ASSUMES, LONGER
     first = job.hints[0]
-    lines = [f"From {first.samples} sample games for each option, played from here as you see the game, in "
+    games = "sample game" if first.samples == 1 else "sample games"
+    lines = [f"From {first.samples} {games} for each option, played from here as you see the game, in "
              f"{first.seconds:.1f} s; the numbers assume you play {ASSUMES.removeprefix('if you ')}:"]
     # ranked in words: "2. ..." would read as option 2 of the menu right under it
     lines += [f"{rank(k)}: {h.text(k)}" for k, h in enumerate(job.hints, 1)]
