@@ -50,3 +50,18 @@ def test_a_timed_estimate_takes_at_least_a_few_samples():
     ticks = iter(range(1000))
     found = option_values(state, state.decision.player, seconds=0.0, clock=lambda: float(next(ticks)))
     assert found.samples == 4
+
+
+def test_a_timed_estimate_within_its_time_starts_no_sample_it_cannot_finish():
+    """A hint must answer in time: with ``within`` no sample is begun that the mean time of those
+    taken says would end past the time (a clock that ticks once a look: 2 samples seen at 1,
+    a third would end at 1.5 <= 2.5; after it, at 2, a fourth would end at 2.67 > 2.5)."""
+    state = positions("tanglewoods", {"difficulty": 8, "round_limit": 40}, 12)[1]
+    seat = state.decision.player
+
+    def ticking():
+        ticks = iter(range(1000))
+        return lambda: float(next(ticks))
+    within = option_values(state, seat, seconds=2.5, clock=ticking(), least=2, within=True)
+    plain = option_values(state, seat, seconds=2.5, clock=ticking(), least=2)
+    assert (within.samples, plain.samples) == (3, 4)

@@ -1,4 +1,4 @@
-"""The full screen's '?' key: the hint is searched in a thread and shows up in the log while the
+"""The full screen's '?' key: the hint's sample games are played in a thread and shows up in the log while the
 screen stays live (woodlands/cli/tui.py, woodlands/cli/hinting.py)."""
 from __future__ import annotations
 
@@ -26,10 +26,11 @@ def test_question_mark_shows_a_hint_in_the_log():
             shots.append(screen_text(app))          # at once: the screen says it is thinking
             for _ in range(200):                     # then the thread's answer arrives
                 await pilot.pause(0.05)
-                if "The search played" in screen_text(app):
+                if "From 6 sample games" in screen_text(app):
                     break
             shots.append(screen_text(app))
     asyncio.run(go())
-    assert "Thinking about a hint" in shots[0] or "The search played" in shots[0]   # (6 iterations are quick)
-    assert "The search played 6 games" in shots[1] and "1. " in shots[1]
+    assert "Thinking about a hint" in shots[0] or "From 6 sample games" in shots[0]   # (6 samples are quick)
+    assert "From 6 sample games for each option" in shots[1] and "1. " in shots[1]
+    assert "if you play on as the greedy bot would" in shots[1]
     assert len(state.choices) == 0               # a hint chooses nothing

@@ -18,53 +18,83 @@ def test_a_hint_names_up_to_three_options_in_the_games_words():
     seat = state.decision.player
     hints = hint(SeatOnly(state), seat, budget="15", seed=2)   # type: ignore[arg-type]
     labels = {o.id: o.label for o in state.decision.options}
-    assert 1 <= len(hints) <= 3 and [h.share for h in hints] == sorted((h.share for h in hints), reverse=True)
-    for h in hints:
-        assert h.words == labels[h.option_id] and h.measure == "rating"
-        assert h.text().startswith(labels[h.option_id].removesuffix(".") + ": picked in ")   # no ids, the label
+    assert 1 <= len(hints) <= 3 and [h.value for h in hints] == sorted((h.value for h in hints), reverse=True)
+    for k, h in enumerate(hints, 1):
+        assert h.words == labels[h.option_id] and h.measure == "win chance" and h.samples == 15
+        assert h.text(k).startswith(labels[h.option_id].removesuffix(".") + ": win chance about ")   # no ids, the label
     assert hint(state, seat + 1, budget="5") == []          # not that seat's decision
     story = positions("storyfold", {"scene_limit": 6}, 25)[0]
-    assert hint(story, 0, budget="5")[0].measure == "rating"
+    assert hint(story, 0, budget="5")[0].measure == "score"
 
 
-def test_a_hint_calls_a_value_a_win_chance_only_where_it_is_one():
-    """The Cursed Forest's and Storyfold's searches judge a sample by its position value against
-    the position now (0.5 = as good as now), so their hints' values are ratings, not chances: at
-    the start of a solo Cursed Forest game, which the greedy bot wins about one time in five,
-    every option would otherwise read as a win chance far above that.  Tanglewoods' value is a
-    fitted chance that the game is won from there: its hints say "win chance"."""
+def test_every_hint_says_what_its_number_assumes_in_the_games_measure():
+    """A hint's value is the win chance (Storyfold: the expected score out of 100) if play goes on
+    as the greedy bot would; every line says so, and a win chance is called one in every game
+    whose reward is a win, because it is one (woodlands calibrate checks it)."""
     forest = positions("cursed-forest", {"players": 1}, 10)[0]
-    hints = hint(forest, forest.decision.player, budget="40", seed=3)
-    assert hints and all(h.measure == "rating" for h in hints)
-    assert all("rated" in h.text() and "(50% = as good as now)" in h.text() and "win chance" not in h.text()
-               for h in hints)
+    hints = hint(forest, forest.decision.player, budget="6", seed=3)
+    assert hints and all(h.measure == "win chance" for h in hints)
+    assert all("win chance about" in h.text(k) and "if you play on as the greedy bot would" in h.text(k)
+               for k, h in enumerate(hints, 1))
     tangle = positions("tanglewoods", {"difficulty": 5, "round_limit": 40}, 10)[0]
-    told = hint(tangle, tangle.decision.player, budget="10", seed=3)
-    assert told and all(h.measure == "win chance" and "win chance about" in h.text() for h in told)
+    told = hint(tangle, tangle.decision.player, budget="6", seed=3)
+    assert told and all(h.measure == "win chance" and "win chance about" in h.text(k) for k, h in enumerate(told, 1))
+    story = positions("storyfold", {"scene_limit": 6}, 25)[0]
+    scored = hint(story, story.decision.player, budget="3", seed=3)
+    assert scored and all("expected score about" in h.text(k) and " of 100 if you play on as the greedy bot would"
+                          in h.text(k) for k, h in enumerate(scored, 1))
 
 
-def test_a_first_hint_visited_less_than_another_says_why_it_comes_first(monkeypatch):
-    """The search keeps the greedy bot's pick unless another option is clearly better, so its
-    choice (the first hint) may have a smaller share than the second: its line says so."""
-    from woodlands.bots import ismcts
-    state = positions("tanglewoods", {"difficulty": 5, "round_limit": 40}, 10)[0]
-    ids = [o.id for o in state.decision.options]
-    assert len(ids) >= 2
+def _estimates(monkeypatch, state, values, errors):
+    """option_values replaced by fixed values and gap errors for the decision's first options."""
+    from woodlands.bots import estimate, hints as hints_module
+    ids = [o.id for o in state.decision.options][:len(values)]
+    best = max(values)
+    found = estimate.Estimates(state.decision.player, tuple(
+        estimate.OptionValue(i, v, v - best, e) for i, v, e in sorted(zip(ids, values, errors), key=lambda t: -t[1])),
+        best, ids[0], 20, 1.5)
+    monkeypatch.setattr(hints_module, "option_values", lambda *a, **k: found)
+    return ids
 
-    def kept_prior(self, position, seat):
-        return ismcts.SearchResult(seat, (ismcts.OptionStat(ids[0], 30, 0.3, 0.55),
-                                          ismcts.OptionStat(ids[1], 70, 0.7, 0.57)), 100, 0.1, 0.05, prior=ids[0])
-    monkeypatch.setattr(ismcts.ISMCTSBot, "search", kept_prior)
-    first, second = hint(state, state.decision.player, budget="10")
-    assert first.kept and not second.kept
-    assert first.text().endswith("; still the search's choice: no other option is clearly better")
-    assert "still" not in second.text()
 
-    def plain(self, position, seat):
-        return ismcts.SearchResult(seat, (ismcts.OptionStat(ids[1], 70, 0.7, 0.57),
-                                          ismcts.OptionStat(ids[0], 30, 0.3, 0.55)), 100, 0.1, 0.05, prior=ids[0])
-    monkeypatch.setattr(ismcts.ISMCTSBot, "search", plain)
-    assert not any(h.kept for h in hint(state, state.decision.player, budget="10"))
+def test_options_within_the_noise_are_about_equal_and_a_clear_gap_is_told_in_games(monkeypatch):
+    """The first hint is the best by value; the next within 1.96 standard errors of its gap reads
+    "about equal"; one clearly worse says by how much, in games won ("1 game in 5")."""
+    state = next(p for p in positions("tanglewoods", {"difficulty": 5, "round_limit": 40}, 3, count=12)
+                 if len(p.decision.options) >= 3)
+    ids = _estimates(monkeypatch, state, [0.62, 0.58, 0.42], [0.0, 0.05, 0.04])
+    first, second, third = hint(state, state.decision.player, budget="10")
+    assert [first.option_id, second.option_id, third.option_id] == ids
+    assert first.about_equal and second.about_equal and not third.about_equal
+    assert first.text(1).endswith("win chance about 62% if you play on as the greedy bot would")
+    assert second.text(2).endswith("win chance about 58% if you play on as the greedy bot would; "
+                                   "about equal to the best (within the noise of the samples)")
+    assert third.text(3).endswith("win chance about 42% if you play on as the greedy bot would; "
+                                  "the best wins about 1 game in 5 more often")
+    assert first.samples == 20 and first.seconds == 1.5
+
+
+def test_a_gap_in_a_players_words():
+    from woodlands.bots.hints import how_much
+    assert how_much(0.2, "win chance") == "wins about 1 game in 5 more often"
+    assert how_much(0.1, "win chance") == "wins about 1 game in 10 more often"
+    assert how_much(0.26, "win chance") == "wins about 1 game in 4 more often"
+    assert how_much(0.45, "win chance") == "wins about 45 more games in 100"
+    assert how_much(0.06, "score") == "scores about 6 points more"
+
+
+def test_a_hint_never_reads_hidden_truth():
+    """Two positions that differ only in what the seat cannot know give the same hint (through a
+    wrapper that refuses everything but the decision, the game and determinize)."""
+    for game_id, options, every in (("tanglewoods", {"difficulty": 5, "round_limit": 40}, 10),
+                                    ("cursed-forest", {"players": 2}, 30)):
+        state = positions(game_id, options, every)[0]
+        seat = state.decision.player
+        twin = state.determinize(seat, 99)
+        a = hint(SeatOnly(state), seat, budget="3", seed=5)   # type: ignore[arg-type]
+        b = hint(SeatOnly(twin), seat, budget="3", seed=5)    # type: ignore[arg-type]
+        assert [(h.option_id, h.value, h.gap, h.gap_error, h.text(k)) for k, h in enumerate(a, 1)] == \
+            [(h.option_id, h.value, h.gap, h.gap_error, h.text(k)) for k, h in enumerate(b, 1)]
 
 
 def test_a_hint_does_not_leak():
@@ -84,7 +114,8 @@ def test_hint_in_line_mode(capsys, monkeypatch, tmp_path):
     assert main(["play", "tanglewoods", "--seed", "3", "--line", "--no-autosave", "--hero", "thorn-warden",
                  "--difficulty", "5", "--budget", "8"]) == 0
     out = capsys.readouterr().out
-    assert "The search played 8 games" in out and "1. " in out and "win chance about" in out
+    assert "From 8 sample games for each option" in out and "1. " in out and "win chance about" in out
+    assert "if you play on as the greedy bot would" in out and "Waiting longer buys more sample games" in out
     assert main(["play", "tanglewoods", "--line", "--budget", "never"]) == 2
 
 
@@ -147,11 +178,12 @@ def test_the_ladder_refuses_a_file_that_is_not_its_own_and_leaves_it_alone(tmp_p
 
 def test_a_hint_whose_words_end_a_sentence_reads_without_a_stray_full_stop():
     from woodlands.bots.hints import Hint
-    told = Hint(option_id="side:b", words="Bramble Knight: +1 Health and your Recovery becomes 4.", share=0.47, iterations=15,
-                value=0.96, measure="win chance")
-    assert told.text() == ("Bramble Knight: +1 Health and your Recovery becomes 4: picked in 47% of the search, "
-                           "win chance about 96%")
-    assert Hint(option_id="x", words="Wait...", share=0.5, value=0.5, measure="win chance", iterations=1).text().startswith("Wait...: ")
+    told = Hint(option_id="side:b", words="Bramble Knight: +1 Health and your Recovery becomes 4.", value=0.96, gap=0.0,
+                gap_error=0.0, about_equal=True, measure="win chance", samples=15, seconds=1.0)
+    assert told.text() == ("Bramble Knight: +1 Health and your Recovery becomes 4: "
+                           "win chance about 96% if you play on as the greedy bot would")
+    assert Hint(option_id="x", words="Wait...", value=0.5, gap=0.0, gap_error=0.0, about_equal=True,
+                measure="win chance", samples=1, seconds=0.1).text().startswith("Wait...: ")
 
 
 def test_the_summary_is_never_written_over_the_results(tmp_path, capsys, monkeypatch):

@@ -105,7 +105,7 @@ def test_a_missing_file_is_named_once(run_cli):
 def test_hint_ranks_do_not_look_like_option_numbers(run_cli):
     code, out, err = run_cli("play", "tanglewoods", "--seed", "1", "--budget", "30", stdin="hint\nq\n")
     assert code == 0, err
-    hints = out.split("The search played", 1)[1].split("Goodbye", 1)[0]
+    hints = out.split("sample games for each option", 1)[1].split("Goodbye", 1)[0]
     assert "Best: " in hints and "2nd best: " in hints
     assert not re.search(r"^\s*\d+\. ", hints, re.M), hints
 

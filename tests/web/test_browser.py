@@ -423,7 +423,8 @@ def test_a_hint_thinks_then_names_and_marks_its_options(server: Server, ctx: Any
     page.locator("#hint li").first.wait_for()
     assert page.locator("#hint-thinking").is_hidden() and not page.locator("#hint-button").is_disabled()
     lines = page.locator("#hint li").all_inner_texts()
-    assert 1 <= len(lines) <= 3 and all("picked in" in line and "(50% = as good as now)" in line for line in lines)
+    assert 1 <= len(lines) <= 3 and all("win chance about" in line and "if you play on as the greedy bot would" in line
+                                        for line in lines)
     marked = page.locator("#decision button.option[data-hint-rank]")
     assert marked.count() >= 1 and "hint 1" in page.locator("#decision [data-hint-rank='1']").first.inner_text()
     assert at(page) == before

@@ -29,15 +29,16 @@ def test_a_route_uses_the_part_its_dependency_gives(client):
     class StandIn:
         async def hint(self, *args: Any) -> dict[str, Any]:
             asked.append(args)
-            return {"at": body["at"], "seat": 0, "iterations": 7, "seconds": 0.0, "hints": []}
+            return {"at": body["at"], "seat": 0, "samples": 7, "seconds": 0.0, "measure": "win chance",
+                    "assumes": "if you play on as the greedy bot would", "longer": "", "hints": []}
 
     client.app.dependency_overrides[depends.hints] = lambda: StandIn()
     try:
         r = client.get(f"/api/games/{g['id']}/hint?iterations=7", headers=auth(token))
     finally:
         client.app.dependency_overrides.clear()
-    assert r.status_code == 200 and r.json()["iterations"] == 7
+    assert r.status_code == 200 and r.json()["samples"] == 7
     assert asked == [(g["id"], token, None, 7, None, "testclient")]
     # and without the override, the service's own part answers again
     real = client.get(f"/api/games/{g['id']}/hint?iterations=5", headers=auth(token))
-    assert real.status_code == 200 and real.json()["iterations"] >= 1
+    assert real.status_code == 200 and real.json()["samples"] >= 1

@@ -28,34 +28,42 @@ def test_a_hint_names_up_to_three_options_of_the_decision_in_words(client):
     play(client, g, 6, random.Random(5))
     token, body = deciding_token(client, g)
     before = _unchanged(client, g)
-    r = _hint(client, g, token, iterations=20)
+    r = _hint(client, g, token, samples=20)
     assert r.status_code == 200, r.text
     answer = r.json()
-    assert set(answer) == {"at", "seat", "iterations", "seconds", "hints"}
-    assert answer["at"] == body["at"] and answer["seat"] == body["seat"] and answer["iterations"] == 20
+    assert set(answer) == {"at", "seat", "samples", "seconds", "measure", "assumes", "longer", "hints"}
+    assert answer["at"] == body["at"] and answer["seat"] == body["seat"] and answer["samples"] == 20
+    assert answer["assumes"] == "if you play on as the greedy bot would" and "square root" in answer["longer"]
     labels = {o["id"]: o["label"] for o in body["decision"]["options"]}
     hints = answer["hints"]
     assert 1 <= len(hints) <= min(3, len(labels))
-    # first the option the search bot would take, then the most visited of the others
-    assert [h["share"] for h in hints[1:]] == sorted((h["share"] for h in hints[1:]), reverse=True)
-    for h in hints:
-        assert h["option"] in labels and 0 < h["share"] <= 1 and 0 <= h["value"] <= 1
-        # The Cursed Forest's search rates positions against the one now (not a win chance)
-        assert h["measure"] == "rating" and h["text"].startswith(h["words"].removesuffix(".") + ": picked in ")
-        assert "(50% = as good as now)" in h["text"] and "win chance" not in h["text"]
-    assert _unchanged(client, g) == before                  # the search ran on a copy
-    # reproducible with iterations: the seed comes from the game id and the decision number
+    # best first: by value, each with its gap to the best and that gap's error
+    assert [h["value"] for h in hints] == sorted((h["value"] for h in hints), reverse=True)
+    assert hints[0]["gap"] == 0 and hints[0]["about_equal"]
+    for k, h in enumerate(hints):
+        assert h["option"] in labels and 0 <= h["value"] <= 1 and h["gap"] <= 0 and h["gap_error"] >= 0
+        assert abs(h["gap"] - (h["value"] - hints[0]["value"])) < 1e-9
+        # a win chance, said with what it assumes (The Cursed Forest's reward is a win)
+        assert h["measure"] == "win chance" and h["text"].startswith(h["words"].removesuffix(".") + ": win chance about ")
+        assert "if you play on as the greedy bot would" in h["text"]
+        if k:
+            assert ("about equal to the best" in h["text"]) == h["about_equal"]
+            assert ("the best wins about" in h["text"]) == (not h["about_equal"])
+    assert _unchanged(client, g) == before                  # the samples were played on a copy
+    # reproducible with samples (or their older name, iterations): the seed comes from the game
+    # id and the decision number
+    assert _hint(client, g, token, samples=20).json()["hints"] == hints
     assert _hint(client, g, token, iterations=20).json()["hints"] == hints
-    # a seconds budget searches about that long
+    # a seconds budget samples about that long (at least one sample)
     timed = _hint(client, g, token, seconds=0.1).json()
-    assert timed["iterations"] >= 1 and timed["hints"][0]["option"] in labels
-    # Storyfold's search too rates positions against the one now; Tanglewoods' estimates the
-    # chance of a win (its position value is a fitted chance: docs/bots.md)
+    assert timed["samples"] >= 1 and timed["hints"][0]["option"] in labels
+    # Storyfold's value is the expected score out of 100; Tanglewoods' a win chance
     story = new_game(client, "storyfold", {"scene_limit": 6})
-    r = _hint(client, story, story["seats"][0]["token"], iterations=10)
-    assert r.status_code == 200 and r.json()["hints"][0]["measure"] == "rating"
+    r = _hint(client, story, story["seats"][0]["token"], samples=3)
+    assert r.status_code == 200 and r.json()["hints"][0]["measure"] == "score" and r.json()["measure"] == "score"
+    assert "expected score about" in r.json()["hints"][0]["text"] and " of 100 " in r.json()["hints"][0]["text"]
     tangle = new_game(client, "tanglewoods", {"difficulty": 5, "hero": "thorn-warden"})
-    r = _hint(client, tangle, tangle["seats"][0]["token"], iterations=10)
+    r = _hint(client, tangle, tangle["seats"][0]["token"], samples=10)
     assert r.status_code == 200 and r.json()["hints"][0]["measure"] == "win chance"
     assert "win chance about" in r.json()["hints"][0]["text"]
 
@@ -79,9 +87,11 @@ def test_a_hint_is_refused_to_anyone_but_the_deciding_seat_and_changes_nothing(c
     assert r.status_code == 409 and f"decision {body['at'] + 1}" in r.json()["detail"]
     r = client.get("/api/games/nosuchgame123/hint", headers=auth(token))
     assert r.status_code == 404
-    for params, words in (({"seconds": 0.05}, "seconds"), ({"seconds": 5}, "seconds"), ({"seconds": "soon"}, "seconds"),
+    for params, words in (({"seconds": 0.05}, "seconds"), ({"seconds": 9}, "seconds"), ({"seconds": "soon"}, "seconds"),
                           ({"seconds": "nan"}, "seconds"), ({"iterations": 0}, "iterations"),
-                          ({"iterations": 501}, "iterations"), ({"seconds": 1, "iterations": 5}, "not both")):
+                          ({"iterations": 201}, "iterations"), ({"samples": 0}, "samples"),
+                          ({"samples": 201}, "samples"), ({"seconds": 1, "iterations": 5}, "not both"),
+                          ({"seconds": 1, "samples": 5}, "not both"), ({"samples": 3, "iterations": 3}, "not both")):
         r = _hint(client, g, token, **params)
         assert r.status_code == 422 and words in r.json()["detail"], (params, r.text)
     assert _unchanged(client, g) == before
@@ -201,7 +211,13 @@ def test_the_hint_is_in_the_openapi_document(client):
     op = client.get("/openapi.json").json()["paths"]["/api/games/{game_id}/hint"]["get"]
     assert op["tags"] == ["play"] and {"200", "401", "403", "409", "422", "429"} <= set(op["responses"])
     names = {p["name"] for p in op["parameters"]}
-    assert {"seconds", "iterations", "at"} <= names
+    assert {"seconds", "samples", "iterations", "at"} <= names
+    shape = client.get("/openapi.json").json()["components"]["schemas"]["HintOut"]["properties"]
+    for field in ("value", "gap", "gap_error", "about_equal", "measure"):    # each field says what it means
+        assert shape[field].get("description"), field
+    answer = client.get("/openapi.json").json()["components"]["schemas"]["HintsOut"]["properties"]
+    for field in ("assumes", "samples", "seconds", "longer"):
+        assert answer[field].get("description"), field
 
 
 # ---------------------------------------------------------------------- the page
@@ -232,13 +248,19 @@ def test_the_page_offers_a_hint_and_its_fragment_names_the_options(sqlite_url):
         before = _unchanged(c, {"id": game_id})
         r = c.get(f"{url}/hint", params={"at": at}, headers={"HX-Request": "true"})
         assert r.status_code == 200 and "<html" not in r.text
-        named = re.findall(r'<li id="hint-(\d)" data-option="([^"]+)" data-rank="\1">([^<]+)</li>', r.text)
+        named = re.findall(r'<li id="hint-(\d)" data-option="([^"]+)" data-rank="\1" data-about-equal="(?:true|false)">'
+                           r'([^<]+)</li>', r.text)
         assert 1 <= len(named) <= 3 and {o for _, o, _ in named} <= buttons
-        assert all("picked in" in text and "rated" in text for _, _, text in named)
-        assert "The search played" in r.text
+        assert all("win chance about" in text and "if you play on as the greedy bot would" in text
+                   for _, _, text in named)
+        assert re.search(r"From \d+ sample games? for each option", r.text) and "Waiting longer buys" in r.text
         # without JavaScript the form gives the whole page, the hint in it
         full = c.get(f"{url}/hint", params={"at": at})
-        assert full.status_code == 200 and 'id="game"' in full.text and "picked in" in full.text
+        assert full.status_code == 200 and 'id="game"' in full.text and "win chance about" in full.text
+        # Think longer: the same form, more samples (Settings.page_hint_longer)
+        assert 'id="hint-longer"' in page and 'name="longer" value="1"' in page
+        longer = c.get(f"{url}/hint", params={"at": at, "longer": "1"}, headers={"HX-Request": "true"})
+        assert longer.status_code == 200 and "win chance about" in longer.text
         # asked for a decision the game has left: said so, nothing searched or changed
         stale = c.get(f"{url}/hint", params={"at": at + 5}, headers={"HX-Request": "true"})
         assert stale.status_code == 200 and "moved on" in stale.text and 'role="alert"' in stale.text
@@ -248,11 +270,11 @@ def test_the_page_offers_a_hint_and_its_fragment_names_the_options(sqlite_url):
         c.cookies.clear()
         c.cookies.set(f"woodlands_seat_{game_id}", "x" * 32)
         r = c.get(f"{url}/hint", params={"at": at}, headers={"HX-Request": "true"})
-        assert r.status_code == 403 and "picked in" not in r.text and "holds no seat" in r.text
+        assert r.status_code == 403 and "win chance about" not in r.text and "holds no seat" in r.text
         # another browser holds no seat
         c.cookies.clear()
         r = c.get(f"{url}/hint", params={"at": at}, headers={"HX-Request": "true"})
-        assert r.status_code == 403 and "picked in" not in r.text
+        assert r.status_code == 403 and "win chance about" not in r.text
 
 
 def test_a_refusal_carries_its_kind_from_the_service_to_the_page():

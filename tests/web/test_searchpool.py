@@ -62,9 +62,11 @@ def test_a_workers_hint_is_exactly_the_one_searched_here(pool, game, options, se
     for search_seed in (1, 2):
         here = hint(state, seat, seed=search_seed, budget=25)
         there = asyncio.run(pool.hint(state, seat, search_seed, Budget.parse(25)))
-        assert there == here and here and here[0].iterations == 25
-    # and the figures say something: a search that visited options (else equality is cheap)
-    assert any(h.share > 0 for h in here)
+        assert there == here and here and here[0].samples == 25
+    # and the figures say something: values of played games and their gaps (else equality is cheap)
+    assert [(h.value, h.gap, h.gap_error, h.text(k)) for k, h in enumerate(there, 1)] == \
+        [(h.value, h.gap, h.gap_error, h.text(k)) for k, h in enumerate(here, 1)]
+    assert any(h.value > 0 for h in here) or all(h.gap == 0 for h in here)
 
 
 def test_a_worker_rebuilds_the_exact_state_from_scratch_and_from_the_last_one():
@@ -117,8 +119,8 @@ def test_the_api_gives_from_a_worker_the_hint_searched_here(sqlite_url):
         assert c.app.state.games.searches.pids()                  # it did run in a worker
         live = live_game(c, g["id"])
         here = hint(live.state, body["seat"], seed=hint_seed(g["id"], body["at"]), budget=30)
-        assert [(h["option"], h["share"], h["value"], h["words"]) for h in r.json()["hints"]] == \
-               [(h.option_id, h.share, h.value, h.words) for h in here]
+        assert [(h["option"], h["gap"], h["value"], h["words"]) for h in r.json()["hints"]] == \
+               [(h.option_id, h.gap, h.value, h.words) for h in here]
 
 
 def test_a_worker_killed_mid_search_gives_503_and_the_next_hint_a_new_pool(sqlite_url):

@@ -133,10 +133,14 @@ def reward_of(state: "GameState", seat: int) -> float:
 
 
 def option_values(state: "GameState", seat: int, *, seconds: float | None = None, samples: int | None = None,
-                  seed: int = 0, clock: Callable[[], float] = time.perf_counter) -> Estimates:
+                  seed: int = 0, clock: Callable[[], float] = time.perf_counter, least: int = MIN_SAMPLES,
+                  within: bool = False) -> Estimates:
     """Every option of ``seat``'s decision at ``state``, valued by greedy playouts from paired
     determinizations (see the module).  Give ``samples`` (reproducible for a seed) or
-    ``seconds`` (at least :data:`MIN_SAMPLES` samples however long they take); neither: 16 samples.
+    ``seconds`` (at least ``least`` samples however long they take); neither: 16 samples.
+    ``within``: with ``seconds``, past ``least`` samples no sample is started that would end
+    after the time is up (judged by the mean time of those taken), so that ``seconds`` is a
+    ceiling rather than a start line (a hint that must answer in time).
     ValueError when ``seat`` does not decide at ``state``."""
     decision = state.decision
     if decision is None or decision.player != seat:
@@ -162,8 +166,10 @@ def option_values(state: "GameState", seat: int, *, seconds: float | None = None
         if samples is not None:
             if n >= samples:
                 break
-        elif n >= MIN_SAMPLES and clock() >= deadline:   # type: ignore[operator]
-            break
+        elif n >= least:
+            now = clock()
+            if now >= deadline or (within and now + (now - start) / n > deadline):   # type: ignore[operator]
+                break
         n += 1
         sample_seed = master.getrandbits(63)
         twin = quiet(state.determinize(seat, sample_seed))
@@ -208,6 +214,17 @@ def position_value(state: "GameState", seat: int, *, samples: int = 16, seed: in
     decision = state.decision
     if decision is not None and decision.player == seat and len(decision.options) > 1:
         return option_values(state, seat, samples=samples, seed=seed).position
+    return played_on(state, seat, samples=samples, seed=seed)
+
+
+def played_on(state: "GameState", seat: int, *, samples: int = 16, seed: int = 0) -> float:
+    """The mean reward of ``seat`` over ``samples`` determinizations of ``state``, each played to
+    its end by the greedy bot (the seat's own decision too): the same win chance (score) as
+    :attr:`Estimates.position`, the value of the option the greedy bot takes, without valuing
+    the other options (one playout a sample instead of one per option: what ``woodlands
+    calibrate`` states at hundreds of positions)."""
+    if state.over:
+        return state.game.reward(state, seat)
     master = random.Random(seed * 1_000_003 + 7)
     bots: dict[int, Bot] = {}
     total = 0.0
@@ -217,5 +234,5 @@ def position_value(state: "GameState", seat: int, *, samples: int = 16, seed: in
     return total / samples
 
 
-__all__ = ["APART", "ASSUMES", "MIN_SAMPLES", "Estimates", "OptionValue", "option_values", "playout",
+__all__ = ["APART", "ASSUMES", "MIN_SAMPLES", "Estimates", "OptionValue", "option_values", "played_on", "playout",
            "position_value", "reward_of"]

@@ -222,7 +222,7 @@ def continue_last(saved: SavedGame) -> PlaySession:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from ..bots.ismcts import Budget
-    hint_budget = str(Budget.parse(getattr(args, "budget", None) or "1s"))   # refused before anything starts
+    hint_budget = str(Budget.parse(getattr(args, "budget", None) or "1.6s"))   # refused before anything starts
     _check_folder(args.content)
     if args.game is None:
         if args.load:
@@ -263,7 +263,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     seen = max(0, state.log_length - RECAP) if args.load else 0
     autosave = None if args.no_autosave else Autosave.start(state, args.content)
     session = PlaySession(_stdout(), state, args.content, sys.stdin, seen, autosave)
-    session.hint_budget = hint_budget     # the search behind 'hint'
+    session.hint_budget = hint_budget     # how long 'hint' samples
     return play_session(session, args)
 
 
@@ -556,3 +556,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         options[game.limit_option] = args.limit
     return run(args, options)
 
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from .calibrate_cmd import run
+    return run(args)

@@ -1,5 +1,6 @@
-"""The terminal's ``hint``: the search runs in a thread on a copy of the position, so the
-screen stays responsive, and its answer is worded from the game's option labels."""
+"""The terminal's ``hint``: sample games are played in a thread on a copy of the position
+(:mod:`woodlands.bots.hints`), so the screen stays responsive, and the answer is worded from the
+game's option labels, with what its numbers assume and what waiting longer buys."""
 from __future__ import annotations
 
 import threading
@@ -13,14 +14,14 @@ if TYPE_CHECKING:
 
 
 class HintJob(threading.Thread):
-    """One search for the deciding seat of a copy of ``state``; ``hints`` (or ``error``) once done.
+    """One hint for the deciding seat of a copy of ``state``; ``hints`` (or ``error``) once done.
     ``moves`` is how many choices the game had made, so a client shows the answer only if the
     game has not moved on meanwhile."""
 
     def __init__(self, state: "GameState", budget: str, done: "Callable[[HintJob], None] | None" = None) -> None:
         super().__init__(daemon=True, name="woodlands-hint")
         self.done = done
-        self.position = state.clone()         # the game may go on while the search runs
+        self.position = state.clone()         # the game may go on while the sampling runs
         decision = state.decision
         self.seat = decision.player if decision is not None else 0
         self.moves = len(state.choices)
@@ -38,8 +39,8 @@ class HintJob(threading.Thread):
             self.done(self)
 
 
-def start_hint(state: "GameState", budget: str = "1s", done: "Callable[[HintJob], None] | None" = None) -> HintJob:
-    """Start the search; ``done(job)`` is called from the thread when it ends."""
+def start_hint(state: "GameState", budget: str = "1.6s", done: "Callable[[HintJob], None] | None" = None) -> HintJob:
+    """Start the sampling; ``done(job)`` is called from the thread when it ends."""
     job = HintJob(state, budget, done)
     job.start()
     return job
@@ -51,10 +52,14 @@ def hint_lines(job: HintJob) -> list[str]:
         return [f"No hint: {job.error}"]
     if not job.hints:
         return ["No hint: it is not this seat's decision."]
+    from ..bots.hints import ASSUMES, LONGER
     first = job.hints[0]
-    lines = [f"The search played {first.iterations} games from here as you see it:"]
+    games = "sample game" if first.samples == 1 else "sample games"
+    lines = [f"From {first.samples} {games} for each option, played from here as you see the game, in "
+             f"{first.seconds:.1f} s; the numbers assume you play {ASSUMES.removeprefix('if you ')}:"]
     # ranked in words: "2. ..." would read as option 2 of the menu right under it
-    lines += [f"{rank(k)}: {h.text()}" for k, h in enumerate(job.hints, 1)]
+    lines += [f"{rank(k)}: {h.text(k)}" for k, h in enumerate(job.hints, 1)]
+    lines.append(LONGER + " (--budget, e.g. --budget 6s)")
     return lines
 
 

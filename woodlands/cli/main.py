@@ -1,4 +1,4 @@
-"""The ``woodlands`` command: play, stats, validate, replay, analyse, sim, report, bench.
+"""The ``woodlands`` command: play, stats, validate, replay, analyse, sim, ladder, calibrate, report, bench.
 
 Every mistake a user can make (an unknown game, a bad option, a missing or broken file, a
 tampered record) ends with one line on standard error and exit status 2, never a traceback.
@@ -110,8 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--teach", action=argparse.BooleanOptionalAction, default=None,
                       help="explain each new kind of decision the first time it comes up (default: on for your "
                            "first game of each game in the data folder; 'teach off' during play stops it)")
-    play.add_argument("--budget", metavar="N|Ts", default="1s",
-                      help="how long the search behind 'hint' thinks: seconds (1s) or iterations (400); default 1s")
+    play.add_argument("--budget", metavar="N|Ts", default="1.6s",
+                      help="how long 'hint' plays sample games: seconds (6s) or a number of samples (40); "
+                           "default 1.6s, an answer within 2 s; longer: smaller errors")
     play.add_argument("--ladder", nargs="?", const="", metavar="TRACK",
                       help="play the next step of your ladder in GAME (woodlands stats shows it): the "
                            "highest open step of TRACK (e.g. a hero's id), else of the track that fits the "
@@ -203,6 +204,20 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--summary", metavar="FILE", help="write the Markdown summary of every ladder in the results file to FILE")
     lad.add_argument("--stop-after", type=_stop_after, metavar="SECONDS",
                      help="stop starting games after this long (resume later); 0: play none, only summarize")
+
+    cal = sub.add_parser("calibrate", help="check the hints' win chances against play from many positions",
+                         description="Positions from seeded games of mixed skill; at each, the win chance (score) "
+                                     "a hint states, against the one reached by playing on as the greedy bot "
+                                     "would. Prints the table by stated value and the mean error (docs/bots.md).")
+    cal.add_argument("game", help=f"the game id ({games})")
+    cal.add_argument("--positions", type=_positive, default=500, help="positions to check (default 500)")
+    cal.add_argument("--samples", type=_positive, default=16, help="samples behind each stated value (default 16)")
+    cal.add_argument("--seed", type=_non_negative, default=0, help="the run's seed (default 0)")
+    cal.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
+    cal.add_argument("--json", metavar="FILE", help="also write the table, the mean error and every position to FILE")
+    cal.add_argument("--markdown", metavar="FILE", help="also write the table in Markdown to FILE")
+    cal.add_argument("--keep", metavar="FILE", help="append each position to FILE (JSON lines) as it is measured, "
+                     "and read it first: a run stopped part way goes on where it stopped")
 
     report = sub.add_parser("report", help="a balance report (one offline HTML file) from simulation results",
                             description="Read the Parquet files written by 'woodlands sim --out' and write one "

@@ -84,7 +84,7 @@ class PlaySession:
         self.autosave_failed = False   # the last write failed (said once, until one works again)
         self.screen_seat: int | None = None   # the seat the screen was last shown to (hot-seat)
         self.auto_forced = auto_forced   # take a decision's lone option when its kind allows it
-        self.hint_budget = "1s"          # how long the search behind 'hint' thinks (play --budget)
+        self.hint_budget = "1.6s"        # how long 'hint' samples (play --budget)
         self.chooser = Chooser(stable=True)   # numbers that stay with their options (choose.py)
         self.changes = Changes()         # each seat's table drawn last: what changed gets a mark
         self.bell = False                # ring the terminal bell when the turn passes (play --bell)
@@ -496,7 +496,7 @@ class PlaySession:
             self.tutor = tutor_for(self.state.game.id, None, self.autosave.record if self.autosave else None)
 
     def hint(self) -> None:
-        """The search bot's three best options for the deciding seat (woodlands.bots.hints),
+        """The three best options for the deciding seat with their win chances (woodlands.bots.hints),
         computed in a thread on a copy of the position; Ctrl-C stops the wait."""
         from .hinting import hint_lines, start_hint
         d = self.state.decision

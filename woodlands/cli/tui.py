@@ -594,8 +594,8 @@ class PlayApp(App[int]):
         self.letter(char)
 
     def hint(self) -> None:
-        """The search bot's three best options (woodlands.bots.hints), searched in a thread on a
-        copy of the position; the screen stays live and shows them in the log when they come, if
+        """The three best options with their win chances (woodlands.bots.hints), from sample games
+        played in a thread on a copy of the position; the screen stays live and shows them in the log when they come, if
         the game has not moved on."""
         from .hinting import start_hint
         if self.state.decision is None:
@@ -875,7 +875,7 @@ shown in part (it follows the one deciding again after each choice).
 Letters shown beside an option take it; the game's detail keys are on the bottom line.
 : type an option id (or teach off / teach on); F2 teaching on/off; a takes forced moves for
 you (on/off); u undo; s save; l load;
-h help; g glossary; L the whole log; ? a hint from the search bot; q quit (the game stays autosaved)."""
+h help; g glossary; L the whole log; ? a hint (your three best options); q quit (the game stays autosaved)."""
 
 
 def run_full_screen(session: PlaySession, auto_forced: bool = True) -> int:

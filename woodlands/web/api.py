@@ -197,29 +197,37 @@ CHECK_ANSWERS_ENV = "WOODLANDS_CHECK_ANSWERS"
 class HintOut(BaseModel):
     option: str = Field(description="an option id of the seat's decision")
     words: str = Field(description="the option in the game's words (as the page and the terminal show it)")
-    share: float = Field(ge=0, le=1, description="its share of the search's visits")
-    value: float = Field(ge=0, le=1, description="the seat's estimated reward after it (see measure)")
-    measure: str = Field(description="what value is: 'win chance' (where the game's search estimates one: "
-                                     "Tanglewoods) or 'rating' (the position after it against the one now, "
-                                     "0.5 = as good as now)")
+    value: float = Field(ge=0, le=1, description="the seat's win chance after it (see measure: Storyfold's expected "
+                                                 "score, 1 = a flawless campaign), if play goes on as `assumes` says: "
+                                                 "the mean over the sample games")
+    gap: float = Field(le=0, description="value less the best option's value (0 for the best)")
+    gap_error: float = Field(ge=0, description="the standard error of gap, measured on the same sample games for "
+                                               "both options; it shrinks as 1/sqrt(samples)")
+    about_equal: bool = Field(description="the option cannot be told from the best within the noise (gap within "
+                                          "1.96 gap_error); the best itself is true")
+    greedy: bool = Field(description="the option the greedy bot takes here (what `assumes` plays)")
+    measure: str = Field(description="what value is: 'win chance', or 'score' (Storyfold)")
     text: str = Field(description="one line for a person", examples=[
-        "Roll the dice: picked in 46% of the search, win chance about 62%"])
+        "Roll the dice: win chance about 41% if you play on as the greedy bot would; the best wins about 1 game "
+        "in 5 more often"])
 
 
 class HintsOut(BaseModel):
     at: int = Field(description="the decision the hint is for (compare it with the game's `at` before showing it)")
     seat: int
-    iterations: int = Field(description="how many games the search played from what the seat may see")
-    seconds: float = Field(description="how long it searched")
-    hints: list[HintOut] = Field(description="at most three options: first the one the search bot would take "
-                                             "(its most visited, unless it keeps the greedy bot's pick), then the "
-                                             "most visited others")
+    samples: int = Field(description="how many sample games (positions the seat cannot tell from the real one, "
+                                     "played to their end by the greedy bot) each option was played on")
+    seconds: float = Field(description="how long the answer took on the server (a wait for a busy worker included)")
+    measure: str = Field(description="what the values are: 'win chance', or 'score' (Storyfold)")
+    assumes: str = Field(description="what the values assume, in words: how the game goes on after the option")
+    longer: str = Field(description="what asking with more seconds or samples buys, in words")
+    hints: list[HintOut] = Field(description="at most three options, best first (by value)")
 
 
-#: what a hint may think, in seconds (the server's CPU is shared: see woodlands.web.limits)
-HINT_SECONDS = (0.1, 3.0)
-#: the most iterations a reproducible hint may ask for (a few seconds in the slowest game)
-HINT_ITERATIONS = 500
+#: what a hint may take, in seconds (the server's CPU is shared: see woodlands.web.limits)
+HINT_SECONDS = (0.1, 8.0)
+#: the most sample games a reproducible hint may ask for (tens of seconds in the slowest game)
+HINT_SAMPLES = 200
 
 
 class Problem(BaseModel):
@@ -515,19 +523,25 @@ async def undo(game_id: str, body: UndoBody, request: Request, games: Games,
 
 
 @router.get("/api/games/{game_id}/hint", tags=["play"], response_model=HintsOut, responses=_HINT_ERRORS,
-            summary="A hint for the seat that decides: the search bot's three best options, in words")
+            summary="A hint for the seat that decides: the three best options with their win chances, in words")
 async def get_hint(game_id: str, request: Request, hints: HintsDep,
                    seconds: float | None = Query(None, ge=HINT_SECONDS[0], le=HINT_SECONDS[1],
-                                                 description="how long the search thinks (default 1)"),
-                   iterations: int | None = Query(None, ge=1, le=HINT_ITERATIONS,
-                                                  description="instead of seconds: exactly this many searched games, "
-                                                              "so the same position gives the same hint"),
+                                                 description="how long to sample (default 1.6, so the answer comes "
+                                                             "within 2 s); longer: more samples, smaller errors"),
+                   samples: int | None = Query(None, ge=1, le=HINT_SAMPLES,
+                                               description="instead of seconds: exactly this many sample games, "
+                                                           "so the same position gives the same hint"),
+                   iterations: int | None = Query(None, ge=1, le=HINT_SAMPLES,
+                                                  description="the older name of samples (the same meaning)"),
                    at: int | None = Query(None, ge=0, description="refuse (409) unless the game is at this decision")
                    ) -> Any:
-    if seconds is not None and iterations is not None:
-        raise Invalid("give seconds or iterations, not both")
+    if samples is not None and iterations is not None:
+        raise Invalid("give samples (or its older name iterations), not both")
+    samples = samples if samples is not None else iterations
+    if seconds is not None and samples is not None:
+        raise Invalid("give seconds or samples, not both")
     client = request.client.host if request.client else "?"
-    return await hints.hint(game_id, _token(request, game_id), seconds, iterations, at, client)
+    return await hints.hint(game_id, _token(request, game_id), seconds, samples, at, client)
 
 
 @router.get("/api/games/{game_id}/record", tags=["play"], response_model=dict[str, Any], responses=_ERRORS,

@@ -1,10 +1,11 @@
-"""Hints for the live games (``service.hints``): the search bot's three best options for the seat
-that decides, searched in a worker process on a copy of what that seat may know.
+"""Hints for the live games (``service.hints``): the three best options for the seat that
+decides, each with its win chance (score) if play goes on as the greedy bot would, sampled in a
+worker process on a copy of what that seat may know (:mod:`woodlands.bots.hints`).
 
-The copy is taken under the game's lock; the search runs outside it, so the game goes on
+The copy is taken under the game's lock; the sampling runs outside it, so the game goes on
 meanwhile.  Its seed comes from what the seat knows (:func:`hint_seed`), so a hint asked with a
-number of iterations is the same whenever it is asked.  :attr:`Hints.limit` decides who may
-start a search now (woodlands.web.limits).
+number of samples is the same whenever it is asked.  :attr:`Hints.limit` decides who may
+start one now (woodlands.web.limits).
 """
 from __future__ import annotations
 
@@ -52,33 +53,37 @@ class Hints:
         return live.state.clone(), live.number
 
     async def hint(self, game_id: str, token: str | None, seconds: float | None = None,
-                   iterations: int | None = None, at: int | None = None, client: str = "?") -> dict[str, Any]:
-        """The search bot's three best options for the seat of ``token``, which must decide now
-        (``at``: refuse unless the game is at that decision).  It thinks ``seconds`` (default 1),
-        or plays exactly ``iterations`` games (then the answer is reproducible: the seed comes
-        from the game id and the decision number, both known to the seat).  The search runs in
-        a worker process (``games.searches``; a thread with ``search_processes=0``) on a copy
-        of the position; the game and its lock are free meanwhile.  :attr:`limit` may refuse it
-        with 429 before it starts; a worker that dies gives 503."""
+                   samples: int | None = None, at: int | None = None, client: str = "?") -> dict[str, Any]:
+        """The three best options for the seat of ``token``, which must decide now (``at``:
+        refuse unless the game is at that decision).  It samples for ``seconds`` (default
+        :data:`woodlands.bots.hints.SECONDS`, so that the answer comes within 2 s), or exactly
+        ``samples`` sample games (then the answer is reproducible: the seed comes from the game id
+        and the decision number, both known to the seat).  The sampling runs in a worker process
+        (``games.searches``; a thread with ``search_processes=0``) on a copy of the position; the
+        game and its lock are free meanwhile.  :attr:`limit` may refuse it with 429 before it
+        starts; a worker that dies gives 503."""
         games = self.games
         async with games.seated(game_id, token) as (live, seat):
             position, number = self.position(live, seat, at)
-        from ..bots.ismcts import Budget
-        budget = Budget.parse(iterations if iterations is not None else f"{seconds if seconds is not None else 1.0}s")
+        from ..bots.hints import ASSUMES, LONGER, SECONDS
+        from ..kit.bots import Budget
+        budget = Budget.parse(samples if samples is not None else f"{seconds if seconds is not None else SECONDS}s")
         seed = hint_seed(game_id, number)
         with self.limit.slot(client):
             started = time.perf_counter()
             try:
                 hints = await games.searches.hint(position, seat, seed, budget)
             except (WoodlandsError, NotImplementedError) as e:
-                raise Conflict(f"no hint can be searched here: {e}", at=number) from None
+                raise Conflict(f"no hint can be found here: {e}", at=number) from None
             except SearchCrashed as e:
                 raise Unavailable(f"{e}; nothing was changed, ask again", at=number) from None
             took = time.perf_counter() - started      # wall time, a wait for a busy worker included
-        return {"at": number, "seat": seat, "iterations": hints[0].iterations if hints else 0,
-                "seconds": round(took, 3),
-                "hints": [{"option": h.option_id, "words": h.words, "share": h.share, "value": h.value,
-                           "measure": h.measure, "text": h.text()} for h in hints]}
+        return {"at": number, "seat": seat, "samples": hints[0].samples if hints else 0,
+                "seconds": round(took, 3), "measure": hints[0].measure if hints else "",
+                "assumes": ASSUMES, "longer": LONGER,
+                "hints": [{"option": h.option_id, "words": h.words, "value": h.value, "gap": h.gap,
+                           "gap_error": h.gap_error, "about_equal": h.about_equal, "greedy": h.greedy,
+                           "measure": h.measure, "text": h.text(k)} for k, h in enumerate(hints, 1)]}
 
 
 def hint_seed(game_id: str, number: int) -> int:

@@ -623,15 +623,17 @@ async def undo(request: Request, game_id: str, games: Games, at: str = Form(""))
 
 
 @router.get("/games/{game_id}/hint", response_class=HTMLResponse)
-async def hint(request: Request, game_id: str, games: Games, at: str = "") -> Response:
-    """The Hint button: the search bot's three best options for the held seat that decides, in
-    words.  For htmx the hint alone (a refusal too, status 200 so htmx shows it: nothing
-    changed); without JavaScript the game page with the hint in it."""
+async def hint(request: Request, game_id: str, games: Games, at: str = "", longer: str = "") -> Response:
+    """The Hint and Think longer buttons: the three best options for the held seat that decides,
+    with their win chances, in words (``longer``: more samples).  For htmx the hint alone (a
+    refusal too, status 200 so htmx shows it: nothing changed); without JavaScript the game page
+    with the hint in it."""
     refusal: str | None = None
     answer: dict[str, Any] | None = None
     try:
         tokens, number = _held_at(request, game_id, at)
-        answer = await backend.hint(games, game_id, tokens, number, request.client.host if request.client else "?")
+        answer = await backend.hint(games, game_id, tokens, number, request.client.host if request.client else "?",
+                                    longer=bool(longer))
     except PageError as err:
         if err.status in (401, 404) or err.kind == NO_SEAT:     # not this browser's game: the error page
             return _error_page(request, err)

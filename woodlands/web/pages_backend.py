@@ -260,12 +260,16 @@ async def undo(service: GameService, game_id: str, tokens: list[str], at: int) -
     await _page(_undo(service, game_id, tokens, at))
 
 
-async def hint(service: GameService, game_id: str, tokens: list[str], at: int, client: str) -> dict[str, Any]:
+async def hint(service: GameService, game_id: str, tokens: list[str], at: int, client: str,
+               longer: bool = False) -> dict[str, Any]:
     """A hint for the held seat that decides at decision ``at`` (:meth:`woodlands.web.hints.Hints.hint`:
-    it searches ``Settings.page_hint_seconds`` in a worker process; the answer's ``hints`` each have ``option``, ``words``,
-    ``share``, ``value``, ``measure`` and ``text``)."""
+    it samples ``Settings.page_hint_seconds``, or ``page_hint_longer`` when asked to think longer, in a
+    worker process; the answer's ``hints`` each have ``option``, ``words``, ``value``, ``gap``,
+    ``gap_error``, ``about_equal``, ``measure`` and ``text``)."""
     token = await _page(_token_of(service, game_id, tokens, _deciding))
-    return await _page(service.hints.hint(game_id, token, service.settings.page_hint_seconds, None, at, client))
+    settings = service.settings
+    seconds = settings.page_hint_longer if longer else settings.page_hint_seconds
+    return await _page(service.hints.hint(game_id, token, seconds, None, at, client))
 
 
 async def _hand_over(service: GameService, game_id: str, tokens: list[str], admin_token: str, seat: int,

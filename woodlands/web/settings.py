@@ -63,8 +63,10 @@ class Settings:
     hint_slots: int = 2
     hints_per_client: int = 30
     hint_window: float = 60.0
-    #: how long the game page's Hint button lets the search think, in seconds
-    page_hint_seconds: float = 1.0
+    #: how long the game page's Hint button samples, in seconds (woodlands.bots.hints.SECONDS: the
+    #: whole answer within 2 s), and its Think longer button (four times the samples: half the error)
+    page_hint_seconds: float = 1.6
+    page_hint_longer: float = 6.4
     #: how many determinizations a game's analysis weighs each decision on (woodlands.web.analyses;
     #: fewer: sooner and noisier)
     analysis_samples: int = 8
