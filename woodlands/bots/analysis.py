@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 #: samples per decision by default: a Tanglewoods game of about 190 decisions takes about a
 #: minute on one core (docs/bots.md, "Analysing a game")
-DEFAULT_SAMPLES = 8
+DEFAULT_SAMPLES = 6
 
 #: how many of the biggest losses the summary names
 BIGGEST = 3
@@ -203,33 +203,45 @@ def points(value: float) -> int:
     return round(value * 100)
 
 
-def measure_points(measure: str, n: int) -> str:
-    """``'35 points of win chance'``, ``'12 score points'``."""
-    noun = "point" if n == 1 else "points"
-    return f"{n} {noun} of win chance" if measure == "win chance" else f"{n} {measure} {noun}"
+def amount(measure: str, value: float) -> str:
+    """A value as a person reads it: ``'62%'`` of win chance, ``'85 of 100'`` of a score."""
+    return f"{points(value)}%" if measure == "win chance" else f"{points(value)} of 100"
+
+
+def measure_points(measure: str, amounts: Sequence[int]) -> str:
+    """``'35 points of win chance'``, ``'30, 12 and 5 score points'``.
+
+    >>> measure_points("win chance", [35]), measure_points("score", [30, 12, 5]), measure_points("score", [1])
+    ('35 points of win chance', '30, 12 and 5 score points', '1 score point')
+    """
+    noun = "point" if list(amounts) == [1] else "points"
+    said = and_list([str(n) for n in amounts])
+    return f"{said} {noun} of win chance" if measure == "win chance" else f"{said} {measure} {noun}"
 
 
 def seat_text(mine: Sequence[dict[str, Any]], worse: Sequence[dict[str, Any]], measure: str,
               name: str | None) -> str:
     """The summary in words for one seat (``name`` None: told as "you")."""
-    who, whose = ("You", "your") if name is None else (name, "their")
+    who, whose = ("You", "your") if name is None else (name, f"{name}'s")
     if not mine:
         return f"{who} had no decision with more than one option."
     same = sum(1 for d in mine if d["about_equal"])
     lines = []
     if worse:
-        lost = points(sum(d["loss"] for d in worse))
+        # the biggest losses one by one: a sum of losses is no chance (it may pass 100)
         top = list(worse[:BIGGEST])
         place = places([d.get("moment") for d in top])
-        most = f", most in {place}" if place else ""
-        lines.append(f"{who} lost about {measure_points(measure, lost)} in clearly worse choices{most}.")
+        where = f", in {place}" if place else ""
+        mistakes = "biggest mistake" if len(top) == 1 else f"{len(top)} biggest mistakes"
+        cost = measure_points(measure, [points(d["loss"]) for d in top])
+        lines.append(f"{whose[:1].upper()}{whose[1:]} {mistakes} cost about {cost}{where}.")
     else:
-        lines.append(f"None of {whose} choices was clearly worse than the best found.")
-    lines.append(f"{same} of {whose} {len(mine)} decisions were about as good as the greedy bot's best; "
-                 f"{len(worse)} {'was' if len(worse) == 1 else 'were'} clearly worse.")
+        lines.append(f"None of {whose} choices was clearly worse than the best option found.")
+    clearly = f"; {len(worse)} {'was' if len(worse) == 1 else 'were'} clearly worse" if worse else ""
+    lines.append(f"{same} of {whose} {len(mine)} decisions were about as good as the best option found{clearly}.")
     first, last = mine[0]["win_before"], mine[-1]["win_before"]
-    lines.append(f"The {measure} {ASSUMES} was about {points(first)}% at {whose} first decision and "
-                 f"{points(last)}% at {whose} last.")
+    lines.append(f"The {measure} {ASSUMES} was about {amount(measure, first)} at {whose} first decision and "
+                 f"{amount(measure, last)} at {whose} last.")
     return " ".join(lines)
 
 

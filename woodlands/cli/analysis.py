@@ -73,7 +73,8 @@ def show(found: dict[str, Any], out: SafeConsole) -> None:
     """Print an analysis: what it measures, the biggest losses, the graph, the summary."""
     decisions: list[dict[str, Any]] = found["decisions"]
     measure = found["measure"]
-    out.print(escape(f"{found['game']} ({found['pack']['id']} {found['pack']['version']}): "
+    from ..engine.registry import descriptor
+    out.print(escape(f"{descriptor(found['game']).name} ({found['pack']['id']} {found['pack']['version']}): "
                      f"{len(decisions)} decisions with a choice analysed, {found['samples']} samples each."))
     out.print(escape(f"Every number is the {measure} {found['assumes']}, in points out of 100."))
     several = len(found.get("seats") or ()) > 1
