@@ -72,13 +72,14 @@ def test_analyse_refuses_bad_input_in_one_line(run_cli, tmp_path, write_record):
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "woodlands-record", ', encoding="utf-8")
     expected = {files["tampered"]: "choice #4", files["edited"]: "digest", files["unfinished"]: "not over",
-                broken: "JSON", tmp_path / "missing.json": "missing.json"}
+                broken: "JSON", tmp_path / "missing.json": "missing.json", tmp_path / "a\0b.json": "a"}
     for path, words in expected.items():
         code, out, err = run_cli("analyse", str(path), "--samples", "2")
         assert code == 2, (path, out, err)
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err and words in err, err
     good_path = write_record(tmp_path / "good.json", good)
-    for argv in (["--samples", "1"], ["--samples", "x"], ["--json", str(good_path)], ["--json", str(tmp_path)]):
+    for argv in (["--samples", "1"], ["--samples", "x"], ["--seat", "0"], ["--json", str(good_path)],
+                 ["--json", str(tmp_path)], ["--json", "a\0b.json"], ["--content", str(tmp_path / "none")]):
         code, _, err = run_cli("analyse", str(good_path), *argv)
         assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, (argv, err)
     assert json.loads(good_path.read_text(encoding="utf-8")) == good        # --json never overwrites the record

@@ -131,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     ana = sub.add_parser("analyse", help="how good each decision of a finished game was, and where it was lost",
                          description="Analyse a finished game: at every decision with a choice, the win "
-                                     "chance (Storyfold: the score) before it, after the choice made and after "
+                                     "chance (or score, in a game scored at its end) before it, after the choice made and after "
                                      "the best option found, if the rest is played as the greedy bot would; "
                                      "the decisions that lost most, a graph of the game and a summary "
                                      "(docs/bots.md, 'Analysing a game').")
