@@ -77,6 +77,8 @@ def test_losses_add_up(analysed):
         assert d["loss"] == pytest.approx(d["win_after_best"] - d["win_after_chosen"], abs=2e-4)
         if d["chosen"] == d["best"]:
             assert d["loss"] == 0 and d["about_equal"]
+        else:       # another option is named best only when it did better than the choice
+            assert d["win_after_best"] > d["win_after_chosen"]
     worse = [d for d in decisions if not d["about_equal"] and d["loss"] > 0]
     summary = found["summary"]
     assert summary["mistakes"] == len(worse) == sum(s["mistakes"] for s in summary["per_seat"])

@@ -90,7 +90,8 @@ def analyse(record_or_state: dict[str, Any] | GameState, seats: Sequence[int] | 
     ``record_or_state``: a record (as the terminal saves it, or the web app's record of a game)
     or a finished :class:`GameState`.  ``seats``: whose decisions (None: every seat's).
     ``samples``: determinizations per decision (more: less noise, slower).  ``progress(done,
-    total)`` is called after each decision analysed.  ``content``: the pack folder the record
+    total)`` is called after each decision analysed (an exception it raises stops the analysis:
+    a server's way to cancel one).  ``content``: the pack folder the record
     was played with, when it is not a pack Woodlands knows.
 
     ValueError for a game that is not over, for a seat the game does not have, or for fewer
@@ -136,8 +137,9 @@ def judge(point: Point, present: "Presentation", samples: int, seed: int) -> dic
     assert decision is not None
     # a seed per decision, so that one decision's analysis does not depend on the others'
     found = option_values(state, seat, samples=samples, seed=seed * 1_000_003 + point.at)
-    best = found.best.option_id
     chosen_value, best_value = found.value_of(point.chosen), found.best.value
+    # a choice level with the best is named the best: the samples cannot put another above it
+    best = point.chosen if chosen_value >= best_value else found.best.option_id
     options = {o.id: o for o in decision.options}
     moment = present.moment(state.view(seat))
     return {
