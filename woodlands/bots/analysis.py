@@ -224,26 +224,27 @@ def measure_points(measure: str, amounts: Sequence[int]) -> str:
 def seat_text(mine: Sequence[dict[str, Any]], worse: Sequence[dict[str, Any]], measure: str,
               name: str | None) -> str:
     """The summary in words for one seat (``name`` None: told as "you")."""
-    who, whose = ("You", "your") if name is None else (name, f"{name}'s")
+    # the seat named once, then "their" (or "you" throughout)
+    who, whose, theirs = ("You", "your", "your") if name is None else (name, f"{name}'s", "their")
     if not mine:
         return f"{who} had no decision with more than one option."
     same = sum(1 for d in mine if d["about_equal"])
     lines = []
     if worse:
-        # the biggest losses one by one: a sum of losses is no chance (it may pass 100)
         top = list(worse[:BIGGEST])
         place = places([d.get("moment") for d in top])
         where = f", in {place}" if place else ""
         mistakes = "biggest mistake" if len(top) == 1 else f"{len(top)} biggest mistakes"
+        # the biggest losses one by one: a sum of losses is no chance (it may pass 100)
         cost = measure_points(measure, [points(d["loss"]) for d in top])
         lines.append(f"{whose[:1].upper()}{whose[1:]} {mistakes} cost about {cost}{where}.")
     else:
         lines.append(f"None of {whose} choices was clearly worse than the best option found.")
     clearly = f"; {len(worse)} {'was' if len(worse) == 1 else 'were'} clearly worse" if worse else ""
-    lines.append(f"{same} of {whose} {len(mine)} decisions were about as good as the best option found{clearly}.")
+    lines.append(f"{same} of {theirs} {len(mine)} decisions were about as good as the best option found{clearly}.")
     first, last = mine[0]["win_before"], mine[-1]["win_before"]
-    lines.append(f"The {measure} {ASSUMES} was about {amount(measure, first)} at {whose} first decision and "
-                 f"{amount(measure, last)} at {whose} last.")
+    lines.append(f"The {measure} {ASSUMES} was about {amount(measure, first)} at {theirs} first decision and "
+                 f"{amount(measure, last)} at {theirs} last.")
     return " ".join(lines)
 
 

@@ -89,7 +89,7 @@ def show(found: dict[str, Any], out: SafeConsole) -> None:
             continue
         title = f"The {measure} before each decision"
         if several:
-            title += f", seat {seat + 1}"
+            title += f", player {seat + 1}"
         out.print()
         out.print(escape(title + f" (a line per {PER_LINE} decisions: their mean):"))
         for line in graph(mine):
