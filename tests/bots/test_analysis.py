@@ -233,3 +233,10 @@ def test_places_group_by_phase():
          {"unit": "", "number": 0, "phase": "set-up", "within": ""}, None]
     assert places(m) == "chapter 1, scenes 2 and 3 and the set-up"
     assert places([None]) == ""
+
+
+def test_a_game_without_its_own_moments_says_its_round():
+    from woodlands.engine.presentation import Presentation
+    base = Presentation(woodlands.load_game("tanglewoods"))
+    assert base.moment({"round": 2, "phase": "map"}).label == "round 2"
+    assert base.moment({"phase": "map"}) is None and base.moment({"round": True}) is None
