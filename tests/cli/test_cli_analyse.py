@@ -31,6 +31,7 @@ def test_analyse_prints_the_losses_the_graph_and_the_summary(run_cli, tmp_path, 
     assert f"{state.game.name} ({state.game.content.id} {state.game.content.version})" in words
     assert f"{len(decisions)} decisions with a choice analysed, 2 samples each" in words
     assert "win chance if you play on as the greedy bot would" in words
+    assert f"Outcome: loss (reason {state.outcome['reason']}" in words
     assert "The win chance before each decision" in words and "choices  1-10" in out
     assert " ".join(found["summary"]["text"].split()) in words
     worse = [d for d in decisions if not d["about_equal"] and d["loss"] > 0]

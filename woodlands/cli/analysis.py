@@ -15,6 +15,7 @@ from ..bots.analysis import mistakes_of
 from ..engine.errors import RecordError, UserError
 from ..engine.files import check_not_inputs, check_target, write_text
 from ..kit.saves import load_record
+from .narrate import outcome_words
 from .terminal import SafeConsole
 
 #: how many of the decisions that lost most the table shows
@@ -76,6 +77,8 @@ def show(found: dict[str, Any], out: SafeConsole) -> None:
     from ..engine.registry import descriptor
     out.print(escape(f"{descriptor(found['game']).name} ({found['pack']['id']} {found['pack']['version']}): "
                      f"{len(decisions)} decisions with a choice analysed, {found['samples']} samples each."))
+    result, details = outcome_words(found.get("outcome"))
+    out.print(escape(f"Outcome: {result}" + (f" ({details})" if details else "")))
     out.print(escape(f"Every number is the {measure} {found['assumes']}, in points out of 100."))
     several = len(found.get("seats") or ()) > 1
     worse = mistakes_of(decisions)[:SHOWN]
