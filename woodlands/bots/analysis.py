@@ -124,8 +124,6 @@ def analyse(record_or_state: dict[str, Any] | GameState, seats: Sequence[int] | 
         "assumes": ASSUMES,
         "samples": samples,
         "seats": analysed,
-        # how it ended, as the first analysed seat's view tells it (everyone's once it is over)
-        "outcome": final.view(analysed[0]).get("outcome"),
         "decisions": decisions,
         "summary": summarise(decisions, analysed, measure, names),
     }
