@@ -17,7 +17,7 @@ from woodlands.engine.presentation import presentation_for
 #: limits stop the others early (a stopped game is over too)
 SHORT = [("tanglewoods", 22, {"hero": "thorn-warden", "side": "a", "difficulty": 10}, "random"),
          ("storyfold", 3, {"scene_limit": 1}, "greedy"),
-         ("cursed-forest", 28, {}, "random"),
+         ("cursed-forest", 28, {"turn_limit": 6}, "random"),
          ("cursed-forest", 3, {"players": 2, "turn_limit": 3}, "random")]
 
 DECISION_KEYS = {"at", "seat", "kind", "chosen", "best", "chosen_words", "best_words", "options", "win_before",
@@ -77,6 +77,8 @@ def test_losses_add_up(analysed):
         assert d["loss"] == pytest.approx(d["win_after_best"] - d["win_after_chosen"], abs=2e-4)
         if d["chosen"] == d["best"]:
             assert d["loss"] == 0 and d["about_equal"]
+        else:       # another option is named best only when it did better than the choice
+            assert d["win_after_best"] > d["win_after_chosen"]
     worse = [d for d in decisions if not d["about_equal"] and d["loss"] > 0]
     summary = found["summary"]
     assert summary["mistakes"] == len(worse) == sum(s["mistakes"] for s in summary["per_seat"])
@@ -97,7 +99,7 @@ def test_at_is_the_replay_position_of_the_decision(analysed):
         assert decision.player == d["seat"] and decision.kind == d["kind"]
         assert d["chosen"] in decision and d["best"] in decision and len(decision.options) == d["options"] > 1
         moment = presentation_for(state.game).moment(there.view(d["seat"]))
-        assert d["where"] == (moment.label if moment else "")
+        assert moment is not None and d["where"] == moment.label != ""      # every game here says where
 
 
 def test_every_decision_with_a_choice_is_analysed_and_only_those():
@@ -114,7 +116,7 @@ def test_every_decision_with_a_choice_is_analysed_and_only_those():
 
 
 def test_a_state_and_its_record_give_the_same_analysis():
-    state = finished("cursed-forest", 28, {})
+    state = finished("tanglewoods", 22, {"hero": "thorn-warden", "side": "a", "difficulty": 10})
     assert analyse(state, samples=2, seed=4) == analyse(state.record(), samples=2, seed=4)
 
 
@@ -126,7 +128,7 @@ def test_an_unfinished_game_is_refused():
     with pytest.raises(ValueError, match="not over"):
         analyse(state.record(), samples=2)
     with pytest.raises(ValueError, match="samples"):
-        analyse(finished("cursed-forest", 28, {}), samples=1)
+        analyse(finished("cursed-forest", 28, {"turn_limit": 6}), samples=1)
 
 
 def test_a_table_of_two_analyses_the_seats_asked_for():
@@ -220,7 +222,7 @@ def test_the_summary_counts_clear_losses_and_says_where(monkeypatch):
     assert summary["mistakes"] == 3 and summary["total_loss"] == pytest.approx(0.45)
     assert summary["biggest"] == [points[0].at, points[1].at, points[3].at]
     text = summary["text"]
-    assert "You lost about 45 points of win chance" in text
+    assert "Your 3 biggest mistakes cost about 30, 10 and 5 points of win chance, in " in text
     assert f"{len(points) - 3} of your {len(points)} decisions were about as good" in text
     assert places([by_at[at]["moment"] for at in summary["biggest"]]) in text
 
@@ -231,3 +233,10 @@ def test_places_group_by_phase():
          {"unit": "", "number": 0, "phase": "set-up", "within": ""}, None]
     assert places(m) == "chapter 1, scenes 2 and 3 and the set-up"
     assert places([None]) == ""
+
+
+def test_a_game_without_its_own_moments_says_its_round():
+    from woodlands.engine.presentation import Presentation
+    base = Presentation(woodlands.load_game("tanglewoods"))
+    assert base.moment({"round": 2, "phase": "map"}).label == "round 2"
+    assert base.moment({"phase": "map"}) is None and base.moment({"round": True}) is None

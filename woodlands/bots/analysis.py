@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 #: samples per decision by default: a Tanglewoods game of about 190 decisions takes about a
 #: minute on one core (docs/bots.md, "Analysing a game")
-DEFAULT_SAMPLES = 8
+DEFAULT_SAMPLES = 6
 
 #: how many of the biggest losses the summary names
 BIGGEST = 3
@@ -90,7 +90,8 @@ def analyse(record_or_state: dict[str, Any] | GameState, seats: Sequence[int] | 
     ``record_or_state``: a record (as the terminal saves it, or the web app's record of a game)
     or a finished :class:`GameState`.  ``seats``: whose decisions (None: every seat's).
     ``samples``: determinizations per decision (more: less noise, slower).  ``progress(done,
-    total)`` is called after each decision analysed.  ``content``: the pack folder the record
+    total)`` is called after each decision analysed (an exception it raises stops the analysis:
+    a server's way to cancel one).  ``content``: the pack folder the record
     was played with, when it is not a pack Woodlands knows.
 
     ValueError for a game that is not over, for a seat the game does not have, or for fewer
@@ -136,8 +137,9 @@ def judge(point: Point, present: "Presentation", samples: int, seed: int) -> dic
     assert decision is not None
     # a seed per decision, so that one decision's analysis does not depend on the others'
     found = option_values(state, seat, samples=samples, seed=seed * 1_000_003 + point.at)
-    best = found.best.option_id
     chosen_value, best_value = found.value_of(point.chosen), found.best.value
+    # a choice level with the best is named the best: the samples cannot put another above it
+    best = point.chosen if chosen_value >= best_value else found.best.option_id
     options = {o.id: o for o in decision.options}
     moment = present.moment(state.view(seat))
     return {
@@ -203,33 +205,46 @@ def points(value: float) -> int:
     return round(value * 100)
 
 
-def measure_points(measure: str, n: int) -> str:
-    """``'35 points of win chance'``, ``'12 score points'``."""
-    noun = "point" if n == 1 else "points"
-    return f"{n} {noun} of win chance" if measure == "win chance" else f"{n} {measure} {noun}"
+def amount(measure: str, value: float) -> str:
+    """A value as a person reads it: ``'62%'`` of win chance, ``'85 of 100'`` of a score."""
+    return f"{points(value)}%" if measure == "win chance" else f"{points(value)} of 100"
+
+
+def measure_points(measure: str, amounts: Sequence[int]) -> str:
+    """``'35 points of win chance'``, ``'30, 12 and 5 score points'``.
+
+    >>> measure_points("win chance", [35]), measure_points("score", [30, 12, 5]), measure_points("score", [1])
+    ('35 points of win chance', '30, 12 and 5 score points', '1 score point')
+    """
+    noun = "point" if list(amounts) == [1] else "points"
+    said = and_list([str(n) for n in amounts])
+    return f"{said} {noun} of win chance" if measure == "win chance" else f"{said} {measure} {noun}"
 
 
 def seat_text(mine: Sequence[dict[str, Any]], worse: Sequence[dict[str, Any]], measure: str,
               name: str | None) -> str:
     """The summary in words for one seat (``name`` None: told as "you")."""
-    who, whose = ("You", "your") if name is None else (name, "their")
+    # the seat named once, then "their" (or "you" throughout)
+    who, whose, theirs = ("You", "your", "your") if name is None else (name, f"{name}'s", "their")
     if not mine:
         return f"{who} had no decision with more than one option."
     same = sum(1 for d in mine if d["about_equal"])
     lines = []
     if worse:
-        lost = points(sum(d["loss"] for d in worse))
         top = list(worse[:BIGGEST])
         place = places([d.get("moment") for d in top])
-        most = f", most in {place}" if place else ""
-        lines.append(f"{who} lost about {measure_points(measure, lost)} in clearly worse choices{most}.")
+        where = f", in {place}" if place else ""
+        mistakes = "biggest mistake" if len(top) == 1 else f"{len(top)} biggest mistakes"
+        # the biggest losses one by one: a sum of losses is no chance (it may pass 100)
+        cost = measure_points(measure, [points(d["loss"]) for d in top])
+        lines.append(f"{whose[:1].upper()}{whose[1:]} {mistakes} cost about {cost}{where}.")
     else:
-        lines.append(f"None of {whose} choices was clearly worse than the best found.")
-    lines.append(f"{same} of {whose} {len(mine)} decisions were about as good as the greedy bot's best; "
-                 f"{len(worse)} {'was' if len(worse) == 1 else 'were'} clearly worse.")
+        lines.append(f"None of {whose} choices was clearly worse than the best option found.")
+    clearly = f"; {len(worse)} {'was' if len(worse) == 1 else 'were'} clearly worse" if worse else ""
+    lines.append(f"{same} of {theirs} {len(mine)} decisions were about as good as the best option found{clearly}.")
     first, last = mine[0]["win_before"], mine[-1]["win_before"]
-    lines.append(f"The {measure} {ASSUMES} was about {points(first)}% at {whose} first decision and "
-                 f"{points(last)}% at {whose} last.")
+    lines.append(f"The {measure} {ASSUMES} was about {amount(measure, first)} at {theirs} first decision and "
+                 f"{amount(measure, last)} at {theirs} last.")
     return " ".join(lines)
 
 

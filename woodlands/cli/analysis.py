@@ -14,7 +14,9 @@ from rich.table import Table
 from ..bots.analysis import mistakes_of
 from ..engine.errors import RecordError, UserError
 from ..engine.files import check_not_inputs, check_target, write_text
+from ..engine.game import replay
 from ..kit.saves import load_record
+from .narrate import outcome_words
 from .terminal import SafeConsole
 
 #: how many of the decisions that lost most the table shows
@@ -50,7 +52,10 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             raise UserError(f"{args.file}: {e}") from None
     if args.json:
         write_text(args.json, json.dumps(found, indent=1, ensure_ascii=False) + "\n")
-    show(found, SafeConsole())
+    # how it ended, from a replay of its own (milliseconds): the analysis's document is the web
+    # app's too, and keeps its fields
+    final = replay(record, args.content)
+    show(found, SafeConsole(), final.view(found["seats"][0]).get("outcome"))
     return 0
 
 
@@ -69,12 +74,17 @@ def _progress(stack: ExitStack, label: str) -> Callable[[int, int], None]:
     return report
 
 
-def show(found: dict[str, Any], out: SafeConsole) -> None:
-    """Print an analysis: what it measures, the biggest losses, the graph, the summary."""
+def show(found: dict[str, Any], out: SafeConsole, outcome: dict[str, Any] | None = None) -> None:
+    """Print an analysis: what it measures (and how the game ended, ``outcome``, when given),
+    the biggest losses, the graph, the summary."""
     decisions: list[dict[str, Any]] = found["decisions"]
     measure = found["measure"]
-    out.print(escape(f"{found['game']} ({found['pack']['id']} {found['pack']['version']}): "
+    from ..engine.registry import descriptor
+    out.print(escape(f"{descriptor(found['game']).name} ({found['pack']['id']} {found['pack']['version']}): "
                      f"{len(decisions)} decisions with a choice analysed, {found['samples']} samples each."))
+    if outcome is not None:
+        result, details = outcome_words(outcome)
+        out.print(escape(f"Outcome: {result}" + (f" ({details})" if details else "")))
     out.print(escape(f"Every number is the {measure} {found['assumes']}, in points out of 100."))
     several = len(found.get("seats") or ()) > 1
     worse = mistakes_of(decisions)[:SHOWN]
@@ -88,7 +98,7 @@ def show(found: dict[str, Any], out: SafeConsole) -> None:
             continue
         title = f"The {measure} before each decision"
         if several:
-            title += f", seat {seat + 1}"
+            title += f", player {seat + 1}"
         out.print()
         out.print(escape(title + f" (a line per {PER_LINE} decisions: their mean):"))
         for line in graph(mine):

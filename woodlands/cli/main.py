@@ -147,20 +147,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     ana = sub.add_parser("analyse", help="how good each decision of a finished game was, and where it was lost",
                          description="Analyse a finished game: at every decision with a choice, the win "
-                                     "chance (Storyfold: the score) before it, after the choice made and after "
+                                     "chance (or score, in a game scored at its end) before it, after the choice made and after "
                                      "the best option found, if the rest is played as the greedy bot would; "
                                      "the decisions that lost most, a graph of the game and a summary "
                                      "(docs/bots.md, 'Analysing a game').")
     ana.add_argument("file", help="a JSON record of a finished game (as saved by 'play' or the web app)")
     ana.add_argument("--json", metavar="FILE", help="also write the whole analysis to FILE")
-    ana.add_argument("--samples", type=_at_least_two, default=DEFAULT_SAMPLES,
-                     help=f"positions sampled per decision: more tell close options apart, slower "
-                          f"(default {DEFAULT_SAMPLES}: about a minute for a Tanglewoods game on one core)")
+    ana.add_argument("--samples", type=_at_least_two, default=DEFAULT_SAMPLES, metavar="N",
+                     help=f"positions sampled per decision, at least 2: more tell close options apart, and "
+                          f"take longer (default {DEFAULT_SAMPLES}; docs/bots.md gives the time per game)")
     ana.add_argument("--seat", type=_positive, action="append", metavar="N",
                      help="analyse the decisions of player N only (1 is the first player); repeatable "
                           "(default: every player's, each from what that player could see)")
     ana.add_argument("--seed", type=_non_negative, default=0, help="seed of the sampled positions (default 0)")
-    ana.add_argument("--content", help="the content pack folder the game was played with")
+    ana.add_argument("--content", metavar="FOLDER", help="the content pack folder the game was played with")
 
     sim = sub.add_parser("sim", help="simulate many games played by a bot")
     sim.add_argument("game", help=f"the game id ({games})")

@@ -85,6 +85,8 @@ class StoryfoldPresentation(Presentation):
         >>> p = presentation_for(woodlands.load_game("storyfold"))
         >>> p.moment({"chapter": "the-whispering-fen", "scene": "the-herons-causeway"}).label
         'chapter 1, scene 2'
+        >>> p.moment({"chapter": "the-edge-of-the-wood", "scene": "the-lantern-at-the-stile"}).label
+        'the prologue, scene 1'
         """
         chapter = next((c for c in self.content.chapters if c.id == view.get("chapter")), None)
         scene = self.content.scene_by_id.get(view.get("scene"))
@@ -92,6 +94,8 @@ class StoryfoldPresentation(Presentation):
             return None
         # the titles read "Prologue: ..." and "Chapter 1: ..."; the part before the colon names it
         within = str(chapter.title).split(":")[0].strip().lower() or f"chapter {chapter.index}"
+        if not within[-1:].isdigit():         # "the prologue", as "chapter 1"
+            within = f"the {within}"
         number = chapter.scenes.index(scene) + 1 if scene in chapter.scenes else 0
         return Moment("scene" if number else "", number, within=within)
 

@@ -367,13 +367,13 @@ class TanglewoodsPresentation(Presentation):
         >>> from woodlands.engine.presentation import presentation_for
         >>> p = presentation_for(woodlands.load_game("tanglewoods"))
         >>> p.moment({"round": 3, "phase": "strategy"}).label, p.moment({"round": 0, "phase": "setup"}).label
-        ('Strategy phase, round 3', 'Set-up')
+        ('Strategy phase, round 3', 'set-up')
         """
         number, phase = view.get("round"), view.get("phase")
         if not isinstance(number, int) or isinstance(number, bool):
             return None
         if phase == "setup" or number < 1:
-            return Moment("", 0, phase="Set-up")
+            return Moment("", 0, phase="set-up")
         return Moment("round", number, phase=PHASE_WORDS.get(str(phase), ""))
 
     def seat_name(self, view: View, seat: int) -> str:
