@@ -99,7 +99,7 @@ def test_at_is_the_replay_position_of_the_decision(analysed):
         assert decision.player == d["seat"] and decision.kind == d["kind"]
         assert d["chosen"] in decision and d["best"] in decision and len(decision.options) == d["options"] > 1
         moment = presentation_for(state.game).moment(there.view(d["seat"]))
-        assert moment is not None and d["where"] == moment.label != ""      # every game here says where
+        assert moment is not None and d["where"] == moment.where != ""      # every game here says where
 
 
 def test_every_decision_with_a_choice_is_analysed_and_only_those():
@@ -238,5 +238,5 @@ def test_places_group_by_phase():
 def test_a_game_without_its_own_moments_says_its_round():
     from woodlands.engine.presentation import Presentation
     base = Presentation(woodlands.load_game("tanglewoods"))
-    assert base.moment({"round": 2, "phase": "map"}).label == "round 2"
+    assert base.moment({"round": 2, "phase": "map"}).where == "round 2"
     assert base.moment({"phase": "map"}) is None and base.moment({"round": True}) is None

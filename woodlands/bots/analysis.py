@@ -156,7 +156,7 @@ def judge(point: Point, present: "Presentation", samples: int, seed: int) -> dic
         "win_after_best": round(best_value, DIGITS),
         "loss": round(max(0.0, best_value - chosen_value), DIGITS),
         "about_equal": not found.apart(point.chosen),
-        "where": moment.label if moment is not None else "",
+        "where": moment.where if moment is not None else "",
         "moment": _moment_data(moment),
     }
 

@@ -109,10 +109,10 @@ class Moment:
     """Where in a game a decision came, as a person tells it (:meth:`Presentation.moment`):
     ``phase`` (the part of a round, ``"Strategy phase"``; empty when the game has none worth
     naming), ``within`` (a larger part around the unit, ``"chapter 2"``; empty: none), ``unit``
-    and ``number`` (``"round"``, 3).  An analysis names its decisions with :attr:`label` and
+    and ``number`` (``"round"``, 3).  An analysis names its decisions with :attr:`where` and
     groups its summary by phase and ``within``.
 
-    >>> Moment("round", 3, phase="Strategy phase").label, Moment("scene", 4, within="chapter 2").label
+    >>> Moment("round", 3, phase="Strategy phase").where, Moment("scene", 4, within="chapter 2").where
     ('Strategy phase, round 3', 'chapter 2, scene 4')
     """
 
@@ -122,7 +122,7 @@ class Moment:
     within: str = ""
 
     @property
-    def label(self) -> str:
+    def where(self) -> str:
         unit = f"{self.unit} {self.number}" if self.unit else ""     # no unit: before the first
         return ", ".join(part for part in (self.phase, self.within, unit) if part)
 

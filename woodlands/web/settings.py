@@ -7,6 +7,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from ..bots.analysis import DEFAULT_SAMPLES as ANALYSIS_SAMPLES
+
 #: the environment variable a server reads its database URL from when none is given
 DB_ENV = "WOODLANDS_DB"
 #: the environment variable a server reads its number of search processes from when none is given
@@ -68,8 +70,9 @@ class Settings:
     page_hint_seconds: float = 1.6
     page_hint_longer: float = 6.4
     #: how many determinizations a game's analysis weighs each decision on (woodlands.web.analyses;
-    #: fewer: sooner and noisier)
-    analysis_samples: int = 8
+    #: fewer: sooner and noisier); the terminal's default (woodlands.bots.analysis.DEFAULT_SAMPLES),
+    #: so that the page and ``woodlands analyse --seat`` give the same numbers
+    analysis_samples: int = ANALYSIS_SAMPLES
     #: worker processes that run hints and search-bot moves (woodlands.web.searchpool), so a
     #: search does not slow the other requests; 0: in a thread of the server (tiny machines).
     #: None: ``$WOODLANDS_SEARCH_PROCESSES``, else :meth:`default_search_processes`.

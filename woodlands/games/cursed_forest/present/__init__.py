@@ -252,7 +252,7 @@ class CursedForestPresentation(Presentation):
         >>> import woodlands
         >>> from woodlands.engine.presentation import presentation_for
         >>> p = presentation_for(woodlands.load_game("cursed-forest"))
-        >>> p.moment({"round": 5, "phase": "forest"}).label, p.moment({"round": 14, "phase": "hunt"}).label
+        >>> p.moment({"round": 5, "phase": "forest"}).where, p.moment({"round": 14, "phase": "hunt"}).where
         ('round 5', 'the hunt, round 14')
         """
         number, phase = view.get("round"), view.get("phase")

@@ -83,9 +83,9 @@ class StoryfoldPresentation(Presentation):
         >>> import woodlands
         >>> from woodlands.engine.presentation import presentation_for
         >>> p = presentation_for(woodlands.load_game("storyfold"))
-        >>> p.moment({"chapter": "the-whispering-fen", "scene": "the-herons-causeway"}).label
+        >>> p.moment({"chapter": "the-whispering-fen", "scene": "the-herons-causeway"}).where
         'chapter 1, scene 2'
-        >>> p.moment({"chapter": "the-edge-of-the-wood", "scene": "the-lantern-at-the-stile"}).label
+        >>> p.moment({"chapter": "the-edge-of-the-wood", "scene": "the-lantern-at-the-stile"}).where
         'the prologue, scene 1'
         """
         chapter = next((c for c in self.content.chapters if c.id == view.get("chapter")), None)

@@ -366,7 +366,7 @@ class TanglewoodsPresentation(Presentation):
         >>> import woodlands
         >>> from woodlands.engine.presentation import presentation_for
         >>> p = presentation_for(woodlands.load_game("tanglewoods"))
-        >>> p.moment({"round": 3, "phase": "strategy"}).label, p.moment({"round": 0, "phase": "setup"}).label
+        >>> p.moment({"round": 3, "phase": "strategy"}).where, p.moment({"round": 0, "phase": "setup"}).where
         ('Strategy phase, round 3', 'set-up')
         """
         number, phase = view.get("round"), view.get("phase")
