@@ -18,8 +18,8 @@ from woodlands.bots.analysis import DEFAULT_SAMPLES
 
 from tests.web import test_browser as _browser_tests
 from tests.web.test_axe import check
-from tests.web.test_browser import Server, Watched, at
-from tests.web.test_browser_endgame import _click
+from tests.web.test_browser import Server, Watched
+from tests.web.test_browser_endgame import finish_uploaded
 
 browser = _browser_tests.browser
 no_csp_violation = _browser_tests.no_csp_violation
@@ -74,13 +74,7 @@ def test_a_short_game_is_analysed_and_its_biggest_loss_opens_on_the_replay_board
         w = Watched(context)
         page = w.page
         page.goto(server.url + "/")
-        page.set_input_files("#upload-file", str(path))
-        page.locator("form[action='/upload'] button[type=submit]").click()
-        page.wait_for_selector("#game", state="attached")
-        while page.locator("#story").count() == 0:
-            n = at(page)
-            assert n < len(choices), "the record's choices ran out before the end"
-            _click(page, choices[n])
+        finish_uploaded(page, path, choices)
         # the end screen's button; the page follows the analysis until it is done
         page.locator("#analyse-link").click()
         page.wait_for_url(re.compile(r"/games/[^/]+/analysis"))

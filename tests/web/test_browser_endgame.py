@@ -53,6 +53,18 @@ def _click(page: Any, option: str) -> None:
                            arg=before)
 
 
+
+def finish_uploaded(page: Any, path: Path, choices: list[str]) -> None:
+    """Upload the record at ``path`` through the home page, then click the game's remaining
+    ``choices`` (all of the game's choices, in order) until its end screen shows."""
+    page.set_input_files("#upload-file", str(path))
+    page.locator("form[action='/upload'] button[type=submit]").click()
+    page.wait_for_selector("#game", state="attached")
+    while page.locator("#story").count() == 0:
+        n = at(page)
+        assert n < len(choices), "the record's choices ran out before the end"
+        _click(page, choices[n])
+
 def test_a_short_game_ends_on_its_story_and_plays_again(server: Server, browser: Any, tmp_path: Path) -> None:
     record, choices = _short_game()
     path = tmp_path / "short.json"
@@ -63,13 +75,7 @@ def test_a_short_game_ends_on_its_story_and_plays_again(server: Server, browser:
             w = Watched(context)
             page = w.page
             page.goto(server.url + "/")
-            page.set_input_files("#upload-file", str(path))
-            page.locator("form[action='/upload'] button[type=submit]").click()
-            page.wait_for_selector("#game", state="attached")
-            while page.locator("#story").count() == 0:
-                n = at(page)
-                assert n < len(choices), "the record's choices ran out before the end"
-                _click(page, choices[n])
+            finish_uploaded(page, path, choices)
             story = page.locator("#story")
             assert re.match(r"Game over: You (win|lose)", story.locator("h2").inner_text())
             assert story.locator(".story-reason").inner_text()

@@ -12,8 +12,8 @@ from woodlands.engine.registry import descriptor
 
 from tests.web import test_browser as _browser_tests
 from tests.web.test_axe import check
-from tests.web.test_browser import Server, Watched, at
-from tests.web.test_browser_endgame import CLICKED, _click
+from tests.web.test_browser import Server, Watched
+from tests.web.test_browser_endgame import CLICKED, finish_uploaded
 
 server = _browser_tests.server
 browser = _browser_tests.browser
@@ -48,13 +48,7 @@ def test_a_won_game_shows_on_stats_and_opens_the_next_ladder_step(server: Server
         page = w.page
         page.goto(server.url + "/")
         assert "0 of 11" in page.locator("#ladder-tanglewoods-thorn-warden").inner_text()
-        page.set_input_files("#upload-file", str(path))
-        page.locator("form[action='/upload'] button[type=submit]").click()
-        page.wait_for_selector("#game", state="attached")
-        while page.locator("#story").count() == 0:
-            n = at(page)
-            assert n < len(choices), "the record's choices ran out before the end"
-            _click(page, choices[n])
+        finish_uploaded(page, path, choices)
 
         page.goto(server.url + "/")
         page.locator("a[href='/stats']").click()

@@ -331,3 +331,21 @@ def test_the_workers_of_a_server_killed_outright_end_too(tmp_path):
     while any(alive(p) for p in workers) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not any(alive(p) for p in workers), "a search worker outlived its server"
+
+
+def test_the_game_page_starts_the_workers_before_the_first_hint(tmp_path):
+    """A fresh server starts its search workers when a game page is first drawn, so the first
+    hint does not wait for them; the thread path (0 processes) has none to start."""
+    assert not SearchPool(0).cold
+    with make_client(f"sqlite:///{tmp_path}/w.sqlite3", search_processes=1) as c:
+        searches = c.app.state.games.searches
+        g = new_game(c, "tanglewoods", {"hero": "thorn-warden", "round_limit": 40})
+        assert searches.cold and not searches.pids()
+        c.cookies.set(f"woodlands_seat_{g['id']}", g["seats"][0]["token"])
+        assert c.get(f"/games/{g['id']}").status_code == 200
+        started = time.monotonic()
+        while not searches.pids() and time.monotonic() - started < 30:
+            time.sleep(0.05)
+        assert searches.pids() and not searches.cold and searches.started == 1
+        c.get(f"/games/{g['id']}")
+        assert searches.started == 1                # once

@@ -17,6 +17,7 @@ stylesheet (:mod:`woodlands.web.looks`); nothing is loaded from the internet.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from pathlib import Path
@@ -548,6 +549,9 @@ async def game_page(request: Request, game_id: str, games: Games) -> Response:
         ctx = await _context(request, games, game_id)
     except PageError as err:
         return _error_page(request, err)
+    if games.searches.cold:
+        # the search workers start beside the page, not in its way: a first hint then finds them up
+        asyncio.get_running_loop().run_in_executor(None, games.searches.warm)
     return _drawn(request, "game.html", ctx)
 
 
