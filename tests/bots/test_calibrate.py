@@ -9,7 +9,8 @@ import random
 import pytest
 
 import woodlands
-from woodlands.bots.calibrate import MIN_BIN, Point, bins, calibrate, setup, table, wilson
+from woodlands.bots.calibrate import MIN_BIN, Point, bins, calibrate, setup, table
+from woodlands.kit.stats import wilson_interval as wilson
 from woodlands.cli.main import main
 
 

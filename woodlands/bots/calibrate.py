@@ -35,6 +35,7 @@ from ..engine.errors import GameOptionError
 from ..engine.fastpath import play, quiet
 from ..engine.registry import descriptor, resolve
 from ..kit.bots import bot_for
+from ..kit.stats import Z95, wilson_interval
 from .estimate import ASSUMES, played_on, playout, reward_of
 
 if TYPE_CHECKING:
@@ -58,7 +59,6 @@ PLAYERS = ("random", "greedy", "search", "mix")
 _T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262,
         10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 25: 2.060, 30: 2.042, 40: 2.021, 60: 2.000,
         120: 1.980}
-_Z95 = 1.959964
 
 
 @dataclass(frozen=True)
@@ -265,23 +265,12 @@ def _in_bin(value: float, low: int, high: int) -> bool:
     return low <= points_ < high or (high == 100 and points_ >= 100)
 
 
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of a win rate from ``wins`` of ``n`` (0..1)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    z2 = _Z95 * _Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = _Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def t95(df: int) -> float:
     """Student's two-sided 95% quantile for ``df`` degrees of freedom (the nearest tabled below)."""
     if df <= 0:
         return math.inf
     below = [k for k in _T95 if k <= df]
-    return _Z95 if df > 120 else _T95[max(below)]
+    return Z95 if df > 120 else _T95[max(below)]
 
 
 def t_interval(values: Sequence[float]) -> tuple[float, float]:
@@ -308,7 +297,7 @@ def table(found: Sequence[Point], wins: bool, minimum: int = MIN_BIN) -> dict[st
         stated = sum(p.stated for p in inside) / n
         reached = sum(p.reached for p in inside) / n
         if wins:
-            lo, hi = wilson(sum(p.reached for p in inside), n)
+            lo, hi = wilson_interval(round(sum(p.reached for p in inside)), n)
             # a calibrated estimate: each position won with its stated chance
             spread = math.sqrt(sum(p.stated * (1 - p.stated) for p in inside)) / n
         else:
@@ -368,4 +357,4 @@ def markdown(doc: dict[str, Any]) -> str:
 
 
 __all__ = ["MIN_BIN", "PLAYERS", "SAMPLES", "Point", "bins", "calibrate", "markdown", "measure", "points",
-           "position", "setup", "table", "t_interval", "wilson"]
+           "position", "setup", "table", "t_interval"]
