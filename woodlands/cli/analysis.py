@@ -11,7 +11,7 @@ from typing import Any, Callable, Sequence
 from rich.markup import escape
 from rich.table import Table
 
-from ..bots.analysis import mistakes_of
+from ..bots.analysis import amount, mistakes_of
 from ..engine.errors import RecordError, UserError
 from ..engine.files import check_not_inputs, check_target, write_text
 from ..engine.game import replay
@@ -101,7 +101,7 @@ def show(found: dict[str, Any], out: SafeConsole, outcome: dict[str, Any] | None
             title += f", player {seat + 1}"
         out.print()
         out.print(escape(title + f" (a line per {PER_LINE} decisions: their mean):"))
-        for line in graph(mine):
+        for line in graph(mine, measure=measure):
             out.print(escape(line), soft_wrap=True)    # a graph's lines are not wrapped
     out.print()
     out.print(escape(found["summary"]["text"]))
@@ -120,17 +120,14 @@ def loss_table(worse: Sequence[dict[str, Any]], measure: str, several: bool) -> 
     for d in worse:
         cells = [str(d["at"] + 1)] + ([str(d["seat"] + 1)] if several else [])
         cells += [d["where"], d["chosen_words"], d["best_words"]]
-        cells += [_pct(d[k]) for k in ("win_before", "win_after_chosen", "win_after_best")]
+        cells += [amount(measure, d[k]) for k in ("win_before", "win_after_chosen", "win_after_best")]
         cells.append(f"-{round(d['loss'] * 100)}")
         table.add_row(*(escape(c) for c in cells))
     return table
 
 
-def _pct(value: float) -> str:
-    return f"{round(value * 100)}%"
-
-
-def graph(decisions: Sequence[dict[str, Any]], per_line: int = PER_LINE, width: int = BAR) -> list[str]:
+def graph(decisions: Sequence[dict[str, Any]], per_line: int = PER_LINE, width: int = BAR,
+          measure: str = "win chance") -> list[str]:
     """The value before each decision as a text graph: a sparkline of the whole game, then a
     line per ``per_line`` decisions (the first one's place, a bar, the mean).
 
@@ -153,6 +150,6 @@ def graph(decisions: Sequence[dict[str, Any]], per_line: int = PER_LINE, width: 
         eighths = round(mean * width * 8)
         bar = "█" * (eighths // 8) + (BLOCKS[eighths % 8] if eighths % 8 else "")
         lines.append(f"choices {first:>{span_width}}-{last:<{span_width}}  {chunk[0]['where']:<{where_width}}  "
-                     f"{bar:<{width}}  {round(mean * 100):>3}%")
+                     f"{bar:<{width}}  {amount(measure, mean):>4}")
     spark = "".join(SPARKS[min(len(SPARKS) - 1, int(m * len(SPARKS)))] for m in means)
     return [spark, *lines]
