@@ -120,16 +120,6 @@ class _Players:
         return self.bots[kind].choose(state)
 
 
-def _take(state: "GameState", option_id: str) -> None:
-    decision = state.decision
-    assert decision is not None
-    for i, option in enumerate(decision.options):
-        if option[0] == option_id:
-            play(state, i)
-            return
-    raise GameOptionError(f"a bot chose {option_id!r}, which is not an option here")
-
-
 def position(game: "Game", index: int, base_seed: int) -> "tuple[GameState, dict[str, Any], str, int, int] | None":
     """The ``index``-th position of a run: (state, options, player, decisions before, seed), or
     None when its game offers no choice at all (the caller takes the next)."""

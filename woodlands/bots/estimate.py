@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..engine.fastpath import play, quiet
 from ..kit.bots import bot_for
+from ..kit.stats import Z95
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -46,8 +47,8 @@ if TYPE_CHECKING:
 PLAYOUT_LIMIT = 20_000
 
 #: how many standard errors apart two options' paired values must be to be told apart
-#: (about 95% two-sided)
-APART = 1.96
+#: (two-sided 95%, the ladder's and the reports' z)
+APART = Z95
 
 #: the fewest samples a timed estimate takes, however long they take (fewer tell nothing)
 MIN_SAMPLES = 4
