@@ -22,6 +22,7 @@ from ..kit.saves import load_record
 from ..engine.views import json_schema
 from .autosave import Autosave, SavedGame, last_unfinished
 from .flags import option_flags
+from .hinting import HINT_BUDGET
 from .narrate import narrator_for, outcome_words
 from .play import RECAP, PlaySession, deciding_seat, start_state
 from .terminal import MAX_DIGITS, SafeConsole, digits_hint, read_number
@@ -222,7 +223,7 @@ def continue_last(saved: SavedGame) -> PlaySession:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from ..bots.ismcts import Budget
-    hint_budget = str(Budget.parse(getattr(args, "budget", None) or "1.6s"))   # refused before anything starts
+    hint_budget = str(Budget.parse(getattr(args, "budget", None) or HINT_BUDGET))   # refused before anything starts
     _check_folder(args.content)
     if args.game is None:
         if args.load:

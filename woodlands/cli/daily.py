@@ -31,7 +31,9 @@ from ..engine.presentation import plural
 from ..engine.state import GameState
 from ..kit import daily as kit_daily
 from ..kit.datadir import data_dir
+from ..kit.bots import Budget
 from .autosave import Autosave
+from .hinting import BUDGET_HELP, HINT_BUDGET
 from .play import PlaySession, save_record
 from .terminal import short
 
@@ -228,7 +230,7 @@ def run(args: argparse.Namespace, console: Console, play: Callable[[PlaySession,
                   highlight=False, markup=False, soft_wrap=True)
     seen = max(0, state.log_length - RECAP) if attempt is not None else 0
     session = DailySession(console, state, None, sys.stdin, seen, keeper)
-    session.hint_budget = getattr(args, "budget", None) or "1s"
+    session.hint_budget = str(Budget.parse(getattr(args, "budget", None) or HINT_BUDGET))
     if attempt is None:
         session.save_automatically()         # counted from its start, before a first choice
     with contextlib.suppress(BrokenPipeError):
@@ -253,8 +255,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                         "(default: on full-screen, off in line mode)")
     p.add_argument("--bell", action=argparse.BooleanOptionalAction, default=False,
                    help="ring the terminal bell when the turn passes")
-    p.add_argument("--budget", metavar="N|Ts", default="1s",
-                   help="how long the search behind 'hint' thinks: seconds (1s) or iterations (400); default 1s")
+    p.add_argument("--budget", metavar="N|Ts", default=HINT_BUDGET, help=BUDGET_HELP)
     p.add_argument("--teach", action=argparse.BooleanOptionalAction, default=None,
                    help="explain each new kind of decision the first time it comes up (default: on for your "
                         "first game of each game in the data folder)")

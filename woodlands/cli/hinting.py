@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Callable
 
+from ..bots.hints import SECONDS
 from ..engine.errors import WoodlandsError
 
 if TYPE_CHECKING:
@@ -39,7 +40,14 @@ class HintJob(threading.Thread):
             self.done(self)
 
 
-def start_hint(state: "GameState", budget: str = "1.6s", done: "Callable[[HintJob], None] | None" = None) -> HintJob:
+#: the hint's default budget in the terminal: the whole answer within 2 s (bots.hints.SECONDS)
+HINT_BUDGET = f"{SECONDS:g}s"
+
+BUDGET_HELP = ("how long 'hint' plays sample games: seconds (6s) or a number of samples (40); "
+               f"default {HINT_BUDGET}, an answer within 2 s; longer: smaller errors")
+
+
+def start_hint(state: "GameState", budget: str = HINT_BUDGET, done: "Callable[[HintJob], None] | None" = None) -> HintJob:
     """Start the sampling; ``done(job)`` is called from the thread when it ends."""
     job = HintJob(state, budget, done)
     job.start()

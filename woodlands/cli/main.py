@@ -22,6 +22,7 @@ from ..engine.registry import Lazy, descriptors, load_game_modules, plugins, res
 from ..kit import cmdline
 from ..sim.runner import BACKENDS
 from .flags import game_option_flags, option_flags as option_flags  # (option_flags: its old home)
+from .hinting import BUDGET_HELP, HINT_BUDGET
 from .terminal import clean, short
 
 USER_ERROR = 2
@@ -110,9 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--teach", action=argparse.BooleanOptionalAction, default=None,
                       help="explain each new kind of decision the first time it comes up (default: on for your "
                            "first game of each game in the data folder; 'teach off' during play stops it)")
-    play.add_argument("--budget", metavar="N|Ts", default="1.6s",
-                      help="how long 'hint' plays sample games: seconds (6s) or a number of samples (40); "
-                           "default 1.6s, an answer within 2 s; longer: smaller errors")
+    play.add_argument("--budget", metavar="N|Ts", default=HINT_BUDGET, help=BUDGET_HELP)
     play.add_argument("--ladder", nargs="?", const="", metavar="TRACK",
                       help="play the next step of your ladder in GAME (woodlands stats shows it): the "
                            "highest open step of TRACK (e.g. a hero's id), else of the track that fits the "

@@ -23,6 +23,7 @@ from ..engine.presentation import Presentation, plural, presentation_for
 from ..engine.state import GameState
 from ..kit.saves import load_record, scene_save_of
 from .choose import Chooser
+from .hinting import HINT_BUDGET
 from .helptext import COMMANDS
 from .keys import detail_keys, option_letters
 from .narrate import narrator_for, outcome_words
@@ -84,7 +85,7 @@ class PlaySession:
         self.autosave_failed = False   # the last write failed (said once, until one works again)
         self.screen_seat: int | None = None   # the seat the screen was last shown to (hot-seat)
         self.auto_forced = auto_forced   # take a decision's lone option when its kind allows it
-        self.hint_budget = "1.6s"        # how long 'hint' samples (play --budget)
+        self.hint_budget = HINT_BUDGET   # how long 'hint' samples (play --budget)
         self.chooser = Chooser(stable=True)   # numbers that stay with their options (choose.py)
         self.changes = Changes()         # each seat's table drawn last: what changed gets a mark
         self.bell = False                # ring the terminal bell when the turn passes (play --bell)
