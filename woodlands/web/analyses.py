@@ -83,14 +83,14 @@ class Job:
 
     done: int = 0
     total: int = 0
-    started: bool = False
     task: "asyncio.Task[None] | None" = None
     #: why it stopped, when it failed (the next request starts it again)
     error: str | None = None
     entries: list[dict[str, Any]] = field(default_factory=list)
 
     def status(self) -> dict[str, Any]:
-        return {"status": "running" if self.started else "queued", "done": self.done, "total": self.total}
+        # running once the plan is made (a worker took the job); queued while no worker has
+        return {"status": "running" if self.total else "queued", "done": self.done, "total": self.total}
 
 
 #: the seed of every analysis: ``woodlands analyse``'s default, so that a seat's analysis here is
@@ -115,12 +115,9 @@ class Analyses:
     def samples(self) -> int:
         return self.games.settings.analysis_samples
 
-    async def position(self, game_id: str, token: str | None) -> tuple[Position, int]:
-        """The finished game as it crosses to a worker, and the seat of ``token``; 409 while it runs."""
-        position, seat, _ = await self._finished(game_id, token)
-        return position, seat
-
     async def _finished(self, game_id: str, token: str | None) -> tuple[Position, int, int]:
+        """The finished game as it crosses to a worker, the seat of ``token`` and the number of
+        seats; 409 while it runs."""
         async with self.games.seated(game_id, token) as (live, seat):
             if not live.state.is_over:
                 raise Conflict("the game is not over yet: a game is analysed once it has ended (while it runs, "
@@ -129,7 +126,7 @@ class Analyses:
 
     async def get(self, game_id: str, token: str | None) -> tuple[int, dict[str, Any]]:
         """200 and the seat's analysis, or 202 and how far it is (started by the first request)."""
-        position, seat = await self.position(game_id, token)
+        position, seat, _ = await self._finished(game_id, token)
         stored = await asyncio.to_thread(self.games.db.analysis, game_id, seat)
         if stored is not None:
             return 200, stored
@@ -143,11 +140,6 @@ class Analyses:
             job = self.jobs[key] = Job()
             job.task = asyncio.get_running_loop().create_task(self._run(key, job, position))
         return 202, job.status()
-
-    async def stored(self, game_id: str, token: str | None) -> tuple[dict[str, Any] | None, int]:
-        """The seat's stored analysis (None: not made yet) and its seat, starting nothing."""
-        _, seat = await self.position(game_id, token)
-        return await asyncio.to_thread(self.games.db.analysis, game_id, seat), seat
 
     async def replay(self, game_id: str, token: str | None, at: int) -> dict[str, Any]:
         """The finished game at position ``at`` (the first ``at`` choices made) as the seat of
@@ -184,10 +176,8 @@ class Analyses:
             job.total = len(places)
             for at in places:
                 entry = await pool.background(_decision_job, position, seat, at, self.samples, SEED)
-                job.started = True
                 job.entries.append(entry)
                 job.done += 1
-            job.started = True
             result = await pool.background(_finish_job, position, seat, job.entries, self.samples)
             self.computed += 1
             await asyncio.to_thread(self.games.db.save_analysis, game_id, seat, result)
