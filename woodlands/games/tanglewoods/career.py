@@ -7,14 +7,11 @@ from typing import Any
 from ...engine.state import GameState
 from ...kit.career import CareerHooks, LadderStep, LadderTrack
 from . import TanglewoodsGame
+from .descriptor import hero_choices
 
 #: the difficulty mode the ladder is climbed in (the usual one; "single" is another set-up)
 LADDER_MODE = "toward-5"
 DIFFICULTIES = range(0, 11)
-
-
-def _hero_names(game: Any) -> dict[str, str]:
-    return {h.id: h.sides[0].name for h in game.content.heroes}
 
 
 def facts(state: GameState, seat: int) -> dict[str, Any]:
@@ -25,7 +22,7 @@ def facts(state: GameState, seat: int) -> dict[str, Any]:
     hero_id = str(hero.get("id") or state.options.get("hero") or "")
     difficulty = int(state.options.get("difficulty", 5))
     mode = str(state.options.get("difficulty_mode", LADDER_MODE))
-    name = _hero_names(state.game).get(hero_id, hero_id or "no hero")
+    name = dict(hero_choices(state.game)).get(hero_id, hero_id or "no hero")   # type: ignore[arg-type]
     words = f"{name}, difficulty {difficulty}" + ("" if mode == LADDER_MODE else f" ({mode} mode)")
     outcome = state.outcome or {}
     return {"variant": {"hero": hero_id, "difficulty": difficulty, "difficulty_mode": mode},
@@ -39,7 +36,7 @@ def ladder(game: TanglewoodsGame) -> list[LadderTrack]:
     return [LadderTrack(hero_id, name, tuple(
         LadderStep({"hero": hero_id, "difficulty": k, "difficulty_mode": LADDER_MODE},
                    {"hero": hero_id, "difficulty": k}, f"difficulty {k}") for k in DIFFICULTIES))
-            for hero_id, name in _hero_names(game).items()]
+            for hero_id, name in hero_choices(game)]
 
 
 CAREER = CareerHooks(facts=facts, totals={"bears_defeated": "bears beaten"}, best="rounds",
