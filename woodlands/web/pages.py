@@ -137,7 +137,7 @@ async def home(request: Request, games: Games) -> Response:
                      "seats": seats if g.get("seats", 1) > 1 else ["You"], "at": g["at"], "over": g["over"],
                      "deciding": None if deciding is None else f"Player {int(deciding) + 1}"})
     try:
-        ladders = (await _my_stats(request, games))["ladders"]
+        ladders = (await _my_stats(request, games, {str(g["id"]) for g in found if g["over"]}))["ladders"]
     except PageError:       # (as the list above: the home page shows the games whatever happens)
         from ..kit.career import all_ladders
         ladders = all_ladders([])
@@ -145,10 +145,14 @@ async def home(request: Request, games: Games) -> Response:
                                                              "error": request.query_params.get("error", "")[:300]})
 
 
-async def _my_stats(request: Request, games: GameService) -> dict[str, Any]:
-    """This browser's record and ladder (woodlands.web.mystats), from its seat cookies only."""
+async def _my_stats(request: Request, games: GameService, over: "set[str] | None" = None) -> dict[str, Any]:
+    """This browser's record and ladder (woodlands.web.mystats), from its seat cookies only;
+    ``over``: the ids of its finished games when the caller knows them already (the home page's
+    list), so that games still being played are not looked at again (they give no row)."""
     from .mystats import my_stats
-    return await backend._call(my_stats, games, {k: v for k, v in request.cookies.items() if k.startswith(COOKIE)})
+    cookies = {k: v for k, v in request.cookies.items()
+               if k.startswith(COOKIE) and (over is None or k[len(COOKIE):] in over)}
+    return await backend._call(my_stats, games, cookies)
 
 
 @router.get("/stats", response_class=HTMLResponse)
